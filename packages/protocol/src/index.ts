@@ -1,0 +1,34 @@
+export {
+  type ContentItem,
+  contentItemSchema,
+  type InputImageContent,
+  type InputTextContent,
+  inputImageContentSchema,
+  inputTextContentSchema,
+  type OutputTextContent,
+  outputTextContentSchema,
+} from "./content-item.js";
+export { CtxError, type CtxErrorOptions } from "./ctx-error.js";
+export {
+  parseResponseItem,
+  type ResponseItemParseResult,
+  safeParseResponseItem,
+} from "./parse-response-item.js";
+export { ProtocolError } from "./protocol-error.js";
+export {
+  type CompactionItem,
+  type CustomToolCallItem,
+  type CustomToolCallOutputItem,
+  type FunctionCallItem,
+  type FunctionCallOutputItem,
+  isMessageItem,
+  type MessageItem,
+  messageItemSchema,
+  type ReasoningItem,
+  type ResponseItem,
+  type ResponseItemType,
+  responseItemSchema,
+  type ToolOutput,
+} from "./response-item.js";
+export { type Role, roleSchema } from "./role.js";
+export { describeSchemaIssues, type SchemaIssue, toSchemaIssues } from "./schema-issue.js";
