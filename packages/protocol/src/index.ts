@@ -9,6 +9,7 @@ export {
   outputTextContentSchema,
 } from "./content-item.js";
 export { CtxError, type CtxErrorOptions } from "./ctx-error.js";
+export type { CtxWarning } from "./ctx-warning.js";
 export {
   parseResponseItem,
   type ResponseItemParseResult,

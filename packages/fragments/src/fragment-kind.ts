@@ -1,0 +1,111 @@
+import type { z } from "zod";
+import type { Fragment } from "./fragment.js";
+
+declare const kindBrand: unique symbol;
+
+/** The role a fragment speaks as. `system` is never used for injected context. */
+export type FragmentRole = "developer" | "user" | "assistant";
+
+/** The exact strings that open and close a marked fragment. They are protocol: never change them. */
+export interface Markers {
+  readonly start: string;
+  readonly end: string;
+}
+
+/** What a body function may use besides its data. */
+export interface BodyHelpers {
+  /**
+   * Neutralises the kind's guarded markers inside text the kind does not control (a file's
+   * contents, a command's output), so that text can neither end the fragment early nor carry a
+   * forged fragment. Text without marker sequences comes back unchanged.
+   * @throws {FragmentError} when the kind's markers cannot be guarded; declare `guards`.
+   */
+  untrusted(text: string): string;
+}
+
+/** What a parse function may use besides the body. */
+export interface ParseHelpers {
+  /** The inverse of {@link BodyHelpers.untrusted}. */
+  restore(text: string): string;
+}
+
+/**
+ * Everything that defines a fragment kind. Only `type`, `role`, `markers` and `body` are required.
+ * @typeParam Data - what one fragment of this kind is rendered from.
+ * @typeParam Context - the turn context `build` reads.
+ * @typeParam Params - the shared runtime inputs `build` receives.
+ */
+export interface FragmentDefinition<Data, Context = never, Params = never> {
+  /** A stable identifier, unique in a registry: lowercase letters, digits, `_`, `.` and `-`. */
+  readonly type: string;
+  /** The role of the message the fragment travels in. */
+  readonly role: FragmentRole;
+  /**
+   * The start and end markers, or `null` for a kind that gives up being recognised later (a
+   * one-shot notice): its fragments render their body alone and no history reader can tell them
+   * from other text of their role.
+   */
+  readonly markers: Markers | null;
+  /** The text between the markers. It owns all white space: nothing is added around it. */
+  readonly body: (data: Data, helpers: BodyHelpers) => string;
+  /** Validates the data given to `create`; use it wherever data comes from outside. */
+  readonly schema?: z.ZodType<Data>;
+  /** Whether the fragment must travel in a message of its own, never merged with others. */
+  readonly separate?: boolean;
+  /**
+   * A custom recogniser, only for kinds whose recognition is genuinely not the marker rule. It
+   * must accept every text the kind renders, and should look at the ends of the text only.
+   */
+  readonly matches?: (text: string) => boolean;
+  /** Reads the data back from a body; must be the inverse of `body`. */
+  readonly parse?: (body: string, helpers: ParseHelpers) => Data | undefined;
+  /**
+   * The hook of a turn-state kind: given the current turn context and the last snapshot already
+   * shown to the model (`undefined` on a first turn or once that baseline is lost), the data to
+   * inject, or `undefined` when the model needs no update.
+   */
+  readonly build?: (
+    context: Context,
+    reference: Context | undefined,
+    params: Params,
+  ) => Data | undefined;
+  /** The largest render, in UTF-8 bytes, that makes sense for this kind; larger ones are reported. */
+  readonly maxBytes?: number;
+  /**
+   * The markers `untrusted` neutralises. Defaults to the kind's own markers; list more (for
+   * instance every marker of a registry) to keep forged fragments of other kinds out too.
+   */
+  readonly guards?: readonly string[];
+  /** Sample data, used to check a registry for kinds that recognise each other's output. */
+  readonly examples?: readonly Data[];
+  /** One sentence on what the fragment tells the model, for documentation and tooling. */
+  readonly description?: string;
+}
+
+/**
+ * A kind of fragment: how to render one from data and how to recognise its text later. Made by
+ * {@link defineFragment}; render and recognition share this one definition.
+ */
+export interface FragmentKind<Data = unknown, Context = never, Params = never> {
+  readonly [kindBrand]: true;
+  readonly type: string;
+  readonly role: FragmentRole;
+  readonly markers: Markers | null;
+  readonly separate: boolean;
+  readonly maxBytes: number | undefined;
+  readonly description: string | undefined;
+  readonly examples: readonly Data[];
+  /** Whether {@link FragmentKind.parse} can read data back from this kind's text. */
+  readonly parsable: boolean;
+  /**
+   * Validates `data` (when the kind has a schema) and renders a fragment.
+   * @throws {FragmentError} when the schema rejects the data; `issues` names each path.
+   */
+  create(data: Data): Fragment<Data>;
+  /** Whether `text` is this kind's output: the custom recogniser, or the marker rule. */
+  matches(text: string): boolean;
+  /** The data of a text this kind rendered, or `undefined` if it does not match or cannot be read. */
+  parse(text: string): Data | undefined;
+  /** The turn-state hook, present on kinds built from turn state. */
+  build?(context: Context, reference: Context | undefined, params: Params): Data | undefined;
+}

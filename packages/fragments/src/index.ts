@@ -1,0 +1,17 @@
+export { startsWithAsciiCaseInsensitive } from "./ascii-case.js";
+export { defineFragment } from "./define-fragment.js";
+export type { Fragment } from "./fragment.js";
+export { FragmentError } from "./fragment-error.js";
+export type {
+  BodyHelpers,
+  FragmentDefinition,
+  FragmentKind,
+  FragmentRole,
+  Markers,
+  ParseHelpers,
+} from "./fragment-kind.js";
+export { checkFragmentSize, type FragmentSizeWarning } from "./fragment-size.js";
+export { createMarkerGuard, type MarkerGuard } from "./marker-guard.js";
+export { matchesMarkedText } from "./match-marked-text.js";
+export { utf8ByteLength } from "./utf8-byte-length.js";
+export { isWhiteSpace, trimWhiteSpace } from "./white-space.js";

@@ -1,0 +1,39 @@
+/**
+ * Whether a UTF-16 code unit is Unicode `White_Space`, the set Rust's `trim` uses. Unlike
+ * JavaScript's `trim`, this includes U+0085 (next line) and excludes U+FEFF (byte order mark).
+ */
+export function isWhiteSpace(codeUnit: number): boolean {
+  if (codeUnit <= 0x20) return codeUnit === 0x20 || (codeUnit >= 0x09 && codeUnit <= 0x0d);
+  if (codeUnit < 0x85) return false;
+  return (
+    codeUnit === 0x85 ||
+    codeUnit === 0xa0 ||
+    codeUnit === 0x1680 ||
+    (codeUnit >= 0x2000 && codeUnit <= 0x200a) ||
+    codeUnit === 0x2028 ||
+    codeUnit === 0x2029 ||
+    codeUnit === 0x202f ||
+    codeUnit === 0x205f ||
+    codeUnit === 0x3000
+  );
+}
+
+/** The index of the first code unit of `text` that is not white space (`text.length` if none). */
+export function trimmedStart(text: string): number {
+  let index = 0;
+  while (index < text.length && isWhiteSpace(text.charCodeAt(index))) index += 1;
+  return index;
+}
+
+/** The index just past the last code unit of `text` that is not white space (0 if none). */
+export function trimmedEnd(text: string): number {
+  let index = text.length;
+  while (index > 0 && isWhiteSpace(text.charCodeAt(index - 1))) index -= 1;
+  return index;
+}
+
+/** `text` without leading and trailing Unicode `White_Space`. */
+export function trimWhiteSpace(text: string): string {
+  const start = trimmedStart(text);
+  return text.slice(start, Math.max(start, trimmedEnd(text)));
+}
