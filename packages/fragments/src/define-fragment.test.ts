@@ -59,6 +59,8 @@ describe("defineFragment", () => {
     const fragment = notice.create({ tokens: 1200 });
     expect(fragment.render()).toBe("About 1200 tokens remain.");
     expect(notice.markers).toBeNull();
+    expect(notice.recognition).toBe("none");
+    expect(environment.recognition).toBe("markers");
     expect(notice.matches(fragment.render())).toBe(false);
   });
 
@@ -130,6 +132,7 @@ describe("defineFragment", () => {
     });
     const text = external.create({ key: "browser", value: "tab one" }).render();
     expect(text).toBe("<external_browser>tab one</external_browser>");
+    expect(external.recognition).toBe("custom");
     expect(external.matches(text)).toBe(true);
     expect(external.matches("<external_browser>tab one</external_other>")).toBe(false);
   });

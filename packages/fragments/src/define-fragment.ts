@@ -2,6 +2,7 @@ import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol";
 import { createFragment, type Fragment } from "./fragment.js";
 import { FragmentError } from "./fragment-error.js";
 import type { FragmentDefinition, FragmentKind, Markers } from "./fragment-kind.js";
+import { markedBody } from "./marked-body.js";
 import { createMarkerGuard, type MarkerGuard } from "./marker-guard.js";
 import { matchesMarkedText } from "./match-marked-text.js";
 import { trimmedEnd, trimmedStart } from "./white-space.js";
@@ -68,6 +69,8 @@ export function defineFragment<Data, Context = never, Params = never>(
     maxBytes: definition.maxBytes,
     description: definition.description,
     examples: Object.freeze([...(definition.examples ?? [])]),
+    recognition:
+      definition.matches !== undefined ? "custom" : markers === null ? "none" : "markers",
     parsable: definition.parse !== undefined,
     create(data: Data): Fragment<Data> {
       const checked = definition.schema === undefined ? data : validate(type, definition, data);
@@ -76,7 +79,7 @@ export function defineFragment<Data, Context = never, Params = never>(
     matches,
     parse(text: string): Data | undefined {
       if (definition.parse === undefined || !matches(text)) return undefined;
-      const body = markers === null ? text : innerBody(text, markers.start, markers.end);
+      const body = markers === null ? text : markedBody(text, markers.start, markers.end);
       return body === undefined ? undefined : definition.parse(body, parseHelpers);
     },
     ...(definition.build === undefined ? {} : { build: definition.build }),
@@ -116,11 +119,4 @@ function render<Data>(
   const body = definition.body(data, helpers);
   const { markers } = definition;
   return markers === null ? body : `${markers.start}${body}${markers.end}`;
-}
-
-/** The text between the markers, once white space outside them is trimmed. */
-function innerBody(text: string, start: string, end: string): string | undefined {
-  const from = trimmedStart(text) + start.length;
-  const to = trimmedEnd(text) - end.length;
-  return to < from ? undefined : text.slice(from, to);
 }

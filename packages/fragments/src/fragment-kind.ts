@@ -77,7 +77,7 @@ export interface FragmentDefinition<Data, Context = never, Params = never> {
    */
   readonly guards?: readonly string[];
   /** Sample data, used to check a registry for kinds that recognise each other's output. */
-  readonly examples?: readonly Data[];
+  readonly examples?: readonly NoInfer<Data>[];
   /** One sentence on what the fragment tells the model, for documentation and tooling. */
   readonly description?: string;
 }
@@ -95,6 +95,11 @@ export interface FragmentKind<Data = unknown, Context = never, Params = never> {
   readonly maxBytes: number | undefined;
   readonly description: string | undefined;
   readonly examples: readonly Data[];
+  /**
+   * How the kind's text is recognised later: by the marker rule, by a custom recogniser, or not
+   * at all (an unmarked kind that gave up recognition).
+   */
+  readonly recognition: "markers" | "custom" | "none";
   /** Whether {@link FragmentKind.parse} can read data back from this kind's text. */
   readonly parsable: boolean;
   /**

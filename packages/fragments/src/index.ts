@@ -11,7 +11,9 @@ export type {
   ParseHelpers,
 } from "./fragment-kind.js";
 export { checkFragmentSize, type FragmentSizeWarning } from "./fragment-size.js";
+export { markedBody } from "./marked-body.js";
 export { createMarkerGuard, type MarkerGuard } from "./marker-guard.js";
 export { matchesMarkedText } from "./match-marked-text.js";
+export { startsWithMarker } from "./starts-with-marker.js";
 export { utf8ByteLength } from "./utf8-byte-length.js";
-export { isWhiteSpace, trimWhiteSpace } from "./white-space.js";
+export { isWhiteSpace, trimmedEnd, trimmedStart, trimWhiteSpace } from "./white-space.js";

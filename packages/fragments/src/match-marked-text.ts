@@ -1,4 +1,5 @@
 import { startsWithAsciiCaseInsensitive } from "./ascii-case.js";
+import { startsWithMarker } from "./starts-with-marker.js";
 import { trimmedEnd, trimmedStart } from "./white-space.js";
 
 /**
@@ -14,14 +15,12 @@ import { trimmedEnd, trimmedStart } from "./white-space.js";
  * ```
  */
 export function matchesMarkedText(text: string, start: string, end: string): boolean {
-  if (start === "" || end === "") return false;
-  const first = trimmedStart(text);
-  const last = trimmedEnd(text);
+  if (end === "" || !startsWithMarker(text, start)) return false;
   // The start marker is compared in `text` trimmed at the front only, and the end marker in
   // `text` trimmed at the back, so the two may overlap on a very short text, as in the reference.
+  const last = trimmedEnd(text);
   return (
-    startsWithAsciiCaseInsensitive(text, first, start) &&
-    last - end.length >= first &&
+    last - end.length >= trimmedStart(text) &&
     startsWithAsciiCaseInsensitive(text, last - end.length, end)
   );
 }

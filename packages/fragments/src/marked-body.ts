@@ -1,0 +1,17 @@
+import { matchesMarkedText } from "./match-marked-text.js";
+import { trimmedEnd, trimmedStart } from "./white-space.js";
+
+/**
+ * The text between the markers of a marked text — what `body` rendered — once white space outside
+ * the markers is trimmed, or `undefined` when `text` does not carry both markers.
+ * @example
+ * ```ts
+ * markedBody("\n<note>\nhi\n</note>\n", "<note>", "</note>"); // "\nhi\n"
+ * ```
+ */
+export function markedBody(text: string, start: string, end: string): string | undefined {
+  if (!matchesMarkedText(text, start, end)) return undefined;
+  const from = trimmedStart(text) + start.length;
+  const to = trimmedEnd(text) - end.length;
+  return to < from ? undefined : text.slice(from, to);
+}

@@ -1,0 +1,11 @@
+import { startsWithAsciiCaseInsensitive } from "./ascii-case.js";
+import { trimmedStart } from "./white-space.js";
+
+/**
+ * The front half of the recognition rule: after skipping leading Unicode white space, `text`
+ * begins with `marker`, comparing ASCII letters without case. An empty marker never matches.
+ * Developer-role context is recognised by this prefix alone, as in the reference.
+ */
+export function startsWithMarker(text: string, marker: string): boolean {
+  return marker !== "" && startsWithAsciiCaseInsensitive(text, trimmedStart(text), marker);
+}
