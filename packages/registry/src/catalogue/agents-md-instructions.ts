@@ -1,0 +1,74 @@
+import { defineFragment } from "@ctx/fragments";
+import { z } from "zod";
+import { guardedMarkers, standardMarkers } from "./markers.js";
+
+/**
+ * The label that opens our notices inside an AGENTS.md block. It starts with a guardable
+ * character, so a repository's own AGENTS.md can never be mistaken for one of our notices.
+ */
+const noticeLabel = "(AGENTS.md update)";
+const supersedesNotice = `${noticeLabel} These instructions take the place of every AGENTS.md block shown earlier in this conversation; follow only these from now on.`;
+const withdrawnNotice = `${noticeLabel} The AGENTS.md instructions shown earlier in this conversation no longer apply, and none are in effect now.`;
+
+const separator = "\n\n<INSTRUCTIONS>\n";
+
+const agentsMdSchema = z.union([
+  z.object({
+    /** The folder the instructions apply to; omitted when they are global only. */
+    directory: z.string().optional(),
+    /** The instructions, as loaded (global text, then the project files). */
+    text: z.string(),
+    /** Whether these instructions replace AGENTS.md blocks shown earlier in the conversation. */
+    supersedes: z.boolean().optional(),
+  }),
+  z.object({
+    /** Earlier AGENTS.md blocks no longer apply and nothing replaces them. */
+    withdrawn: z.literal(true),
+  }),
+]);
+
+/** The data of an {@link agentsMdInstructions} fragment. */
+export type AgentsMdInstructionsData = z.infer<typeof agentsMdSchema>;
+
+/**
+ * A project's AGENTS.md instructions (user role): `# AGENTS.md instructions for {directory}`, a
+ * blank line, then the text inside `<INSTRUCTIONS>`. When the instructions changed since the
+ * model last saw them, `supersedes` says so in a notice; `withdrawn` tells the model that earlier
+ * blocks no longer apply. The text and directory are untrusted: marker sequences in them are
+ * neutralised.
+ */
+export const agentsMdInstructions = defineFragment({
+  type: "agents_md_instructions",
+  role: "user",
+  markers: standardMarkers.agentsMd,
+  guards: [...guardedMarkers, noticeLabel],
+  schema: agentsMdSchema,
+  description: "The AGENTS.md instructions that apply to the working directory.",
+  examples: [
+    { directory: "/repo", text: "Run the tests before committing." },
+    { text: "Global rule." },
+    { directory: "/repo", text: "New rule.", supersedes: true },
+    { withdrawn: true },
+  ],
+  body: (data, { untrusted }) => {
+    if ("withdrawn" in data) return `${separator}${withdrawnNotice}\n`;
+    const header = data.directory === undefined ? "" : ` for ${untrusted(data.directory)}`;
+    const text = untrusted(data.text);
+    return `${header}${separator}${data.supersedes ? `${supersedesNotice}\n\n${text}` : text}\n`;
+  },
+  parse: (body, { restore }) => {
+    const open = body.indexOf(separator);
+    if (open === -1 || !body.endsWith("\n")) return undefined;
+    const header = body.slice(0, open);
+    const content = body.slice(open + separator.length, -1);
+    if (content === withdrawnNotice && header === "") return { withdrawn: true as const };
+    if (header !== "" && !header.startsWith(" for ")) return undefined;
+    const supersedes = content.startsWith(`${supersedesNotice}\n\n`);
+    const text = restore(supersedes ? content.slice(supersedesNotice.length + 2) : content);
+    return {
+      ...(header === "" ? {} : { directory: restore(header.slice(" for ".length)) }),
+      text,
+      ...(supersedes ? { supersedes: true } : {}),
+    };
+  },
+});

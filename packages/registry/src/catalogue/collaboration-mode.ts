@@ -1,0 +1,28 @@
+import { defineFragment } from "@ctx/fragments";
+import { z } from "zod";
+import { standardMarkers } from "./markers.js";
+
+const collaborationModeSchema = z.object({
+  /** The mode's name (`default`, `plan`, …); a change of mode is what triggers an update. */
+  mode: z.string().min(1),
+  /** The mode's developer instructions, rendered verbatim with no added newlines. */
+  instructions: z.string(),
+});
+
+/** The data of a {@link collaborationMode} fragment. */
+export type CollaborationModeData = z.infer<typeof collaborationModeSchema>;
+
+/**
+ * The active collaboration mode's instructions (developer role), verbatim between the markers.
+ * Empty instructions render an empty element, which tells the model the earlier mode's
+ * instructions no longer hold.
+ */
+export const collaborationMode = defineFragment({
+  type: "collaboration_mode",
+  role: "developer",
+  markers: standardMarkers.collaborationMode,
+  schema: collaborationModeSchema,
+  description: "How the model should collaborate in the current mode (default, plan, …).",
+  examples: [{ mode: "plan", instructions: "Plan before you change anything." }],
+  body: ({ instructions }) => instructions,
+});

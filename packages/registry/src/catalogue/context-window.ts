@@ -1,0 +1,62 @@
+import { defineFragment } from "@ctx/fragments";
+import { z } from "zod";
+import { standardMarkers } from "./markers.js";
+
+const contextWindowSchema = z.object({
+  threadId: z.string().min(1),
+  firstWindowId: z.string().min(1),
+  currentWindowId: z.string().min(1),
+  previousWindowId: z.string().min(1).optional(),
+  /** Text a tool returned as a hint about the thread, shown after the ids. */
+  threadHint: z.string().optional(),
+});
+
+/** The data of a {@link contextWindow} fragment. */
+export type ContextWindowData = z.infer<typeof contextWindowSchema>;
+
+/**
+ * Which thread and context window the model is in (developer role), one `Label: value` line
+ * each, in a message of its own. Sent with the full context only, never as a diff.
+ */
+export const contextWindow = defineFragment({
+  type: "context_window",
+  role: "developer",
+  markers: standardMarkers.contextWindow,
+  separate: true,
+  schema: contextWindowSchema,
+  description: "The thread and context-window ids, for a model that manages its own context.",
+  examples: [
+    { threadId: "t1", firstWindowId: "w1", currentWindowId: "w2", previousWindowId: "w1" },
+  ],
+  body: (data) => {
+    const lines = [
+      `Thread id: ${data.threadId}`,
+      `First context window id: ${data.firstWindowId}`,
+      `Current context window id: ${data.currentWindowId}`,
+      ...(data.previousWindowId === undefined
+        ? []
+        : [`Previous context window id: ${data.previousWindowId}`]),
+      ...(data.threadHint === undefined ? [] : [data.threadHint]),
+    ];
+    return `\n${lines.join("\n")}\n`;
+  },
+});
+
+const guidanceSchema = z.object({
+  /** The configured guidance; blank guidance is not sent. */
+  message: z.string().regex(/\S/, "the guidance must not be blank"),
+});
+
+/** The data of a {@link contextWindowGuidance} fragment. */
+export type ContextWindowGuidanceData = z.infer<typeof guidanceSchema>;
+
+/** Configured guidance on managing the context window (developer role). */
+export const contextWindowGuidance = defineFragment({
+  type: "context_window_guidance",
+  role: "developer",
+  markers: standardMarkers.contextWindowGuidance,
+  schema: guidanceSchema,
+  description: "Configured guidance on how to manage the context window.",
+  examples: [{ message: "Start a new window after each finished task." }],
+  body: ({ message }) => `\n${message}\n`,
+});

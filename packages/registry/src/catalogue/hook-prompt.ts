@@ -1,0 +1,61 @@
+import {
+  defineFragment,
+  startsWithAsciiCaseInsensitive,
+  trimmedEnd,
+  trimmedStart,
+} from "@ctx/fragments";
+import { z } from "zod";
+import { standardMarkers } from "./markers.js";
+import { escapeXml, escapeXmlText, unescapeXml } from "./xml-escape.js";
+
+const { start, end } = standardMarkers.hookPrompt;
+
+const hookPromptSchema = z.object({
+  /** The hook run that produced the prompt; an empty id is left out. */
+  runId: z.string().optional(),
+  text: z.string(),
+});
+
+/** The data of a {@link hookPrompt} fragment. */
+export type HookPromptData = z.infer<typeof hookPromptSchema>;
+
+/** `<hook_prompt>` or `<hook_prompt hook_run_id="…">`, then the end tag. */
+function matches(text: string): boolean {
+  const first = trimmedStart(text);
+  if (!startsWithAsciiCaseInsensitive(text, first, start)) return false;
+  const after = first + start.length;
+  const opens =
+    text.charAt(after) === ">" || startsWithAsciiCaseInsensitive(text, after, ' hook_run_id="');
+  const last = trimmedEnd(text);
+  return (
+    opens &&
+    last - end.length > after &&
+    startsWithAsciiCaseInsensitive(text, last - end.length, end)
+  );
+}
+
+/**
+ * A prompt a hook injected on the user's behalf (user role):
+ * `<hook_prompt hook_run_id="{id}">{text}</hook_prompt>`, XML-escaped. Unlike other contextual
+ * fragments it is surfaced to the user as a hook prompt.
+ */
+export const hookPrompt = defineFragment({
+  type: "hook_prompt",
+  role: "user",
+  markers: standardMarkers.hookPrompt,
+  matches,
+  schema: hookPromptSchema,
+  description: "A prompt a hook injected on the user's behalf.",
+  examples: [{ runId: "run-1", text: "Summarise the diff <first>." }, { text: "No id." }],
+  body: ({ runId, text }) =>
+    `${runId === undefined || runId === "" ? "" : ` hook_run_id="${escapeXml(runId)}"`}>${escapeXmlText(text)}`,
+  parse: (body) => {
+    const match = /^(?: hook_run_id="([^"]*)")?>([^<]*)$/.exec(body);
+    if (match === null) return undefined;
+    const [, runId, text = ""] = match;
+    return {
+      ...(runId === undefined ? {} : { runId: unescapeXml(runId) }),
+      text: unescapeXml(text),
+    };
+  },
+});

@@ -1,0 +1,64 @@
+import {
+  defineFragment,
+  startsWithAsciiCaseInsensitive,
+  trimmedEnd,
+  trimmedStart,
+} from "@ctx/fragments";
+import { z } from "zod";
+import { guardedMarkers, standardMarkers } from "./markers.js";
+
+const { start, end } = standardMarkers.internalModelContext;
+const sourcePattern = /^[a-z][a-z0-9_]*$/;
+const maxSourceLength = 64;
+
+const internalModelContextSchema = z.object({
+  /** Who produced the context: a lowercase identifier (`extension`, `goal_tracker`). */
+  source: z.string().regex(sourcePattern, "the source must match [a-z][a-z0-9_]*"),
+  text: z.string(),
+});
+
+/** The data of an {@link internalModelContext} fragment. */
+export type InternalModelContextData = z.infer<typeof internalModelContextSchema>;
+
+/** The start tag must carry a valid `source` attribute: `<codex_internal_context source="x">`. */
+function matches(text: string): boolean {
+  const first = trimmedStart(text);
+  const attribute = `${start} source="`;
+  if (!startsWithAsciiCaseInsensitive(text, first, attribute)) return false;
+  const sourceStart = first + attribute.length;
+  let close = sourceStart;
+  while (
+    close < text.length &&
+    close - sourceStart <= maxSourceLength &&
+    text.charAt(close) !== '"'
+  )
+    close += 1;
+  if (!sourcePattern.test(text.slice(sourceStart, close)) || text.slice(close, close + 2) !== '">')
+    return false;
+  const last = trimmedEnd(text);
+  return (
+    last - end.length >= close + 2 && startsWithAsciiCaseInsensitive(text, last - end.length, end)
+  );
+}
+
+/**
+ * Steering text from inside the agent, not from the user (user role), attributed to a source:
+ * `<codex_internal_context source="{source}">` … `</codex_internal_context>`.
+ */
+export const internalModelContext = defineFragment({
+  type: "internal_model_context",
+  role: "user",
+  markers: standardMarkers.internalModelContext,
+  guards: guardedMarkers,
+  matches,
+  schema: internalModelContextSchema,
+  description: "Steering text from inside the agent, attributed to its source.",
+  examples: [{ source: "extension", text: "Internal steering." }],
+  body: ({ source, text }, { untrusted }) => ` source="${source}">\n${untrusted(text)}\n`,
+  parse: (body, { restore }) => {
+    const match = /^ source="([a-z][a-z0-9_]*)">\n([\s\S]*)\n$/.exec(body);
+    if (match === null) return undefined;
+    const [, source = "", text = ""] = match;
+    return { source, text: restore(text) };
+  },
+});

@@ -1,0 +1,45 @@
+import { defineFragment } from "@ctx/fragments";
+import { z } from "zod";
+import { standardMarkers } from "./markers.js";
+
+const explicitRequestOnly =
+  "Any earlier permission to hand work to sub-agents on your own initiative is withdrawn. Start sub-agents only when the user, or AGENTS.md or skill instructions that apply, explicitly ask for delegation or parallel work.";
+const proactive =
+  "You may now hand work to sub-agents on your own initiative whenever splitting the task would help, without waiting to be asked.";
+
+const multiAgentModeSchema = z.union([
+  z.object({ mode: z.literal("explicit-request-only") }),
+  z.object({ mode: z.literal("proactive") }),
+  z.object({ mode: z.literal("custom"), text: z.string().min(1) }),
+]);
+
+/** The data of a {@link multiAgentMode} fragment. */
+export type MultiAgentModeData = z.infer<typeof multiAgentModeSchema>;
+
+/**
+ * When the model may start sub-agents (developer role), in a message of its own: only when asked,
+ * on its own initiative, or as configured text.
+ */
+export const multiAgentMode = defineFragment({
+  type: "multi_agent_mode",
+  role: "developer",
+  markers: standardMarkers.multiAgentMode,
+  separate: true,
+  schema: multiAgentModeSchema,
+  description: "When the model may hand work to sub-agents.",
+  examples: [{ mode: "proactive" }],
+  body: (data) =>
+    data.mode === "custom"
+      ? data.text
+      : data.mode === "proactive"
+        ? proactive
+        : explicitRequestOnly,
+  parse: (body) =>
+    body === proactive
+      ? { mode: "proactive" as const }
+      : body === explicitRequestOnly
+        ? { mode: "explicit-request-only" as const }
+        : body === ""
+          ? undefined
+          : { mode: "custom" as const, text: body },
+});

@@ -1,0 +1,119 @@
+import { defineFragment } from "@ctx/fragments";
+import { z } from "zod";
+
+// One-shot notices carry no markers: each gives up being recognised later, by design. They are
+// said once, at the moment they matter, and are never diffed, re-injected or hidden from view.
+
+const approvedPrefixesSchema = z.object({
+  /** The command prefixes just approved, each as the user would type it (`npm test`). */
+  prefixes: z.array(z.string().min(1)).min(1),
+});
+
+/** A notice that command prefixes were approved and saved (developer role, unmarked). */
+export const approvedCommandPrefixSaved = defineFragment({
+  type: "approved_command_prefix_saved",
+  role: "developer",
+  markers: null,
+  schema: approvedPrefixesSchema,
+  description: "Command prefixes the user just approved for the rest of the session.",
+  examples: [{ prefixes: ["npm test"] }],
+  body: ({ prefixes }) =>
+    `These command prefixes are now approved and saved, so commands that start with them run without asking:\n${prefixes.map((prefix) => `- \`${prefix}\``).join("\n")}`,
+});
+
+const networkRuleSchema = z.object({
+  decision: z.enum(["allow", "deny"]),
+  host: z.string().min(1),
+});
+
+/** A notice that a network rule was saved in the exec policy (developer role, unmarked). */
+export const networkRuleSaved = defineFragment({
+  type: "network_rule_saved",
+  role: "developer",
+  markers: null,
+  schema: networkRuleSchema,
+  description: "A network rule the user just saved.",
+  examples: [{ decision: "allow", host: "registry.npmjs.org" }],
+  body: ({ decision, host }) =>
+    decision === "allow"
+      ? `Saved an \`Allowed\` network rule for \`${host}\` to the exec policy's \`allowlist\`.`
+      : `Saved a \`Denied\` network rule for \`${host}\` to the exec policy's \`denylist\`.`,
+});
+
+const tokensLeftSchema = z.object({
+  /** Tokens left in the current context window, or `undefined` when unknown. */
+  remaining: z.number().int().nonnegative().optional(),
+});
+
+/** How many tokens the current context window has left (developer role, unmarked). */
+export const tokensLeft = defineFragment({
+  type: "tokens_left",
+  role: "developer",
+  markers: null,
+  schema: tokensLeftSchema,
+  description: "The tokens left in the current context window.",
+  examples: [{ remaining: 48_000 }, {}],
+  body: ({ remaining }) =>
+    remaining === undefined
+      ? "It is not known how many tokens are left in the current context window."
+      : `${remaining} tokens are left in the current context window.`,
+});
+
+const reminderSchema = z.object({
+  /** A configured template; `{n_remaining}` is replaced by the number of tokens left. */
+  template: z.string().min(1),
+  remaining: z.number().int().nonnegative(),
+});
+
+/** A configured reminder of the token budget (developer role, unmarked). */
+export const tokenBudgetReminder = defineFragment({
+  type: "token_budget_reminder",
+  role: "developer",
+  markers: null,
+  schema: reminderSchema,
+  description: "A configured reminder of how many tokens are left.",
+  examples: [{ template: "{n_remaining} tokens left; wrap up soon.", remaining: 900 }],
+  body: ({ template, remaining }) => template.replaceAll("{n_remaining}", String(remaining)),
+});
+
+const currentTimeSchema = z.object({ time: z.date() });
+
+/** Formats a time as the reference does: `2026-02-26 14:05:09 UTC`. */
+export function formatUtcTime(time: Date): string {
+  return `${time.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+}
+
+/** The current time, in UTC (developer role, unmarked). */
+export const currentTimeReminder = defineFragment({
+  type: "current_time_reminder",
+  role: "developer",
+  markers: null,
+  schema: currentTimeSchema,
+  description: "The current time, for long sessions.",
+  examples: [{ time: new Date("2026-02-26T14:05:09Z") }],
+  body: ({ time }) => `It is now ${formatUtcTime(time)}.`,
+});
+
+const textSchema = z.object({ text: z.string().min(1) });
+
+/** Extra context a hook supplied, verbatim (developer role, unmarked). */
+export const hookAdditionalContext = defineFragment({
+  type: "hook_additional_context",
+  role: "developer",
+  markers: null,
+  schema: textSchema,
+  description: "Extra context a hook supplied for this turn.",
+  examples: [{ text: "The build server is down until noon." }],
+  body: ({ text }) => text,
+});
+
+/** Guidance for plugins the user mentioned this turn, verbatim (developer role, unmarked). */
+export const pluginInstructions = defineFragment({
+  type: "plugin_instructions",
+  role: "developer",
+  markers: null,
+  schema: textSchema,
+  description: "Guidance for a plugin the user mentioned in this turn.",
+  examples: [{ text: "The deploy plugin needs a target environment." }],
+  body: ({ text }) => text,
+});

@@ -1,0 +1,85 @@
+import { defineFragment, markedBody } from "@ctx/fragments";
+import { z } from "zod";
+import { standardMarkers } from "./markers.js";
+
+const { start, end } = standardMarkers.realtimeConversation;
+
+const startedText =
+  "A realtime voice conversation with the user has begun. Keep each reply short and easy to follow when heard rather than read: plain sentences, no tables or long code, and say what you are about to do before you do it.";
+const endedText =
+  "The realtime voice conversation has ended. Go back to written replies, with the formatting you would normally use.";
+
+const startedBody = `\n${startedText}\n`;
+const endedPrefix = `\n${endedText}\n\nReason: `;
+
+function isStarted(text: string): boolean {
+  return markedBody(text, start, end) === startedBody;
+}
+
+function isEnded(text: string): boolean {
+  const body = markedBody(text, start, end);
+  return body?.startsWith(endedPrefix) === true && body.endsWith("\n");
+}
+
+/**
+ * A realtime conversation started (developer role), with our standard guidance. Recognised by
+ * its exact body, so it is told apart from a start with custom instructions and from an end.
+ */
+export const realtimeStart = defineFragment<void>({
+  type: "realtime_start",
+  role: "developer",
+  markers: standardMarkers.realtimeConversation,
+  matches: isStarted,
+  description: "A realtime voice conversation has started.",
+  examples: [undefined],
+  body: () => startedBody,
+});
+
+const instructionsSchema = z.object({
+  /** The configured text for the start of a realtime conversation. */
+  instructions: z.string().min(1),
+});
+
+/** The data of a {@link realtimeStartWithInstructions} fragment. */
+export type RealtimeStartWithInstructionsData = z.infer<typeof instructionsSchema>;
+
+/** A realtime conversation started, with configured instructions instead of our guidance. */
+export const realtimeStartWithInstructions = defineFragment({
+  type: "realtime_start_with_instructions",
+  role: "developer",
+  markers: standardMarkers.realtimeConversation,
+  schema: instructionsSchema,
+  matches: (text) =>
+    markedBody(text, start, end) !== undefined && !isStarted(text) && !isEnded(text),
+  description: "A realtime voice conversation has started, with configured instructions.",
+  examples: [{ instructions: "Answer in French." }],
+  body: ({ instructions }) => `\n${instructions}\n`,
+  parse: (body) =>
+    body.length >= 3 && body.startsWith("\n") && body.endsWith("\n")
+      ? { instructions: body.slice(1, -1) }
+      : undefined,
+});
+
+const endSchema = z.object({
+  /** Why the conversation ended; the reference writes `inactive`. */
+  reason: z.string().min(1),
+});
+
+/** The data of a {@link realtimeEnd} fragment. */
+export type RealtimeEndData = z.infer<typeof endSchema>;
+
+/** A realtime conversation ended (developer role), with the reason on a line of its own. */
+export const realtimeEnd = defineFragment({
+  type: "realtime_end",
+  role: "developer",
+  markers: standardMarkers.realtimeConversation,
+  schema: endSchema,
+  matches: isEnded,
+  description: "The realtime voice conversation has ended.",
+  examples: [{ reason: "inactive" }],
+  body: ({ reason }) => `${endedPrefix}${reason}\n`,
+  parse: (body) =>
+    body.startsWith(endedPrefix) && body.length > endedPrefix.length + 1
+      ? { reason: body.slice(endedPrefix.length, -1) }
+      : undefined,
+});

@@ -1,0 +1,79 @@
+import { defineFragment } from "@ctx/fragments";
+import { z } from "zod";
+import { guardedMarkers, standardMarkers } from "./markers.js";
+
+/** The longest description a skill keeps; longer ones are cut, as in the reference. */
+export const maxSkillDescriptionLength = 1024;
+
+const introWithPaths =
+  "Skills are sets of instructions kept in `SKILL.md` files. The skills listed below are available; each entry gives its name, what it is for, and the path of its file.";
+const introWithRoots =
+  "Skills are sets of instructions kept in `SKILL.md` files. The skills listed below are available; each entry gives its name, what it is for, and a path that starts with a root alias from the table of skill roots.";
+const usage = [
+  "### How to use skills",
+  "- Use a skill when the user names it or when the task clearly matches its description; otherwise leave it alone.",
+  "- Before you act on a skill, open its `SKILL.md` and read it in full: the entry above is only a summary.",
+  "- Resolve paths inside a skill relative to the folder that holds its `SKILL.md`.",
+  "- Load only what the task needs: open extra files a skill points to when you reach the step that uses them.",
+  "- When several skills apply, use the smallest set that covers the task and say which ones you are using.",
+  "- If a skill cannot be read or does not fit the situation, say so briefly and continue with your best judgement.",
+];
+
+const skillsSchema = z.object({
+  skills: z.array(
+    z.object({
+      name: z.string().min(1),
+      description: z.string().optional(),
+      /** The file's path: absolute, or starting with a root alias when `roots` is given. */
+      path: z.string().min(1),
+    }),
+  ),
+  /** Aliases that shorten skill paths (`r0` = `/home/me/.skills`). */
+  roots: z.array(z.object({ alias: z.string().min(1), path: z.string().min(1) })).optional(),
+  /** Whether to add our guidance on how to use skills. */
+  usage: z.boolean().optional(),
+});
+
+/** The data of a {@link skillsInstructions} fragment. */
+export type SkillsInstructionsData = z.infer<typeof skillsSchema>;
+
+/**
+ * The catalogue of available skills (developer role): `## Skills`, an introduction, the optional
+ * table of skill roots, one line per skill, and optionally how to use them. Descriptions longer
+ * than 1,024 characters are cut; names and descriptions are untrusted.
+ */
+export const skillsInstructions = defineFragment({
+  type: "skills_instructions",
+  role: "developer",
+  markers: standardMarkers.skillsInstructions,
+  guards: guardedMarkers,
+  schema: skillsSchema,
+  description: "The skills the model may use, with where their instructions live.",
+  examples: [
+    {
+      skills: [
+        { name: "release", description: "Cut a release.", path: "/skills/release/SKILL.md" },
+      ],
+    },
+  ],
+  body: ({ skills, roots, usage: withUsage }, { untrusted }) => {
+    const hasRoots = roots !== undefined && roots.length > 0;
+    const lines = [
+      "## Skills",
+      hasRoots ? introWithRoots : introWithPaths,
+      ...(hasRoots
+        ? ["### Skill roots", ...roots.map((root) => `- \`${root.alias}\` = \`${root.path}\``)]
+        : []),
+      "### Available skills",
+      ...skills.map(({ name, description, path }) => {
+        const summary =
+          description === undefined || description === ""
+            ? ""
+            : ` ${untrusted(description.slice(0, maxSkillDescriptionLength))}`;
+        return `- ${untrusted(name)}:${summary} (file: ${path})`;
+      }),
+      ...(withUsage ? usage : []),
+    ];
+    return `\n${lines.join("\n")}\n`;
+  },
+});

@@ -1,0 +1,122 @@
+import { type FragmentKind, startsWithMarker } from "@ctx/fragments";
+import type { ResponseItem, Role } from "@ctx/protocol";
+import { findCollision } from "./find-collision.js";
+import type { LegacyFragment } from "./legacy-fragment.js";
+import { RegistryError } from "./registry-error.js";
+
+/** What {@link Registry.classify} found a text to be: a current kind's output, or a legacy wrapper. */
+export type Classification<Context = never, Params = never> =
+  | {
+      readonly legacy: false;
+      readonly type: string;
+      readonly kind: FragmentKind<unknown, Context, Params>;
+    }
+  | { readonly legacy: true; readonly type: string; readonly recogniser: LegacyFragment };
+
+/** Options of {@link createRegistry}. */
+export interface RegistryOptions {
+  /** Recognisers for wrappers older agents wrote; used for detection only, after the kinds. */
+  readonly legacy?: readonly LegacyFragment[];
+}
+
+/**
+ * The one ordered list of fragment kinds. Its order is the order fragments appear in a turn's
+ * context; it alone decides whether a text in history is injected context.
+ */
+export interface Registry<Context = never, Params = never> {
+  /** Every kind, in registry order. */
+  readonly kinds: readonly FragmentKind<unknown, Context, Params>[];
+  /** The legacy recognisers, in the order given. */
+  readonly legacy: readonly LegacyFragment[];
+  /** Every start and end marker of the registered kinds, without repeats, in registry order. */
+  readonly markers: readonly string[];
+  /** The kind registered under `type`. */
+  get(type: string): FragmentKind<unknown, Context, Params> | undefined;
+  /** Which kind (or legacy wrapper) of `role` the text is, in registry order, or `undefined`. */
+  classify(role: Role, text: string): Classification<Context, Params> | undefined;
+  /** Whether `item` is a user message with at least one text a user-role kind recognises. */
+  isContextualUserMessage(item: ResponseItem): boolean;
+  /**
+   * Whether `item` is a developer message with at least one text that begins with a
+   * developer-role kind's start marker (the reference's prefix rule: the end is not checked).
+   */
+  isContextualDeveloperMessage(item: ResponseItem): boolean;
+}
+
+/**
+ * Builds a frozen registry from `kinds`, in the order given. Nothing registers itself on import:
+ * a team adds its own kinds by passing them here.
+ *
+ * @throws {RegistryError} naming both kinds when a type is used twice, when two kinds of one role
+ * have markers that recognise each other's output, or when a kind's example is recognised by
+ * another kind or a legacy wrapper.
+ * @example
+ * ```ts
+ * const registry = createRegistry([agentsMdInstructions, environmentContext], {
+ *   legacy: legacyFragments,
+ * });
+ * registry.classify("user", "<environment_context>\n  <cwd>/repo</cwd>\n</environment_context>")?.type;
+ * // "environment_context"
+ * ```
+ */
+export function createRegistry<Context = never, Params = never>(
+  kinds: readonly FragmentKind<unknown, Context, Params>[],
+  options: RegistryOptions = {},
+): Registry<Context, Params> {
+  const legacy = Object.freeze([...(options.legacy ?? [])]);
+  const ordered = Object.freeze([...kinds]);
+  const collision = findCollision(
+    ordered as readonly FragmentKind<unknown, never, never>[],
+    legacy,
+  );
+  if (collision !== undefined) throw new RegistryError(collision.reason, collision.types);
+
+  const byType = new Map(ordered.map((kind) => [kind.type, kind]));
+  const recognisableByRole = (role: Role) =>
+    ordered.filter((kind) => kind.role === role && kind.recognition !== "none");
+  const kindsByRole = new Map<Role, readonly FragmentKind<unknown, Context, Params>[]>(
+    (["developer", "user", "assistant"] as const).map((role) => [role, recognisableByRole(role)]),
+  );
+  const developerPrefixes = [
+    ...ordered.filter((kind) => kind.role === "developer").map((kind) => kind.markers?.start),
+    ...legacy.filter((entry) => entry.role === "developer").map((entry) => entry.prefix),
+  ].filter((prefix): prefix is string => prefix !== undefined);
+  const markers = [
+    ...new Set([
+      ...ordered.flatMap((kind) =>
+        kind.markers === null ? [] : [kind.markers.start, kind.markers.end],
+      ),
+    ]),
+  ];
+
+  const classify = (role: Role, text: string): Classification<Context, Params> | undefined => {
+    const kind = kindsByRole.get(role)?.find((candidate) => candidate.matches(text));
+    if (kind !== undefined) return { legacy: false, type: kind.type, kind };
+    const recogniser = legacy.find((entry) => entry.role === role && entry.matches(text));
+    return recogniser === undefined
+      ? undefined
+      : { legacy: true, type: recogniser.type, recogniser };
+  };
+
+  return Object.freeze({
+    kinds: ordered,
+    legacy,
+    markers: Object.freeze(markers),
+    get: (type: string) => byType.get(type),
+    classify,
+    isContextualUserMessage: (item: ResponseItem) =>
+      item.type === "message" &&
+      item.role === "user" &&
+      item.content.some(
+        (content) => content.type === "input_text" && classify("user", content.text) !== undefined,
+      ),
+    isContextualDeveloperMessage: (item: ResponseItem) =>
+      item.type === "message" &&
+      item.role === "developer" &&
+      item.content.some(
+        (content) =>
+          content.type === "input_text" &&
+          developerPrefixes.some((prefix) => startsWithMarker(content.text, prefix)),
+      ),
+  });
+}

@@ -1,0 +1,24 @@
+import type { FragmentKind } from "@ctx/fragments";
+import { legacyFragments } from "./catalogue/legacy-fragments.js";
+import { createRegistry, type Registry } from "./create-registry.js";
+import { standardFragments } from "./standard-fragments.js";
+
+/**
+ * A registry of the standard catalogue with the legacy recognisers, and any extra kinds of your
+ * own after the standard ones.
+ *
+ * @throws {RegistryError} when an extra kind collides with a standard kind or another extra kind.
+ * @example
+ * ```ts
+ * const registry = createStandardRegistry([reviewNote]);
+ * registry.get("review_note") === reviewNote; // true
+ * ```
+ */
+export function createStandardRegistry<Context = never, Params = never>(
+  extraKinds: readonly FragmentKind<unknown, Context, Params>[] = [],
+): Registry<Context, Params> {
+  return createRegistry<Context, Params>(
+    [...(standardFragments as readonly FragmentKind<unknown, Context, Params>[]), ...extraKinds],
+    { legacy: legacyFragments },
+  );
+}

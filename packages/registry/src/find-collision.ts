@@ -1,0 +1,99 @@
+import type { FragmentKind } from "@ctx/fragments";
+import type { LegacyFragment } from "./legacy-fragment.js";
+
+/** Two entries of a registry that cannot live together, and why. */
+export interface Collision {
+  readonly types: readonly string[];
+  readonly reason: string;
+}
+
+type Recogniser = Pick<LegacyFragment, "type" | "role" | "matches">;
+
+/**
+ * The first conflict among `kinds` and `legacy`, or `undefined`: a type used twice; two kinds of
+ * one role whose markers could recognise each other's output; a marked kind that does not
+ * recognise its own example; an example that another kind or legacy recogniser also recognises.
+ * Kinds with custom recognisers are checked through their examples only.
+ */
+export function findCollision(
+  kinds: readonly FragmentKind<unknown, never, never>[],
+  legacy: readonly LegacyFragment[],
+): Collision | undefined {
+  return (
+    findDuplicateType([...kinds, ...legacy]) ??
+    findMarkerOverlap(kinds) ??
+    findExampleConflict(kinds, [...kinds, ...legacy])
+  );
+}
+
+function findDuplicateType(entries: readonly { readonly type: string }[]): Collision | undefined {
+  const seen = new Set<string>();
+  for (const { type } of entries) {
+    if (seen.has(type))
+      return { types: [type, type], reason: `the type "${type}" is registered twice` };
+    seen.add(type);
+  }
+  return undefined;
+}
+
+function findMarkerOverlap(
+  kinds: readonly FragmentKind<unknown, never, never>[],
+): Collision | undefined {
+  const marked = kinds.filter((kind) => kind.recognition === "markers");
+  for (const [index, first] of marked.entries()) {
+    for (const second of marked.slice(index + 1)) {
+      if (first.role !== second.role || first.markers === null || second.markers === null) continue;
+      const starts = prefixRelated(first.markers.start, second.markers.start);
+      const ends = suffixRelated(first.markers.end, second.markers.end);
+      if (starts && ends) {
+        return {
+          types: [first.type, second.type],
+          reason: `the ${first.role} kinds "${first.type}" and "${second.type}" have markers that recognise each other's output`,
+        };
+      }
+    }
+  }
+  return undefined;
+}
+
+function findExampleConflict(
+  kinds: readonly FragmentKind<unknown, never, never>[],
+  recognisers: readonly Recogniser[],
+): Collision | undefined {
+  for (const kind of kinds) {
+    for (const example of kind.examples) {
+      const text = kind.create(example).render();
+      if (kind.recognition !== "none" && !kind.matches(text)) {
+        return {
+          types: [kind.type],
+          reason: `the kind "${kind.type}" does not recognise its own example ${JSON.stringify(text.slice(0, 80))}`,
+        };
+      }
+      const other = recognisers.find(
+        (candidate) =>
+          candidate !== kind && candidate.role === kind.role && candidate.matches(text),
+      );
+      if (other !== undefined) {
+        return {
+          types: [kind.type, other.type],
+          reason: `"${other.type}" recognises the output of "${kind.type}" (${JSON.stringify(text.slice(0, 80))})`,
+        };
+      }
+    }
+  }
+  return undefined;
+}
+
+function prefixRelated(first: string, second: string): boolean {
+  const [a, b] = [foldAscii(first), foldAscii(second)];
+  return a.startsWith(b) || b.startsWith(a);
+}
+
+function suffixRelated(first: string, second: string): boolean {
+  const [a, b] = [foldAscii(first), foldAscii(second)];
+  return a.endsWith(b) || b.endsWith(a);
+}
+
+function foldAscii(text: string): string {
+  return text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+}

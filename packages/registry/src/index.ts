@@ -1,0 +1,113 @@
+export {
+  type AdditionalContextData,
+  additionalContext,
+  maxAdditionalContextTokens,
+  trustedAdditionalContext,
+} from "./catalogue/additional-context.js";
+export {
+  type AgentsMdInstructionsData,
+  agentsMdInstructions,
+} from "./catalogue/agents-md-instructions.js";
+export { appsInstructions } from "./catalogue/apps-instructions.js";
+export { type CollaborationModeData, collaborationMode } from "./catalogue/collaboration-mode.js";
+export {
+  type ContextWindowData,
+  type ContextWindowGuidanceData,
+  contextWindow,
+  contextWindowGuidance,
+} from "./catalogue/context-window.js";
+export {
+  type DeveloperInstructionsData,
+  developerInstructions,
+  managedDeveloperInstructions,
+} from "./catalogue/developer-instructions.js";
+export {
+  type EnvironmentContextData,
+  type EnvironmentEntry,
+  environmentContext,
+  type FileSystemEntry,
+  type PermissionProfile,
+} from "./catalogue/environment-context.js";
+export {
+  diffEnvironmentContext,
+  type EnvironmentSnapshot,
+  snapshotEnvironmentContext,
+} from "./catalogue/environment-context-diff.js";
+export { environmentsInstructions } from "./catalogue/environments-instructions.js";
+export { type HookPromptData, hookPrompt } from "./catalogue/hook-prompt.js";
+export { type ImageResizeNoticeData, imageResizeNotice } from "./catalogue/image-resize-notice.js";
+export {
+  type InterAgentCompletionData,
+  interAgentCompletion,
+  maxAgentErrorTokens,
+} from "./catalogue/inter-agent-completion.js";
+export {
+  type InternalModelContextData,
+  internalModelContext,
+} from "./catalogue/internal-model-context.js";
+export { legacyFragments } from "./catalogue/legacy-fragments.js";
+export { guardedMarkers, legacyMarkers, standardMarkers } from "./catalogue/markers.js";
+export { type ModelSwitchData, modelSwitch } from "./catalogue/model-switch.js";
+export { type MultiAgentModeData, multiAgentMode } from "./catalogue/multi-agent-mode.js";
+export {
+  approvedCommandPrefixSaved,
+  currentTimeReminder,
+  formatUtcTime,
+  hookAdditionalContext,
+  networkRuleSaved,
+  pluginInstructions,
+  tokenBudgetReminder,
+  tokensLeft,
+} from "./catalogue/one-shot-notices.js";
+export {
+  type PermissionsInstructionsData,
+  permissionsInstructions,
+} from "./catalogue/permissions-instructions.js";
+export { type PersonalitySpecData, personalitySpec } from "./catalogue/personality-spec.js";
+export { pluginsInstructions } from "./catalogue/plugins-instructions.js";
+export {
+  type RealtimeEndData,
+  type RealtimeStartWithInstructionsData,
+  realtimeEnd,
+  realtimeStart,
+  realtimeStartWithInstructions,
+} from "./catalogue/realtime.js";
+export {
+  type RealtimeDelegationData,
+  realtimeDelegation,
+} from "./catalogue/realtime-delegation.js";
+export {
+  maxRecommendedPlugins,
+  type RecommendedPluginsData,
+  recommendedPlugins,
+} from "./catalogue/recommended-plugins.js";
+export { type RolloutBudgetData, rolloutBudget } from "./catalogue/rollout-budget.js";
+export { type SkillData, skill } from "./catalogue/skill.js";
+export {
+  maxSkillDescriptionLength,
+  type SkillsInstructionsData,
+  skillsInstructions,
+} from "./catalogue/skills-instructions.js";
+export {
+  type SubagentNotificationData,
+  subagentNotification,
+} from "./catalogue/subagent-notification.js";
+export { type TruncatedText, truncateMiddle } from "./catalogue/truncate-middle.js";
+export { turnAborted, turnAbortedDeveloper } from "./catalogue/turn-aborted.js";
+export { type UserShellCommandData, userShellCommand } from "./catalogue/user-shell-command.js";
+export { escapeXml } from "./catalogue/xml-escape.js";
+export {
+  type Classification,
+  createRegistry,
+  type Registry,
+  type RegistryOptions,
+} from "./create-registry.js";
+export { createStandardRegistry } from "./create-standard-registry.js";
+export { type Collision, findCollision } from "./find-collision.js";
+export {
+  defineLegacyFragment,
+  type LegacyFragment,
+  type LegacyFragmentDefinition,
+} from "./legacy-fragment.js";
+export { RegistryError } from "./registry-error.js";
+export { standardFragments } from "./standard-fragments.js";

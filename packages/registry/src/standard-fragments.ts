@@ -1,0 +1,87 @@
+import type { FragmentKind } from "@ctx/fragments";
+import { additionalContext, trustedAdditionalContext } from "./catalogue/additional-context.js";
+import { agentsMdInstructions } from "./catalogue/agents-md-instructions.js";
+import { appsInstructions } from "./catalogue/apps-instructions.js";
+import { collaborationMode } from "./catalogue/collaboration-mode.js";
+import { contextWindow, contextWindowGuidance } from "./catalogue/context-window.js";
+import {
+  developerInstructions,
+  managedDeveloperInstructions,
+} from "./catalogue/developer-instructions.js";
+import { environmentContext } from "./catalogue/environment-context.js";
+import { environmentsInstructions } from "./catalogue/environments-instructions.js";
+import { hookPrompt } from "./catalogue/hook-prompt.js";
+import { imageResizeNotice } from "./catalogue/image-resize-notice.js";
+import { interAgentCompletion } from "./catalogue/inter-agent-completion.js";
+import { internalModelContext } from "./catalogue/internal-model-context.js";
+import { modelSwitch } from "./catalogue/model-switch.js";
+import { multiAgentMode } from "./catalogue/multi-agent-mode.js";
+import {
+  approvedCommandPrefixSaved,
+  currentTimeReminder,
+  hookAdditionalContext,
+  networkRuleSaved,
+  pluginInstructions,
+  tokenBudgetReminder,
+  tokensLeft,
+} from "./catalogue/one-shot-notices.js";
+import { permissionsInstructions } from "./catalogue/permissions-instructions.js";
+import { personalitySpec } from "./catalogue/personality-spec.js";
+import { pluginsInstructions } from "./catalogue/plugins-instructions.js";
+import { realtimeEnd, realtimeStart, realtimeStartWithInstructions } from "./catalogue/realtime.js";
+import { realtimeDelegation } from "./catalogue/realtime-delegation.js";
+import { recommendedPlugins } from "./catalogue/recommended-plugins.js";
+import { rolloutBudget } from "./catalogue/rollout-budget.js";
+import { skill } from "./catalogue/skill.js";
+import { skillsInstructions } from "./catalogue/skills-instructions.js";
+import { subagentNotification } from "./catalogue/subagent-notification.js";
+import { turnAborted, turnAbortedDeveloper } from "./catalogue/turn-aborted.js";
+import { userShellCommand } from "./catalogue/user-shell-command.js";
+
+/**
+ * Every current fragment kind of the reference design, in registry order: the order in which
+ * fragments of one role appear in a turn's context. Developer kinds first (the model switch, then
+ * the developer bundle, then the kinds that travel alone), then user kinds (the contextual bundle,
+ * then runtime records), then the assistant kind.
+ */
+export const standardFragments: readonly FragmentKind<unknown>[] = Object.freeze([
+  modelSwitch,
+  developerInstructions,
+  personalitySpec,
+  skillsInstructions,
+  realtimeStart,
+  realtimeStartWithInstructions,
+  realtimeEnd,
+  permissionsInstructions,
+  collaborationMode,
+  environmentsInstructions,
+  appsInstructions,
+  pluginsInstructions,
+  contextWindow,
+  contextWindowGuidance,
+  rolloutBudget,
+  multiAgentMode,
+  imageResizeNotice,
+  managedDeveloperInstructions,
+  turnAbortedDeveloper,
+  trustedAdditionalContext,
+  pluginInstructions,
+  hookAdditionalContext,
+  approvedCommandPrefixSaved,
+  networkRuleSaved,
+  tokensLeft,
+  tokenBudgetReminder,
+  currentTimeReminder,
+  recommendedPlugins,
+  agentsMdInstructions,
+  environmentContext,
+  additionalContext,
+  skill,
+  userShellCommand,
+  turnAborted,
+  subagentNotification,
+  internalModelContext,
+  realtimeDelegation,
+  hookPrompt,
+  interAgentCompletion,
+]);
