@@ -137,6 +137,18 @@ describe("defineFragment", () => {
     expect(external.matches("<external_browser>tab one</external_other>")).toBe(false);
   });
 
+  it("asks a marked kind's custom recogniser only about texts that begin with its start marker", () => {
+    const lenient = defineFragment({
+      type: "lenient",
+      role: "user",
+      markers: { start: "<lenient>", end: "</lenient>" },
+      matches: () => true,
+      body: () => "",
+    });
+    expect(lenient.matches("  <LENIENT> anything")).toBe(true);
+    expect(lenient.matches("no start marker")).toBe(false);
+  });
+
   it("keeps the build hook of a turn-state kind", () => {
     const cwd = defineFragment({
       type: "cwd",

@@ -5,6 +5,7 @@ import type { FragmentDefinition, FragmentKind, Markers } from "./fragment-kind.
 import { markedBody } from "./marked-body.js";
 import { createMarkerGuard, type MarkerGuard } from "./marker-guard.js";
 import { matchesMarkedText } from "./match-marked-text.js";
+import { startsWithMarker } from "./starts-with-marker.js";
 import { trimmedEnd, trimmedStart } from "./white-space.js";
 
 const typePattern = /^[a-z][a-z0-9_.-]*$/;
@@ -55,11 +56,7 @@ export function defineFragment<Data, Context = never, Params = never>(
   };
   const helpers = { untrusted: (text: string) => guard().neutralize(text) };
   const parseHelpers = { restore: (text: string) => guard().restore(text) };
-  const matches =
-    definition.matches ??
-    (markers === null
-      ? () => false
-      : (text: string) => matchesMarkedText(text, markers.start, markers.end));
+  const matches = recogniser(definition.matches, markers);
 
   const kind: FragmentKind<Data, Context, Params> = {
     type,
@@ -85,6 +82,19 @@ export function defineFragment<Data, Context = never, Params = never>(
     ...(definition.build === undefined ? {} : { build: definition.build }),
   } as FragmentKind<Data, Context, Params>;
   return Object.freeze(kind);
+}
+
+/**
+ * The kind's recogniser: the marker rule, or the custom one — which, on a marked kind, is only
+ * asked about texts that begin with the start marker, so a registry can sort texts by their start.
+ */
+function recogniser(
+  custom: ((text: string) => boolean) | undefined,
+  markers: Markers | null,
+): (text: string) => boolean {
+  if (markers === null) return custom ?? (() => false);
+  if (custom === undefined) return (text) => matchesMarkedText(text, markers.start, markers.end);
+  return (text) => startsWithMarker(text, markers.start) && custom(text);
 }
 
 /** Rejects markers the match rule could never find: it trims white space before comparing. */

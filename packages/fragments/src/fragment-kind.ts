@@ -54,7 +54,9 @@ export interface FragmentDefinition<Data, Context = never, Params = never> {
   readonly separate?: boolean;
   /**
    * A custom recogniser, only for kinds whose recognition is genuinely not the marker rule. It
-   * must accept every text the kind renders, and should look at the ends of the text only.
+   * must accept every text the kind renders, and should look at the ends of the text only. On a
+   * marked kind it is consulted only for texts that begin with the start marker (after white
+   * space, in any ASCII case): the start marker stays the kind's identity.
    */
   readonly matches?: (text: string) => boolean;
   /** Reads the data back from a body; must be the inverse of `body`. */

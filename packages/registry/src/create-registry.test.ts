@@ -114,7 +114,7 @@ describe("createRegistry", () => {
     const greedy = defineFragment({
       type: "greedy",
       role: "user",
-      markers: { start: "<greedy>", end: "</greedy>" },
+      markers: null,
       matches: (text) => text.includes("<note>"),
       body: () => "",
     });
@@ -158,6 +158,20 @@ describe("registry.classify", () => {
     });
     expect(registry.classify("developer", "<note>\nhi\n</note>")).toBeUndefined();
     expect(registry.classify("system", "<note>\nhi\n</note>")).toBeUndefined();
+  });
+
+  it("tries only the kinds whose start marker begins like the text, plus unmarked custom ones", () => {
+    const anywhere = defineFragment({
+      type: "anywhere",
+      role: "user",
+      markers: null,
+      matches: (text) => text.endsWith("!!"),
+      body: () => "",
+    });
+    const mixed = createRegistry([note, anywhere]);
+    expect(mixed.classify("user", "plain text!!")?.type).toBe("anywhere");
+    expect(mixed.classify("user", "<note>\nx\n</note>")?.type).toBe("note");
+    expect(mixed.classify("user", "   ")).toBeUndefined();
   });
 
   it("never recognises an unmarked kind", () => {

@@ -1,6 +1,7 @@
-import { type FragmentKind, startsWithMarker } from "@ctx/fragments";
+import { type FragmentKind, type FragmentRole, startsWithMarker } from "@ctx/fragments";
 import type { ResponseItem, Role } from "@ctx/protocol";
 import { findCollision } from "./find-collision.js";
+import { createFirstCharacterIndex } from "./first-character-index.js";
 import type { LegacyFragment } from "./legacy-fragment.js";
 import { RegistryError } from "./registry-error.js";
 
@@ -12,6 +13,13 @@ export type Classification<Context = never, Params = never> =
       readonly kind: FragmentKind<unknown, Context, Params>;
     }
   | { readonly legacy: true; readonly type: string; readonly recogniser: LegacyFragment };
+
+/** A kind or legacy recogniser, with the start its texts must have and what classify answers. */
+interface Candidate<Context, Params> {
+  readonly prefix: string | undefined;
+  readonly matches: (text: string) => boolean;
+  readonly result: Classification<Context, Params>;
+}
 
 /** Options of {@link createRegistry}. */
 export interface RegistryOptions {
@@ -72,30 +80,42 @@ export function createRegistry<Context = never, Params = never>(
   if (collision !== undefined) throw new RegistryError(collision.reason, collision.types);
 
   const byType = new Map(ordered.map((kind) => [kind.type, kind]));
-  const recognisableByRole = (role: Role) =>
-    ordered.filter((kind) => kind.role === role && kind.recognition !== "none");
-  const kindsByRole = new Map<Role, readonly FragmentKind<unknown, Context, Params>[]>(
-    (["developer", "user", "assistant"] as const).map((role) => [role, recognisableByRole(role)]),
+  const candidatesByRole = new Map(
+    (["developer", "user", "assistant"] as const).map((role) => [
+      role,
+      createFirstCharacterIndex<Candidate<Context, Params>>([
+        ...ordered
+          .filter((kind) => kind.role === role && kind.recognition !== "none")
+          .map((kind) => ({
+            prefix: kind.markers?.start,
+            matches: kind.matches,
+            result: { legacy: false as const, type: kind.type, kind },
+          })),
+        ...legacy
+          .filter((entry) => entry.role === role)
+          .map((entry) => ({
+            prefix: entry.prefix,
+            matches: entry.matches,
+            result: { legacy: true as const, type: entry.type, recogniser: entry },
+          })),
+      ]),
+    ]),
   );
   const developerPrefixes = [
     ...ordered.filter((kind) => kind.role === "developer").map((kind) => kind.markers?.start),
     ...legacy.filter((entry) => entry.role === "developer").map((entry) => entry.prefix),
   ].filter((prefix): prefix is string => prefix !== undefined);
   const markers = [
-    ...new Set([
-      ...ordered.flatMap((kind) =>
+    ...new Set(
+      ordered.flatMap((kind) =>
         kind.markers === null ? [] : [kind.markers.start, kind.markers.end],
       ),
-    ]),
+    ),
   ];
 
   const classify = (role: Role, text: string): Classification<Context, Params> | undefined => {
-    const kind = kindsByRole.get(role)?.find((candidate) => candidate.matches(text));
-    if (kind !== undefined) return { legacy: false, type: kind.type, kind };
-    const recogniser = legacy.find((entry) => entry.role === role && entry.matches(text));
-    return recogniser === undefined
-      ? undefined
-      : { legacy: true, type: recogniser.type, recogniser };
+    const candidates = candidatesByRole.get(role as FragmentRole)?.(text) ?? [];
+    return candidates.find((candidate) => candidate.matches(text))?.result;
   };
 
   return Object.freeze({

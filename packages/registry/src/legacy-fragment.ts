@@ -14,19 +14,25 @@ export interface LegacyFragment {
   readonly type: string;
   /** The role of the messages it appears in. */
   readonly role: FragmentRole;
-  /** The start marker developer-side prefix detection uses, when the wrapper has one. */
+  /**
+   * The start every text it recognises has (after white space, in any ASCII case), when there is
+   * one; developer-side prefix detection uses it too.
+   */
   readonly prefix: string | undefined;
   /** Whether `text` is this wrapper. */
   matches(text: string): boolean;
 }
 
-/** How a legacy wrapper is recognised: by both markers, by the start marker alone, or by a function. */
+/**
+ * How a legacy wrapper is recognised: by both markers, by the start marker alone, or by a function
+ * (which, given a `prefix`, is only asked about texts that begin with it).
+ */
 export type LegacyFragmentDefinition = {
   readonly type: string;
   readonly role: FragmentRole;
 } & (
   | { readonly markers: Markers; readonly prefixOnly?: boolean }
-  | { readonly matches: (text: string) => boolean }
+  | { readonly matches: (text: string) => boolean; readonly prefix?: string }
 );
 
 /**
@@ -42,11 +48,15 @@ export type LegacyFragmentDefinition = {
  */
 export function defineLegacyFragment(definition: LegacyFragmentDefinition): LegacyFragment {
   if ("matches" in definition) {
+    const { prefix, matches } = definition;
     return Object.freeze({
       type: definition.type,
       role: definition.role,
-      prefix: undefined,
-      matches: definition.matches,
+      prefix,
+      matches:
+        prefix === undefined
+          ? matches
+          : (text: string) => startsWithMarker(text, prefix) && matches(text),
     });
   }
   const { start, end } = definition.markers;

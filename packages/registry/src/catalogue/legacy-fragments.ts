@@ -1,4 +1,4 @@
-import { startsWithMarker, trimmedEnd, trimmedStart } from "@ctx/fragments";
+import { trimmedEnd, trimmedStart } from "@ctx/fragments";
 import { defineLegacyFragment, type LegacyFragment } from "../legacy-fragment.js";
 import { legacyMarkers } from "./markers.js";
 
@@ -20,8 +20,8 @@ function warning(type: string, test: (line: string, text: string) => boolean): L
   return defineLegacyFragment({
     type,
     role: "user",
-    matches: (text) =>
-      startsWithMarker(text, "Warning: ") && test(firstLine(text).toLowerCase(), text),
+    prefix: "Warning: ",
+    matches: (text) => test(firstLine(text).toLowerCase(), text),
   });
 }
 
@@ -46,6 +46,7 @@ export const legacyFragments: readonly LegacyFragment[] = Object.freeze([
   defineLegacyFragment({
     type: "goal_context",
     role: "user",
+    prefix: legacyMarkers.goalContext.start,
     matches: (text) => {
       const { start, end } = legacyMarkers.goalContext;
       const first = trimmedStart(text);
