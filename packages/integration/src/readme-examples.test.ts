@@ -1,0 +1,37 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, it } from "vitest";
+import { readmeExamples } from "./readme-example.js";
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+const generated = fileURLToPath(new URL("../.readme/", import.meta.url));
+
+const readmes = [
+  "README.md",
+  ...readdirSync(join(root, "packages"))
+    .filter((name) => name !== "integration")
+    .map((name) => join("packages", name, "README.md")),
+].filter((path) => {
+  try {
+    readFileSync(join(root, path));
+    return true;
+  } catch {
+    return false;
+  }
+});
+
+rmSync(generated, { recursive: true, force: true });
+mkdirSync(generated, { recursive: true });
+
+describe.each(readmes)("the examples in %s", (readme) => {
+  const examples = readmeExamples(readme, readFileSync(join(root, readme), "utf8"));
+  it.each(examples.map((example, index) => ({ ...example, index })))(
+    "$location runs and shows true values",
+    async ({ source, index }) => {
+      const file = join(generated, `${readme.replaceAll("/", "-")}-${index}.ts`);
+      writeFileSync(file, source);
+      await import(file);
+    },
+  );
+});
