@@ -1,4 +1,4 @@
-import type { FragmentKind } from "@ctx/fragments";
+import { type FragmentKind, trimWhiteSpace } from "@ctx/fragments";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createStandardRegistry } from "./create-standard-registry.js";
@@ -111,6 +111,37 @@ describe("the standard registry", () => {
         { numRuns: 30 },
       );
     }
+  });
+
+  it("takes arbitrary text for injected context only when it carries that kind's start marker", () => {
+    const pieces = fc.oneof(
+      fc.string({ unit: "binary" }),
+      fc.constantFrom(
+        ...registry.markers,
+        "Warning: ",
+        "<goal_context>",
+        "</goal_context>",
+        "\n",
+        " ",
+      ),
+    );
+    const text = fc.array(pieces, { maxLength: 6 }).map((parts) => parts.join(""));
+    const fold = (value: string) => value.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+    fc.assert(
+      fc.property(fc.constantFrom("user" as const, "developer" as const), text, (role, value) => {
+        const found = registry.classify(role, value);
+        if (found === undefined) return;
+        const start = found.legacy ? found.recogniser.prefix : found.kind.markers?.start;
+        expect(start).toBeDefined();
+        expect(fold(trimWhiteSpace(value)).startsWith(fold(start ?? ""))).toBe(true);
+        if (!found.legacy && found.kind.recognition === "markers") {
+          expect(fold(trimWhiteSpace(value)).endsWith(fold(found.kind.markers?.end ?? ""))).toBe(
+            true,
+          );
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("hides injected context and keeps user intent, as the reference's acceptance list says", () => {
