@@ -1,7 +1,13 @@
 import { CtxError } from "@ctx/protocol";
 import { describe, expect, it } from "vitest";
+import { codexTexts } from "./__fixtures__/codex-texts.js";
 import { bundledTexts, loadBundledTexts } from "./bundled-texts.js";
 import { bundledFiles } from "./data/bundled-files.js";
+
+// Lower-case words, apostrophes and backticks kept, so phrasing is compared and layout is not.
+function words(text: string): string[] {
+  return text.toLowerCase().match(/[a-z0-9_`'-]+/g) ?? [];
+}
 
 describe("loadBundledTexts", () => {
   it("loads the package's own files, without their trailing newline", () => {
@@ -109,5 +115,27 @@ describe("bundledTexts", () => {
     ]) {
       expect(template.split("\n")).toContain(heading);
     }
+  });
+
+  it("shares no run of eight words with the texts Codex wrote into real rollouts", () => {
+    const size = 8;
+    const codex = new Set<string>();
+    for (const text of codexTexts()) {
+      const list = words(text);
+      for (let index = 0; index + size <= list.length; index += 1) {
+        codex.add(list.slice(index, index + size).join(" "));
+      }
+    }
+    expect(codex.size).toBeGreaterThan(10_000);
+    const shared: string[] = [];
+    for (const [path, text] of Object.entries(bundledFiles)) {
+      if (!path.endsWith(".md")) continue;
+      const list = words(text);
+      for (let index = 0; index + size <= list.length; index += 1) {
+        const run = list.slice(index, index + size).join(" ");
+        if (codex.has(run)) shared.push(`${path}: ${run}`);
+      }
+    }
+    expect(shared).toEqual([]);
   });
 });
