@@ -45,6 +45,11 @@ describe("loadBundledCatalog", () => {
     expect(() => loadBundledCatalog(files)).toThrow("missing file: gone.md");
   });
 
+  it("refuses a catalog file that is not JSON", () => {
+    expect(() => loadBundledCatalog({ "models.json": "{ fallback: " })).toThrow(CtxError);
+    expect(() => loadBundledCatalog({})).toThrow("models.json");
+  });
+
   it("refuses a catalog file of the wrong shape", () => {
     expect(() => loadBundledCatalog({ "models.json": "[]" })).toThrow("models.json");
     expect(() =>

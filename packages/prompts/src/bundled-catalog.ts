@@ -43,7 +43,7 @@ export interface BundledCatalog {
  * or refers to a file that does not exist.
  */
 export function loadBundledCatalog(files: Readonly<Record<string, string>>): BundledCatalog {
-  const result = bundledCatalogSchema.safeParse(JSON.parse(files["models.json"] ?? "null"));
+  const result = bundledCatalogSchema.safeParse(parseJson(files["models.json"] ?? "null"));
   if (!result.success) {
     throw new CtxError(
       `@ctx/prompts models.json: ${describeSchemaIssues(toSchemaIssues(result.error))}`,
@@ -83,6 +83,14 @@ export function loadBundledCatalog(files: Readonly<Record<string, string>>): Bun
     };
   };
   return { fallback: resolve(result.data.fallback), models: result.data.models.map(resolve) };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new CtxError("@ctx/prompts models.json is not valid JSON", { cause: error });
+  }
 }
 
 /** The package's own catalog file, resolved. */

@@ -3,9 +3,10 @@ import type { z } from "zod";
 import { CatalogError, type CatalogErrorLocation } from "./catalog-error.js";
 
 /**
- * Parses one catalog value with `schema`, or throws a {@link CatalogError} that names the
- * entry and the field. A field that is absent is reported as missing, and an unknown field by
- * its own path, rather than with zod's wording.
+ * Parses one catalog value with `schema`. A field that is absent is reported as missing, and
+ * an unknown field by its own path, rather than in zod's wording.
+ *
+ * @throws {CatalogError} naming the entry and the field when `value` does not fit `schema`.
  */
 export function parseCatalogValue<Output>(
   schema: z.ZodType<Output>,
@@ -42,7 +43,7 @@ function hasPath(value: unknown, path: readonly PropertyKey[]): boolean {
     if (typeof current !== "object" || current === null || !Object.hasOwn(current, key)) {
       return false;
     }
-    current = (current as Record<PropertyKey, unknown>)[key];
+    current = Reflect.get(current, key);
   }
   return true;
 }

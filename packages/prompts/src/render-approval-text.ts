@@ -46,15 +46,14 @@ export function renderApprovalText(
 
 function renderGranular(policy: PermissionsPolicy, approvals: GranularApprovals): string {
   const tool = policy.requestPermissionsTool === true;
+  // The reference order; request_permissions is a category only when the tool exists.
   const categories: [name: string, allowed: boolean][] = [
     ["sandbox_approval", approvals.sandboxApproval === true],
     ["rules", approvals.rules === true],
     ["skill_approval", approvals.skillApproval === true],
-    ...(tool
-      ? [["request_permissions", approvals.requestPermissions === true] as [string, boolean]]
-      : []),
-    ["mcp_elicitations", approvals.mcpElicitations === true],
   ];
+  if (tool) categories.push(["request_permissions", approvals.requestPermissions === true]);
+  categories.push(["mcp_elicitations", approvals.mcpElicitations === true]);
   const list = (lead: string, allowed: boolean) => {
     const names = categories.filter((category) => category[1] === allowed);
     return names.length === 0 ? "" : [lead, ...names.map(([name]) => `- \`${name}\``)].join("\n");
