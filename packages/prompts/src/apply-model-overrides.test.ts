@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { applyModelOverrides } from "./apply-model-overrides.js";
+import { defaultModelCatalog } from "./default-model-catalog.js";
+import { getModelInstructions } from "./get-model-instructions.js";
+import type { ModelInfo } from "./model-info.js";
+import { supportsPersonality } from "./supports-personality.js";
+
+const model: ModelInfo = {
+  slug: "m",
+  displayName: "M",
+  contextWindow: 100,
+  autoCompactTokenLimit: 90,
+  effectiveContextWindowPercent: 95,
+  truncationPolicy: { mode: "bytes", limit: 10 },
+  baseInstructions: "Intro\n\n# Personality\n\nBaked.\n\n# Rules\nR",
+  instructionsTemplate: "Intro\n\n# Personality\n\n{{ personality }}\n\n# Rules\nR",
+  personalityMessages: { default: "D", friendly: "F", pragmatic: "P" },
+};
+
+describe("applyModelOverrides", () => {
+  it("makes explicit base instructions win and switches templating off", () => {
+    const overridden = applyModelOverrides(model, { baseInstructions: "Mine." });
+    expect(overridden.baseInstructions).toBe("Mine.");
+    expect(overridden.instructionsTemplate).toBeUndefined();
+    expect(overridden.personalityMessages).toBeUndefined();
+    expect(supportsPersonality(overridden)).toBe(false);
+    expect(getModelInstructions(overridden, "friendly")).toBe("Mine.");
+  });
+
+  it("keeps explicit base instructions as written even with personality none", () => {
+    const text = "# Personality\n\nMine.";
+    expect(
+      applyModelOverrides(model, { baseInstructions: text, personality: "none" }).baseInstructions,
+    ).toBe(text);
+  });
+
+  it("strips the personality section from base instructions and template for none", () => {
+    const stripped = applyModelOverrides(model, { personality: "none" });
+    expect(stripped.baseInstructions).toBe("Intro\n\n# Rules\nR");
+    expect(stripped.instructionsTemplate).toBe("Intro\n\n# Rules\nR");
+    expect(getModelInstructions(stripped)).toBe("Intro\n\n# Rules\nR");
+    expect(supportsPersonality(stripped)).toBe(false);
+  });
+
+  it("changes nothing for friendly, pragmatic or no personality", () => {
+    expect(applyModelOverrides(model, { personality: "friendly" })).toBe(model);
+    expect(applyModelOverrides(model, { personality: "pragmatic" })).toBe(model);
+    expect(applyModelOverrides(model, {})).toBe(model);
+  });
+
+  it("leaves the catalog's own entry untouched and returns a frozen copy", () => {
+    const entry = defaultModelCatalog.get("ctx-coder");
+    const stripped = applyModelOverrides(entry, { personality: "none" });
+    expect(Object.isFrozen(stripped)).toBe(true);
+    expect(entry.instructionsTemplate).toContain("# Personality");
+    expect(stripped.instructionsTemplate).not.toContain("# Personality");
+    expect(stripped.slug).toBe("ctx-coder");
+  });
+});

@@ -1,0 +1,98 @@
+import { CatalogError } from "./catalog-error.js";
+import { deepFreeze } from "./deep-freeze.js";
+import { defaultModelFallback } from "./default-model-fallback.js";
+import {
+  type ModelFallback,
+  type ModelInfo,
+  modelFallbackSchema,
+  modelInfoSchema,
+} from "./model-info.js";
+import { parseCatalogValue } from "./parse-catalog-value.js";
+
+/** A frozen set of models, looked up by slug. */
+export interface ModelCatalog {
+  /** Every model, in the order given. */
+  readonly models: readonly ModelInfo[];
+  /** What an unknown slug gets, apart from its slug and display name. */
+  readonly fallback: ModelFallback;
+  /**
+   * The model with `slug`; for an unknown slug, the {@link ModelCatalog.fallback} under that
+   * slug (its display name is the slug too). Never throws: a session can always start.
+   */
+  get(slug: string): ModelInfo;
+  /** Whether `slug` names a model of the catalog, rather than falling back. */
+  has(slug: string): boolean;
+}
+
+/** Options of {@link createModelCatalog}. */
+export interface ModelCatalogOptions {
+  /** What unknown slugs get; {@link defaultModelFallback} when absent. */
+  readonly fallback?: ModelFallback;
+}
+
+/**
+ * Builds a catalog from model entries, checking each with zod first: entries usually come
+ * from a JSON file, so their types are not trusted.
+ *
+ * @throws {CatalogError} when an entry misses a field, has a field of the wrong type or an
+ * unknown field, or repeats an earlier slug, naming the slug and the field; also when
+ * `entries` is not a list or the fallback is invalid.
+ * @example
+ * ```ts
+ * const catalog = createModelCatalog([
+ *   {
+ *     slug: "house-model",
+ *     displayName: "House model",
+ *     contextWindow: 200000,
+ *     autoCompactTokenLimit: 180000,
+ *     effectiveContextWindowPercent: 95,
+ *     truncationPolicy: { mode: "tokens", limit: 10000 },
+ *     baseInstructions: "You are the house coding agent.",
+ *   },
+ * ]);
+ * catalog.get("house-model").contextWindow; // => 200000
+ * catalog.get("unheard-of").contextWindow; // => 272000
+ * ```
+ */
+export function createModelCatalog(
+  entries: readonly ModelInfo[],
+  options: ModelCatalogOptions = {},
+): ModelCatalog {
+  return buildModelCatalog(entries, options);
+}
+
+/**
+ * {@link createModelCatalog} for entries of unknown type, such as the package's own JSON.
+ *
+ * @throws {CatalogError} as {@link createModelCatalog} does.
+ */
+export function buildModelCatalog(
+  entries: readonly unknown[],
+  options: ModelCatalogOptions = {},
+): ModelCatalog {
+  if (!Array.isArray(entries)) {
+    throw new CatalogError({}, [{ path: "", message: "the entries must be a list" }]);
+  }
+  const fallback =
+    options.fallback === undefined
+      ? defaultModelFallback
+      : deepFreeze(parseCatalogValue(modelFallbackSchema, options.fallback, {}));
+  const bySlug = new Map<string, ModelInfo>();
+  const models = entries.map((entry, index) => {
+    const model = deepFreeze(parseCatalogValue(modelInfoSchema, entry, { index }));
+    if (bySlug.has(model.slug)) {
+      throw new CatalogError({ slug: model.slug, index }, [
+        { path: "slug", message: "repeats the slug of an earlier entry" },
+      ]);
+    }
+    bySlug.set(model.slug, model);
+    return model;
+  });
+  return Object.freeze({
+    models: Object.freeze(models),
+    fallback,
+    get: (slug: string) =>
+      bySlug.get(slug) ?? Object.freeze({ ...fallback, slug, displayName: slug }),
+    has: (slug: string) => bySlug.has(slug),
+  });
+}

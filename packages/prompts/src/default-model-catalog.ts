@@ -1,0 +1,16 @@
+import { bundledCatalog } from "./bundled-catalog.js";
+import { buildModelCatalog, type ModelCatalog } from "./create-model-catalog.js";
+
+/**
+ * The catalog that ships with the package, read from `models.json`. Its slugs are examples
+ * (`ctx-coder`, `ctx-coder-long`, `ctx-coder-mini`) showing each kind of entry; an application
+ * supplies its own models with {@link createModelCatalog}. Unknown slugs get
+ * {@link defaultModelFallback}.
+ *
+ * @example
+ * ```ts
+ * defaultModelCatalog.get("ctx-coder").contextWindow; // => 272000
+ * defaultModelCatalog.has("ctx-coder"); // => true
+ * ```
+ */
+export const defaultModelCatalog: ModelCatalog = buildModelCatalog(bundledCatalog.models);

@@ -1,0 +1,38 @@
+import { fillPlaceholder } from "./fill-placeholder.js";
+import { getPersonalityMessage } from "./get-personality-message.js";
+import type { ModelInfo } from "./model-info.js";
+import type { Personality } from "./personality.js";
+import { stripPersonalitySection } from "./strip-personality-section.js";
+
+/**
+ * The instructions a model is given for `personality`. A model with an instructions template
+ * always uses it, with every `{{ personality }}` replaced by the personality message (`""` for
+ * `none` or a missing message); a model without one uses its base instructions, whatever the
+ * personality. With `none`, a `# Personality` section is also removed from the result, so no
+ * empty personality heading is ever sent.
+ *
+ * @example
+ * ```ts
+ * const model = {
+ *   baseInstructions: "unused",
+ *   instructionsTemplate: "Hello\n{{ personality }}",
+ *   personalityMessages: { friendly: "friendly" },
+ * };
+ * getModelInstructions(model, "friendly"); // => "Hello\nfriendly"
+ * getModelInstructions(model, "pragmatic"); // => "Hello\n"
+ * ```
+ */
+export function getModelInstructions(
+  model: Pick<ModelInfo, "baseInstructions" | "instructionsTemplate" | "personalityMessages">,
+  personality?: Personality,
+): string {
+  const instructions =
+    model.instructionsTemplate === undefined
+      ? model.baseInstructions
+      : fillPlaceholder(
+          model.instructionsTemplate,
+          "personality",
+          getPersonalityMessage(model, personality),
+        );
+  return personality === "none" ? stripPersonalitySection(instructions) : instructions;
+}

@@ -1,0 +1,126 @@
+import { z } from "zod";
+
+/** How much of one tool output the model is shown before the rest is cut. */
+export interface TruncationPolicy {
+  /** Whether `limit` counts UTF-8 bytes or tokens. */
+  readonly mode: "bytes" | "tokens";
+  /** The most the model is shown of one output. */
+  readonly limit: number;
+}
+
+/**
+ * The texts that fill a template's `{{ personality }}` placeholder: `default` when no
+ * personality is given, and one per named personality. A missing message counts as empty.
+ */
+export interface PersonalityMessages {
+  readonly default?: string;
+  readonly friendly?: string;
+  readonly pragmatic?: string;
+}
+
+/**
+ * A model's own wording for parts of the permissions text, each used verbatim in place of the
+ * library's text with only `{{ network_access }}` filled in. An empty string removes the part.
+ */
+export interface PermissionsTextOverrides {
+  /** The sandbox sentence, per sandbox mode. */
+  readonly sandbox?: {
+    readonly readOnly?: string;
+    readonly workspaceWrite?: string;
+    readonly dangerFullAccess?: string;
+  };
+  /** The approval text for `on-request` (and its alias `on-failure`), per reviewer. */
+  readonly approval?: {
+    /** Used when the user reviews escalation requests. */
+    readonly onRequest?: string;
+    /** Used when `approvalsReviewer` is `auto_review`. */
+    readonly onRequestAutoReview?: string;
+  };
+}
+
+/** Everything a catalog knows about one model, apart from its slug and display name. */
+export interface ModelFallback {
+  /** The model's context window, in tokens. */
+  readonly contextWindow: number;
+  /** The token count at which a session compacts its history; at most `contextWindow`. */
+  readonly autoCompactTokenLimit: number;
+  /** The share of `contextWindow`, in percent, a session lets the history fill. */
+  readonly effectiveContextWindowPercent: number;
+  /** How tool output is cut for this model. */
+  readonly truncationPolicy: TruncationPolicy;
+  /** The instructions used when there is no template, or templating is switched off. */
+  readonly baseInstructions: string;
+  /** Instructions with a `{{ personality }}` placeholder; when present, always preferred. */
+  readonly instructionsTemplate?: string;
+  /** What fills the placeholder, per personality. */
+  readonly personalityMessages?: PersonalityMessages;
+  /** The model's own wording for parts of the permissions text. */
+  readonly permissionsText?: PermissionsTextOverrides;
+}
+
+/** One model of a catalog. */
+export interface ModelInfo extends ModelFallback {
+  /** The name the model is asked for by, such as `ctx-coder`. */
+  readonly slug: string;
+  /** The name shown to people. */
+  readonly displayName: string;
+}
+
+const positiveInteger = z.number().int().positive();
+
+const truncationPolicySchema = z.strictObject({
+  mode: z.enum(["bytes", "tokens"]),
+  limit: positiveInteger,
+}) satisfies z.ZodType<TruncationPolicy>;
+
+const personalityMessagesSchema = z.strictObject({
+  default: z.string().exactOptional(),
+  friendly: z.string().exactOptional(),
+  pragmatic: z.string().exactOptional(),
+}) satisfies z.ZodType<PersonalityMessages>;
+
+/** The schema of {@link PermissionsTextOverrides}; unknown fields are rejected. */
+export const permissionsTextOverridesSchema = z.strictObject({
+  sandbox: z
+    .strictObject({
+      readOnly: z.string().exactOptional(),
+      workspaceWrite: z.string().exactOptional(),
+      dangerFullAccess: z.string().exactOptional(),
+    })
+    .exactOptional(),
+  approval: z
+    .strictObject({
+      onRequest: z.string().exactOptional(),
+      onRequestAutoReview: z.string().exactOptional(),
+    })
+    .exactOptional(),
+}) satisfies z.ZodType<PermissionsTextOverrides>;
+
+const fallbackShape = {
+  contextWindow: positiveInteger,
+  autoCompactTokenLimit: positiveInteger,
+  effectiveContextWindowPercent: z.number().int().min(1).max(100),
+  truncationPolicy: truncationPolicySchema,
+  baseInstructions: z.string(),
+  instructionsTemplate: z.string().exactOptional(),
+  personalityMessages: personalityMessagesSchema.exactOptional(),
+  permissionsText: permissionsTextOverridesSchema.exactOptional(),
+};
+
+const compactsWithinWindow = (entry: { autoCompactTokenLimit: number; contextWindow: number }) =>
+  entry.autoCompactTokenLimit <= entry.contextWindow;
+
+const compactsWithinWindowIssue = {
+  message: "must not be larger than contextWindow",
+  path: ["autoCompactTokenLimit"],
+};
+
+/** The schema of a {@link ModelFallback}; unknown fields are rejected. */
+export const modelFallbackSchema = z
+  .strictObject(fallbackShape)
+  .refine(compactsWithinWindow, compactsWithinWindowIssue) satisfies z.ZodType<ModelFallback>;
+
+/** The schema of a {@link ModelInfo}; unknown fields are rejected, so a misspelt one is found. */
+export const modelInfoSchema = z
+  .strictObject({ slug: z.string().min(1), displayName: z.string().min(1), ...fallbackShape })
+  .refine(compactsWithinWindow, compactsWithinWindowIssue) satisfies z.ZodType<ModelInfo>;

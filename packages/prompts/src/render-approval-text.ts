@@ -1,0 +1,92 @@
+import { bundledTexts as texts } from "./bundled-texts.js";
+import { compareCodePoints } from "./compare-code-points.js";
+import { fillPlaceholder } from "./fill-placeholder.js";
+import type { PermissionsTextOverrides } from "./model-info.js";
+import type { GranularApprovals, PermissionsPolicy } from "./permissions-policy.js";
+
+/**
+ * The approval part of the permissions text for `policy`, or `""` when it has none.
+ * `network` fills `{{ network_access }}` in a model's override.
+ */
+export function renderApprovalText(
+  policy: PermissionsPolicy,
+  network: string,
+  overrides: PermissionsTextOverrides | undefined,
+): string {
+  const autoReview = policy.approvalsReviewer === "auto_review";
+  const tool = policy.requestPermissionsTool === true;
+  switch (policy.approvalPolicy ?? "on-request") {
+    case "never":
+      return texts.never;
+    case "untrusted":
+      return ` ${joinSections([
+        texts.untrusted,
+        tool ? texts.requestPermissionsTool : "",
+        autoReview ? texts.autoReview : "",
+      ])}`;
+    case "on-request":
+    case "on-failure": {
+      const override = autoReview
+        ? overrides?.approval?.onRequestAutoReview
+        : overrides?.approval?.onRequest;
+      if (override !== undefined) return fillPlaceholder(override, "network_access", network);
+      if (autoReview) return texts.autoReview;
+      return joinSections([
+        policy.execPermissionApprovals === true
+          ? texts.permissionRequests
+          : texts.escalationRequests,
+        tool ? texts.requestPermissionsTool : "",
+        renderApprovedPrefixes(policy.approvedCommandPrefixes ?? []),
+      ]);
+    }
+    case "granular":
+      return renderGranular(policy, policy.granularApprovals ?? {});
+  }
+}
+
+function renderGranular(policy: PermissionsPolicy, approvals: GranularApprovals): string {
+  const tool = policy.requestPermissionsTool === true;
+  // The reference order; request_permissions is a category only when the tool exists.
+  const categories: [name: string, allowed: boolean][] = [
+    ["sandbox_approval", approvals.sandboxApproval === true],
+    ["rules", approvals.rules === true],
+    ["skill_approval", approvals.skillApproval === true],
+  ];
+  if (tool) categories.push(["request_permissions", approvals.requestPermissions === true]);
+  categories.push(["mcp_elicitations", approvals.mcpElicitations === true]);
+  const list = (lead: string, allowed: boolean) => {
+    const names = categories.filter((category) => category[1] === allowed);
+    return names.length === 0 ? "" : [lead, ...names.map(([name]) => `- \`${name}\``)].join("\n");
+  };
+  return joinSections([
+    texts.granular,
+    list(texts.granularAllowed, true),
+    list(texts.granularRefused, false),
+    policy.execPermissionApprovals === true && approvals.sandboxApproval === true
+      ? texts.permissionRequests
+      : "",
+    tool && approvals.requestPermissions === true ? texts.requestPermissionsTool : "",
+    renderApprovedPrefixes(policy.approvedCommandPrefixes ?? []),
+    policy.approvalsReviewer === "auto_review" ? texts.autoReview : "",
+  ]);
+}
+
+// `## Approved command prefixes`, a lead-in, then one prefix a line in the shape of a
+// `prefix_rule` argument (`["git", "status"]`), without repeats, in code point order.
+function renderApprovedPrefixes(prefixes: readonly (readonly string[])[]): string {
+  if (prefixes.length === 0) return "";
+  const rendered = [
+    ...new Set(
+      prefixes.map((tokens) => `[${tokens.map((token) => JSON.stringify(token)).join(", ")}]`),
+    ),
+  ].sort(compareCodePoints);
+  return [
+    "## Approved command prefixes",
+    texts.approvedPrefixes,
+    ...rendered.map((prefix) => `- ${prefix}`),
+  ].join("\n");
+}
+
+function joinSections(sections: readonly string[]): string {
+  return sections.filter((section) => section !== "").join("\n\n");
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { getModelInstructions } from "./get-model-instructions.js";
+import { resolveBaseInstructions } from "./resolve-base-instructions.js";
+
+const model = {
+  baseInstructions: "base",
+  instructionsTemplate: "T:{{ personality }}",
+  personalityMessages: { default: "d", friendly: "f", pragmatic: "p" },
+};
+
+describe("resolveBaseInstructions", () => {
+  it("prefers the explicit override to everything else, even when it is empty", () => {
+    expect(resolveBaseInstructions({ override: "O", fromHistory: "H", model })).toBe("O");
+    expect(resolveBaseInstructions({ override: "", fromHistory: "H", model })).toBe("");
+  });
+
+  it("keeps the instructions saved in the resumed session over the model's", () => {
+    expect(resolveBaseInstructions({ fromHistory: "H", model, personality: "friendly" })).toBe("H");
+  });
+
+  it("falls back to the model's instructions for the personality", () => {
+    expect(resolveBaseInstructions({ model, personality: "friendly" })).toBe("T:f");
+    expect(resolveBaseInstructions({ model, personality: "none" })).toBe("T:");
+  });
+
+  it("takes pragmatic as the personality when none is configured", () => {
+    expect(resolveBaseInstructions({ model })).toBe("T:p");
+    expect(resolveBaseInstructions({ model })).toBe(getModelInstructions(model, "pragmatic"));
+  });
+});
