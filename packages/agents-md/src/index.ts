@@ -6,6 +6,11 @@ export type {
   DiscoverAgentsMdOptions,
   ImportOptions,
 } from "./agents-md-options.js";
+export {
+  type AgentsMdTracker,
+  type AgentsMdTrackerOptions,
+  createAgentsMdTracker,
+} from "./agents-md-tracker.js";
 export type {
   AgentsMdWarning,
   AgentsMdWarningBase,
