@@ -1,6 +1,5 @@
 import { posix } from "node:path";
 import type { AgentsMdFileSystem, FileStat } from "./file-system.js";
-import { fileSystemError } from "./file-system-failure.js";
 
 /** A large file made of one piece of text repeated, held without allocating its bytes. */
 export interface RepeatedContent {
@@ -128,7 +127,7 @@ export function createMemoryFileSystem(
   /** Follows `path` to its node, the way the kernel does; returns the node and its real path. */
   function resolve(path: string, operation: string): { node: MemoryNode; real: string[] } {
     const pending = splitAbsolute(path).reverse();
-    let real: string[] = [];
+    const real: string[] = [];
     let node: MemoryNode = root;
     let hops = 0;
     for (let segment = pending.pop(); segment !== undefined; segment = pending.pop()) {
@@ -136,7 +135,7 @@ export function createMemoryFileSystem(
       if (node.kind === "error") throw fileSystemError(node.code, operation, path);
       if (node.kind !== "directory") throw fileSystemError("ENOTDIR", operation, path);
       if (segment === "..") {
-        real = real.slice(0, -1);
+        real.pop();
         node = nodeAt(real);
         continue;
       }
@@ -147,13 +146,13 @@ export function createMemoryFileSystem(
         if (hops > maxSymlinkHops) throw fileSystemError("ELOOP", operation, path);
         const target = splitRelative(child.node.target);
         if (child.node.target.startsWith("/")) {
-          real = [];
+          real.length = 0;
           node = root;
         }
         for (const part of target.reverse()) pending.push(part);
         continue;
       }
-      real = [...real, child.name];
+      real.push(child.name);
       node = child.node;
     }
     if (node.kind === "error") throw fileSystemError(node.code, operation, path);
@@ -202,6 +201,21 @@ export function createMemoryFileSystem(
 
   for (const [path, entry] of Object.entries(entries)) fileSystem.set(path, entry);
   return fileSystem;
+}
+
+/**
+ * A Node-style error with a `code` and no stack trace: a missing file is an expected outcome
+ * here, and capturing a stack for each of the hundred misses of a deep discovery cost more than
+ * the discovery itself.
+ */
+function fileSystemError(code: string, operation: string, path: string): Error {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return Object.assign(new Error(`${code}: ${operation} '${path}'`), { code });
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 function splitAbsolute(path: string): string[] {

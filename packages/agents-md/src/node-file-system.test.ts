@@ -21,9 +21,11 @@ const canMakeFifo = process.platform !== "win32";
 function countingFunctions(): {
   functions: NodeFileSystemFunctions;
   bytesRead: () => number;
+  reads: () => number;
   open: () => number;
 } {
   let bytes = 0;
+  let reads = 0;
   let handles = 0;
   const functions: NodeFileSystemFunctions = {
     stat: fsPromises.stat,
@@ -37,6 +39,7 @@ function countingFunctions(): {
         read: async (buffer: Uint8Array, offset: number, length: number, position: number) => {
           const result = await read(buffer, offset, length, position);
           bytes += result.bytesRead;
+          reads += 1;
           return result;
         },
         close: async () => {
@@ -47,7 +50,7 @@ function countingFunctions(): {
       return handle;
     }) as NodeFileSystemFunctions["open"],
   };
-  return { functions, bytesRead: () => bytes, open: () => handles };
+  return { functions, bytesRead: () => bytes, reads: () => reads, open: () => handles };
 }
 
 async function failure(promise: Promise<unknown>): Promise<string | null> {
@@ -95,12 +98,27 @@ describe("createNodeFileSystem", () => {
     expect(counting.open()).toBe(0);
   });
 
-  it("reads a file smaller than asked whole, in chunks", async () => {
+  it("reads a file smaller than asked whole, in 64 KiB chunks", async () => {
     const path = join(scratch, "AGENTS.md");
     const text = "é".repeat(100_000);
     await writeFile(path, text);
-    const bytes = await createNodeFileSystem().readFile(path, { maxBytes: 1_000_000 });
+    const counting = countingFunctions();
+    const bytes = await createNodeFileSystem({ functions: counting.functions }).readFile(path, {
+      maxBytes: 1_000_000,
+    });
     expect(new TextDecoder().decode(bytes)).toBe(text);
+    expect(counting.reads()).toBe(4);
+  });
+
+  it("reads a small file with a single read", async () => {
+    const path = join(scratch, "AGENTS.md");
+    await writeFile(path, "short rules\n");
+    const counting = countingFunctions();
+    const fs = createNodeFileSystem({ functions: counting.functions });
+    expect(new TextDecoder().decode(await fs.readFile(path, { maxBytes: 32_771 }))).toBe(
+      "short rules\n",
+    );
+    expect(counting.reads()).toBe(1);
   });
 
   it("refuses to read a directory", async () => {

@@ -54,15 +54,20 @@ async function readPrefix(
     if (!stats.isFile()) {
       throw fileSystemError(stats.isDirectory() ? "EISDIR" : "ENOTFILE", "open", path);
     }
+    const knownSize = Number(stats.size);
     const chunks: Uint8Array[] = [];
     let total = 0;
     while (total < maxBytes) {
-      const want = Math.min(chunkBytes, maxBytes - total);
+      // Ask for one byte past the reported size, so the end shows as a short read.
+      const expected = total < knownSize ? knownSize - total + 1 : chunkBytes;
+      const want = Math.min(chunkBytes, maxBytes - total, expected);
       const buffer = new Uint8Array(want);
       const { bytesRead } = await handle.read(buffer, 0, want, total);
       if (bytesRead === 0) break;
       chunks.push(bytesRead === want ? buffer : buffer.subarray(0, bytesRead));
       total += bytesRead;
+      // A short read at or past the size the handle reported is the end of the file.
+      if (bytesRead < want && total >= knownSize) break;
     }
     return concatenate(chunks, total);
   } finally {
