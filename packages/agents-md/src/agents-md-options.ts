@@ -79,7 +79,8 @@ export interface ResolvedShared {
   readonly importDepth: number | null;
 }
 
-const fileSystemSchema = z.custom<AgentsMdFileSystem>(
+/** Accepts an object with the members of {@link AgentsMdFileSystem}. */
+export const fileSystemSchema = z.custom<AgentsMdFileSystem>(
   (value) =>
     typeof value === "object" &&
     value !== null &&
@@ -90,19 +91,29 @@ const fileSystemSchema = z.custom<AgentsMdFileSystem>(
   { message: "expected a file system with path, stat, realpath and readFile" },
 );
 
+/** A byte budget: a whole number of bytes, 0 included. */
+export const maxBytesSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** A budget policy. */
+export const budgetSchema = z.enum(["root-first", "nearest-first"]);
+
+/** The `imports` option: on, off, or on with a depth. */
+export const importsSchema = z.union([
+  z.boolean(),
+  z.strictObject({ maxDepth: z.number().int().min(1).optional() }),
+]);
+
 const settingsShape = {
   fs: fileSystemSchema.optional(),
   rootMarkers: z.array(z.string().min(1)).readonly().optional(),
   fallbackFilenames: z.array(z.string()).readonly().optional(),
-  maxBytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-  budget: z.enum(["root-first", "nearest-first"]).optional(),
+  maxBytes: maxBytesSchema.optional(),
+  budget: budgetSchema.optional(),
 };
 
-const environmentSchema = z.strictObject({
-  ...settingsShape,
-  id: z.string().min(1),
-  cwd: z.string().min(1),
-});
+const environmentsSchema = z
+  .array(z.strictObject({ ...settingsShape, id: z.string().min(1), cwd: z.string().min(1) }))
+  .min(1);
 
 const sharedSchema = z.strictObject({
   ...settingsShape,
@@ -114,9 +125,7 @@ const sharedSchema = z.strictObject({
     ])
     .optional(),
   truncationNote: z.boolean().optional(),
-  imports: z
-    .union([z.boolean(), z.strictObject({ maxDepth: z.number().int().min(1).optional() })])
-    .optional(),
+  imports: importsSchema.optional(),
 });
 
 /**
@@ -130,7 +139,7 @@ export function resolveOptions(
 ): { environments: ResolvedEnvironment[]; shared: ResolvedShared } {
   const name = (where: "environment" | "shared", index: number, path: string) =>
     optionPath(style, where, index, path);
-  const parsedEnvironments = z.array(environmentSchema).min(1).safeParse(environments);
+  const parsedEnvironments = environmentsSchema.safeParse(environments);
   const parsedShared = sharedSchema.safeParse(options ?? {});
   const issues: SchemaIssue[] = [];
   if (!parsedEnvironments.success) {
@@ -187,7 +196,6 @@ export function resolveOptions(
   }
   if (issues.length > 0) throw AgentsMdError.fromIssues(issues);
 
-  const imports = shared.imports ?? false;
   return {
     environments: resolved,
     shared: {
@@ -195,17 +203,22 @@ export function resolveOptions(
       fs: sharedFs,
       maxGlobalBytes: shared.maxGlobalBytes ?? agentsMdDefaults.maxGlobalBytes,
       truncationNote: shared.truncationNote ?? false,
-      importDepth:
-        imports === false
-          ? null
-          : imports === true
-            ? agentsMdDefaults.importDepth
-            : (imports.maxDepth ?? agentsMdDefaults.importDepth),
+      importDepth: importDepthOf(shared.imports),
     },
   };
 }
 
-/** Where an option lives, as the caller wrote it: `cwd` for one environment, `environments[1].cwd` for several. */
+/** The deepest import the `imports` option allows, or `null` when imports are off. */
+export function importDepthOf(imports: boolean | ImportOptions | undefined): number | null {
+  if (imports === undefined || imports === false) return null;
+  if (imports === true) return agentsMdDefaults.importDepth;
+  return imports.maxDepth ?? agentsMdDefaults.importDepth;
+}
+
+/**
+ * Where an option lives, as the caller wrote it: `cwd` for one environment,
+ * `environments[1].cwd` for several.
+ */
 function optionPath(
   style: "single" | "several",
   where: "environment" | "shared",

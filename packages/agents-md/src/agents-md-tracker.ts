@@ -1,9 +1,15 @@
 import { toSchemaIssues } from "@ctx/protocol";
 import { z } from "zod";
 import { AgentsMdError } from "./agents-md-error.js";
-import type { ImportOptions } from "./agents-md-options.js";
+import {
+  budgetSchema,
+  fileSystemSchema,
+  type ImportOptions,
+  importDepthOf,
+  importsSchema,
+  maxBytesSchema,
+} from "./agents-md-options.js";
 import type { AgentsMdWarning } from "./agents-md-warning.js";
-import { agentsMdDefaults } from "./defaults.js";
 import type { AgentsMdFileSystem } from "./file-system.js";
 import { classifyFailure, describeFailure, errorCodeOf } from "./file-system-failure.js";
 import { type FoundFile, findInstructionFile } from "./find-instruction-file.js";
@@ -49,16 +55,12 @@ export interface AgentsMdTracker {
 }
 
 const optionsSchema = z.strictObject({
-  fs: z
-    .custom<AgentsMdFileSystem>((value) => typeof value === "object" && value !== null)
-    .optional(),
+  fs: fileSystemSchema.optional(),
   environment: z.string().min(1).optional(),
-  maxBytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-  budget: z.enum(["root-first", "nearest-first"]).optional(),
+  maxBytes: maxBytesSchema.optional(),
+  budget: budgetSchema.optional(),
   truncationNote: z.boolean().optional(),
-  imports: z
-    .union([z.boolean(), z.strictObject({ maxDepth: z.number().int().min(1).optional() })])
-    .optional(),
+  imports: importsSchema.optional(),
 });
 
 /**
@@ -107,13 +109,7 @@ export function createAgentsMdTracker(
   const fs = settings.fs ?? createNodeFileSystem();
   const boundary = environment.root ?? environment.cwd;
   const maxBytes = settings.maxBytes ?? environment.maxBytes;
-  const imports = settings.imports ?? false;
-  const importDepth =
-    imports === false
-      ? null
-      : imports === true
-        ? agentsMdDefaults.importDepth
-        : (imports.maxDepth ?? agentsMdDefaults.importDepth);
+  const importDepth = importDepthOf(settings.imports);
 
   const handedOut = new Set<string>();
   const remember = (records: readonly AgentsMdImport[]): void => {

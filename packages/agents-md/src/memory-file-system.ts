@@ -68,6 +68,8 @@ const encoder = new TextEncoder();
  * `{ file, readError: "ENOENT" }` for a file that vanishes between discovery and read).
  * Parent directories are created as needed.
  *
+ * @throws {Error} with code `EINVAL` for a path that is not absolute, `ENOTDIR` for a path below a
+ * file; {@link RangeError} for repeated content with empty text.
  * @example
  * ```ts
  * const fs = createMemoryFileSystem({
