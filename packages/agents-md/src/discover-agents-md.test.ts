@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AgentsMdError } from "./agents-md-error.js";
 import type { DiscoverAgentsMdOptions } from "./agents-md-options.js";
@@ -137,6 +138,15 @@ describe("discoverAgentsMd", () => {
           reason: "white-space-only",
         }),
       ]);
+    });
+
+    it("finds agents.md as AGENTS.md on a case-insensitive file system, as a stat does", async () => {
+      const loaded = await discover(
+        { "/Repo/.git": git, "/Repo/agents.md": "lower-case name" },
+        { cwd: "/repo", caseInsensitive: true },
+      );
+      expect(loaded.text()).toBe("lower-case name");
+      expect(loaded.sources()).toEqual(["/Repo/AGENTS.md"]);
     });
   });
 
@@ -490,14 +500,58 @@ describe("discoverAgentsMd", () => {
         ["binary-file", "/r/a/b/c/AGENTS.md", ""],
       ]);
     });
+  });
 
-    it("finds agents.md as AGENTS.md on a case-insensitive file system, as a stat does", async () => {
-      const loaded = await discover(
-        { "/Repo/.git": git, "/Repo/agents.md": "lower-case name" },
-        { cwd: "/repo", caseInsensitive: true },
+  describe("for any tree", () => {
+    const level = fc.record({
+      git: fc.boolean(),
+      override: fc.constantFrom(null, "blank", "text"),
+      agents: fc.constantFrom(null, "blank", "text"),
+    });
+
+    it("loads, root first, one file per directory from the nearest marked directory down to cwd", async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(level, { minLength: 1, maxLength: 7 }),
+          fc.nat(),
+          async (levels, seed) => {
+            const cwdLevel = seed % levels.length;
+            const folder = (index: number) => `/t${"/d".repeat(index)}`;
+            const entries: Record<string, MemoryEntry> = {};
+            levels.forEach((spec, index) => {
+              entries[`${folder(index)}/keep`] = "";
+              if (spec.git) entries[`${folder(index)}/.git`] = git;
+              if (spec.override !== null) {
+                entries[`${folder(index)}/AGENTS.override.md`] =
+                  spec.override === "blank" ? " \n" : `override ${index}`;
+              }
+              if (spec.agents !== null) {
+                entries[`${folder(index)}/AGENTS.md`] =
+                  spec.agents === "blank" ? "\t" : `agents ${index}`;
+              }
+            });
+            let root = -1;
+            for (let index = cwdLevel; index >= 0 && root === -1; index -= 1) {
+              if (levels[index]?.git) root = index;
+            }
+            const expected: { path: string; text: string }[] = [];
+            for (let index = root === -1 ? cwdLevel : root; index <= cwdLevel; index += 1) {
+              const spec = levels[index];
+              if (spec?.override === "text") {
+                expected.push({
+                  path: `${folder(index)}/AGENTS.override.md`,
+                  text: `override ${index}`,
+                });
+              } else if (spec?.override === null && spec.agents === "text") {
+                expected.push({ path: `${folder(index)}/AGENTS.md`, text: `agents ${index}` });
+              }
+            }
+            const loaded = await discover(entries, { cwd: folder(cwdLevel) });
+            expect(loaded.sources()).toEqual(expected.map((entry) => entry.path));
+            expect(loaded.text()).toBe(expected.map((entry) => entry.text).join("\n\n"));
+          },
+        ),
       );
-      expect(loaded.text()).toBe("lower-case name");
-      expect(loaded.sources()).toEqual(["/Repo/AGENTS.md"]);
     });
   });
 
