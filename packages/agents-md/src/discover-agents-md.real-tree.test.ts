@@ -150,6 +150,35 @@ describe("discoverAgentsMd on real directory trees", () => {
     ]);
   });
 
+  it("goes on past a file deleted between discovery and read", async () => {
+    await write({
+      "repo/AGENTS.md": "root",
+      "repo/a/AGENTS.md": "deleted soon",
+      "repo/a/b/AGENTS.md": "b",
+    });
+    await mkdir(join(scratch, "repo", ".git"));
+    const doomed = join(scratch, "repo", "a", "AGENTS.md");
+    const node = createNodeFileSystem();
+    const racing = {
+      ...node,
+      readFile: async (path: string, options: { maxBytes: number }) => {
+        if (path === doomed) await rm(doomed);
+        return node.readFile(path, options);
+      },
+    };
+    const loaded = await discoverAgentsMd({ cwd: join(scratch, "repo", "a", "b"), fs: racing });
+    expect(loaded.text()).toBe("root\n\nb");
+    expect(loaded.warnings).toEqual([
+      expect.objectContaining({
+        code: "read-failed",
+        path: doomed,
+        operation: "read",
+        reason: "not-found",
+        errorCode: "ENOENT",
+      }),
+    ]);
+  });
+
   it("uses a .git file (a worktree) as the root marker", async () => {
     await write({ "wt/.git": "gitdir: /elsewhere", "wt/AGENTS.md": "r", "wt/x/AGENTS.md": "x" });
     expect((await discoverAgentsMd({ cwd: join(scratch, "wt", "x") })).text()).toBe("r\n\nx");
