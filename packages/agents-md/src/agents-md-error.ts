@@ -1,0 +1,50 @@
+import { CtxError, describeSchemaIssues, type SchemaIssue } from "@ctx/protocol";
+
+/** What went wrong, for a caller that branches on it. */
+export type AgentsMdErrorCode =
+  | "cwd-not-found"
+  | "cwd-not-a-directory"
+  | "cwd-inaccessible"
+  | "invalid-options";
+
+/**
+ * Discovery could not start: the working directory does not exist, is not a directory or cannot
+ * be reached, or the options are invalid. Everything that goes wrong once discovery has started
+ * (a file that cannot be read, a symlink loop, a file cut by the budget) is a warning instead.
+ */
+export class AgentsMdError extends CtxError {
+  /** What went wrong. */
+  readonly code: AgentsMdErrorCode;
+  /** The path involved, when there is one (the working directory as given). */
+  readonly path: string | undefined;
+  /** The environment whose working directory failed, when there is one. */
+  readonly environment: string | undefined;
+  /** Each problem found in the options, with its path; empty for other failures. */
+  readonly issues: readonly SchemaIssue[];
+
+  constructor(
+    code: AgentsMdErrorCode,
+    message: string,
+    details: {
+      readonly path?: string;
+      readonly environment?: string;
+      readonly issues?: readonly SchemaIssue[];
+      readonly cause?: unknown;
+    } = {},
+  ) {
+    super(message, "cause" in details ? { cause: details.cause } : {});
+    this.code = code;
+    this.path = details.path;
+    this.environment = details.environment;
+    this.issues = details.issues ?? [];
+  }
+
+  /** The error for options that failed validation. */
+  static fromIssues(issues: readonly SchemaIssue[]): AgentsMdError {
+    return new AgentsMdError(
+      "invalid-options",
+      `invalid AGENTS.md options: ${describeSchemaIssues(issues)}`,
+      { issues },
+    );
+  }
+}

@@ -1,0 +1,69 @@
+export { AgentsMdError, type AgentsMdErrorCode } from "./agents-md-error.js";
+export type {
+  AgentsMdEnvironmentOptions,
+  AgentsMdEnvironmentSettings,
+  AgentsMdSharedOptions,
+  DiscoverAgentsMdOptions,
+  ImportOptions,
+} from "./agents-md-options.js";
+export {
+  type AgentsMdTracker,
+  type AgentsMdTrackerOptions,
+  createAgentsMdTracker,
+} from "./agents-md-tracker.js";
+export type {
+  AgentsMdWarning,
+  AgentsMdWarningBase,
+  BinaryFileWarning,
+  FileCutWarning,
+  FileDroppedWarning,
+  FileSkippedWarning,
+  ImportFailedWarning,
+  ImportFailure,
+  InvalidUtf8Warning,
+  ReadFailedWarning,
+} from "./agents-md-warning.js";
+export { candidateFilenames } from "./candidate-filenames.js";
+export {
+  type CountingFileSystem,
+  createCountingFileSystem,
+  type FileSystemCall,
+} from "./counting-file-system.js";
+export { agentsMdDefaults } from "./defaults.js";
+export { discoverAgentsMd } from "./discover-agents-md.js";
+export { discoverAgentsMdForEnvironments } from "./discover-agents-md-for-environments.js";
+export type {
+  AgentsMdFileSystem,
+  FileKind,
+  FileStat,
+  PathApi,
+  ReadFileOptions,
+} from "./file-system.js";
+export type { FileSystemFailure } from "./file-system-failure.js";
+export { findImportReferences, type ImportReference } from "./find-import-references.js";
+export {
+  type AgentsMdCut,
+  type AgentsMdEntry,
+  type AgentsMdEnvironment,
+  type AgentsMdFileProvenance,
+  type AgentsMdGlobalEntry,
+  type AgentsMdImport,
+  type BudgetPolicy,
+  createLoadedAgentsMd,
+  type LoadedAgentsMd,
+  type LoadedAgentsMdData,
+} from "./loaded-agents-md.js";
+export {
+  createMemoryFileSystem,
+  type MemoryEntry,
+  type MemoryFileContent,
+  type MemoryFileSystem,
+  type MemoryFileSystemOptions,
+  type RepeatedContent,
+} from "./memory-file-system.js";
+export {
+  createNodeFileSystem,
+  type NodeFileSystemFunctions,
+  type NodeFileSystemOptions,
+} from "./node-file-system.js";
+export { projectDocSeparator } from "./render-agents-md-text.js";

@@ -1,0 +1,64 @@
+import type { AgentsMdWarning } from "./agents-md-warning.js";
+import { agentsMdDefaults } from "./defaults.js";
+import type { AgentsMdFileSystem } from "./file-system.js";
+import { findInstructionFile } from "./find-instruction-file.js";
+import { loadInstructionFile } from "./load-instruction-file.js";
+import type { AgentsMdGlobalEntry } from "./loaded-agents-md.js";
+
+/** Where the global file lives and how it is read. */
+export interface GlobalRequest {
+  readonly fs: AgentsMdFileSystem;
+  readonly home: string;
+  readonly maxGlobalBytes: number;
+  readonly truncationNote: boolean;
+  /** The deepest import allowed, or `null` when imports are off. */
+  readonly importDepth: number | null;
+}
+
+/**
+ * The global instructions: `AGENTS.override.md`, then `AGENTS.md` in the home folder; the first
+ * that is a regular file, can be read and is not blank once trimmed. A failure or a blank file
+ * leaves a warning and the next name is tried. No budget applies, only the cap against a
+ * pathological file; imports stay inside the home folder.
+ */
+export async function loadGlobalInstructions(
+  request: GlobalRequest,
+): Promise<{ global: AgentsMdGlobalEntry | null; warnings: AgentsMdWarning[] }> {
+  const { fs, home } = request;
+  const warnings: AgentsMdWarning[] = [];
+  for (const name of [agentsMdDefaults.overrideFilename, agentsMdDefaults.filename]) {
+    const { found, warnings: lookup } = await findInstructionFile(fs, home, [name], null);
+    warnings.push(...lookup);
+    if (found === null) continue;
+    const outcome = await loadInstructionFile({
+      fs,
+      path: found.path,
+      stat: found.stat,
+      environment: null,
+      allowance: request.maxGlobalBytes,
+      limit: "global-cap",
+      trim: true,
+      truncationNote: request.truncationNote,
+      imports:
+        request.importDepth === null
+          ? null
+          : {
+              fs,
+              sandbox: await realHome(fs, home),
+              maxDepth: request.importDepth,
+              environment: null,
+            },
+    });
+    warnings.push(...outcome.warnings);
+    if (outcome.file !== null) return { global: { scope: "global", ...outcome.file }, warnings };
+  }
+  return { global: null, warnings };
+}
+
+async function realHome(fs: AgentsMdFileSystem, home: string): Promise<string> {
+  try {
+    return await fs.realpath(home);
+  } catch {
+    return home;
+  }
+}

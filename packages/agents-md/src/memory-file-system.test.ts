@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { errorCodeOf } from "./file-system-failure.js";
+import { createMemoryFileSystem } from "./memory-file-system.js";
+
+async function failure(promise: Promise<unknown>): Promise<string | null> {
+  try {
+    await promise;
+  } catch (error) {
+    return errorCodeOf(error);
+  }
+  return null;
+}
+
+const decoder = new TextDecoder();
+
+describe("createMemoryFileSystem", () => {
+  it("creates parent directories and tells files, directories and special files apart", async () => {
+    const fs = createMemoryFileSystem({
+      "/repo/AGENTS.md": "hello",
+      "/repo/.git": { directory: true },
+      "/repo/pipe": { special: "fifo" },
+    });
+    expect((await fs.stat("/repo/AGENTS.md")).kind).toBe("file");
+    expect((await fs.stat("/repo/AGENTS.md")).size).toBe(5);
+    expect((await fs.stat("/repo")).kind).toBe("directory");
+    expect((await fs.stat("/repo/.git")).kind).toBe("directory");
+    expect((await fs.stat("/repo/pipe")).kind).toBe("other");
+    expect(await failure(fs.stat("/repo/missing"))).toBe("ENOENT");
+    expect(await failure(fs.stat("/repo/AGENTS.md/below"))).toBe("ENOTDIR");
+  });
+
+  it("follows relative and absolute symlinks, and resolves .. physically", async () => {
+    const fs = createMemoryFileSystem({
+      "/shared/rules.md": "shared",
+      "/repo/docs/AGENTS.md": { symlink: "../../shared/rules.md" },
+      "/repo/link": { symlink: "/shared" },
+      "/repo/up": { symlink: "/shared/deeper" },
+      "/shared/deeper/file.md": "deep",
+    });
+    expect(await fs.realpath("/repo/docs/AGENTS.md")).toBe("/shared/rules.md");
+    expect(await fs.realpath("/repo/link/rules.md")).toBe("/shared/rules.md");
+    expect(await fs.realpath("/repo/up/../rules.md")).toBe("/shared/rules.md");
+    expect((await fs.stat("/repo/docs/AGENTS.md")).identity).toBe(
+      (await fs.stat("/shared/rules.md")).identity,
+    );
+    expect(decoder.decode(await fs.readFile("/repo/link/rules.md", { maxBytes: 100 }))).toBe(
+      "shared",
+    );
+  });
+
+  it("ends a symlink loop and a dangling symlink with ELOOP and ENOENT", async () => {
+    const fs = createMemoryFileSystem({
+      "/a/one": { symlink: "two" },
+      "/a/two": { symlink: "one" },
+      "/a/dangling": { symlink: "nowhere" },
+    });
+    expect(await failure(fs.stat("/a/one"))).toBe("ELOOP");
+    expect(await failure(fs.realpath("/a/two"))).toBe("ELOOP");
+    expect(await failure(fs.stat("/a/dangling"))).toBe("ENOENT");
+  });
+
+  it("fails every access through an injected error, and only the read of a readError file", async () => {
+    const fs = createMemoryFileSystem({
+      "/locked": { error: "EACCES" },
+      "/repo/AGENTS.md": { file: "gone", readError: "ENOENT" },
+    });
+    expect(await failure(fs.stat("/locked"))).toBe("EACCES");
+    expect(await failure(fs.stat("/locked/inside.md"))).toBe("EACCES");
+    expect((await fs.stat("/repo/AGENTS.md")).kind).toBe("file");
+    expect(await failure(fs.readFile("/repo/AGENTS.md", { maxBytes: 10 }))).toBe("ENOENT");
+  });
+
+  it("refuses to read a directory or a special file", async () => {
+    const fs = createMemoryFileSystem({ "/d": { directory: true }, "/s": { special: "socket" } });
+    expect(await failure(fs.readFile("/d", { maxBytes: 1 }))).toBe("EISDIR");
+    expect(await failure(fs.readFile("/s", { maxBytes: 1 }))).toBe("ENOTFILE");
+  });
+
+  it("serves a huge repeated file without allocating it", async () => {
+    const fs = createMemoryFileSystem({ "/big.md": { repeat: "abc", bytes: 1_000_000_000 } });
+    expect((await fs.stat("/big.md")).size).toBe(1_000_000_000);
+    const bytes = await fs.readFile("/big.md", { maxBytes: 7 });
+    expect(decoder.decode(bytes)).toBe("abcabca");
+  });
+
+  it("reads at most maxBytes of a file", async () => {
+    const fs = createMemoryFileSystem({ "/f": "0123456789" });
+    expect(decoder.decode(await fs.readFile("/f", { maxBytes: 4 }))).toBe("0123");
+    expect(decoder.decode(await fs.readFile("/f", { maxBytes: 40 }))).toBe("0123456789");
+  });
+
+  it("finds names in any letter case when case-insensitive, with one identity", async () => {
+    const fs = createMemoryFileSystem({ "/Repo/AGENTS.md": "x" }, { caseInsensitive: true });
+    expect(await fs.realpath("/repo/agents.MD")).toBe("/Repo/AGENTS.md");
+    expect((await fs.stat("/REPO/agents.md")).identity).toBe(
+      (await fs.stat("/Repo/AGENTS.md")).identity,
+    );
+    const sensitive = createMemoryFileSystem({ "/Repo/AGENTS.md": "x" });
+    expect(await failure(sensitive.stat("/repo/AGENTS.md"))).toBe("ENOENT");
+  });
+
+  it("changes while in use: set replaces an entry with a new identity, remove deletes", async () => {
+    const fs = createMemoryFileSystem({ "/repo/AGENTS.md": "old" });
+    const before = await fs.stat("/repo/AGENTS.md");
+    fs.set("/repo/AGENTS.md", "new");
+    const after = await fs.stat("/repo/AGENTS.md");
+    expect(after.identity).not.toBe(before.identity);
+    fs.remove("/repo");
+    expect(await failure(fs.stat("/repo/AGENTS.md"))).toBe("ENOENT");
+  });
+
+  it("uses POSIX paths", () => {
+    expect(createMemoryFileSystem().path.join("/a", "b")).toBe("/a/b");
+  });
+});

@@ -1,0 +1,252 @@
+import { posix } from "node:path";
+import type { AgentsMdFileSystem, FileStat } from "./file-system.js";
+
+/** A large file made of one piece of text repeated, held without allocating its bytes. */
+export interface RepeatedContent {
+  /** The text repeated (UTF-8); must not be empty. */
+  readonly repeat: string;
+  /** The file's size in bytes; the last repetition may be cut. */
+  readonly bytes: number;
+}
+
+/** What an in-memory file holds. */
+export type MemoryFileContent = string | Uint8Array | RepeatedContent;
+
+/**
+ * One entry of an in-memory tree: a string or bytes is a regular file; the object forms add a
+ * directory, a symlink, a special file (FIFO, socket, device), a file that fails when read, or
+ * a path where every access fails (an unreadable or unsearchable entry).
+ */
+export type MemoryEntry =
+  | MemoryFileContent
+  | { readonly file: MemoryFileContent; readonly readError?: string }
+  | { readonly directory: true }
+  | { readonly symlink: string }
+  | { readonly special: "fifo" | "socket" | "device" }
+  | { readonly error: string };
+
+/** Options of {@link createMemoryFileSystem}. */
+export interface MemoryFileSystemOptions {
+  /** Look names up without regard to letter case, as macOS and Windows do by default. */
+  readonly caseInsensitive?: boolean;
+  /** The device number in every identity; give two file systems different ones. */
+  readonly device?: number;
+}
+
+/** An in-memory {@link AgentsMdFileSystem} that can also be changed while in use. */
+export interface MemoryFileSystem extends AgentsMdFileSystem {
+  /** Adds or replaces the entry at an absolute path, creating missing parent directories. */
+  set(path: string, entry: MemoryEntry): void;
+  /** Removes the entry at an absolute path (a directory with everything in it); no-op if absent. */
+  remove(path: string): void;
+}
+
+type MemoryNode =
+  | { readonly kind: "directory"; readonly inode: number; readonly children: Map<string, Child> }
+  | {
+      readonly kind: "file";
+      readonly inode: number;
+      readonly content: Uint8Array | RepeatedContent;
+      readonly readError: string | undefined;
+    }
+  | { readonly kind: "symlink"; readonly inode: number; readonly target: string }
+  | { readonly kind: "special"; readonly inode: number }
+  | { readonly kind: "error"; readonly inode: number; readonly code: string };
+
+interface Child {
+  readonly name: string;
+  readonly node: MemoryNode;
+}
+
+const maxSymlinkHops = 40;
+const encoder = new TextEncoder();
+
+/**
+ * A POSIX-style file system held in memory, for tests and for virtual environments: directories,
+ * files (text or bytes, or a huge repeated file that is never allocated), symlinks (loops end in
+ * `ELOOP`), special files, and injected failures (`{ error: "EACCES" }` on every access,
+ * `{ file, readError: "ENOENT" }` for a file that vanishes between discovery and read).
+ * Parent directories are created as needed.
+ *
+ * @throws {Error} with code `EINVAL` for a path that is not absolute, `ENOTDIR` for a path below a
+ * file; {@link RangeError} for repeated content with empty text.
+ * @example
+ * ```ts
+ * const fs = createMemoryFileSystem({
+ *   "/repo/.git": { directory: true },
+ *   "/repo/AGENTS.md": "Use pnpm.",
+ *   "/repo/docs/AGENTS.md": { symlink: "../AGENTS.md" },
+ * });
+ * ```
+ */
+export function createMemoryFileSystem(
+  entries: Readonly<Record<string, MemoryEntry>> = {},
+  options: MemoryFileSystemOptions = {},
+): MemoryFileSystem {
+  const device = options.device ?? 1;
+  const fold = options.caseInsensitive === true ? (name: string) => name.toLowerCase() : undefined;
+  let nextInode = 1;
+  const root = {
+    kind: "directory",
+    inode: nextInode++,
+    children: new Map<string, Child>(),
+  } as const;
+
+  const key = (name: string) => (fold === undefined ? name : fold(name));
+
+  function nodeFor(entry: MemoryEntry): MemoryNode {
+    const inode = nextInode++;
+    if (typeof entry === "string" || entry instanceof Uint8Array || "repeat" in entry) {
+      return { kind: "file", inode, content: toContent(entry), readError: undefined };
+    }
+    if ("file" in entry) {
+      return { kind: "file", inode, content: toContent(entry.file), readError: entry.readError };
+    }
+    if ("directory" in entry) return { kind: "directory", inode, children: new Map() };
+    if ("symlink" in entry) return { kind: "symlink", inode, target: entry.symlink };
+    if ("special" in entry) return { kind: "special", inode };
+    return { kind: "error", inode, code: entry.error };
+  }
+
+  /** The directory holding `path`'s last segment, created (not following symlinks) as needed. */
+  function parentOf(path: string): { directory: Map<string, Child>; name: string } {
+    const segments = splitAbsolute(path);
+    const name = segments.pop();
+    if (name === undefined) throw fileSystemError("EINVAL", "set", path);
+    let directory = root.children;
+    for (const segment of segments) {
+      let child = directory.get(key(segment));
+      if (child === undefined) {
+        child = { name: segment, node: nodeFor({ directory: true }) };
+        directory.set(key(segment), child);
+      }
+      if (child.node.kind !== "directory") throw fileSystemError("ENOTDIR", "set", path);
+      directory = child.node.children;
+    }
+    return { directory, name };
+  }
+
+  /** Follows `path` to its node, the way the kernel does; returns the node and its real path. */
+  function resolve(path: string, operation: string): { node: MemoryNode; real: string[] } {
+    const pending = splitAbsolute(path).reverse();
+    const real: string[] = [];
+    let node: MemoryNode = root;
+    let hops = 0;
+    for (let segment = pending.pop(); segment !== undefined; segment = pending.pop()) {
+      if (segment === ".") continue;
+      if (node.kind === "error") throw fileSystemError(node.code, operation, path);
+      if (node.kind !== "directory") throw fileSystemError("ENOTDIR", operation, path);
+      if (segment === "..") {
+        real.pop();
+        node = nodeAt(real);
+        continue;
+      }
+      const child = node.children.get(key(segment));
+      if (child === undefined) throw fileSystemError("ENOENT", operation, path);
+      if (child.node.kind === "symlink") {
+        hops += 1;
+        if (hops > maxSymlinkHops) throw fileSystemError("ELOOP", operation, path);
+        const target = splitRelative(child.node.target);
+        if (child.node.target.startsWith("/")) {
+          real.length = 0;
+          node = root;
+        }
+        for (const part of target.reverse()) pending.push(part);
+        continue;
+      }
+      real.push(child.name);
+      node = child.node;
+    }
+    if (node.kind === "error") throw fileSystemError(node.code, operation, path);
+    return { node, real };
+  }
+
+  function nodeAt(segments: readonly string[]): MemoryNode {
+    let node: MemoryNode = root;
+    for (const segment of segments) {
+      if (node.kind !== "directory") return node;
+      const child = node.children.get(key(segment));
+      if (child === undefined) return node;
+      node = child.node;
+    }
+    return node;
+  }
+
+  const fileSystem: MemoryFileSystem = {
+    path: posix,
+    async stat(path): Promise<FileStat> {
+      const { node } = resolve(path, "stat");
+      const identity = `${device}:${node.inode}`;
+      if (node.kind === "directory") return { kind: "directory", size: 0, identity };
+      if (node.kind === "file") return { kind: "file", size: contentSize(node.content), identity };
+      return { kind: "other", size: 0, identity };
+    },
+    async realpath(path) {
+      return `/${resolve(path, "realpath").real.join("/")}`;
+    },
+    async readFile(path, { maxBytes }) {
+      const { node } = resolve(path, "open");
+      if (node.kind === "directory") throw fileSystemError("EISDIR", "read", path);
+      if (node.kind !== "file") throw fileSystemError("ENOTFILE", "open", path);
+      if (node.readError !== undefined) throw fileSystemError(node.readError, "read", path);
+      return readContent(node.content, maxBytes);
+    },
+    set(path, entry) {
+      const { directory, name } = parentOf(path);
+      directory.set(key(name), { name, node: nodeFor(entry) });
+    },
+    remove(path) {
+      const { directory, name } = parentOf(path);
+      directory.delete(key(name));
+    },
+  };
+
+  for (const [path, entry] of Object.entries(entries)) fileSystem.set(path, entry);
+  return fileSystem;
+}
+
+/**
+ * A Node-style error with a `code` and no stack trace: a missing file is an expected outcome
+ * here, and capturing a stack for each of the hundred misses of a deep discovery cost more than
+ * the discovery itself.
+ */
+function fileSystemError(code: string, operation: string, path: string): Error {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return Object.assign(new Error(`${code}: ${operation} '${path}'`), { code });
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+function splitAbsolute(path: string): string[] {
+  if (!path.startsWith("/")) throw fileSystemError("EINVAL", "resolve", path);
+  return splitRelative(path);
+}
+
+function splitRelative(path: string): string[] {
+  return path.split("/").filter((segment) => segment !== "");
+}
+
+function toContent(content: MemoryFileContent): Uint8Array | RepeatedContent {
+  if (typeof content === "string") return encoder.encode(content);
+  if (content instanceof Uint8Array) return content;
+  if (content.repeat === "") throw new RangeError("a repeated file needs non-empty text");
+  return content;
+}
+
+function contentSize(content: Uint8Array | RepeatedContent): number {
+  return content instanceof Uint8Array ? content.length : content.bytes;
+}
+
+function readContent(content: Uint8Array | RepeatedContent, maxBytes: number): Uint8Array {
+  if (content instanceof Uint8Array) return content.slice(0, maxBytes);
+  const length = Math.min(content.bytes, maxBytes);
+  const unit = encoder.encode(content.repeat);
+  const bytes = new Uint8Array(length);
+  for (let offset = 0; offset < length; offset += unit.length) {
+    bytes.set(unit.subarray(0, Math.min(unit.length, length - offset)), offset);
+  }
+  return bytes;
+}

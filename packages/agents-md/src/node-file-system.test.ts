@@ -1,0 +1,138 @@
+import { execFileSync } from "node:child_process";
+import * as fsPromises from "node:fs/promises";
+import { link, mkdir, mkdtemp, realpath, rm, symlink, truncate, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { errorCodeOf } from "./file-system-failure.js";
+import { createNodeFileSystem, type NodeFileSystemFunctions } from "./node-file-system.js";
+
+let scratch = "";
+beforeEach(async () => {
+  scratch = await realpath(await mkdtemp(join(tmpdir(), "agents-md-node-")));
+});
+afterEach(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
+
+const canMakeFifo = process.platform !== "win32";
+
+/** `node:fs/promises` with every byte read through a file handle counted. */
+function countingFunctions(): {
+  functions: NodeFileSystemFunctions;
+  bytesRead: () => number;
+  reads: () => number;
+  open: () => number;
+} {
+  let bytes = 0;
+  let reads = 0;
+  let handles = 0;
+  const functions: NodeFileSystemFunctions = {
+    stat: fsPromises.stat,
+    realpath: fsPromises.realpath,
+    open: (async (path: string, flags: number) => {
+      const handle = await fsPromises.open(path, flags);
+      handles += 1;
+      const read = handle.read.bind(handle);
+      const close = handle.close.bind(handle);
+      Object.assign(handle, {
+        read: async (buffer: Uint8Array, offset: number, length: number, position: number) => {
+          const result = await read(buffer, offset, length, position);
+          bytes += result.bytesRead;
+          reads += 1;
+          return result;
+        },
+        close: async () => {
+          handles -= 1;
+          return close();
+        },
+      });
+      return handle;
+    }) as NodeFileSystemFunctions["open"],
+  };
+  return { functions, bytesRead: () => bytes, reads: () => reads, open: () => handles };
+}
+
+async function failure(promise: Promise<unknown>): Promise<string | null> {
+  try {
+    await promise;
+  } catch (error) {
+    return errorCodeOf(error);
+  }
+  return null;
+}
+
+describe("createNodeFileSystem", () => {
+  it("tells files and directories apart and gives one identity to every path of a file", async () => {
+    const fs = createNodeFileSystem();
+    await writeFile(join(scratch, "AGENTS.md"), "rules");
+    await symlink("AGENTS.md", join(scratch, "linked.md"));
+    await link(join(scratch, "AGENTS.md"), join(scratch, "hard.md"));
+    const stat = await fs.stat(join(scratch, "AGENTS.md"));
+    expect(stat).toMatchObject({ kind: "file", size: 5 });
+    expect(stat.identity).toMatch(/^\d+:\d+$/);
+    expect((await fs.stat(join(scratch, "linked.md"))).identity).toBe(stat.identity);
+    expect((await fs.stat(join(scratch, "hard.md"))).identity).toBe(stat.identity);
+    expect((await fs.stat(scratch)).kind).toBe("directory");
+    expect(await fs.realpath(join(scratch, "linked.md"))).toBe(join(scratch, "AGENTS.md"));
+  });
+
+  it("reports a symlink loop and a missing file with their codes", async () => {
+    const fs = createNodeFileSystem();
+    await symlink("two", join(scratch, "one"));
+    await symlink("one", join(scratch, "two"));
+    expect(await failure(fs.stat(join(scratch, "one")))).toBe("ELOOP");
+    expect(await failure(fs.readFile(join(scratch, "missing"), { maxBytes: 4 }))).toBe("ENOENT");
+  });
+
+  it("reads a 1 GiB file only as far as asked, through a handle it closes", async () => {
+    const path = join(scratch, "AGENTS.md");
+    await writeFile(path, "x");
+    await truncate(path, 1024 ** 3);
+    const counting = countingFunctions();
+    const fs = createNodeFileSystem({ functions: counting.functions });
+    const bytes = await fs.readFile(path, { maxBytes: 32_771 });
+    expect(bytes.length).toBe(32_771);
+    expect(bytes[0]).toBe("x".charCodeAt(0));
+    expect(counting.bytesRead()).toBe(32_771);
+    expect(counting.open()).toBe(0);
+  });
+
+  it("reads a file smaller than asked whole, in 64 KiB chunks", async () => {
+    const path = join(scratch, "AGENTS.md");
+    const text = "é".repeat(100_000);
+    await writeFile(path, text);
+    const counting = countingFunctions();
+    const bytes = await createNodeFileSystem({ functions: counting.functions }).readFile(path, {
+      maxBytes: 1_000_000,
+    });
+    expect(new TextDecoder().decode(bytes)).toBe(text);
+    expect(counting.reads()).toBe(4);
+  });
+
+  it("reads a small file with a single read", async () => {
+    const path = join(scratch, "AGENTS.md");
+    await writeFile(path, "short rules\n");
+    const counting = countingFunctions();
+    const fs = createNodeFileSystem({ functions: counting.functions });
+    expect(new TextDecoder().decode(await fs.readFile(path, { maxBytes: 32_771 }))).toBe(
+      "short rules\n",
+    );
+    expect(counting.reads()).toBe(1);
+  });
+
+  it("refuses to read a directory", async () => {
+    await mkdir(join(scratch, "AGENTS.md"));
+    expect(
+      await failure(createNodeFileSystem().readFile(join(scratch, "AGENTS.md"), { maxBytes: 4 })),
+    ).toBe("EISDIR");
+  });
+
+  it.skipIf(!canMakeFifo)("refuses a FIFO without waiting for a writer", async () => {
+    const path = join(scratch, "AGENTS.md");
+    execFileSync("mkfifo", [path]);
+    const fs = createNodeFileSystem();
+    expect((await fs.stat(path)).kind).toBe("other");
+    expect(await failure(fs.readFile(path, { maxBytes: 4 }))).toBe("ENOTFILE");
+  });
+});
