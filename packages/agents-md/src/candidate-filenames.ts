@@ -1,5 +1,5 @@
+import { trimWhiteSpace } from "@ctx/protocol";
 import { agentsMdDefaults } from "./defaults.js";
-import { trimWhiteSpace } from "./white-space.js";
 
 /**
  * The names looked for in each directory, in order: `AGENTS.override.md`, `AGENTS.md`, then the

@@ -1,3 +1,4 @@
+import { isBlank, trimWhiteSpace } from "@ctx/protocol";
 import type { AgentsMdWarning } from "./agents-md-warning.js";
 import { checkEncoding } from "./check-encoding.js";
 import { expandImports, type ImportSettings } from "./expand-imports.js";
@@ -7,7 +8,6 @@ import { findImportReferences } from "./find-import-references.js";
 import type { AgentsMdCut, AgentsMdFileProvenance } from "./loaded-agents-md.js";
 import { truncationNote } from "./truncation-note.js";
 import { decodeUtf8Lossy, encodeUtf8, incompleteTailLength, splitsCharacter } from "./utf8.js";
-import { isBlank, trimWhiteSpace } from "./white-space.js";
 
 /**
  * With imports on, a file is read this far past its allowance, so that a reference crossing the

@@ -1,3 +1,4 @@
+import { isBlank } from "@ctx/protocol";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { FoundFile } from "./find-instruction-file.js";
@@ -5,7 +6,6 @@ import { loadProjectDocs } from "./load-project-docs.js";
 import type { BudgetPolicy } from "./loaded-agents-md.js";
 import { createMemoryFileSystem } from "./memory-file-system.js";
 import { decodeUtf8Lossy, encodeUtf8 } from "./utf8.js";
-import { isBlank } from "./white-space.js";
 
 async function loadAll(contents: readonly string[], maxBytes: number, budget: BudgetPolicy) {
   const entries = Object.fromEntries(

@@ -1,4 +1,4 @@
-import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol";
+import { describeSchemaIssues, toSchemaIssues, trimmedEnd, trimmedStart } from "@ctx/protocol";
 import { createFragment, type Fragment } from "./fragment.js";
 import { FragmentError } from "./fragment-error.js";
 import type { FragmentDefinition, FragmentKind, Markers } from "./fragment-kind.js";
@@ -6,7 +6,6 @@ import { markedBody } from "./marked-body.js";
 import { createMarkerGuard, type MarkerGuard } from "./marker-guard.js";
 import { matchesMarkedText } from "./match-marked-text.js";
 import { startsWithMarker } from "./starts-with-marker.js";
-import { trimmedEnd, trimmedStart } from "./white-space.js";
 
 const typePattern = /^[a-z][a-z0-9_.-]*$/;
 

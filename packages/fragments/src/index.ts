@@ -1,3 +1,4 @@
+export { isWhiteSpace, trimmedEnd, trimmedStart, trimWhiteSpace } from "@ctx/protocol";
 export { startsWithAsciiCaseInsensitive } from "./ascii-case.js";
 export { defineFragment } from "./define-fragment.js";
 export type { Fragment } from "./fragment.js";
@@ -16,4 +17,3 @@ export { createMarkerGuard, type MarkerGuard } from "./marker-guard.js";
 export { matchesMarkedText } from "./match-marked-text.js";
 export { startsWithMarker } from "./starts-with-marker.js";
 export { utf8ByteLength } from "./utf8-byte-length.js";
-export { isWhiteSpace, trimmedEnd, trimmedStart, trimWhiteSpace } from "./white-space.js";

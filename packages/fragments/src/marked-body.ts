@@ -1,5 +1,5 @@
+import { trimmedEnd, trimmedStart } from "@ctx/protocol";
 import { matchesMarkedText } from "./match-marked-text.js";
-import { trimmedEnd, trimmedStart } from "./white-space.js";
 
 /**
  * The text between the markers of a marked text — what `body` rendered — once white space outside

@@ -1,4 +1,4 @@
-import { trimWhiteSpace } from "./white-space.js";
+import { trimWhiteSpace } from "@ctx/protocol";
 
 /**
  * The characters a guarded marker may start with, and the named character reference that stands

@@ -1,6 +1,6 @@
+import { trimmedEnd, trimmedStart } from "@ctx/protocol";
 import { startsWithAsciiCaseInsensitive } from "./ascii-case.js";
 import { startsWithMarker } from "./starts-with-marker.js";
-import { trimmedEnd, trimmedStart } from "./white-space.js";
 
 /**
  * The recognition rule shared by every marked fragment kind: after trimming Unicode white space,

@@ -1,5 +1,5 @@
+import { trimmedStart } from "@ctx/protocol";
 import { startsWithAsciiCaseInsensitive } from "./ascii-case.js";
-import { trimmedStart } from "./white-space.js";
 
 /**
  * The front half of the recognition rule: after skipping leading Unicode white space, `text`

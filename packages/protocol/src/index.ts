@@ -33,3 +33,4 @@ export {
 } from "./response-item.js";
 export { type Role, roleSchema } from "./role.js";
 export { describeSchemaIssues, type SchemaIssue, toSchemaIssues } from "./schema-issue.js";
+export { isBlank, isWhiteSpace, trimmedEnd, trimmedStart, trimWhiteSpace } from "./white-space.js";

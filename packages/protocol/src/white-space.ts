@@ -1,3 +1,6 @@
+// The reference trims with Rust's `str::trim`, so recognising its markers and reproducing its
+// AGENTS.md text both need exactly that set of characters, not JavaScript's.
+
 /**
  * Whether a UTF-16 code unit is Unicode `White_Space`, the set Rust's `trim` uses. Unlike
  * JavaScript's `trim`, this includes U+0085 (next line) and excludes U+FEFF (byte order mark).
@@ -30,6 +33,11 @@ export function trimmedEnd(text: string): number {
   let index = text.length;
   while (index > 0 && isWhiteSpace(text.charCodeAt(index - 1))) index -= 1;
   return index;
+}
+
+/** Whether `text` is empty or white space alone. */
+export function isBlank(text: string): boolean {
+  return trimmedStart(text) === text.length;
 }
 
 /** `text` without leading and trailing Unicode `White_Space`. */

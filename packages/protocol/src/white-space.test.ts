@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isWhiteSpace, trimWhiteSpace } from "./white-space.js";
+import { isBlank, isWhiteSpace, trimWhiteSpace } from "./white-space.js";
 
 const whiteSpace = [
   "\t",
@@ -49,5 +49,14 @@ describe("trimWhiteSpace", () => {
       unit: fc.constantFrom(...whiteSpace.filter((c) => c !== "\u0085"), "a", "é", "<"),
     });
     fc.assert(fc.property(text, (value) => trimWhiteSpace(value) === value.trim()));
+  });
+});
+
+describe("isBlank", () => {
+  it("is true for empty text and white space alone, including next-line", () => {
+    expect(isBlank("")).toBe(true);
+    expect(isBlank(" \n\u0085\u3000")).toBe(true);
+    expect(isBlank("\ufeff")).toBe(false);
+    expect(isBlank(" a ")).toBe(false);
   });
 });
