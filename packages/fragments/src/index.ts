@@ -1,6 +1,7 @@
 export { isWhiteSpace, trimmedEnd, trimmedStart, trimWhiteSpace } from "@ctx/protocol";
 export { startsWithAsciiCaseInsensitive } from "./ascii-case.js";
 export { defineFragment } from "./define-fragment.js";
+export { endsWithMarker } from "./ends-with-marker.js";
 export type { Fragment } from "./fragment.js";
 export { FragmentError } from "./fragment-error.js";
 export type {

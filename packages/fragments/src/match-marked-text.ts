@@ -1,5 +1,5 @@
-import { trimmedEnd, trimmedStart } from "@ctx/protocol";
-import { startsWithAsciiCaseInsensitive } from "./ascii-case.js";
+import { trimmedStart } from "@ctx/protocol";
+import { endsWithMarker } from "./ends-with-marker.js";
 import { startsWithMarker } from "./starts-with-marker.js";
 
 /**
@@ -15,12 +15,7 @@ import { startsWithMarker } from "./starts-with-marker.js";
  * ```
  */
 export function matchesMarkedText(text: string, start: string, end: string): boolean {
-  if (end === "" || !startsWithMarker(text, start)) return false;
   // The start marker is compared in `text` trimmed at the front only, and the end marker in
   // `text` trimmed at the back, so the two may overlap on a very short text, as in the reference.
-  const last = trimmedEnd(text);
-  return (
-    last - end.length >= trimmedStart(text) &&
-    startsWithAsciiCaseInsensitive(text, last - end.length, end)
-  );
+  return startsWithMarker(text, start) && endsWithMarker(text, end, trimmedStart(text));
 }

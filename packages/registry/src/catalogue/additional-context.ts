@@ -1,10 +1,6 @@
-import {
-  defineFragment,
-  startsWithAsciiCaseInsensitive,
-  trimmedEnd,
-  trimmedStart,
-} from "@ctx/fragments";
+import { defineFragment, endsWithMarker, trimmedStart } from "@ctx/fragments";
 import { z } from "zod";
+import { findWithin } from "./find-within.js";
 import { guardedMarkers, standardMarkers } from "./markers.js";
 import { truncateMiddle } from "./truncate-middle.js";
 
@@ -27,21 +23,13 @@ const maxKeyLength = 256;
 
 /**
  * `<external_{key}>…</external_{key}>`: the key is read from the start tag, and the text must end
- * by closing it. Only the two ends of the text are read.
+ * by closing it. Only the two ends of the text are read; the start marker was checked already.
  */
 function matchesExternal(text: string): boolean {
-  const first = trimmedStart(text);
-  if (!startsWithAsciiCaseInsensitive(text, first, externalStart)) return false;
-  const keyStart = first + externalStart.length;
-  let close = keyStart;
-  while (close < text.length && close - keyStart <= maxKeyLength && text.charAt(close) !== ">")
-    close += 1;
-  if (text.charAt(close) !== ">") return false;
-  const ending = `</external_${text.slice(keyStart, close)}>`;
-  const last = trimmedEnd(text);
+  const keyStart = trimmedStart(text) + externalStart.length;
+  const close = findWithin(text, keyStart, ">", maxKeyLength);
   return (
-    last - ending.length > close &&
-    startsWithAsciiCaseInsensitive(text, last - ending.length, ending)
+    close !== -1 && endsWithMarker(text, `</external_${text.slice(keyStart, close)}>`, close + 1)
   );
 }
 

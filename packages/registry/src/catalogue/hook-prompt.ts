@@ -1,7 +1,7 @@
 import {
   defineFragment,
+  endsWithMarker,
   startsWithAsciiCaseInsensitive,
-  trimmedEnd,
   trimmedStart,
 } from "@ctx/fragments";
 import { z } from "zod";
@@ -21,17 +21,10 @@ export type HookPromptData = z.infer<typeof hookPromptSchema>;
 
 /** `<hook_prompt>` or `<hook_prompt hook_run_id="…">`, then the end tag. */
 function matches(text: string): boolean {
-  const first = trimmedStart(text);
-  if (!startsWithAsciiCaseInsensitive(text, first, start)) return false;
-  const after = first + start.length;
+  const after = trimmedStart(text) + start.length;
   const opens =
     text.charAt(after) === ">" || startsWithAsciiCaseInsensitive(text, after, ' hook_run_id="');
-  const last = trimmedEnd(text);
-  return (
-    opens &&
-    last - end.length > after &&
-    startsWithAsciiCaseInsensitive(text, last - end.length, end)
-  );
+  return opens && endsWithMarker(text, end, after + 1);
 }
 
 /**

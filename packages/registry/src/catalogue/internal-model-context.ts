@@ -1,10 +1,11 @@
 import {
   defineFragment,
+  endsWithMarker,
   startsWithAsciiCaseInsensitive,
-  trimmedEnd,
   trimmedStart,
 } from "@ctx/fragments";
 import { z } from "zod";
+import { findWithin } from "./find-within.js";
 import { guardedMarkers, standardMarkers } from "./markers.js";
 
 const { start, end } = standardMarkers.internalModelContext;
@@ -22,22 +23,16 @@ export type InternalModelContextData = z.infer<typeof internalModelContextSchema
 
 /** The start tag must carry a valid `source` attribute: `<codex_internal_context source="x">`. */
 function matches(text: string): boolean {
-  const first = trimmedStart(text);
   const attribute = `${start} source="`;
+  const first = trimmedStart(text);
   if (!startsWithAsciiCaseInsensitive(text, first, attribute)) return false;
   const sourceStart = first + attribute.length;
-  let close = sourceStart;
-  while (
-    close < text.length &&
-    close - sourceStart <= maxSourceLength &&
-    text.charAt(close) !== '"'
-  )
-    close += 1;
-  if (!sourcePattern.test(text.slice(sourceStart, close)) || text.slice(close, close + 2) !== '">')
-    return false;
-  const last = trimmedEnd(text);
+  const close = findWithin(text, sourceStart, '"', maxSourceLength);
   return (
-    last - end.length >= close + 2 && startsWithAsciiCaseInsensitive(text, last - end.length, end)
+    close !== -1 &&
+    sourcePattern.test(text.slice(sourceStart, close)) &&
+    text.charAt(close + 1) === ">" &&
+    endsWithMarker(text, end, close + 2)
   );
 }
 

@@ -1,0 +1,14 @@
+import { trimmedEnd } from "@ctx/protocol";
+import { startsWithAsciiCaseInsensitive } from "./ascii-case.js";
+
+/**
+ * The back half of the recognition rule: after trimming trailing Unicode white space, `text` ends
+ * with `marker`, comparing ASCII letters without case, and the marker begins at index `from` or
+ * later (a custom recogniser passes the end of what it has already read). Reads only the marker's
+ * length of text. An empty marker never matches.
+ */
+export function endsWithMarker(text: string, marker: string, from = 0): boolean {
+  if (marker === "") return false;
+  const start = trimmedEnd(text) - marker.length;
+  return start >= from && startsWithAsciiCaseInsensitive(text, start, marker);
+}
