@@ -31,7 +31,7 @@ export function safeParseResponseItem(value: unknown): ResponseItemParseResult {
  * @example
  * ```ts
  * const item = parseResponseItem(JSON.parse(line));
- * if (item.type === "message") console.log(item.role);
+ * if (item.type === "message") messages.push(item);
  * ```
  */
 export function parseResponseItem(value: unknown): ResponseItem {
