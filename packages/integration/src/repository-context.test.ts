@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { agentsTreePath } from "@ctx/fixtures";
@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { assembleRepositoryContext } from "./repository-context.js";
 
 const registry = createStandardRegistry();
-const temporary = mkdtempSync(join(tmpdir(), "ctx-context-"));
+// Physical path: discovery reports the working directory with every symlink resolved.
+const temporary = realpathSync(mkdtempSync(join(tmpdir(), "ctx-context-")));
 afterAll(() => rmSync(temporary, { recursive: true, force: true }));
 
 let copies = 0;

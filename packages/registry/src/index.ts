@@ -49,6 +49,7 @@ export { legacyFragments } from "./catalogue/legacy-fragments.js";
 export { guardedMarkers, legacyMarkers, standardMarkers } from "./catalogue/markers.js";
 export { type ModelSwitchData, modelSwitch } from "./catalogue/model-switch.js";
 export { type MultiAgentModeData, multiAgentMode } from "./catalogue/multi-agent-mode.js";
+export { type MultiAgentRoleData, multiAgentRole } from "./catalogue/multi-agent-role.js";
 export {
   approvedCommandPrefixSaved,
   currentTimeReminder,

@@ -16,6 +16,7 @@ import { interAgentCompletion } from "./catalogue/inter-agent-completion.js";
 import { internalModelContext } from "./catalogue/internal-model-context.js";
 import { modelSwitch } from "./catalogue/model-switch.js";
 import { multiAgentMode } from "./catalogue/multi-agent-mode.js";
+import { multiAgentRole } from "./catalogue/multi-agent-role.js";
 import {
   approvedCommandPrefixSaved,
   currentTimeReminder,
@@ -60,6 +61,7 @@ export const standardFragments: readonly FragmentKind<unknown>[] = Object.freeze
   contextWindow,
   contextWindowGuidance,
   rolloutBudget,
+  multiAgentRole,
   multiAgentMode,
   imageResizeNotice,
   managedDeveloperInstructions,

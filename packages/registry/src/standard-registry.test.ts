@@ -35,6 +35,7 @@ const arbitraries: Record<string, fc.Arbitrary<unknown>> = {
   context_window_guidance: fc.record({ message: line }),
   rollout_budget: fc.record({ remaining: fc.nat() }),
   multi_agent_mode: fc.record({ mode: fc.constant("custom"), text: line }),
+  multi_agent_role: fc.record({ text: line }),
   image_resize_notice: fc.constant({
     images: [
       {
@@ -177,6 +178,7 @@ describe("the standard registry", () => {
       "<apps_instructions>",
       "<collaboration_mode>",
       "<multi_agent_mode>",
+      "<multi_agent_role>",
       "<environments_instructions>",
       "<plugins_instructions>",
       "<realtime_conversation>",

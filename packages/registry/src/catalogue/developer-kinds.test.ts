@@ -7,6 +7,7 @@ import { environmentsInstructions } from "./environments-instructions.js";
 import { imageResizeNotice } from "./image-resize-notice.js";
 import { modelSwitch } from "./model-switch.js";
 import { multiAgentMode } from "./multi-agent-mode.js";
+import { multiAgentRole } from "./multi-agent-role.js";
 import { permissionsInstructions } from "./permissions-instructions.js";
 import { personalitySpec } from "./personality-spec.js";
 import { pluginsInstructions } from "./plugins-instructions.js";
@@ -85,6 +86,15 @@ describe("multiAgentMode", () => {
 
   it("refuses an empty custom text, which the reference sends no fragment for", () => {
     expect(() => multiAgentMode.create({ mode: "custom", text: "" })).toThrowError();
+  });
+});
+
+describe("multiAgentRole", () => {
+  it("renders the role text verbatim between the markers, in its own message", () => {
+    const text = multiAgentRole.create({ text: "You are `/root`." }).render();
+    expect(text).toBe("<multi_agent_role>You are `/root`.</multi_agent_role>");
+    expect(multiAgentRole.separate).toBe(true);
+    expect(multiAgentRole.parse(text)).toEqual({ text: "You are `/root`." });
   });
 });
 

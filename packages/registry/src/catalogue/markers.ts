@@ -20,6 +20,7 @@ export const standardMarkers = {
     end: "</environments_instructions>",
   },
   multiAgentMode: { start: "<multi_agent_mode>", end: "</multi_agent_mode>" },
+  multiAgentRole: { start: "<multi_agent_role>", end: "</multi_agent_role>" },
   contextWindow: { start: "<context_window>", end: "</context_window>" },
   contextWindowGuidance: { start: "<context_window_guidance>", end: "</context_window_guidance>" },
   rolloutBudget: { start: "<rollout_budget>\n", end: "\n</rollout_budget>" },
