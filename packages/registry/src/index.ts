@@ -34,6 +34,13 @@ export {
   snapshotEnvironmentContext,
 } from "./catalogue/environment-context-diff.js";
 export { environmentsInstructions } from "./catalogue/environments-instructions.js";
+export {
+  defaultSkillsBudget,
+  type FitSkillsOptions,
+  fitSkillsInstructions,
+  type SkillsBudgetWarning,
+  skillsContextWindowShare,
+} from "./catalogue/fit-skills-instructions.js";
 export { type HookPromptData, hookPrompt } from "./catalogue/hook-prompt.js";
 export { type ImageResizeNoticeData, imageResizeNotice } from "./catalogue/image-resize-notice.js";
 export {
