@@ -16,6 +16,7 @@ export function startsWithAsciiCaseInsensitive(
   return true;
 }
 
-function foldAscii(codeUnit: number): number {
+/** A UTF-16 code unit with `A`–`Z` folded to `a`–`z`; every other unit is itself. */
+export function foldAscii(codeUnit: number): number {
   return codeUnit >= 0x41 && codeUnit <= 0x5a ? codeUnit + 0x20 : codeUnit;
 }

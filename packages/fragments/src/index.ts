@@ -1,5 +1,5 @@
 export { isWhiteSpace, trimmedEnd, trimmedStart, trimWhiteSpace } from "@ctx/protocol";
-export { startsWithAsciiCaseInsensitive } from "./ascii-case.js";
+export { foldAscii, startsWithAsciiCaseInsensitive } from "./ascii-case.js";
 export { defineFragment } from "./define-fragment.js";
 export { endsWithMarker } from "./ends-with-marker.js";
 export type { Fragment } from "./fragment.js";

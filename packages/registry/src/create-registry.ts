@@ -101,10 +101,14 @@ export function createRegistry<Context = never, Params = never>(
       ]),
     ]),
   );
-  const developerPrefixes = [
-    ...ordered.filter((kind) => kind.role === "developer").map((kind) => kind.markers?.start),
-    ...legacy.filter((entry) => entry.role === "developer").map((entry) => entry.prefix),
-  ].filter((prefix): prefix is string => prefix !== undefined);
+  const developerPrefixes = createFirstCharacterIndex(
+    [
+      ...ordered.filter((kind) => kind.role === "developer").map((kind) => kind.markers?.start),
+      ...legacy.filter((entry) => entry.role === "developer").map((entry) => entry.prefix),
+    ]
+      .filter((prefix): prefix is string => prefix !== undefined)
+      .map((prefix) => ({ prefix })),
+  );
   const markers = [
     ...new Set(
       ordered.flatMap((kind) =>
@@ -136,7 +140,9 @@ export function createRegistry<Context = never, Params = never>(
       item.content.some(
         (content) =>
           content.type === "input_text" &&
-          developerPrefixes.some((prefix) => startsWithMarker(content.text, prefix)),
+          developerPrefixes(content.text).some(
+            (entry) => entry.prefix !== undefined && startsWithMarker(content.text, entry.prefix),
+          ),
       ),
   });
 }

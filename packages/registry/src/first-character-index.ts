@@ -1,4 +1,4 @@
-import { trimmedStart } from "@ctx/fragments";
+import { foldAscii, trimmedStart } from "@ctx/fragments";
 
 /** An entry that only accepts texts beginning with `prefix`, or any text when it has none. */
 export interface Prefixed {
@@ -36,8 +36,4 @@ export function createFirstCharacterIndex<Entry extends Prefixed>(
     if (start === text.length) return unprefixed;
     return byCharacter.get(foldAscii(text.charCodeAt(start))) ?? unprefixed;
   };
-}
-
-function foldAscii(codeUnit: number): number {
-  return codeUnit >= 0x41 && codeUnit <= 0x5a ? codeUnit + 0x20 : codeUnit;
 }

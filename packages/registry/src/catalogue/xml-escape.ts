@@ -16,10 +16,11 @@ export function escapeXmlText(text: string): string {
   return text.replace(/[&<>]/g, (character) => entities[character] ?? character);
 }
 
+const characters: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(entities).map(([character, entity]) => [entity, character]),
+);
+
 /** The inverse of {@link escapeXml} and {@link escapeXmlText}. */
 export function unescapeXml(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|apos);/g, (entity) => {
-    const found = Object.entries(entities).find(([, value]) => value === entity);
-    return found === undefined ? entity : found[0];
-  });
+  return text.replace(/&(amp|lt|gt|quot|apos);/g, (entity) => characters[entity] ?? entity);
 }
