@@ -17,7 +17,11 @@ export function matched(check: string): CheckResult {
 }
 
 /** A match when `ours` and `theirs` are equal strings, else a difference showing both. */
-export function compareText(check: string, ours: string | undefined, theirs: string | undefined): CheckResult {
+export function compareText(
+  check: string,
+  ours: string | undefined,
+  theirs: string | undefined,
+): CheckResult {
   if (ours === theirs) return matched(check);
   return {
     check,

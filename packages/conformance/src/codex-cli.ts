@@ -55,7 +55,10 @@ export async function runCodex(invocation: CodexInvocation): Promise<string> {
 
 /** The model-visible input of a first turn: `codex debug prompt-input` parsed as JSON. */
 export async function codexPromptInput(
-  invocation: Omit<CodexInvocation, "args"> & { readonly overrides: readonly string[]; readonly prompt: string },
+  invocation: Omit<CodexInvocation, "args"> & {
+    readonly overrides: readonly string[];
+    readonly prompt: string;
+  },
 ): Promise<unknown[]> {
   const stdout = await runCodex({
     cwd: invocation.cwd,
@@ -63,6 +66,7 @@ export async function codexPromptInput(
     args: ["debug", "prompt-input", ...invocation.overrides, invocation.prompt],
   });
   const parsed: unknown = JSON.parse(stdout);
-  if (!Array.isArray(parsed)) throw new ConformanceError("codex debug prompt-input printed no list");
+  if (!Array.isArray(parsed))
+    throw new ConformanceError("codex debug prompt-input printed no list");
   return parsed;
 }

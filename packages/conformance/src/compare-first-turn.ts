@@ -35,7 +35,9 @@ export function compareFirstTurn(options: {
   readonly developerInstructions: string | undefined;
 }): CheckResult[] {
   const extraLabel: ExtraLabel = (role, text) =>
-    role === "developer" && text === options.developerInstructions ? "developer_instructions" : undefined;
+    role === "developer" && text === options.developerInstructions
+      ? "developer_instructions"
+      : undefined;
   const theirs = layoutOf(options.codexInput, options.registry, { extraLabel });
   const ours = layoutOf(options.ours.input, options.registry, { extraLabel, leadingBase: false });
   const results = [
@@ -50,7 +52,11 @@ export function compareFirstTurn(options: {
     ),
     compareText("layout", compared(ours).join("\n"), compared(theirs).join("\n")),
     baseInstructions(theirs, options.ours.instructions),
-    compareText("agents-md", part(ours, "agents_md_instructions"), part(theirs, "agents_md_instructions")),
+    compareText(
+      "agents-md",
+      part(ours, "agents_md_instructions"),
+      part(theirs, "agents_md_instructions"),
+    ),
     compareText(
       "environment-context",
       part(ours, "environment_context"),
@@ -71,7 +77,10 @@ export function compareFirstTurn(options: {
     results.push(
       compareText(
         "sources",
-        options.ours.agentsMd.sources().map((source) => portable(source, options.places)).join(", "),
+        options.ours.agentsMd
+          .sources()
+          .map((source) => portable(source, options.places))
+          .join(", "),
         options.expectedSources.join(", "),
       ),
     );
@@ -83,7 +92,10 @@ function compared(layout: readonly LayoutItem[]): string[] {
   return describeLayout(
     layout
       .filter((item) => item.type === "message")
-      .map((item) => ({ ...item, parts: item.parts.filter((part) => comparedKinds.has(part.kind)) }))
+      .map((item) => ({
+        ...item,
+        parts: item.parts.filter((part) => comparedKinds.has(part.kind)),
+      }))
       .filter((item) => item.parts.length > 0),
   );
 }
@@ -95,7 +107,8 @@ function part(layout: readonly LayoutItem[], kind: string): string | undefined {
 /** Base instructions are prose: both sides must have some; Codex's travel in `input`, ours in `instructions`. */
 function baseInstructions(theirs: readonly LayoutItem[], ours: string): CheckResult {
   const codex = part(theirs, "base_instructions");
-  if (ours.trim() === "") return compareText("base-instructions", "(none)", codex === undefined ? "(none)" : "(present)");
+  if (ours.trim() === "")
+    return compareText("base-instructions", "(none)", codex === undefined ? "(none)" : "(present)");
   return codex === undefined || codex.trim() !== ""
     ? matched("base-instructions")
     : compareText("base-instructions", "(present)", "(empty)");
@@ -105,7 +118,10 @@ function baseInstructions(theirs: readonly LayoutItem[], ours: string): CheckRes
 function pinned(text: string | undefined): string | undefined {
   return text
     ?.replace(/(\n {2}<shell>)[^<\n]*(<\/shell>\n)/, `$1${pinnedEnvironment.shell}$2`)
-    .replace(/(\n {2}<current_date>)\d{4}-\d{2}-\d{2}(<\/current_date>\n)/, `$1${pinnedEnvironment.currentDate}$2`)
+    .replace(
+      /(\n {2}<current_date>)\d{4}-\d{2}-\d{2}(<\/current_date>\n)/,
+      `$1${pinnedEnvironment.currentDate}$2`,
+    )
     .replace(/(\n {2}<timezone>)[^<\n]+(<\/timezone>\n)/, `$1${pinnedEnvironment.timezone}$2`);
 }
 

@@ -90,9 +90,7 @@ export async function ctxFirstTurn(options: {
     fragments.push(developerInstructions.create({ text: settings.developerInstructions }));
   }
   if (settings.includePermissions !== false) {
-    fragments.push(
-      permissionsInstructions.create({ text: renderPermissionsInstructions(policy) }),
-    );
+    fragments.push(permissionsInstructions.create({ text: renderPermissionsInstructions(policy) }));
   }
   if (!agentsMd.isEmpty()) {
     fragments.push(
@@ -135,10 +133,12 @@ function environmentData(
           { access: "write", target: { special: ":slash_tmp" } },
           { access: "write", target: { special: ":tmpdir" } },
           ...protectedFolders.flatMap((folder) =>
-            roots.map((root): FileSystemEntry => ({
-              access: "read",
-              target: { path: `${root}/${folder}` },
-            })),
+            roots.map(
+              (root): FileSystemEntry => ({
+                access: "read",
+                target: { path: `${root}/${folder}` },
+              }),
+            ),
           ),
         ]
       : [{ access: "read", target: { special: ":root" } }];

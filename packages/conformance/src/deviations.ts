@@ -21,14 +21,21 @@ export const deviationsPath = join(import.meta.dirname, "..", "DEVIATIONS.md");
 export async function loadDeviations(path: string = deviationsPath): Promise<Deviation[]> {
   const rows = (await readFile(path, "utf8"))
     .split("\n")
-    .filter((line) => line.startsWith("| ") && !line.startsWith("| check ") && !line.startsWith("| ---"));
+    .filter(
+      (line) => line.startsWith("| ") && !line.startsWith("| check ") && !line.startsWith("| ---"),
+    );
   return rows.map((row) => {
     const cells = row
       .slice(1, -1)
       .split(" | ")
       .map((cell) => cell.trim());
     const [check, scenarios, reason] = cells;
-    if (cells.length !== 3 || check === undefined || scenarios === undefined || reason === undefined) {
+    if (
+      cells.length !== 3 ||
+      check === undefined ||
+      scenarios === undefined ||
+      reason === undefined
+    ) {
       throw new ConformanceError(`DEVIATIONS.md: a row needs three cells: ${row}`);
     }
     return {

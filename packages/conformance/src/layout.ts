@@ -35,7 +35,9 @@ export function layoutOf(
     const parsed = safeParseResponseItem(value);
     if (!parsed.success || parsed.item.type !== "message") {
       const type =
-        typeof value === "object" && value !== null && "type" in value ? String(value.type) : "unknown";
+        typeof value === "object" && value !== null && "type" in value
+          ? String(value.type)
+          : "unknown";
       const role =
         typeof value === "object" && value !== null && "role" in value ? String(value.role) : "";
       return { role, type, parts: [] };
@@ -65,6 +67,8 @@ function fallbackKind(role: string, alone: boolean): string {
 /** One line per item, `role: kind, kind` (or `type` for an item that is not a message). */
 export function describeLayout(layout: readonly LayoutItem[]): string[] {
   return layout.map((item) =>
-    item.type === "message" ? `${item.role}: ${item.parts.map((part) => part.kind).join(", ")}` : item.type,
+    item.type === "message"
+      ? `${item.role}: ${item.parts.map((part) => part.kind).join(", ")}`
+      : item.type,
   );
 }

@@ -20,13 +20,19 @@ process.stdout.write(`${formatTable(verdicts)}\n\n`);
 for (const verdict of verdicts) {
   for (const check of verdict.unexplained) {
     process.stdout.write(`${verdict.name} / ${check.check}: ${check.detail}\n`);
-    if (verbose) process.stdout.write(`  @ctx:  ${check.ours ?? "(none)"}\n  Codex: ${check.theirs ?? "(none)"}\n`);
+    if (verbose)
+      process.stdout.write(
+        `  @ctx:  ${check.ours ?? "(none)"}\n  Codex: ${check.theirs ?? "(none)"}\n`,
+      );
   }
 }
 const count = (pick: (verdict: ScenarioVerdict) => number) =>
   verdicts.reduce((sum, verdict) => sum + pick(verdict), 0);
 const fullyMatched = verdicts.filter(
-  (verdict) => verdict.unexplained.length === 0 && verdict.explained.length === 0 && verdict.pending.length === 0,
+  (verdict) =>
+    verdict.unexplained.length === 0 &&
+    verdict.explained.length === 0 &&
+    verdict.pending.length === 0,
 ).length;
 process.stdout.write(
   `${verdicts.length} scenarios: ${fullyMatched} matched in every check; checks: ${count((verdict) => verdict.matched.length)} matched, ${count((verdict) => verdict.explained.length)} explained in DEVIATIONS.md, ${count((verdict) => verdict.unexplained.length)} unexplained, ${count((verdict) => verdict.pending.length)} pending (@ctx/session)\n`,

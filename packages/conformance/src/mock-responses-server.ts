@@ -79,7 +79,8 @@ export async function startMockResponsesServer(
       },
     ];
     response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-    for (const event of events) response.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    for (const event of events)
+      response.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
     response.end();
   }
   server.listen(0, "127.0.0.1");

@@ -7,7 +7,11 @@ import { runCodex } from "./codex-cli.js";
 import { codexOverrides } from "./codex-overrides.js";
 import { ConformanceError } from "./conformance-error.js";
 import { describeLayout, type ExtraLabel, layoutOf } from "./layout.js";
-import { type MockAnswer, type RecordedRequest, startMockResponsesServer } from "./mock-responses-server.js";
+import {
+  type MockAnswer,
+  type RecordedRequest,
+  startMockResponsesServer,
+} from "./mock-responses-server.js";
 import type { Scenario, ScenarioSettings } from "./scenario.js";
 
 /** The summary the mock writes when Codex asks it to compact. */
@@ -74,8 +78,21 @@ export async function runMultiTurn(options: {
       const args =
         index === 0
           ? ["exec", "--json", "--skip-git-repo-check", ...overrides, turn.prompt]
-          : ["exec", "resume", "--json", "--skip-git-repo-check", ...overrides, threadId, turn.prompt];
-      const stdout = await runCodex({ cwd: join(base, cwd), home, args, env: { [keyVariable]: "unused" } });
+          : [
+              "exec",
+              "resume",
+              "--json",
+              "--skip-git-repo-check",
+              ...overrides,
+              threadId,
+              turn.prompt,
+            ];
+      const stdout = await runCodex({
+        cwd: join(base, cwd),
+        home,
+        args,
+        env: { [keyVariable]: "unused" },
+      });
       if (index === 0) threadId = readThreadId(stdout);
     }
     const extraLabel = labels(prompts, options.registry);
@@ -104,16 +121,26 @@ function inputOf(request: RecordedRequest): unknown[] {
 
 function lastUserText(request: RecordedRequest): string | undefined {
   const last: unknown = inputOf(request).at(-1);
-  if (typeof last !== "object" || last === null || !("role" in last) || last.role !== "user") return undefined;
-  const content = "content" in last && Array.isArray(last.content) ? (last.content as unknown[]) : [];
+  if (typeof last !== "object" || last === null || !("role" in last) || last.role !== "user")
+    return undefined;
+  const content =
+    "content" in last && Array.isArray(last.content) ? (last.content as unknown[]) : [];
   const first: unknown = content[0];
-  return typeof first === "object" && first !== null && "text" in first ? String(first.text) : undefined;
+  return typeof first === "object" && first !== null && "text" in first
+    ? String(first.text)
+    : undefined;
 }
 
 /** Codex's compaction request ends with its own prompt: a user text the scenario never sent. */
 function isCompactionRequest(request: RecordedRequest, prompts: ReadonlySet<string>): boolean {
   const text = lastUserText(request);
-  return text !== undefined && !prompts.has(text) && !text.includes(mockSummary) && !text.startsWith("<") && !text.startsWith("# AGENTS.md");
+  return (
+    text !== undefined &&
+    !prompts.has(text) &&
+    !text.includes(mockSummary) &&
+    !text.startsWith("<") &&
+    !text.startsWith("# AGENTS.md")
+  );
 }
 
 /** The summary (Codex's prefix, then the mock's text) and the compaction prompt, by what we know of them. */
@@ -130,7 +157,8 @@ function readThreadId(stdout: string): string {
   for (const line of stdout.split("\n")) {
     if (!line.startsWith("{")) continue;
     const event: unknown = JSON.parse(line);
-    if (typeof event === "object" && event !== null && "thread_id" in event) return String(event.thread_id);
+    if (typeof event === "object" && event !== null && "thread_id" in event)
+      return String(event.thread_id);
   }
   throw new ConformanceError("codex exec printed no thread id");
 }

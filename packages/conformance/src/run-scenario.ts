@@ -45,7 +45,13 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
       overrides: codexOverrides(scenario.settings, base),
       prompt: firstPrompt,
     });
-    const ours = await ctxFirstTurn({ base, cwd, home, settings: scenario.settings, prompt: firstPrompt });
+    const ours = await ctxFirstTurn({
+      base,
+      cwd,
+      home,
+      settings: scenario.settings,
+      prompt: firstPrompt,
+    });
     return {
       scenario,
       checks: compareFirstTurn({

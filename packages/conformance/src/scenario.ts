@@ -96,7 +96,9 @@ export async function loadScenarios(folder: string = scenarioFolder): Promise<Sc
   const files = (await readdir(folder)).filter((name) => name.endsWith(".json")).sort();
   const scenarios: Scenario[] = [];
   for (const file of files) {
-    const parsed = z.array(scenarioSchema).safeParse(JSON.parse(await readFile(join(folder, file), "utf8")));
+    const parsed = z
+      .array(scenarioSchema)
+      .safeParse(JSON.parse(await readFile(join(folder, file), "utf8")));
     if (!parsed.success) {
       throw new ConformanceError(`${file}: ${z.prettifyError(parsed.error)}`);
     }
@@ -104,7 +106,8 @@ export async function loadScenarios(folder: string = scenarioFolder): Promise<Sc
   }
   const names = new Set<string>();
   for (const scenario of scenarios) {
-    if (names.has(scenario.name)) throw new ConformanceError(`two scenarios are named ${scenario.name}`);
+    if (names.has(scenario.name))
+      throw new ConformanceError(`two scenarios are named ${scenario.name}`);
     names.add(scenario.name);
   }
   return scenarios;

@@ -13,7 +13,10 @@ export interface ScenarioVerdict {
 }
 
 /** Sorts each check of a scenario into matched, explained, unexplained and pending. */
-export function judgeScenario(result: ScenarioResult, deviations: readonly Deviation[]): ScenarioVerdict {
+export function judgeScenario(
+  result: ScenarioResult,
+  deviations: readonly Deviation[],
+): ScenarioVerdict {
   const name = result.scenario.name;
   const differ = result.checks.filter((check) => check.outcome === "differ");
   return {
@@ -22,8 +25,12 @@ export function judgeScenario(result: ScenarioResult, deviations: readonly Devia
     explained: differ
       .filter((check) => findDeviation(deviations, name, check.check) !== undefined)
       .map((check) => check.check),
-    unexplained: differ.filter((check) => findDeviation(deviations, name, check.check) === undefined),
-    pending: result.checks.filter((check) => check.outcome === "pending").map((check) => check.check),
+    unexplained: differ.filter(
+      (check) => findDeviation(deviations, name, check.check) === undefined,
+    ),
+    pending: result.checks
+      .filter((check) => check.outcome === "pending")
+      .map((check) => check.check),
   };
 }
 
@@ -43,6 +50,10 @@ export function formatTable(verdicts: readonly ScenarioVerdict[]): string {
     Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)),
   );
   const line = (cells: readonly string[]) =>
-    cells.map((cell, column) => (column === 2 ? cell : cell.padEnd(widths[column] ?? 0))).join("  ");
-  return [line(header), line(widths.map((width) => "-".repeat(width))), ...rows.map(line)].join("\n");
+    cells
+      .map((cell, column) => (column === 2 ? cell : cell.padEnd(widths[column] ?? 0)))
+      .join("  ");
+  return [line(header), line(widths.map((width) => "-".repeat(width))), ...rows.map(line)].join(
+    "\n",
+  );
 }
