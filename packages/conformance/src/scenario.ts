@@ -10,6 +10,7 @@ const treeEntrySchema = z.union([
   z.strictObject({ path: z.string().min(1), symlink: z.string().min(1) }),
   /** A copy of one of the real trees of `@ctx/fixtures` (`agents-trees/`), with `.git` created at its root. */
   z.strictObject({ path: z.string().min(1), fixtureTree: z.string().min(1) }),
+  z.strictObject({ path: z.string().min(1), fifo: z.literal(true) }),
   z.strictObject({ path: z.string().min(1), remove: z.literal(true) }),
 ]);
 
