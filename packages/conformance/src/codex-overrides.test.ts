@@ -32,13 +32,13 @@ describe("codexOverrides", () => {
       "-c",
       "approval_policy={granular={sandbox_approval=true,rules=false,skill_approval=false,request_permissions=false,mcp_elicitations=true}}",
       "-c",
-      'sandbox_workspace_write.writable_roots=["/base/extra","/abs"]',
-      "-c",
       "project_doc_max_bytes=0",
       "-c",
       "project_root_markers=[]",
       "-c",
       'developer_instructions="Say \\"hi\\".\\n"',
+      "-c",
+      'sandbox_workspace_write.writable_roots=["/base/extra","/abs"]',
     ]);
   });
 });

@@ -4,6 +4,19 @@ import type { ScenarioSettings } from "./scenario.js";
 /** The model every scenario runs on unless it names another. */
 export const defaultCodexModel = "gpt-6-astra";
 
+/** The settings that map one to one onto a Codex configuration key. */
+const configKeys = {
+  approvalsReviewer: "approvals_reviewer",
+  networkAccess: "sandbox_workspace_write.network_access",
+  includeDate: "include_environment_context_time",
+  includeEnvironmentContext: "include_environment_context",
+  includePermissions: "include_permissions_instructions",
+  maxBytes: "project_doc_max_bytes",
+  fallbackFilenames: "project_doc_fallback_filenames",
+  rootMarkers: "project_root_markers",
+  developerInstructions: "developer_instructions",
+} as const satisfies Partial<Record<keyof ScenarioSettings, string>>;
+
 /**
  * The `-c key=value` overrides that give Codex a scenario's settings. The skills catalogue is
  * always off: it lists the skills bundled with Codex, which @ctx has no business knowing.
@@ -31,28 +44,15 @@ export function codexOverrides(settings: ScenarioSettings, base: string): string
   } else if (settings.approvalPolicy !== undefined) {
     values.push(["approval_policy", settings.approvalPolicy]);
   }
-  if (settings.approvalsReviewer !== undefined)
-    values.push(["approvals_reviewer", settings.approvalsReviewer]);
+  for (const [setting, key] of Object.entries(configKeys) as [keyof typeof configKeys, string][]) {
+    const value = settings[setting];
+    if (value !== undefined) values.push([key, value]);
+  }
   if (settings.writableRoots !== undefined)
     values.push([
       "sandbox_workspace_write.writable_roots",
       settings.writableRoots.map((root) => (isAbsolute(root) ? root : join(base, root))),
     ]);
-  if (settings.networkAccess !== undefined)
-    values.push(["sandbox_workspace_write.network_access", settings.networkAccess]);
-  if (settings.includeDate !== undefined)
-    values.push(["include_environment_context_time", settings.includeDate]);
-  if (settings.includeEnvironmentContext !== undefined)
-    values.push(["include_environment_context", settings.includeEnvironmentContext]);
-  if (settings.includePermissions !== undefined)
-    values.push(["include_permissions_instructions", settings.includePermissions]);
-  if (settings.maxBytes !== undefined) values.push(["project_doc_max_bytes", settings.maxBytes]);
-  if (settings.fallbackFilenames !== undefined)
-    values.push(["project_doc_fallback_filenames", settings.fallbackFilenames]);
-  if (settings.rootMarkers !== undefined)
-    values.push(["project_root_markers", settings.rootMarkers]);
-  if (settings.developerInstructions !== undefined)
-    values.push(["developer_instructions", settings.developerInstructions]);
   return values.flatMap(([key, value]) => ["-c", `${key}=${toToml(value)}`]);
 }
 
