@@ -1,4 +1,5 @@
-import { describeSchemaIssues, toSchemaIssues, trimmedEnd, trimmedStart } from "@ctx/protocol";
+import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol";
+import { trimmedEnd, trimmedStart } from "@ctx/text";
 import { createFragment, type Fragment } from "./fragment.js";
 import { FragmentError } from "./fragment-error.js";
 import type { FragmentDefinition, FragmentKind, Markers } from "./fragment-kind.js";

@@ -1,7 +1,7 @@
 import { defineFragment } from "@ctx/fragments";
+import { escapeXml } from "@ctx/text";
 import { z } from "zod";
 import { guardedMarkers, standardMarkers } from "./markers.js";
-import { escapeXml } from "./xml-escape.js";
 
 const environmentSchema = z.object({
   /** A stable id such as `local`; environments render sorted by it. */
