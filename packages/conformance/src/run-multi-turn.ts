@@ -36,9 +36,13 @@ export async function runMultiTurn(options: {
   const { scenario, base, home } = options;
   const turns = scenario.turns ?? [];
   const prompts = new Set(turns.map((turn) => turn.prompt));
+  const extraLabel = labels(prompts, options.registry);
   let plan: { turnIndex: number; answered: boolean } = { turnIndex: 0, answered: false };
   const mock = await startMockResponsesServer((request): MockAnswer => {
-    if (isCompactionRequest(request, prompts)) return { text: mockSummary, totalTokens: 100 };
+    const last = lastUserText(request);
+    if (last !== undefined && extraLabel("user", last) === "compaction_prompt") {
+      return { text: mockSummary, totalTokens: 100 };
+    }
     const turn = turns[plan.turnIndex];
     if (plan.answered || turn === undefined) return { text: "Done.", totalTokens: 100 };
     plan.answered = true;
@@ -95,7 +99,6 @@ export async function runMultiTurn(options: {
       });
       if (index === 0) threadId = readThreadId(stdout);
     }
-    const extraLabel = labels(prompts, options.registry);
     const recorded = mock.requests.map((request) =>
       describeLayout(layoutOf(inputOf(request), options.registry, { extraLabel })).filter(
         (line) => line !== "additional_tools",
@@ -131,19 +134,11 @@ function lastUserText(request: RecordedRequest): string | undefined {
     : undefined;
 }
 
-/** Codex's compaction request ends with its own prompt: a user text the scenario never sent. */
-function isCompactionRequest(request: RecordedRequest, prompts: ReadonlySet<string>): boolean {
-  const text = lastUserText(request);
-  return (
-    text !== undefined &&
-    !prompts.has(text) &&
-    !text.includes(mockSummary) &&
-    !text.startsWith("<") &&
-    !text.startsWith("# AGENTS.md")
-  );
-}
-
-/** The summary (Codex's prefix, then the mock's text) and the compaction prompt, by what we know of them. */
+/**
+ * What a user text of a recorded request is, by what we know of it: one of the scenario's
+ * prompts, the summary (Codex's prefix, then the mock's text), a fragment the registry knows
+ * (left to it), or else the compaction prompt — a user text the scenario never sent.
+ */
 function labels(prompts: ReadonlySet<string>, registry: Registry): ExtraLabel {
   return (role, text) => {
     if (role !== "user") return undefined;

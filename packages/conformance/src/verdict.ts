@@ -10,9 +10,14 @@ export interface ScenarioVerdict {
   readonly explained: readonly string[];
   readonly unexplained: readonly CheckResult[];
   readonly pending: readonly string[];
+  /** Rows of `DEVIATIONS.md` naming this scenario whose check no longer differs: remove them. */
+  readonly stale: readonly string[];
 }
 
-/** Sorts each check of a scenario into matched, explained, unexplained and pending. */
+/**
+ * Sorts each check of a scenario into matched, explained, unexplained and pending, and finds the
+ * rows of `DEVIATIONS.md` for this scenario that explain nothing any more.
+ */
 export function judgeScenario(
   result: ScenarioResult,
   deviations: readonly Deviation[],
@@ -31,6 +36,15 @@ export function judgeScenario(
     pending: result.checks
       .filter((check) => check.outcome === "pending")
       .map((check) => check.check),
+    stale: deviations
+      .filter(
+        (deviation) =>
+          deviation.scenarios.includes(name) &&
+          result.checks.some(
+            (check) => check.check === deviation.check && check.outcome === "match",
+          ),
+      )
+      .map((deviation) => deviation.check),
   };
 }
 
@@ -41,6 +55,7 @@ export function formatTable(verdicts: readonly ScenarioVerdict[]): string {
     String(verdict.matched.length),
     [
       ...verdict.unexplained.map((check) => `${check.check} (UNEXPLAINED)`),
+      ...verdict.stale.map((check) => `${check} (STALE DEVIATION: it matches now)`),
       ...verdict.explained.map((check) => `${check} (deviation)`),
       ...verdict.pending.map((check) => `${check} (pending: @ctx/session)`),
     ].join(", ") || "-",
