@@ -2,8 +2,8 @@ import { relative } from "node:path";
 import type { Registry } from "@ctx/registry";
 import { type CheckResult, compareText, matched } from "./check-result.js";
 import type { CtxFirstTurn } from "./ctx-first-turn.js";
-import { pinnedEnvironment } from "./ctx-first-turn.js";
 import { describeLayout, type ExtraLabel, type LayoutItem, layoutOf } from "./layout.js";
+import { pinMachineValues } from "./pin-machine-values.js";
 
 /** The kinds a first-turn scenario asks both sides for; Codex's other sections are not configured by the suite. */
 const comparedKinds = new Set([
@@ -60,7 +60,7 @@ export function compareFirstTurn(options: {
     compareText(
       "environment-context",
       part(ours, "environment_context"),
-      pinned(part(theirs, "environment_context")),
+      pinMachineValues(part(theirs, "environment_context")),
     ),
     compareText(
       "developer-instructions",
@@ -112,17 +112,6 @@ function baseInstructions(theirs: readonly LayoutItem[], ours: string): CheckRes
   return codex === undefined || codex.trim() !== ""
     ? matched("base-instructions")
     : compareText("base-instructions", "(present)", "(empty)");
-}
-
-/** Codex reads shell, date and time zone from the machine; put the pinned values in their place. */
-function pinned(text: string | undefined): string | undefined {
-  return text
-    ?.replace(/(\n {2}<shell>)[^<\n]*(<\/shell>\n)/, `$1${pinnedEnvironment.shell}$2`)
-    .replace(
-      /(\n {2}<current_date>)\d{4}-\d{2}-\d{2}(<\/current_date>\n)/,
-      `$1${pinnedEnvironment.currentDate}$2`,
-    )
-    .replace(/(\n {2}<timezone>)[^<\n]+(<\/timezone>\n)/, `$1${pinnedEnvironment.timezone}$2`);
 }
 
 /**

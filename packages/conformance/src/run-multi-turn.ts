@@ -5,7 +5,9 @@ import { buildTree } from "./build-tree.js";
 import { type CheckResult, compareText } from "./check-result.js";
 import { runCodex } from "./codex-cli.js";
 import { codexOverrides } from "./codex-overrides.js";
+import { compareLaterTurns, type TurnRequest } from "./compare-later-turns.js";
 import { ConformanceError } from "./conformance-error.js";
+import { type CtxTurnState, ctxTurnState } from "./ctx-turn-state.js";
 import { describeLayout, type ExtraLabel, layoutOf } from "./layout.js";
 import {
   type MockAnswer,
@@ -24,8 +26,9 @@ const keyVariable = "CTX_CONFORMANCE_KEY";
 /**
  * Runs a multi-turn scenario through Codex against the mock Responses API: the first turn with
  * `codex exec`, each later one with `codex exec resume`, after the turn's edits to the tree and
- * with its settings. Returns the check of every request's layout against the recorded one, and
- * the @ctx side as pending until `@ctx/session` can run the same turns.
+ * with its settings. Returns the check of every request's layout against the recorded one, what
+ * each later turn adds against the pieces @ctx has today, and the whole @ctx side as pending
+ * until `@ctx/session` can run the same turns.
  */
 export async function runMultiTurn(options: {
   readonly scenario: Scenario;
@@ -38,11 +41,12 @@ export async function runMultiTurn(options: {
   const prompts = new Set(turns.map((turn) => turn.prompt));
   const extraLabel = labels(prompts, options.registry);
   let plan: { turnIndex: number; answered: boolean } = { turnIndex: 0, answered: false };
+  const requests: TurnRequest[] = [];
   const mock = await startMockResponsesServer((request): MockAnswer => {
     const last = lastUserText(request);
-    if (last !== undefined && extraLabel("user", last) === "compaction_prompt") {
-      return { text: mockSummary, totalTokens: 100 };
-    }
+    const compaction = last !== undefined && extraLabel("user", last) === "compaction_prompt";
+    requests.push({ turn: plan.turnIndex, input: inputOf(request), compaction });
+    if (compaction) return { text: mockSummary, totalTokens: 100 };
     const turn = turns[plan.turnIndex];
     if (plan.answered || turn === undefined) return { text: "Done.", totalTokens: 100 };
     plan.answered = true;
@@ -73,11 +77,13 @@ export async function runMultiTurn(options: {
     let settings: ScenarioSettings = scenario.settings;
     let cwd = scenario.cwd;
     let threadId = "";
+    const states: CtxTurnState[] = [];
     for (const [index, turn] of turns.entries()) {
       plan = { turnIndex: index, answered: false };
       await buildTree(base, turn.edits ?? []);
       settings = { ...settings, ...turn.settings };
       cwd = turn.cwd ?? cwd;
+      states.push(await ctxTurnState({ base, cwd: join(base, cwd), home, settings }));
       const overrides = codexOverrides(settings, base);
       const args =
         index === 0
@@ -110,6 +116,13 @@ export async function runMultiTurn(options: {
         JSON.stringify(scenario.codexRequests ?? []),
         JSON.stringify(recorded),
       ),
+      ...compareLaterTurns({
+        registry: options.registry,
+        extraLabel,
+        prompts: turns.map((turn) => turn.prompt),
+        requests,
+        states,
+      }),
       { check: "session", outcome: "pending", detail: "pending: @ctx/session" },
     ];
   } finally {
