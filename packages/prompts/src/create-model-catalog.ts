@@ -58,18 +58,6 @@ export function createModelCatalog(
   entries: readonly ModelInfo[],
   options: ModelCatalogOptions = {},
 ): ModelCatalog {
-  return buildModelCatalog(entries, options);
-}
-
-/**
- * {@link createModelCatalog} for entries of unknown type, such as the package's own JSON.
- *
- * @throws {CatalogError} as {@link createModelCatalog} does.
- */
-export function buildModelCatalog(
-  entries: readonly unknown[],
-  options: ModelCatalogOptions = {},
-): ModelCatalog {
   if (!Array.isArray(entries)) {
     throw new CatalogError({}, [{ path: "", message: "the entries must be a list" }]);
   }
@@ -77,19 +65,32 @@ export function buildModelCatalog(
     options.fallback === undefined
       ? defaultModelFallback
       : deepFreeze(parseCatalogValue(modelFallbackSchema, options.fallback, {}));
-  const bySlug = new Map<string, ModelInfo>();
+  const slugs = new Set<string>();
   const models = entries.map((entry, index) => {
     const model = deepFreeze(parseCatalogValue(modelInfoSchema, entry, { index }));
-    if (bySlug.has(model.slug)) {
+    if (slugs.has(model.slug)) {
       throw new CatalogError({ slug: model.slug, index }, [
         { path: "slug", message: "repeats the slug of an earlier entry" },
       ]);
     }
-    bySlug.set(model.slug, model);
+    slugs.add(model.slug);
     return model;
   });
+  return assembleModelCatalog(models, fallback);
+}
+
+/**
+ * The catalog of `models`, already checked and frozen, with `fallback` for unknown slugs:
+ * {@link createModelCatalog} without the checks, for the package's own data, which its tests
+ * check.
+ */
+export function assembleModelCatalog(
+  models: readonly ModelInfo[],
+  fallback: ModelFallback,
+): ModelCatalog {
+  const bySlug = new Map(models.map((model) => [model.slug, model]));
   return Object.freeze({
-    models: Object.freeze(models),
+    models: Object.freeze([...models]),
     fallback,
     get: (slug: string) =>
       bySlug.get(slug) ?? Object.freeze({ ...fallback, slug, displayName: slug }),

@@ -1,8 +1,10 @@
 import { compareCodePoints } from "@ctx/text";
-import { bundledTexts as texts } from "./bundled-texts.js";
+import { bundledTexts } from "./data/bundled-data.js";
 import { fillPlaceholder } from "./fill-placeholder.js";
 import type { PermissionsTextOverrides } from "./model-info.js";
 import type { GranularApprovals, PermissionsPolicy } from "./permissions-policy.js";
+
+const texts = bundledTexts.permissions.approval;
 
 /**
  * The approval part of the permissions text for `policy`, or `""` when it has none.

@@ -1,6 +1,6 @@
 import { toSchemaIssues } from "@ctx/protocol";
 import { sortedUnique } from "@ctx/text";
-import { bundledTexts as texts } from "./bundled-texts.js";
+import { bundledTexts } from "./data/bundled-data.js";
 import { fillPlaceholder } from "./fill-placeholder.js";
 import { type PermissionsTextOverrides, permissionsTextOverridesSchema } from "./model-info.js";
 import {
@@ -12,7 +12,10 @@ import {
 import { PermissionsPolicyError } from "./permissions-policy-error.js";
 import { renderApprovalText } from "./render-approval-text.js";
 
-const overrideKeys = {
+const texts = bundledTexts.permissions;
+
+// The key of each sandbox mode in the data files and in a model's overrides.
+const sandboxKeys = {
   "read-only": "readOnly",
   "workspace-write": "workspaceWrite",
   "danger-full-access": "dangerFullAccess",
@@ -71,9 +74,9 @@ export function renderPermissionsInstructions(
   const mode = resolveSandboxMode(checked);
   const network =
     (checked.networkAccess ?? mode === "danger-full-access") ? "enabled" : "restricted";
-  const sandboxOverride = checkedOverrides?.sandbox?.[overrideKeys[mode]];
+  const sandboxOverride = checkedOverrides?.sandbox?.[sandboxKeys[mode]];
   const sections = [
-    fillPlaceholder(sandboxOverride ?? texts.sandbox[mode], "network_access", network),
+    fillPlaceholder(sandboxOverride ?? texts.sandbox[sandboxKeys[mode]], "network_access", network),
     renderApprovalText(checked, network, checkedOverrides),
     mode === "workspace-write" ? renderWritableRoots(checked.writableRoots ?? []) : "",
     renderDeniedReads(checked.deniedReads?.paths ?? [], checked.deniedReads?.globs ?? []),

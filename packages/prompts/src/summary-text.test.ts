@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { codexSummaries } from "./__fixtures__/codex-texts.js";
-import { bundledTexts } from "./bundled-texts.js";
 import { compactionPrompt } from "./compaction-prompt.js";
+import { bundledTexts } from "./data/bundled-data.js";
 import {
   formatSummaryText,
   isSummaryText,
@@ -18,8 +18,10 @@ describe("formatSummaryText", () => {
   });
 
   it("says that no summary was left when the model returned nothing", () => {
-    expect(formatSummaryText("")).toBe(`${summaryPrefix}\n${bundledTexts.emptySummary}`);
-    expect(formatSummaryText(" \n\t")).toBe(`${summaryPrefix}\n${bundledTexts.emptySummary}`);
+    expect(formatSummaryText("")).toBe(`${summaryPrefix}\n${bundledTexts.compaction.emptySummary}`);
+    expect(formatSummaryText(" \n\t")).toBe(
+      `${summaryPrefix}\n${bundledTexts.compaction.emptySummary}`,
+    );
   });
 });
 

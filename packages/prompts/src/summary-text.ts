@@ -1,4 +1,4 @@
-import { bundledTexts } from "./bundled-texts.js";
+import { bundledTexts } from "./data/bundled-data.js";
 
 /**
  * The paragraph that opens every summary a session puts in history after compaction. It tells
@@ -7,7 +7,7 @@ import { bundledTexts } from "./bundled-texts.js";
  * than redo them. It has no trailing newline; {@link formatSummaryText} adds one. Its wording
  * is stable across versions, because earlier summaries are recognised by it.
  */
-export const summaryPrefix: string = bundledTexts.summaryPrefix;
+export const summaryPrefix: string = bundledTexts.compaction.summaryPrefix;
 
 const prefixLine = `${summaryPrefix}\n`;
 
@@ -21,7 +21,7 @@ const prefixLine = `${summaryPrefix}\n`;
  * ```
  */
 export function formatSummaryText(summary: string): string {
-  return `${prefixLine}${summary.trim() === "" ? bundledTexts.emptySummary : summary}`;
+  return `${prefixLine}${summary.trim() === "" ? bundledTexts.compaction.emptySummary : summary}`;
 }
 
 /**
