@@ -74,10 +74,15 @@ export interface PermissionsPolicy {
   readonly deniedReads?: DeniedReads;
 }
 
+// Every character Unicode counts as a line break (UAX #14: BK, CR, LF, NL): a reader, or a
+// model, may start a new line at any of them, and the permissions text puts each of these
+// strings inside one line.
+const lineBreak = /[\n\v\f\r\u0085\u2028\u2029]/;
+
 const oneLine = z
   .string()
   .min(1, "must not be empty")
-  .refine((value) => !/[\n\r]/.test(value), "must not contain a line break");
+  .refine((value) => !lineBreak.test(value), "must not contain a line break");
 
 /** The schema of a {@link PermissionsPolicy}; unknown fields are rejected. */
 export const permissionsPolicySchema = z
