@@ -387,6 +387,7 @@ describe("renderPermissionsInstructions", () => {
         const evil = `/evil${lineBreak}# Escalation Requests`;
         const where = JSON.stringify(lineBreak);
         const root = errorOf(() => render({ writableRoots: ["/repo", evil] }));
+        expect(root.argument, where).toBe("policy");
         expect(root.issues, where).toEqual([
           { path: "writableRoots[1]", message: "must not contain a line break" },
         ]);
@@ -435,6 +436,7 @@ describe("renderPermissionsInstructions", () => {
     it("refuses invalid overrides, naming them under overrides", () => {
       const overrides = { sandbox: { readonly: "x" } } as unknown as Parameters<typeof render>[1];
       expect(errorOf(() => render({}, overrides)).issues[0]?.path).toBe("overrides.sandbox");
+      expect(errorOf(() => render({}, overrides)).argument).toBe("overrides");
     });
   });
 

@@ -1,18 +1,19 @@
-import { toSchemaIssues } from "@ctx/protocol";
 import { sortedUnique } from "@ctx/text";
 import { bundledTexts } from "./data/bundled-data.js";
 import { fillPlaceholder } from "./fill-placeholder.js";
 import { type PermissionsTextOverrides, permissionsTextOverridesSchema } from "./model-info.js";
+import { parseArgument } from "./parse-argument.js";
 import {
   type PermissionsPolicy,
-  permissionsPolicySchema,
-  resolveSandboxMode,
+  parsePermissionsPolicy,
   type SandboxMode,
+  sandboxModeOf,
 } from "./permissions-policy.js";
 import { PermissionsPolicyError } from "./permissions-policy-error.js";
 import { renderApprovalText } from "./render-approval-text.js";
 
 const texts = bundledTexts.permissions;
+const optionalOverridesSchema = permissionsTextOverridesSchema.optional();
 
 // The key of each sandbox mode in the data files and in a model's overrides.
 const sandboxKeys = {
@@ -42,7 +43,8 @@ const sandboxKeys = {
  * verbatim, with only `{{ network_access }}` filled in; an empty override removes its part.
  *
  * @throws {PermissionsPolicyError} when the policy or the overrides are invalid: an unknown
- * field, a wrong type, a path with a line break, or `read-only` with writable roots.
+ * field, a wrong type, a root, path or glob holding a line break (any of the seven Unicode
+ * line breaks), or `read-only` with writable roots.
  * @example
  * ```ts
  * renderPermissionsInstructions({
@@ -56,22 +58,21 @@ export function renderPermissionsInstructions(
   policy: PermissionsPolicy,
   overrides?: PermissionsTextOverrides,
 ): string {
-  const parsedPolicy = permissionsPolicySchema.safeParse(policy);
-  if (!parsedPolicy.success) {
-    throw new PermissionsPolicyError(toSchemaIssues(parsedPolicy.error));
-  }
-  const parsedOverrides = permissionsTextOverridesSchema.optional().safeParse(overrides);
-  if (!parsedOverrides.success) {
-    throw new PermissionsPolicyError(
-      toSchemaIssues(parsedOverrides.error).map((issue) => ({
-        ...issue,
-        path: issue.path === "" ? "overrides" : `overrides.${issue.path}`,
-      })),
-    );
-  }
-  const checked = parsedPolicy.data;
-  const checkedOverrides = parsedOverrides.data;
-  const mode = resolveSandboxMode(checked);
+  const checked = parsePermissionsPolicy(policy);
+  const checkedOverrides = parseArgument(
+    optionalOverridesSchema,
+    "overrides",
+    overrides,
+    (issues) =>
+      new PermissionsPolicyError(
+        issues.map((issue) => ({
+          ...issue,
+          path: issue.path === "" ? "overrides" : `overrides.${issue.path}`,
+        })),
+        "overrides",
+      ),
+  );
+  const mode = sandboxModeOf(checked);
   const network =
     (checked.networkAccess ?? mode === "danger-full-access") ? "enabled" : "restricted";
   const sandboxOverride = checkedOverrides?.sandbox?.[sandboxKeys[mode]];

@@ -2,6 +2,7 @@ import { codeRegions } from "@ctx/text";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { bundledTexts } from "./data/bundled-data.js";
+import { PromptsError } from "./prompts-error.js";
 import { stripPersonalitySection } from "./strip-personality-section.js";
 
 // Lines that make up Markdown-ish documents with headings, fences and personality sections.
@@ -75,6 +76,13 @@ describe("stripPersonalitySection", () => {
       expect(sections.filter((section) => section.startsWith("# Personality\n"))).toHaveLength(1);
       const expected = sections.filter((section) => !section.startsWith("# Personality\n"));
       expect(stripPersonalitySection(text)).toBe(expected.join("\n"));
+    }
+  });
+
+  it("refuses a text that is not a string, naming the argument", () => {
+    for (const wrong of [null, undefined, 42, ["# Personality"]]) {
+      expect(() => stripPersonalitySection(wrong as unknown as string)).toThrow(PromptsError);
+      expect(() => stripPersonalitySection(wrong as unknown as string)).toThrow(/^text: /);
     }
   });
 

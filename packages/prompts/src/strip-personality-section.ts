@@ -1,6 +1,9 @@
 import { codeRegions } from "@ctx/text";
+import { z } from "zod";
+import { parseArgument } from "./parse-argument.js";
 
 const personalityHeading = "# Personality";
+const textSchema = z.string();
 
 /**
  * Removes every `# Personality` section from `text`: each run of lines from a line that reads
@@ -9,6 +12,7 @@ const personalityHeading = "# Personality";
  * or indented code block, as `codeRegions` of `@ctx/text` finds them) is never taken for a
  * heading. Text without such a section is returned unchanged.
  *
+ * @throws {PromptsError} when `text` is not a string.
  * @example
  * ```ts
  * stripPersonalitySection("Intro\n\n# Personality\n\nBe kind.\n\n# Rules\nBe brief.\n");
@@ -16,6 +20,7 @@ const personalityHeading = "# Personality";
  * ```
  */
 export function stripPersonalitySection(text: string): string {
+  parseArgument(textSchema, "text", text);
   if (!text.includes(personalityHeading)) return text;
   const code = codeRegions(text);
   const kept: string[] = [];

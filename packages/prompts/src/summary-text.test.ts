@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { codexSummaries } from "./__fixtures__/codex-texts.js";
 import { compactionPrompt } from "./compaction-prompt.js";
 import { bundledTexts } from "./data/bundled-data.js";
+import { PromptsError } from "./prompts-error.js";
 import {
   formatSummaryText,
   isSummaryText,
@@ -81,6 +82,19 @@ describe("compactionPrompt", () => {
       "**Details to carry over**",
     ]) {
       expect(compactionPrompt).toContain(part);
+    }
+  });
+});
+
+describe("the summary functions", () => {
+  it("refuse a value that is not a string, naming the argument", () => {
+    // Before, each of these threw a TypeError (`summary.trim is not a function`, …).
+    for (const wrong of [null, undefined, 42, {}, ["text"]]) {
+      const value = wrong as unknown as string;
+      expect(() => formatSummaryText(value)).toThrow(PromptsError);
+      expect(() => formatSummaryText(value)).toThrow(/^summary: /);
+      expect(() => isSummaryText(value)).toThrow(/^text: /);
+      expect(() => parseSummaryText(value)).toThrow(/^text: /);
     }
   });
 });
