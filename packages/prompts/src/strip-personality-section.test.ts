@@ -113,6 +113,19 @@ describe("stripPersonalitySection", () => {
     );
   });
 
+  it("reads a text without fences as it reads it after a closed fence, where it must parse", () => {
+    fc.assert(
+      fc.property(document, (text) => {
+        const fence = "```\n```\n";
+        // Where every line goes, the joins differ by the newline after the fence.
+        fc.pre(text === "" || stripPersonalitySection(text) !== "");
+        expect(stripPersonalitySection(`${fence}${text}`)).toBe(
+          `${fence}${stripPersonalitySection(text)}`,
+        );
+      }),
+    );
+  });
+
   it("keeps every other level-one section whole and in order", () => {
     fc.assert(
       fc.property(

@@ -22,7 +22,10 @@ const textSchema = z.string();
 export function stripPersonalitySection(text: string): string {
   parseArgument(textSchema, "text", text);
   if (!text.includes(personalityHeading)) return text;
-  const code = codeRegions(text);
+  // A line that starts with `#` can be code only inside a fenced code block: an indented one
+  // needs the line indented, and a code span cannot hold the start of a heading line. Without
+  // a fence there is nothing to parse, which spares the instructions the package ships.
+  const code = /```|~~~/.test(text) ? codeRegions(text) : [];
   const kept: string[] = [];
   let skipping = false;
   let region = 0;
