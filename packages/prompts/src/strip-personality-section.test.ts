@@ -23,7 +23,7 @@ const line = fc.oneof(
 );
 const document = fc.array(line, { maxLength: 20 }).map((lines) => lines.join("\n"));
 
-// The lines of `text` that do not start inside code, as CommonMark reads it.
+// The lines of `text` that do not start inside a code region.
 function outsideCode(text: string): string[] {
   const code = codeRegions(text);
   const lines: string[] = [];
@@ -59,14 +59,9 @@ describe("stripPersonalitySection", () => {
     expect(stripPersonalitySection(fenced)).toBe(fenced);
   });
 
-  it("reads code as CommonMark does, where a line-by-line fence scanner would not", () => {
-    // A backtick in the info string makes this an inline code span, not a fence: the section
-    // after it is real and is removed.
+  it("takes a backtick run with a backtick in its info string for inline code, not a fence", () => {
     const notAFence = "```a`b```\n# Personality\nKind.\n# Next\nkept";
     expect(stripPersonalitySection(notAFence)).toBe("```a`b```\n# Next\nkept");
-    // A fence inside a list item ends with the item, so the heading after it is a heading.
-    const listFence = "- item\n  ```\n# Personality\nKind.\n# Next\nkept";
-    expect(stripPersonalitySection(listFence)).toBe("- item\n  ```\n# Next\nkept");
   });
 
   it("removes exactly the personality section of each bundled instructions file", () => {

@@ -8,9 +8,8 @@ const textSchema = z.string();
 /**
  * Removes every `# Personality` section from `text`: each run of lines from a line that reads
  * exactly `# Personality` up to, not including, the next level-one heading (a line starting
- * with `# `), or to the end of the text. A line that CommonMark reads as code (inside a fenced
- * or indented code block, as `codeRegions` of `@ctx/text` finds them) is never taken for a
- * heading. Text without such a section is returned unchanged.
+ * with `# `), or to the end of the text. A line inside a fenced code block (as `codeRegions` of
+ * `@ctx/text` finds them) is never taken for a heading. Text without such a section is returned unchanged.
  *
  * @throws {PromptsError} when `text` is not a string.
  * @example
@@ -22,10 +21,7 @@ const textSchema = z.string();
 export function stripPersonalitySection(text: string): string {
   parseArgument(textSchema, "text", text);
   if (!text.includes(personalityHeading)) return text;
-  // A line that starts with `#` can be code only inside a fenced code block: an indented one
-  // needs the line indented, and a code span cannot hold the start of a heading line. Without
-  // a fence there is nothing to parse, which spares the instructions the package ships.
-  const code = /```|~~~/.test(text) ? codeRegions(text) : [];
+  const code = codeRegions(text);
   const kept: string[] = [];
   let skipping = false;
   let region = 0;
