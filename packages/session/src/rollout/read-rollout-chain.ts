@@ -50,7 +50,7 @@ export async function readRolloutChain(
   let below = Number.POSITIVE_INFINITY;
   for (;;) {
     visited.add(current.id);
-    const own = await source.ownRecords(current, below, from);
+    const own = await source.ownRecords(current, Math.min(below, current.nextSequence), from);
     segments.push(own.records);
     if (current === head) warnings = own.warnings;
     if ((from === "latest-checkpoint" && own.fromCheckpoint) || current.parent === undefined) break;

@@ -1,0 +1,287 @@
+import { randomUUID } from "node:crypto";
+import { open, rename, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { z } from "zod";
+import { acquireFileLock } from "./file-lock.js";
+import { type PageOptions, pageSessions } from "./page-sessions.js";
+import {
+  jsonValueSchema,
+  parentReferenceSchema,
+  sequenceSchema,
+  sessionIdSchema,
+} from "./rollout-schemas.js";
+import type { SessionInfo, SessionPage } from "./rollout-store.js";
+
+/** A session as the index lists it, with the size of its log when the line was written. */
+export interface IndexedSession {
+  readonly info: SessionInfo;
+  readonly size: number;
+}
+
+/** What the index needs from the store: the truth, read from a session's own files. */
+export interface SessionIndexSource {
+  /** The session as its files say, or `undefined` when it has none (or they cannot be read). */
+  readSession(sessionId: string): Promise<IndexedSession | undefined>;
+  /** The size of the session's log and whether it is archived, or `undefined` when it is gone. */
+  statSession(sessionId: string): Promise<{ size: number; archived: boolean } | undefined>;
+  /** The ids of every session with a log in the directory. */
+  listSessionIds(): Promise<string[]>;
+}
+
+const indexHeaderSchema = z.object({ index: z.literal(1) }).strict();
+const entryLineSchema = z
+  .object({
+    id: sessionIdSchema,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    cwd: z.string().optional(),
+    parent: parentReferenceSchema.optional(),
+    nextSequence: sequenceSchema,
+    archived: z.boolean(),
+    meta: jsonValueSchema,
+    size: sequenceSchema,
+  })
+  .strict();
+const deletedLineSchema = z.object({ id: sessionIdSchema, deleted: z.literal(true) }).strict();
+
+/** A change to the index: a session's new state, or its removal. */
+export type IndexChange = IndexedSession | { readonly deleted: string };
+
+function encodeChange(change: IndexChange): string {
+  if ("deleted" in change) return `${JSON.stringify({ id: change.deleted, deleted: true })}\n`;
+  const { info, size } = change;
+  return `${JSON.stringify({
+    id: info.id,
+    createdAt: info.createdAt,
+    updatedAt: info.updatedAt,
+    ...(info.cwd === undefined ? {} : { cwd: info.cwd }),
+    ...(info.parent === undefined ? {} : { parent: info.parent }),
+    nextSequence: info.nextSequence,
+    archived: info.archived,
+    meta: info.meta,
+    size,
+  })}\n`;
+}
+
+function decodeLine(text: string): IndexChange | "header" | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (indexHeaderSchema.safeParse(value).success) return "header";
+  const deleted = deletedLineSchema.safeParse(value);
+  if (deleted.success) return { deleted: deleted.data.id };
+  const entry = entryLineSchema.safeParse(value);
+  if (!entry.success) return undefined;
+  const { size, cwd, parent, ...rest } = entry.data;
+  return { info: { ...rest, cwd, parent }, size };
+}
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === "object" && error !== null && "code" in error
+    ? String(error.code)
+    : undefined;
+}
+
+/** How many sessions a rebuild reads at once. */
+const rebuildConcurrency = 16;
+
+/**
+ * The listing index of a JSONL store: one file beside the rollouts, an append-only log of
+ * session states (the last line of a session wins), rewritten only to drop replaced lines or
+ * when it is rebuilt. It is a cache of what the rollouts say: missing or unreadable, it is
+ * rebuilt from them; each listed page is checked against its sessions' files (one stat each)
+ * and corrected when a crash left it behind. Every change happens under the index's lock.
+ */
+export interface SessionIndex {
+  /**
+   * Runs `action` under the index lock with the sessions indexed so far, and records the change
+   * it returns. With `rebuild`, a missing index is rebuilt first; without, a missing index is
+   * left missing (a later rebuild reads the change from the rollouts).
+   */
+  change<Result>(
+    action: (sessions: ReadonlyMap<string, IndexedSession> | undefined) => Promise<{
+      readonly result: Result;
+      readonly changes: readonly IndexChange[];
+    }>,
+    options: { readonly rebuild: boolean },
+  ): Promise<Result>;
+  /** A page of sessions, newest first. */
+  list(options: PageOptions): Promise<SessionPage>;
+}
+
+/** Opens the index of the JSONL store in `directory`. */
+export function createSessionIndex(
+  directory: string,
+  source: SessionIndexSource,
+  lockTimeout: number,
+): SessionIndex {
+  const path = join(directory, ".index.jsonl");
+  const lockPath = join(directory, ".index.lock");
+  const sessions = new Map<string, IndexedSession>();
+  let loadedInode = -1;
+  let loadedBytes = 0;
+  let lines = 0;
+
+  function apply(change: IndexChange): void {
+    if ("deleted" in change) sessions.delete(change.deleted);
+    else sessions.set(change.info.id, change);
+  }
+
+  /** Reads what was appended since the last call; `missing` or `unreadable` ask for a rebuild. */
+  async function catchUp(): Promise<"ready" | "missing" | "unreadable"> {
+    let handle: Awaited<ReturnType<typeof open>>;
+    try {
+      handle = await open(path, "r");
+    } catch (error) {
+      if (errorCode(error) === "ENOENT") return "missing";
+      throw error;
+    }
+    try {
+      const status = await handle.stat();
+      if (status.ino !== loadedInode || status.size < loadedBytes) {
+        sessions.clear();
+        loadedInode = status.ino;
+        loadedBytes = 0;
+        lines = 0;
+      }
+      if (status.size === loadedBytes) return "ready";
+      const buffer = Buffer.allocUnsafe(status.size - loadedBytes);
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, loadedBytes);
+      let start = 0;
+      for (
+        let end = buffer.indexOf(0x0a, start);
+        end !== -1 && end < bytesRead;
+        end = buffer.indexOf(0x0a, start)
+      ) {
+        const decoded = decodeLine(buffer.toString("utf8", start, end));
+        if (decoded === undefined || (decoded === "header") !== (lines === 0)) return "unreadable";
+        if (decoded !== "header") apply(decoded);
+        lines += 1;
+        loadedBytes += end + 1 - start;
+        start = end + 1;
+      }
+      return "ready";
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** Writes the index afresh from `entries` (under the lock) and takes it as loaded. */
+  async function rewrite(entries: Iterable<IndexedSession>): Promise<void> {
+    const temporary = `${path}.${randomUUID()}.tmp`;
+    let text = `${JSON.stringify({ index: 1 })}\n`;
+    let count = 1;
+    sessions.clear();
+    for (const entry of entries) {
+      text += encodeChange(entry);
+      count += 1;
+      sessions.set(entry.info.id, entry);
+    }
+    const handle = await open(temporary, "w");
+    try {
+      await handle.writeFile(text);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, path);
+    const status = await stat(path);
+    loadedInode = status.ino;
+    loadedBytes = status.size;
+    lines = count;
+  }
+
+  async function rebuild(): Promise<void> {
+    const ids = await source.listSessionIds();
+    const found: IndexedSession[] = [];
+    for (let start = 0; start < ids.length; start += rebuildConcurrency) {
+      const read = await Promise.all(
+        ids.slice(start, start + rebuildConcurrency).map((id) => source.readSession(id)),
+      );
+      for (const entry of read) if (entry !== undefined) found.push(entry);
+    }
+    await rewrite(found);
+  }
+
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const index: SessionIndex = {
+    change(action, options) {
+      const run = async () => {
+        const release = await acquireFileLock(lockPath, { timeout: lockTimeout });
+        try {
+          let state = await catchUp();
+          if (state === "unreadable" || (state === "missing" && options.rebuild)) {
+            await rebuild();
+            state = "ready";
+          }
+          const { result, changes } = await action(state === "ready" ? sessions : undefined);
+          if (state === "ready" && changes.length > 0) {
+            if (lines > 2 * sessions.size + 1024) {
+              for (const change of changes) apply(change);
+              await rewrite([...sessions.values()]);
+            } else {
+              const handle = await open(path, "a");
+              try {
+                await handle.write(changes.map(encodeChange).join(""));
+              } finally {
+                await handle.close();
+              }
+              await catchUp();
+            }
+          }
+          return result;
+        } finally {
+          await release();
+        }
+      };
+      const result = queue.then(run, run);
+      queue = result.catch(() => undefined);
+      return result;
+    },
+
+    async list(options) {
+      const state = await catchUp();
+      if (state !== "ready")
+        await index.change(async () => ({ result: undefined, changes: [] }), { rebuild: true });
+      let page = pageSessions(
+        Array.from(sessions.values(), (entry) => entry.info),
+        options,
+      );
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const checks = await Promise.all(
+          page.sessions.map(async (info) => {
+            const indexed = sessions.get(info.id);
+            const actual = await source.statSession(info.id);
+            return actual === undefined ||
+              indexed === undefined ||
+              actual.size !== indexed.size ||
+              actual.archived !== info.archived
+              ? info.id
+              : undefined;
+          }),
+        );
+        const stale = checks.filter((id) => id !== undefined);
+        if (stale.length === 0) return page;
+        await index.change(
+          async () => ({
+            result: undefined,
+            changes: await Promise.all(
+              stale.map(async (id) => (await source.readSession(id)) ?? { deleted: id }),
+            ),
+          }),
+          { rebuild: true },
+        );
+        page = pageSessions(
+          Array.from(sessions.values(), (entry) => entry.info),
+          options,
+        );
+      }
+      return page;
+    },
+  };
+  return index;
+}
