@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { link, open, readFile, rename, stat, unlink } from "node:fs/promises";
+import { link, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
 import { RolloutError } from "./rollout-error.js";
-
-/** How long a lock file may stay without its holder's pid before it counts as abandoned. */
-const unwrittenLockAge = 5_000;
 
 function errorCode(error: unknown): string | undefined {
   return typeof error === "object" && error !== null && "code" in error
@@ -30,15 +28,13 @@ async function readLock(path: string): Promise<string | undefined> {
   }
 }
 
-/** Whether the lock's content shows an abandoned lock: a dead holder, or none after a while. */
-async function isAbandoned(path: string, content: string): Promise<boolean> {
+/**
+ * Whether the lock's holder is gone: its pid runs no process, or the content is not a lock's
+ * (a lock always appears with its content, so anything else was left by something else).
+ */
+function isAbandoned(content: string): boolean {
   const match = /^(\d+) \S+\n$/.exec(content);
-  if (match !== null) return !isAlive(Number(match[1]));
-  try {
-    return Date.now() - (await stat(path)).mtimeMs > unwrittenLockAge;
-  } catch {
-    return false;
-  }
+  return match === null || !isAlive(Number(match[1]));
 }
 
 /**
@@ -58,14 +54,31 @@ async function breakLock(path: string, abandoned: string): Promise<void> {
     await link(aside, path).catch(() => undefined);
   }
   await unlink(aside);
+  await removeAbandonedAttempts(path);
+}
+
+/**
+ * Removes the files a writer killed while taking the lock left beside it (the content it had
+ * not linked yet, or not unlinked after): each names a dead pid. Runs only after a lock was
+ * found abandoned, since that is when such files appear.
+ */
+async function removeAbandonedAttempts(path: string): Promise<void> {
+  const prefix = `${basename(path)}.`;
+  for (const name of await readdir(dirname(path))) {
+    if (!name.startsWith(prefix) || !name.endsWith(".tmp")) continue;
+    const attempt = join(dirname(path), name);
+    const content = await readLock(attempt);
+    if (content !== undefined && isAbandoned(content)) await unlink(attempt).catch(() => undefined);
+  }
 }
 
 /** Releases a lock taken by {@link acquireFileLock}. */
 export type ReleaseLock = () => Promise<void>;
 
 /**
- * Takes a lock that holds across processes on one machine: a file created with O_EXCL holding
- * the holder's pid. A lock whose holder died is broken and taken; a live one is waited for, up
+ * Takes a lock that holds across processes on one machine: a file that appears at once (its
+ * content written aside, then hard-linked into place, which fails when it exists) holding the
+ * holder's pid. A lock whose holder died is broken and taken; a live one is waited for, up
  * to `timeout` milliseconds.
  *
  * @throws {RolloutError} `lock-timeout` when the lock stays held; `io-failed` when the file
@@ -75,20 +88,24 @@ export async function acquireFileLock(
   path: string,
   options: { readonly timeout: number; readonly sessionId?: string },
 ): Promise<ReleaseLock> {
-  const content = `${process.pid} ${randomUUID()}\n`;
+  const token = randomUUID();
+  const content = `${process.pid} ${token}\n`;
   const deadline = Date.now() + options.timeout;
   let wait = 1;
   for (;;) {
+    // The lock appears with its holder's pid already inside: written aside, then linked into
+    // place (link fails when the lock exists), so no one ever sees a lock without its holder.
+    const written = `${path}.${token}.tmp`;
     try {
-      const handle = await open(path, "wx");
+      await writeFile(written, content, { flag: "wx" });
       try {
-        await handle.writeFile(content);
+        await link(written, path);
+        return async () => {
+          if ((await readLock(path)) === content) await unlink(path);
+        };
       } finally {
-        await handle.close();
+        await unlink(written);
       }
-      return async () => {
-        if ((await readLock(path)) === content) await unlink(path);
-      };
     } catch (error) {
       if (errorCode(error) !== "EEXIST")
         throw new RolloutError("io-failed", `cannot create the lock file ${path}`, {
@@ -99,7 +116,7 @@ export async function acquireFileLock(
     }
     const held = await readLock(path);
     if (held === undefined) continue;
-    if (await isAbandoned(path, held)) {
+    if (isAbandoned(held)) {
       await breakLock(path, held);
       continue;
     }
