@@ -243,72 +243,76 @@ export function describeRolloutStoreContract(
           expect((await store.read("s")).records[0]?.payload).toEqual(payload);
         }));
 
-      it(`gives every slot to exactly one of ${racingWriters} racing writers and none to a stale one`, () =>
-        withStore(async (store, storage) => {
-          await store.create({ id: "raced" });
-          await appendTexts(store, "raced", 0, [record("seed")]);
-          const perWriter = 4;
-          let staleWins = 0;
-          let staleConflicts = 0;
-          let racing = true;
-          const writer = async (index: number) => {
-            const client = await storage.open();
-            try {
-              for (let written = 0; written < perWriter; ) {
-                const info = await client.info("raced");
-                try {
-                  await client.append({
-                    sessionId: "raced",
-                    expectedSequence: info?.nextSequence ?? -1,
-                    appendId: `writer-${index}-${written}`,
-                    records: [record(`${index}:${written}`)],
-                  });
-                  written += 1;
-                } catch (error) {
-                  if (!RolloutConflictError.isInstance(error)) throw error;
+      it(
+        `gives every slot to exactly one of ${racingWriters} racing writers and none to a stale one`,
+        () =>
+          withStore(async (store, storage) => {
+            await store.create({ id: "raced" });
+            await appendTexts(store, "raced", 0, [record("seed")]);
+            const perWriter = 4;
+            let staleWins = 0;
+            let staleConflicts = 0;
+            let racing = true;
+            const writer = async (index: number) => {
+              const client = await storage.open();
+              try {
+                for (let written = 0; written < perWriter; ) {
+                  const info = await client.info("raced");
+                  try {
+                    await client.append({
+                      sessionId: "raced",
+                      expectedSequence: info?.nextSequence ?? -1,
+                      appendId: `writer-${index}-${written}`,
+                      records: [record(`${index}:${written}`)],
+                    });
+                    written += 1;
+                  } catch (error) {
+                    if (!RolloutConflictError.isInstance(error)) throw error;
+                  }
                 }
+              } finally {
+                if (client !== store) await client.close();
               }
-            } finally {
-              if (client !== store) await client.close();
-            }
-          };
-          const stale = async () => {
-            const client = await storage.open();
-            try {
-              for (let attempt = 0; racing; attempt += 1) {
-                try {
-                  await client.append({
-                    sessionId: "raced",
-                    expectedSequence: 0,
-                    appendId: `stale-${attempt}`,
-                    records: [record("stale")],
-                  });
-                  staleWins += 1;
-                } catch (error) {
-                  if (!RolloutConflictError.isInstance(error)) throw error;
-                  staleConflicts += 1;
+            };
+            const stale = async () => {
+              const client = await storage.open();
+              try {
+                for (let attempt = 0; racing; attempt += 1) {
+                  try {
+                    await client.append({
+                      sessionId: "raced",
+                      expectedSequence: 0,
+                      appendId: `stale-${attempt}`,
+                      records: [record("stale")],
+                    });
+                    staleWins += 1;
+                  } catch (error) {
+                    if (!RolloutConflictError.isInstance(error)) throw error;
+                    staleConflicts += 1;
+                  }
+                  await pause(1);
                 }
-                await pause(1);
+              } finally {
+                if (client !== store) await client.close();
               }
-            } finally {
-              if (client !== store) await client.close();
-            }
-          };
-          const staleRun = stale();
-          await Promise.all(Array.from({ length: racingWriters }, (_, index) => writer(index)));
-          racing = false;
-          await staleRun;
-          const read = await store.read("raced", { from: "start" });
-          const written = texts(read.records);
-          expect(read.records.map((entry) => entry.sequence)).toEqual(
-            written.map((_, sequence) => sequence),
-          );
-          expect(written.length).toBe(1 + racingWriters * perWriter);
-          expect(new Set(written).size).toBe(written.length);
-          expect(staleWins).toBe(0);
-          expect(staleConflicts).toBeGreaterThan(0);
-          expect((await store.info("raced"))?.nextSequence).toBe(written.length);
-        }));
+            };
+            const staleRun = stale();
+            await Promise.all(Array.from({ length: racingWriters }, (_, index) => writer(index)));
+            racing = false;
+            await staleRun;
+            const read = await store.read("raced", { from: "start" });
+            const written = texts(read.records);
+            expect(read.records.map((entry) => entry.sequence)).toEqual(
+              written.map((_, sequence) => sequence),
+            );
+            expect(written.length).toBe(1 + racingWriters * perWriter);
+            expect(new Set(written).size).toBe(written.length);
+            expect(staleWins).toBe(0);
+            expect(staleConflicts).toBeGreaterThan(0);
+            expect((await store.info("raced"))?.nextSequence).toBe(written.length);
+          }),
+        120_000,
+      );
     });
 
     describe("read", () => {
