@@ -3,8 +3,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildRolloutWorker } from "./__fixtures__/build-rollout-worker.js";
-import { crashRecord } from "./__fixtures__/crash-record.js";
+import { buildRolloutWorker } from "../__fixtures__/rollout/build-rollout-worker.js";
+import { crashRecord } from "../__fixtures__/rollout/crash-record.js";
 import { createJsonlRolloutStore } from "./jsonl-rollout-store.js";
 import { RolloutConflictError } from "./rollout-conflict-error.js";
 

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promise
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { simulateHistory } from "./__fixtures__/simulate-history.js";
+import { simulateHistory } from "../__fixtures__/rollout/simulate-history.js";
 import { createJsonlRolloutStore } from "./jsonl-rollout-store.js";
 import { RolloutError } from "./rollout-error.js";
 import { describeRolloutStoreContract } from "./store-contract.js";

@@ -2,7 +2,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, truncate } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { crashRecord } from "./__fixtures__/crash-record.js";
+import { crashRecord } from "../__fixtures__/rollout/crash-record.js";
 import { createJsonlRolloutStore } from "./jsonl-rollout-store.js";
 import type { StoredRecord } from "./rollout-record.js";
 import type { RolloutStore } from "./rollout-store.js";

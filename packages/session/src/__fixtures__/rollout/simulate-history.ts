@@ -1,5 +1,5 @@
-import type { JsonValue, RolloutRecord } from "../rollout-record.js";
-import type { RolloutStore } from "../rollout-store.js";
+import type { JsonValue, RolloutRecord } from "../../rollout/rollout-record.js";
+import type { RolloutStore } from "../../rollout/rollout-store.js";
 
 /** Deterministic filler text of about `length` characters. */
 function prose(seed: number, length: number): string {
