@@ -100,9 +100,8 @@ export async function acquireFileLock(
       await writeFile(written, content, { flag: "wx" });
       try {
         await link(written, path);
-        return async () => {
-          if ((await readLock(path)) === content) await unlink(path);
-        };
+        // Only a holder that died loses its lock to another, so the lock is still this one's.
+        return () => unlink(path);
       } finally {
         await unlink(written);
       }

@@ -3,10 +3,10 @@ import { z } from "zod";
 import { RolloutError } from "./rollout-error.js";
 import type { JsonValue } from "./rollout-record.js";
 import {
-  jsonValueSchema,
   parentReferenceSchema,
   sequenceSchema,
   sessionIdSchema,
+  storedJsonSchema,
 } from "./rollout-schemas.js";
 
 /** The first line of a JSONL rollout: who the session is. Written once, never changed. */
@@ -17,7 +17,7 @@ export const headerLineSchema = z
     createdAt: z.iso.datetime(),
     cwd: z.string().min(1).optional(),
     parent: parentReferenceSchema.optional(),
-    meta: jsonValueSchema,
+    meta: storedJsonSchema,
   })
   .strict();
 
@@ -30,7 +30,7 @@ export const recordLineSchema = z
   .object({
     sequence: sequenceSchema,
     type: z.string().min(1),
-    payload: jsonValueSchema,
+    payload: storedJsonSchema,
     checkpoint: z.literal(true).optional(),
     batch: z.string().min(1).optional(),
     end: z.literal(true).optional(),

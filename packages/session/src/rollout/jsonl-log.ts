@@ -8,7 +8,9 @@ import {
 } from "./jsonl-line.js";
 
 const lineEnd = 0x0a;
-const backwardChunk = 64 * 1024;
+/** The first chunk read backwards: most tails hold their last line in it. Later ones double. */
+const firstBackwardChunk = 8 * 1024;
+const largestBackwardChunk = 1024 * 1024;
 const forwardChunk = 1024 * 1024;
 
 /** One line of a log: where it starts and its bytes without the line end. */
@@ -41,8 +43,10 @@ async function readAt(handle: FileHandle, buffer: Buffer, position: number): Pro
 async function* segmentsBackward(handle: FileHandle, end: number): AsyncGenerator<LogSegment> {
   let position = end;
   let carry = Buffer.alloc(0);
+  let chunkSize = firstBackwardChunk;
   while (position > 0) {
-    const size = Math.min(Math.max(backwardChunk, carry.length), position);
+    const size = Math.min(Math.max(chunkSize, carry.length), position);
+    chunkSize = Math.min(chunkSize * 2, largestBackwardChunk);
     position -= size;
     const chunk = Buffer.allocUnsafe(size);
     const read = await readAt(handle, chunk, position);

@@ -21,6 +21,14 @@ export const jsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
   ]),
 );
 
+/**
+ * A JSON value read back from disk: `JSON.parse` made it, so it is JSON by construction, and the
+ * store keeps it opaque. Only `undefined` (a missing field) is refused.
+ */
+export const storedJsonSchema = z.custom<JsonValue>((value) => value !== undefined, {
+  message: "expected a JSON value",
+});
+
 /** A sequence number: a whole number from 0. */
 export const sequenceSchema = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 

@@ -5,10 +5,10 @@ import { z } from "zod";
 import { acquireFileLock } from "./file-lock.js";
 import { type PageOptions, pageSessions } from "./page-sessions.js";
 import {
-  jsonValueSchema,
   parentReferenceSchema,
   sequenceSchema,
   sessionIdSchema,
+  storedJsonSchema,
 } from "./rollout-schemas.js";
 import type { SessionInfo, SessionPage } from "./rollout-store.js";
 
@@ -38,7 +38,7 @@ const entryLineSchema = z
     parent: parentReferenceSchema.optional(),
     nextSequence: sequenceSchema,
     archived: z.boolean(),
-    meta: jsonValueSchema,
+    meta: storedJsonSchema,
     size: sequenceSchema,
   })
   .strict();
@@ -130,8 +130,20 @@ export function createSessionIndex(
     else sessions.set(change.info.id, change);
   }
 
-  /** Reads what was appended since the last call; `missing` or `unreadable` ask for a rebuild. */
-  async function catchUp(): Promise<"ready" | "missing" | "unreadable"> {
+  let loading: Promise<unknown> = Promise.resolve();
+
+  /** Runs one read or rewrite of the index at a time, since each moves what is loaded. */
+  function oneAtATime<Result>(task: () => Promise<Result>): Promise<Result> {
+    const next = loading.then(task, task);
+    loading = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Reads what was appended since the last call. */
+  const catchUp = () => oneAtATime(readAppended);
+
+  /** Reads what was appended since the last read; `missing` or `unreadable` ask for a rebuild. */
+  async function readAppended(): Promise<"ready" | "missing" | "unreadable"> {
     let handle: Awaited<ReturnType<typeof open>>;
     try {
       handle = await open(path, "r");
@@ -170,7 +182,9 @@ export function createSessionIndex(
   }
 
   /** Writes the index afresh from `entries` (under the lock) and takes it as loaded. */
-  async function rewrite(entries: Iterable<IndexedSession>): Promise<void> {
+  const rewrite = (entries: Iterable<IndexedSession>) => oneAtATime(() => writeAfresh(entries));
+
+  async function writeAfresh(entries: Iterable<IndexedSession>): Promise<void> {
     const temporary = `${path}.${randomUUID()}.tmp`;
     let text = `${JSON.stringify({ index: 1 })}\n`;
     let count = 1;
@@ -206,41 +220,107 @@ export function createSessionIndex(
     await rewrite(found);
   }
 
-  let queue: Promise<unknown> = Promise.resolve();
+  interface PendingChange {
+    /** Runs the change's action; `settle` answers its caller once the change is recorded. */
+    readonly run: (
+      sessions: ReadonlyMap<string, IndexedSession> | undefined,
+    ) => Promise<{ readonly changes: readonly IndexChange[]; readonly settle: () => void }>;
+    readonly rebuild: boolean;
+    readonly reject: (error: unknown) => void;
+  }
+  const pending: PendingChange[] = [];
+  let draining = false;
 
-  const index: SessionIndex = {
-    change(action, options) {
-      const run = async () => {
-        const release = await acquireFileLock(lockPath, { timeout: lockTimeout });
+  /**
+   * Runs every waiting change under one hold of the lock and records them in one write: with
+   * many sessions appending at once, the index costs one lock and one write per group, not
+   * per append.
+   */
+  async function runGroup(group: PendingChange[]): Promise<void> {
+    const release = await acquireFileLock(lockPath, { timeout: lockTimeout });
+    const settled: (() => void)[] = [];
+    try {
+      let state = await catchUp();
+      if (
+        state === "unreadable" ||
+        (state === "missing" && group.some((change) => change.rebuild))
+      ) {
+        await rebuild();
+        state = "ready";
+      }
+      const changes: IndexChange[] = [];
+      for (const change of group) {
         try {
-          let state = await catchUp();
-          if (state === "unreadable" || (state === "missing" && options.rebuild)) {
-            await rebuild();
-            state = "ready";
+          const outcome = await change.run(state === "ready" ? sessions : undefined);
+          if (state === "ready") {
+            for (const item of outcome.changes) apply(item);
+            changes.push(...outcome.changes);
           }
-          const { result, changes } = await action(state === "ready" ? sessions : undefined);
-          if (state === "ready" && changes.length > 0) {
-            if (lines > 2 * sessions.size + 1024) {
-              for (const change of changes) apply(change);
-              await rewrite([...sessions.values()]);
-            } else {
-              const handle = await open(path, "a");
-              try {
-                await handle.write(changes.map(encodeChange).join(""));
-              } finally {
-                await handle.close();
-              }
-              await catchUp();
+          settled.push(outcome.settle);
+        } catch (error) {
+          settled.push(() => change.reject(error));
+        }
+      }
+      if (changes.length > 0) {
+        try {
+          if (lines + changes.length > 2 * sessions.size + 64)
+            await rewrite([...sessions.values()]);
+          else {
+            // The next catch-up reads these lines again; applying a line twice changes nothing.
+            const handle = await open(path, "a");
+            try {
+              await handle.write(changes.map(encodeChange).join(""));
+            } finally {
+              await handle.close();
             }
           }
-          return result;
-        } finally {
-          await release();
+        } catch (error) {
+          // Memory now holds changes the file may not: read the file afresh next time.
+          loadedInode = -1;
+          throw error;
         }
-      };
-      const result = queue.then(run, run);
-      queue = result.catch(() => undefined);
-      return result;
+      }
+      for (const settle of settled) settle();
+    } catch (error) {
+      for (const change of group) change.reject(error);
+    } finally {
+      await release();
+    }
+  }
+
+  async function drain(): Promise<void> {
+    draining = true;
+    try {
+      while (pending.length > 0) {
+        const group = pending.splice(0);
+        await runGroup(group).catch((error: unknown) => {
+          for (const change of group) change.reject(error);
+        });
+      }
+    } finally {
+      draining = false;
+    }
+  }
+
+  const index: SessionIndex = {
+    change<Result>(
+      action: (sessions: ReadonlyMap<string, IndexedSession> | undefined) => Promise<{
+        readonly result: Result;
+        readonly changes: readonly IndexChange[];
+      }>,
+      options: { readonly rebuild: boolean },
+    ): Promise<Result> {
+      return new Promise<Result>((resolve, reject) => {
+        pending.push({
+          run: async (sessions) => {
+            const outcome = await action(sessions);
+            return { changes: outcome.changes, settle: () => resolve(outcome.result) };
+          },
+          rebuild: options.rebuild,
+          reject,
+        });
+        if (!draining) void drain();
+      });
     },
 
     async list(options) {
