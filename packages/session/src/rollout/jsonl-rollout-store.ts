@@ -3,7 +3,7 @@ import { type FileHandle, link, mkdir, open, readdir, stat, unlink } from "node:
 import { join } from "node:path";
 import { CtxError } from "@ctx/protocol";
 import { z } from "zod";
-import { acquireFileLock, type ReleaseLock } from "./file-lock.js";
+import { createFileLocks, type ReleaseLock } from "./file-lock.js";
 import { encodeBatch, encodeHeaderLine, type HeaderLine } from "./jsonl-line.js";
 import {
   findReadStart,
@@ -177,8 +177,10 @@ export function createJsonlRolloutStore(
     }
   }
 
+  const locks = createFileLocks(folder);
   const index = createSessionIndex(
     folder,
+    locks,
     {
       async readSession(id) {
         try {
@@ -235,7 +237,7 @@ export function createJsonlRolloutStore(
   /** Runs `action` holding the session's lock: one call at a time in this process, one process at a time across them. */
   function withSessionLock<Result>(id: string, action: () => Promise<Result>): Promise<Result> {
     const locked = async () => {
-      const release: ReleaseLock = await acquireFileLock(join(folder, `${id}.lock`), {
+      const release: ReleaseLock = await locks.acquire(join(folder, `${id}.lock`), {
         timeout: lockTimeout,
         sessionId: id,
       });
@@ -364,7 +366,7 @@ export function createJsonlRolloutStore(
             });
             return { result: info, changes: [{ info, size: Buffer.byteLength(text) }] };
           },
-          { rebuild: false },
+          { complete: false },
         );
       });
     },
@@ -425,7 +427,7 @@ export function createJsonlRolloutStore(
                 result: sessions !== undefined,
                 changes: sessions === undefined ? [] : [await indexed(sessions)],
               }),
-              { rebuild: false },
+              { complete: false },
             );
             if (tail.tornBytes > 0) await handle.truncate(tail.committedEnd);
             await writeAt(handle, bytes, tail.committedEnd);
@@ -436,7 +438,7 @@ export function createJsonlRolloutStore(
                   result: undefined,
                   changes: sessions === undefined ? [] : [await indexed(sessions)],
                 }),
-                { rebuild: false },
+                { complete: false },
               );
             return { nextSequence, duplicate: false };
           } finally {
@@ -486,7 +488,7 @@ export function createJsonlRolloutStore(
               result: undefined,
               changes: [{ info: { ...session.info, archived: true }, size: session.size }],
             }),
-            { rebuild: false },
+            { complete: false },
           );
         });
       });
@@ -515,7 +517,7 @@ export function createJsonlRolloutStore(
               await syncDirectory(folder);
               return { result: undefined, changes: [{ deleted: id }] };
             },
-            { rebuild: true },
+            { complete: true },
           ),
         );
       });
@@ -524,6 +526,7 @@ export function createJsonlRolloutStore(
     async close(): Promise<void> {
       closed = true;
       await Promise.allSettled([...running]);
+      await locks.dispose();
     },
   };
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { open, rename, stat } from "node:fs/promises";
+import { constants } from "node:fs";
+import { type FileHandle, open, rename, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import { acquireFileLock } from "./file-lock.js";
+import type { FileLocks } from "./file-lock.js";
 import { type PageOptions, pageSessions } from "./page-sessions.js";
 import {
   parentReferenceSchema,
@@ -79,6 +80,15 @@ function decodeLine(text: string): IndexChange | "header" | undefined {
   return { info: { ...rest, cwd, parent }, size };
 }
 
+async function openIfPresent(path: string, flags: number): Promise<FileHandle | undefined> {
+  try {
+    return await open(path, flags);
+  } catch (error) {
+    if (errorCode(error) === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
 function errorCode(error: unknown): string | undefined {
   return typeof error === "object" && error !== null && "code" in error
     ? String(error.code)
@@ -97,16 +107,17 @@ const rebuildConcurrency = 16;
  */
 export interface SessionIndex {
   /**
-   * Runs `action` under the index lock with the sessions indexed so far, and records the change
-   * it returns. With `rebuild`, a missing index is rebuilt first; without, a missing index is
-   * left missing (a later rebuild reads the change from the rollouts).
+   * Runs `action` under the index lock and records the changes it returns. With `complete`, the
+   * action gets every indexed session (a missing index is rebuilt first); without, it gets what
+   * this store has read so far, and a missing index is left missing (`undefined`; a later
+   * rebuild reads the change from the rollouts).
    */
   change<Result>(
     action: (sessions: ReadonlyMap<string, IndexedSession> | undefined) => Promise<{
       readonly result: Result;
       readonly changes: readonly IndexChange[];
     }>,
-    options: { readonly rebuild: boolean },
+    options: { readonly complete: boolean },
   ): Promise<Result>;
   /** A page of sessions, newest first. */
   list(options: PageOptions): Promise<SessionPage>;
@@ -115,6 +126,7 @@ export interface SessionIndex {
 /** Opens the index of the JSONL store in `directory`. */
 export function createSessionIndex(
   directory: string,
+  locks: FileLocks,
   source: SessionIndexSource,
   lockTimeout: number,
 ): SessionIndex {
@@ -225,7 +237,7 @@ export function createSessionIndex(
     readonly run: (
       sessions: ReadonlyMap<string, IndexedSession> | undefined,
     ) => Promise<{ readonly changes: readonly IndexChange[]; readonly settle: () => void }>;
-    readonly rebuild: boolean;
+    readonly complete: boolean;
     readonly reject: (error: unknown) => void;
   }
   const pending: PendingChange[] = [];
@@ -236,23 +248,33 @@ export function createSessionIndex(
    * many sessions appending at once, the index costs one lock and one write per group, not
    * per append.
    */
+  /** Lines this store appended since it last read the index; past a bound, it reads again. */
+  let unreadLines = 0;
+
+  /** Runs a group of changes; the caller holds the index lock. */
   async function runGroup(group: PendingChange[]): Promise<void> {
-    const release = await acquireFileLock(lockPath, { timeout: lockTimeout });
     const settled: (() => void)[] = [];
+    let appender: FileHandle | undefined;
     try {
-      let state = await catchUp();
-      if (
-        state === "unreadable" ||
-        (state === "missing" && group.some((change) => change.rebuild))
-      ) {
-        await rebuild();
-        state = "ready";
+      // Appends need no reading: their lines go to the end. Only a change that needs every
+      // session, or a store that wrote many lines unread, reads (and maybe compacts) the index.
+      const complete = group.some((change) => change.complete);
+      let ready: boolean;
+      if (complete || unreadLines > 256 + sessions.size) {
+        const state = await catchUp();
+        unreadLines = 0;
+        if (state === "unreadable" || (state === "missing" && complete)) await rebuild();
+        ready = state === "ready" || state === "unreadable" || complete;
+        if (ready && lines > 2 * sessions.size + 64) await rewrite([...sessions.values()]);
+      } else {
+        appender = await openIfPresent(path, constants.O_WRONLY | constants.O_APPEND);
+        ready = appender !== undefined;
       }
       const changes: IndexChange[] = [];
       for (const change of group) {
         try {
-          const outcome = await change.run(state === "ready" ? sessions : undefined);
-          if (state === "ready") {
+          const outcome = await change.run(ready ? sessions : undefined);
+          if (ready) {
             for (const item of outcome.changes) apply(item);
             changes.push(...outcome.changes);
           }
@@ -263,17 +285,10 @@ export function createSessionIndex(
       }
       if (changes.length > 0) {
         try {
-          if (lines + changes.length > 2 * sessions.size + 64)
-            await rewrite([...sessions.values()]);
-          else {
-            // The next catch-up reads these lines again; applying a line twice changes nothing.
-            const handle = await open(path, "a");
-            try {
-              await handle.write(changes.map(encodeChange).join(""));
-            } finally {
-              await handle.close();
-            }
-          }
+          appender ??= await open(path, constants.O_WRONLY | constants.O_APPEND);
+          // A later catch-up reads these lines again; applying a line twice changes nothing.
+          await appender.write(changes.map(encodeChange).join(""));
+          unreadLines += changes.length;
         } catch (error) {
           // Memory now holds changes the file may not: read the file afresh next time.
           loadedInode = -1;
@@ -284,18 +299,40 @@ export function createSessionIndex(
     } catch (error) {
       for (const change of group) change.reject(error);
     } finally {
-      await release();
+      await appender?.close();
     }
   }
 
+  /** How long one hold of the index lock may last while changes keep coming. */
+  const longestHold = 50;
+
+  /**
+   * Runs the waiting changes. The lock is held while more keep coming (up to `longestHold`
+   * milliseconds), so a busy store takes it once for many groups, and other processes still get
+   * their turn.
+   */
   async function drain(): Promise<void> {
     draining = true;
     try {
       while (pending.length > 0) {
-        const group = pending.splice(0);
-        await runGroup(group).catch((error: unknown) => {
-          for (const change of group) change.reject(error);
-        });
+        let release: () => Promise<void>;
+        try {
+          release = await locks.acquire(lockPath, { timeout: lockTimeout });
+        } catch (error) {
+          for (const change of pending.splice(0)) change.reject(error);
+          continue;
+        }
+        try {
+          const heldSince = Date.now();
+          do {
+            const group = pending.splice(0);
+            await runGroup(group);
+            // Let the appends this group answered reach their next step before looking again.
+            await new Promise((resolve) => setImmediate(resolve));
+          } while (pending.length > 0 && Date.now() - heldSince < longestHold);
+        } finally {
+          await release();
+        }
       }
     } finally {
       draining = false;
@@ -308,7 +345,7 @@ export function createSessionIndex(
         readonly result: Result;
         readonly changes: readonly IndexChange[];
       }>,
-      options: { readonly rebuild: boolean },
+      options: { readonly complete: boolean },
     ): Promise<Result> {
       return new Promise<Result>((resolve, reject) => {
         pending.push({
@@ -316,7 +353,7 @@ export function createSessionIndex(
             const outcome = await action(sessions);
             return { changes: outcome.changes, settle: () => resolve(outcome.result) };
           },
-          rebuild: options.rebuild,
+          complete: options.complete,
           reject,
         });
         if (!draining) void drain();
@@ -326,7 +363,7 @@ export function createSessionIndex(
     async list(options) {
       const state = await catchUp();
       if (state !== "ready")
-        await index.change(async () => ({ result: undefined, changes: [] }), { rebuild: true });
+        await index.change(async () => ({ result: undefined, changes: [] }), { complete: true });
       let page = pageSessions(
         Array.from(sessions.values(), (entry) => entry.info),
         options,
@@ -353,7 +390,7 @@ export function createSessionIndex(
               stale.map(async (id) => (await source.readSession(id)) ?? { deleted: id }),
             ),
           }),
-          { rebuild: true },
+          { complete: true },
         );
         page = pageSessions(
           Array.from(sessions.values(), (entry) => entry.info),
