@@ -172,28 +172,46 @@ export async function readLogHeader(
 }
 
 /**
- * Finds where a read starts: the line of the latest record below `below` that is a checkpoint
- * (reading backwards from `committedEnd`), else the first record line. `fromCheckpoint` says which.
+ * The records a resume needs, in one pass backwards from `committedEnd`: from the latest
+ * checkpoint below `below` (or, without one, from the first record) up to `below`, each checked
+ * to follow the one before it. `fromCheckpoint` says which.
+ *
+ * @throws {RolloutError} `unreadable-record` for a line that is not a record, or out of order.
  */
-export async function findReadStart(
+export async function readBackToCheckpoint(
   handle: FileHandle,
   committedEnd: number,
   below: number,
   log: LogLocation,
-): Promise<{ readonly offset: number; readonly fromCheckpoint: boolean }> {
+): Promise<{ readonly records: RecordLine[]; readonly fromCheckpoint: boolean }> {
+  const records: RecordLine[] = [];
+  let following: number | undefined;
   let first = true;
   for await (const segment of segmentsBackward(handle, committedEnd)) {
     if (first) {
       first = false;
       continue;
     }
-    const parsed = parseLogLine(segment.bytes, at(log, segment.start));
-    if ("header" in parsed)
-      return { offset: segment.start + segment.bytes.length + 1, fromCheckpoint: false };
-    if (parsed.record.checkpoint === true && parsed.record.sequence < below)
-      return { offset: segment.start, fromCheckpoint: true };
+    const location = at(log, segment.start);
+    const parsed = parseLogLine(segment.bytes, location);
+    if ("header" in parsed) {
+      const base = parsed.header.parent?.sequence ?? 0;
+      if (following !== undefined && following !== base)
+        throw unreadableLineError(location, `the first record is ${following}, not ${base}`);
+      break;
+    }
+    const { record } = parsed;
+    if (following !== undefined && record.sequence !== following - 1)
+      throw unreadableLineError(
+        location,
+        `sequence ${record.sequence} where ${following - 1} belongs`,
+      );
+    following = record.sequence;
+    if (record.sequence >= below) continue;
+    records.push(record);
+    if (record.checkpoint === true) return { records: records.reverse(), fromCheckpoint: true };
   }
-  return { offset: committedEnd, fromCheckpoint: false };
+  return { records: records.reverse(), fromCheckpoint: false };
 }
 
 /**
@@ -231,17 +249,17 @@ export async function readRecordLines(
   committedEnd: number,
   below: number,
   log: LogLocation,
-  expected: { readonly sequence: number | undefined; readonly line: number | undefined },
+  first: { readonly sequence: number; readonly line: number },
 ): Promise<RecordLine[]> {
   const records: RecordLine[] = [];
-  let line = expected.line;
-  let previous = expected.sequence === undefined ? undefined : expected.sequence - 1;
+  let line = first.line;
+  let previous = first.sequence - 1;
   for await (const segment of linesForward(handle, start, committedEnd)) {
     const location = at(log, segment.start, line);
     const parsed = parseLogLine(segment.bytes, location);
-    if (line !== undefined) line += 1;
+    line += 1;
     if ("header" in parsed) throw unreadableLineError(location, "a second header line");
-    if (previous !== undefined && parsed.record.sequence !== previous + 1)
+    if (parsed.record.sequence !== previous + 1)
       throw unreadableLineError(
         location,
         `sequence ${parsed.record.sequence} where ${previous + 1} belongs`,

@@ -6,10 +6,10 @@ import { z } from "zod";
 import { createFileLocks, type ReleaseLock } from "./file-lock.js";
 import { encodeBatch, encodeHeaderLine, type HeaderLine } from "./jsonl-line.js";
 import {
-  findReadStart,
   findRecordLine,
   inspectLogTail,
   type LogLocation,
+  readBackToCheckpoint,
   readLogHeader,
   readRecordLines,
 } from "./jsonl-log.js";
@@ -273,21 +273,18 @@ export function createJsonlRolloutStore(
       if (start === undefined) throw notFound(info.id);
       const { size } = await handle.stat();
       const tail = await inspectLogTail(handle, size, log);
+      const base = info.parent?.sequence ?? 0;
       const found =
         from === "start"
-          ? { offset: start.end, fromCheckpoint: false }
-          : await findReadStart(handle, tail.committedEnd, below, log);
-      const base = info.parent?.sequence ?? 0;
-      const lines = await readRecordLines(
-        handle,
-        Math.max(found.offset, start.end),
-        tail.committedEnd,
-        below,
-        log,
-        found.fromCheckpoint
-          ? { sequence: undefined, line: undefined }
-          : { sequence: base, line: 2 },
-      );
+          ? {
+              records: await readRecordLines(handle, start.end, tail.committedEnd, below, log, {
+                sequence: base,
+                line: 2,
+              }),
+              fromCheckpoint: false,
+            }
+          : await readBackToCheckpoint(handle, tail.committedEnd, below, log);
+      const lines = found.records;
       const records = lines.map(
         (line): StoredRecord => ({
           sequence: line.sequence,

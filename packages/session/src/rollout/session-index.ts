@@ -71,9 +71,13 @@ function decodeLine(text: string): IndexChange | "header" | undefined {
   } catch {
     return undefined;
   }
-  if (indexHeaderSchema.safeParse(value).success) return "header";
-  const deleted = deletedLineSchema.safeParse(value);
-  if (deleted.success) return { deleted: deleted.data.id };
+  // One schema per line, chosen by its shape: a failed parse costs more than a good one.
+  if (typeof value !== "object" || value === null) return undefined;
+  if ("index" in value) return indexHeaderSchema.safeParse(value).success ? "header" : undefined;
+  if ("deleted" in value) {
+    const deleted = deletedLineSchema.safeParse(value);
+    return deleted.success ? { deleted: deleted.data.id } : undefined;
+  }
   const entry = entryLineSchema.safeParse(value);
   if (!entry.success) return undefined;
   const { size, cwd, parent, ...rest } = entry.data;
@@ -260,7 +264,7 @@ export function createSessionIndex(
       // session, or a store that wrote many lines unread, reads (and maybe compacts) the index.
       const complete = group.some((change) => change.complete);
       let ready: boolean;
-      if (complete || unreadLines > 256 + sessions.size) {
+      if (complete || unreadLines > 64 + sessions.size) {
         const state = await catchUp();
         unreadLines = 0;
         if (state === "unreadable" || (state === "missing" && complete)) await rebuild();
