@@ -255,10 +255,22 @@ export function createSessionIndex(
   /** Lines this store appended since it last read the index; past a bound, it reads again. */
   let unreadLines = 0;
 
+  /** One hold of the index lock: the handle its groups append with, opened once. */
+  interface Hold {
+    appender: FileHandle | undefined;
+    opened: boolean;
+  }
+
+  async function closeAppender(hold: Hold): Promise<void> {
+    const { appender } = hold;
+    hold.appender = undefined;
+    hold.opened = false;
+    await appender?.close();
+  }
+
   /** Runs a group of changes; the caller holds the index lock. */
-  async function runGroup(group: PendingChange[]): Promise<void> {
+  async function runGroup(group: PendingChange[], hold: Hold): Promise<void> {
     const settled: (() => void)[] = [];
-    let appender: FileHandle | undefined;
     try {
       // Appends need no reading: their lines go to the end. Only a change that needs every
       // session, or a store that wrote many lines unread, reads (and maybe compacts) the index.
@@ -270,9 +282,14 @@ export function createSessionIndex(
         if (state === "unreadable" || (state === "missing" && complete)) await rebuild();
         ready = state === "ready" || state === "unreadable" || complete;
         if (ready && lines > 2 * sessions.size + 64) await rewrite([...sessions.values()]);
+        // A rebuild or a rewrite replaced the file the hold may have open.
+        await closeAppender(hold);
       } else {
-        appender = await openIfPresent(path, constants.O_WRONLY | constants.O_APPEND);
-        ready = appender !== undefined;
+        if (!hold.opened) {
+          hold.appender = await openIfPresent(path, constants.O_WRONLY | constants.O_APPEND);
+          hold.opened = true;
+        }
+        ready = hold.appender !== undefined;
       }
       const changes: IndexChange[] = [];
       for (const change of group) {
@@ -289,9 +306,10 @@ export function createSessionIndex(
       }
       if (changes.length > 0) {
         try {
-          appender ??= await open(path, constants.O_WRONLY | constants.O_APPEND);
+          hold.appender ??= await open(path, constants.O_WRONLY | constants.O_APPEND);
+          hold.opened = true;
           // A later catch-up reads these lines again; applying a line twice changes nothing.
-          await appender.write(changes.map(encodeChange).join(""));
+          await hold.appender.write(changes.map(encodeChange).join(""));
           unreadLines += changes.length;
         } catch (error) {
           // Memory now holds changes the file may not: read the file afresh next time.
@@ -302,8 +320,6 @@ export function createSessionIndex(
       for (const settle of settled) settle();
     } catch (error) {
       for (const change of group) change.reject(error);
-    } finally {
-      await appender?.close();
     }
   }
 
@@ -326,15 +342,17 @@ export function createSessionIndex(
           for (const change of pending.splice(0)) change.reject(error);
           continue;
         }
+        const hold: Hold = { appender: undefined, opened: false };
         try {
           const heldSince = Date.now();
           do {
             const group = pending.splice(0);
-            await runGroup(group);
+            await runGroup(group, hold);
             // Let the appends this group answered reach their next step before looking again.
             await new Promise((resolve) => setImmediate(resolve));
           } while (pending.length > 0 && Date.now() - heldSince < longestHold);
         } finally {
+          await closeAppender(hold).catch(() => undefined);
           await release();
         }
       }
