@@ -1,13 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { link, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { errorCode } from "./file-system.js";
 import { RolloutError } from "./rollout-error.js";
-
-function errorCode(error: unknown): string | undefined {
-  return typeof error === "object" && error !== null && "code" in error
-    ? String(error.code)
-    : undefined;
-}
 
 /** Whether a process with this pid runs on this machine (one we may not signal still runs). */
 function isAlive(pid: number): boolean {

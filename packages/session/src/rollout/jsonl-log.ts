@@ -36,10 +36,18 @@ async function readAt(handle: FileHandle, buffer: Buffer, position: number): Pro
 }
 
 /**
- * The log's lines from `end` backwards, in chunks: first the bytes after the last line end
- * (empty when the log ends with one), then each line. Memory stays at a chunk plus the longest
- * line met.
+ * The log's complete lines from `end` backwards, in chunks (the bytes after the last line end
+ * are left out). Memory stays at a chunk plus the longest line met.
  */
+async function* linesBackward(handle: FileHandle, end: number): AsyncGenerator<LogSegment> {
+  let last = true;
+  for await (const segment of segmentsBackward(handle, end)) {
+    if (last) last = false;
+    else yield segment;
+  }
+}
+
+/** The bytes after the last line end before `end`, then each line before them, backwards. */
 async function* segmentsBackward(handle: FileHandle, end: number): AsyncGenerator<LogSegment> {
   let position = end;
   let carry = Buffer.alloc(0);
@@ -127,12 +135,7 @@ export async function inspectLogTail(
   size: number,
   log: LogLocation,
 ): Promise<LogTail> {
-  let first = true;
-  for await (const segment of segmentsBackward(handle, size)) {
-    if (first) {
-      first = false;
-      continue;
-    }
+  for await (const segment of linesBackward(handle, size)) {
     const end = segment.start + segment.bytes.length + 1;
     const parsed = parseLogLine(segment.bytes, at(log, segment.start));
     if ("header" in parsed)
@@ -186,12 +189,7 @@ export async function readBackToCheckpoint(
 ): Promise<{ readonly records: RecordLine[]; readonly fromCheckpoint: boolean }> {
   const records: RecordLine[] = [];
   let following: number | undefined;
-  let first = true;
-  for await (const segment of segmentsBackward(handle, committedEnd)) {
-    if (first) {
-      first = false;
-      continue;
-    }
+  for await (const segment of linesBackward(handle, committedEnd)) {
     const location = at(log, segment.start);
     const parsed = parseLogLine(segment.bytes, location);
     if ("header" in parsed) {
@@ -224,12 +222,7 @@ export async function findRecordLine(
   sequence: number,
   log: LogLocation,
 ): Promise<RecordLine | undefined> {
-  let first = true;
-  for await (const segment of segmentsBackward(handle, committedEnd)) {
-    if (first) {
-      first = false;
-      continue;
-    }
+  for await (const segment of linesBackward(handle, committedEnd)) {
     const parsed = parseLogLine(segment.bytes, at(log, segment.start));
     if ("header" in parsed || parsed.record.sequence < sequence) return undefined;
     if (parsed.record.sequence === sequence) return parsed.record;

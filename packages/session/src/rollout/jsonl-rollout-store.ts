@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { CtxError } from "@ctx/protocol";
 import { z } from "zod";
 import { createFileLocks, type ReleaseLock } from "./file-lock.js";
+import { errorCode, openIfPresent } from "./file-system.js";
 import { encodeBatch, encodeHeaderLine, type HeaderLine } from "./jsonl-line.js";
 import {
   findRecordLine,
@@ -51,21 +52,6 @@ const optionsSchema = z
 
 const logSuffix = ".jsonl";
 
-function errorCode(error: unknown): string | undefined {
-  return typeof error === "object" && error !== null && "code" in error
-    ? String(error.code)
-    : undefined;
-}
-
-async function openIfPresent(path: string, flags: string): Promise<FileHandle | undefined> {
-  try {
-    return await open(path, flags);
-  } catch (error) {
-    if (errorCode(error) === "ENOENT") return undefined;
-    throw error;
-  }
-}
-
 async function exists(path: string): Promise<boolean> {
   try {
     await stat(path);
@@ -109,12 +95,6 @@ function infoFromHeader(
     archived: state.archived,
     meta: header.meta,
   };
-}
-
-function notFound(sessionId: string): RolloutError {
-  return new RolloutError("session-not-found", `session ${sessionId} does not exist`, {
-    sessionId,
-  });
 }
 
 /**
@@ -215,8 +195,7 @@ export function createJsonlRolloutStore(
    * `RolloutError`s, and lets `close` wait for it.
    */
   function run<Result>(action: () => Promise<Result>): Promise<Result> {
-    if (closed)
-      return Promise.reject(new RolloutError("store-closed", "the rollout store is closed"));
+    if (closed) return Promise.reject(RolloutError.storeClosed());
     prepared ??= mkdir(folder, { recursive: true });
     const call = prepared.then(action).catch((error: unknown) => {
       if (CtxError.isInstance(error)) throw error;
@@ -267,10 +246,10 @@ export function createJsonlRolloutStore(
   ): Promise<OwnRecords> {
     const log = location(info.id);
     const handle = await openIfPresent(log.path, "r");
-    if (handle === undefined) throw notFound(info.id);
+    if (handle === undefined) throw RolloutError.sessionNotFound(info.id);
     try {
       const start = await readLogHeader(handle, log);
-      if (start === undefined) throw notFound(info.id);
+      if (start === undefined) throw RolloutError.sessionNotFound(info.id);
       const { size } = await handle.stat();
       const tail = await inspectLogTail(handle, size, log);
       const base = info.parent?.sequence ?? 0;
@@ -321,13 +300,7 @@ export function createJsonlRolloutStore(
             if (parsed.parent !== undefined) {
               const parent = await readSession(parsed.parent.sessionId);
               if (parent === undefined || parent.info.nextSequence < parsed.parent.sequence)
-                throw new RolloutError(
-                  "invalid-parent",
-                  parent === undefined
-                    ? `the parent session ${parsed.parent.sessionId} does not exist`
-                    : `the parent session ${parsed.parent.sessionId} has ${parent.info.nextSequence} records, fewer than ${parsed.parent.sequence}`,
-                  { sessionId: parsed.parent.sessionId },
-                );
+                throw RolloutError.invalidParent(parsed.parent, parent?.info.nextSequence);
             }
             const header: HeaderLine = {
               rollout: 1,
@@ -375,7 +348,7 @@ export function createJsonlRolloutStore(
         return withSessionLock(id, async () => {
           const log = location(id);
           const handle = await openIfPresent(log.path, "r+");
-          if (handle === undefined) throw notFound(id);
+          if (handle === undefined) throw RolloutError.sessionNotFound(id);
           try {
             const { size } = await handle.stat();
             const tail = await inspectLogTail(handle, size, log);
@@ -411,7 +384,7 @@ export function createJsonlRolloutStore(
                 (header === undefined
                   ? undefined
                   : infoFromHeader(header, { nextSequence, updatedAt: at, archived: false }));
-              if (base === undefined) throw notFound(id);
+              if (base === undefined) throw RolloutError.sessionNotFound(id);
               return {
                 info: { ...base, nextSequence, updatedAt: at },
                 size: tail.committedEnd + bytes.length,
@@ -476,7 +449,7 @@ export function createJsonlRolloutStore(
         const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
         await withSessionLock(id, async () => {
           const session = await readSession(id);
-          if (session === undefined) throw notFound(id);
+          if (session === undefined) throw RolloutError.sessionNotFound(id);
           const marker = await open(join(folder, `${id}.archived`), "w");
           await marker.close();
           await syncDirectory(folder);
@@ -497,16 +470,11 @@ export function createJsonlRolloutStore(
         await withSessionLock(id, () =>
           index.change(
             async (sessions) => {
-              if (!(await exists(logPath(id)))) throw notFound(id);
+              if (!(await exists(logPath(id)))) throw RolloutError.sessionNotFound(id);
               const forks = [...(sessions?.values() ?? [])]
                 .filter((entry) => entry.info.parent?.sessionId === id)
                 .map((entry) => entry.info.id);
-              if (forks.length > 0)
-                throw new RolloutError(
-                  "referenced-by-forks",
-                  `session ${id} cannot be deleted: ${forks.join(", ")} fork from it`,
-                  { sessionId: id },
-                );
+              if (forks.length > 0) throw RolloutError.referencedByForks(id, forks);
               await unlink(logPath(id));
               await unlink(join(folder, `${id}.archived`)).catch((error: unknown) => {
                 if (errorCode(error) !== "ENOENT") throw error;

@@ -67,15 +67,12 @@ export function createMemoryRolloutStore(): RolloutStore {
   let closed = false;
 
   function open(): void {
-    if (closed) throw new RolloutError("store-closed", "the rollout store is closed");
+    if (closed) throw RolloutError.storeClosed();
   }
 
   function existing(sessionId: string): MemorySession {
     const session = sessions.get(sessionId);
-    if (session === undefined)
-      throw new RolloutError("session-not-found", `session ${sessionId} does not exist`, {
-        sessionId,
-      });
+    if (session === undefined) throw RolloutError.sessionNotFound(sessionId);
     return session;
   }
 
@@ -107,13 +104,7 @@ export function createMemoryRolloutStore(): RolloutStore {
       if (parsed.parent !== undefined) {
         const parent = sessions.get(parsed.parent.sessionId);
         if (parent === undefined || parent.info.nextSequence < parsed.parent.sequence)
-          throw new RolloutError(
-            "invalid-parent",
-            parent === undefined
-              ? `the parent session ${parsed.parent.sessionId} does not exist`
-              : `the parent session ${parsed.parent.sessionId} has ${parent.info.nextSequence} records, fewer than ${parsed.parent.sequence}`,
-            { sessionId: parsed.parent.sessionId },
-          );
+          throw RolloutError.invalidParent(parsed.parent, parent?.info.nextSequence);
       }
       const now = new Date().toISOString();
       const info: SessionInfo = Object.freeze({
@@ -199,12 +190,7 @@ export function createMemoryRolloutStore(): RolloutStore {
       const forks = [...sessions.values()]
         .filter((session) => session.info.parent?.sessionId === id)
         .map((session) => session.info.id);
-      if (forks.length > 0)
-        throw new RolloutError(
-          "referenced-by-forks",
-          `session ${id} cannot be deleted: ${forks.join(", ")} fork from it`,
-          { sessionId: id },
-        );
+      if (forks.length > 0) throw RolloutError.referencedByForks(id, forks);
       sessions.delete(id);
     },
 

@@ -39,10 +39,7 @@ export async function readRolloutChain(
   from: "latest-checkpoint" | "start",
 ): Promise<RolloutRead> {
   const head = await source.info(sessionId);
-  if (head === undefined)
-    throw new RolloutError("session-not-found", `session ${sessionId} does not exist`, {
-      sessionId,
-    });
+  if (head === undefined) throw RolloutError.sessionNotFound(sessionId);
   const segments: (readonly StoredRecord[])[] = [];
   const visited = new Set<string>();
   let warnings: readonly CtxWarning[] = [];

@@ -66,6 +66,44 @@ export class RolloutError extends CtxError {
     this.issues = details.issues ?? [];
   }
 
+  /** The error for a call to a store that was closed. */
+  static storeClosed(): RolloutError {
+    return new RolloutError("store-closed", "the rollout store is closed");
+  }
+
+  /** The error for a session that does not exist. */
+  static sessionNotFound(sessionId: string): RolloutError {
+    return new RolloutError("session-not-found", `session ${sessionId} does not exist`, {
+      sessionId,
+    });
+  }
+
+  /**
+   * The error for a fork whose parent is missing (`parentRecords` undefined) or has fewer
+   * records than the fork keeps.
+   */
+  static invalidParent(
+    parent: { readonly sessionId: string; readonly sequence: number },
+    parentRecords: number | undefined,
+  ): RolloutError {
+    return new RolloutError(
+      "invalid-parent",
+      parentRecords === undefined
+        ? `the parent session ${parent.sessionId} does not exist`
+        : `the parent session ${parent.sessionId} has ${parentRecords} records, fewer than ${parent.sequence}`,
+      { sessionId: parent.sessionId },
+    );
+  }
+
+  /** The error for deleting a session that forks still reference. */
+  static referencedByForks(sessionId: string, forks: readonly string[]): RolloutError {
+    return new RolloutError(
+      "referenced-by-forks",
+      `session ${sessionId} cannot be deleted: ${forks.join(", ")} fork from it`,
+      { sessionId },
+    );
+  }
+
   /** The error for an argument that failed validation. */
   static fromIssues(what: string, issues: readonly SchemaIssue[]): RolloutError {
     return new RolloutError(

@@ -4,6 +4,7 @@ import { type FileHandle, open, rename, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import type { FileLocks } from "./file-lock.js";
+import { openIfPresent } from "./file-system.js";
 import { type PageOptions, pageSessions } from "./page-sessions.js";
 import {
   parentReferenceSchema,
@@ -48,6 +49,11 @@ const deletedLineSchema = z.object({ id: sessionIdSchema, deleted: z.literal(tru
 /** A change to the index: a session's new state, or its removal. */
 export type IndexChange = IndexedSession | { readonly deleted: string };
 
+/** What a caller of {@link SessionIndex.change} runs under the index lock. */
+export type IndexAction<Result> = (
+  sessions: ReadonlyMap<string, IndexedSession> | undefined,
+) => Promise<{ readonly result: Result; readonly changes: readonly IndexChange[] }>;
+
 function encodeChange(change: IndexChange): string {
   if ("deleted" in change) return `${JSON.stringify({ id: change.deleted, deleted: true })}\n`;
   const { info, size } = change;
@@ -84,21 +90,6 @@ function decodeLine(text: string): IndexChange | "header" | undefined {
   return { info: { ...rest, cwd, parent }, size };
 }
 
-async function openIfPresent(path: string, flags: number): Promise<FileHandle | undefined> {
-  try {
-    return await open(path, flags);
-  } catch (error) {
-    if (errorCode(error) === "ENOENT") return undefined;
-    throw error;
-  }
-}
-
-function errorCode(error: unknown): string | undefined {
-  return typeof error === "object" && error !== null && "code" in error
-    ? String(error.code)
-    : undefined;
-}
-
 /** How many sessions a rebuild reads at once. */
 const rebuildConcurrency = 16;
 
@@ -117,10 +108,7 @@ export interface SessionIndex {
    * rebuild reads the change from the rollouts).
    */
   change<Result>(
-    action: (sessions: ReadonlyMap<string, IndexedSession> | undefined) => Promise<{
-      readonly result: Result;
-      readonly changes: readonly IndexChange[];
-    }>,
+    action: IndexAction<Result>,
     options: { readonly complete: boolean },
   ): Promise<Result>;
   /** A page of sessions, newest first. */
@@ -160,13 +148,8 @@ export function createSessionIndex(
 
   /** Reads what was appended since the last read; `missing` or `unreadable` ask for a rebuild. */
   async function readAppended(): Promise<"ready" | "missing" | "unreadable"> {
-    let handle: Awaited<ReturnType<typeof open>>;
-    try {
-      handle = await open(path, "r");
-    } catch (error) {
-      if (errorCode(error) === "ENOENT") return "missing";
-      throw error;
-    }
+    const handle = await openIfPresent(path, "r");
+    if (handle === undefined) return "missing";
     try {
       const status = await handle.stat();
       if (status.ino !== loadedInode || status.size < loadedBytes) {
@@ -363,10 +346,7 @@ export function createSessionIndex(
 
   const index: SessionIndex = {
     change<Result>(
-      action: (sessions: ReadonlyMap<string, IndexedSession> | undefined) => Promise<{
-        readonly result: Result;
-        readonly changes: readonly IndexChange[];
-      }>,
+      action: IndexAction<Result>,
       options: { readonly complete: boolean },
     ): Promise<Result> {
       return new Promise<Result>((resolve, reject) => {
