@@ -19,7 +19,7 @@ export interface RolloutStoreStorage {
 }
 
 /** How many writers race on one session in the contract's fencing test. */
-export const racingWriters = 32;
+const racingWriters = 32;
 
 const record = (text: string, checkpoint?: boolean): RolloutRecord =>
   checkpoint === true
