@@ -57,6 +57,24 @@ describe("createJsonlRolloutStore", () => {
     await store.close();
   });
 
+  it("finishes the calls under way when closed, and leaves no lock behind", async () => {
+    const store = createJsonlRolloutStore(directory);
+    await store.create({ id: "s" });
+    const appending = store.append({
+      sessionId: "s",
+      expectedSequence: 0,
+      appendId: "a",
+      records: [{ type: "response_item", payload: { text: "a" } }],
+    });
+    await store.close();
+    expect(await appending).toEqual({ nextSequence: 1, duplicate: false });
+    expect(
+      (await readdir(directory)).filter(
+        (name) => name.endsWith(".lock") || name.startsWith(".writer-"),
+      ),
+    ).toEqual([]);
+  });
+
   it("rebuilds a missing or unreadable index, and corrects entries a crash left behind", async () => {
     const store = createJsonlRolloutStore(directory);
     for (const id of ["a", "b", "c"]) await store.create({ id, cwd: "/repo" });

@@ -143,6 +143,12 @@ describe("createJsonlRolloutStore after a crash cut its log", () => {
       offset: second.offset,
       sessionId: "corrupt",
     });
+    // Read backwards from the end, the line has no number, but its offset still names it.
+    await expect(damagedStore.read("corrupt")).rejects.toMatchObject({
+      code: "unreadable-record",
+      line: undefined,
+      offset: second.offset,
+    });
     await damagedStore.close();
     await store.close();
   });
