@@ -1,4 +1,4 @@
-import { type FileHandle, open } from "node:fs/promises";
+import { type FileHandle, open, stat } from "node:fs/promises";
 
 /** The `code` of a file-system error (`ENOENT`, `EEXIST`, …), if it has one. */
 export function errorCode(error: unknown): string | undefined {
@@ -16,6 +16,17 @@ export async function openIfPresent(
     return await open(path, flags);
   } catch (error) {
     if (errorCode(error) === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+/** Whether a file exists. */
+export async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch (error) {
+    if (errorCode(error) === "ENOENT") return false;
     throw error;
   }
 }

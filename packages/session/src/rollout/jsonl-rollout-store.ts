@@ -1,24 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { type FileHandle, link, mkdir, open, readdir, stat, unlink } from "node:fs/promises";
+import { type FileHandle, link, mkdir, open, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { CtxError } from "@ctx/protocol";
 import { z } from "zod";
 import { createFileLocks, type ReleaseLock } from "./file-lock.js";
-import { errorCode, openIfPresent } from "./file-system.js";
+import { errorCode, exists, openIfPresent } from "./file-system.js";
 import { encodeBatch, encodeHeaderLine, type HeaderLine } from "./jsonl-line.js";
-import {
-  findRecordLine,
-  inspectLogTail,
-  type LogLocation,
-  readBackToCheckpoint,
-  readLogHeader,
-  readRecordLines,
-} from "./jsonl-log.js";
+import { findRecordLine, inspectLogTail, readLogHeader } from "./jsonl-log.js";
+import { createJsonlSessionFiles, infoFromHeader } from "./jsonl-session-files.js";
 import { parseRolloutArgument } from "./parse-rollout-argument.js";
-import { type OwnRecords, readRolloutChain } from "./read-rollout-chain.js";
+import { readRolloutChain } from "./read-rollout-chain.js";
 import { RolloutConflictError } from "./rollout-conflict-error.js";
 import { RolloutError } from "./rollout-error.js";
-import type { StoredRecord } from "./rollout-record.js";
 import {
   appendRequestSchema,
   createSessionRequestSchema,
@@ -37,7 +30,6 @@ import type {
   SessionInfo,
   SessionPage,
 } from "./rollout-store.js";
-import type { TornRecordWarning } from "./rollout-warning.js";
 import { createSessionIndex, type IndexedSession } from "./session-index.js";
 
 /** Options of {@link createJsonlRolloutStore}. */
@@ -49,18 +41,6 @@ export interface JsonlRolloutStoreOptions {
 const optionsSchema = z
   .object({ lockTimeout: z.number().int().min(1).max(3_600_000).optional() })
   .strict();
-
-const logSuffix = ".jsonl";
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch (error) {
-    if (errorCode(error) === "ENOENT") return false;
-    throw error;
-  }
-}
 
 /** Writes all of `bytes` at `position` with as many writes as the system needs. */
 async function writeAt(handle: FileHandle, bytes: Buffer, position: number): Promise<void> {
@@ -81,30 +61,14 @@ async function syncDirectory(directory: string): Promise<void> {
   }
 }
 
-function infoFromHeader(
-  header: HeaderLine,
-  state: { nextSequence: number; updatedAt: string; archived: boolean },
-): SessionInfo {
-  return {
-    id: header.id,
-    createdAt: header.createdAt,
-    updatedAt: state.updatedAt,
-    cwd: header.cwd,
-    parent: header.parent,
-    nextSequence: state.nextSequence,
-    archived: state.archived,
-    meta: header.meta,
-  };
-}
-
 /**
  * The embedded rollout store: one append-only JSONL file per session in `directory`
  * (`<id>.jsonl`: a header line, then one line per record), and `.index.jsonl` beside them for
  * listing. Safe for several processes on one machine: each append takes the session's lock file
- * (created with O_EXCL, holding the writer's pid; a dead writer's lock is broken), checks the
+ * (created exclusively, holding the writer's pid; a dead writer's lock is broken), checks the
  * log's end under it, writes the batch in one write and fsyncs before it resolves. A resume
- * reads the log backwards from its end to the latest checkpoint and forward from there, so its
- * cost follows what comes after the checkpoint, not the log's size. A crash can cut a log at
+ * reads the log backwards from its end to the latest checkpoint, so its cost follows what comes
+ * after the checkpoint, not the log's size. A crash can cut a log at
  * any byte: the cut batch is skipped with a `torn-record` warning and cut off by the next
  * append, under the lock, before it writes.
  *
@@ -130,65 +94,15 @@ export function createJsonlRolloutStore(
   const folder = parseRolloutArgument(z.string().min(1), directory, "directory");
   const lockTimeout =
     parseRolloutArgument(optionsSchema, options, "store options").lockTimeout ?? 10_000;
-  const logPath = (id: string) => join(folder, `${id}${logSuffix}`);
-  const location = (id: string): LogLocation => ({ sessionId: id, path: logPath(id) });
+  const files = createJsonlSessionFiles(folder);
+  const { logPath, location, readSession } = files;
   let prepared: Promise<unknown> | undefined;
   let closed = false;
   const running = new Set<Promise<unknown>>();
   const sessionQueues = new Map<string, Promise<unknown>>();
 
-  /** Reads a session from its own files: header, log end, archive marker. */
-  async function readSession(id: string): Promise<IndexedSession | undefined> {
-    const handle = await openIfPresent(logPath(id), "r");
-    if (handle === undefined) return undefined;
-    try {
-      const start = await readLogHeader(handle, location(id));
-      if (start === undefined) return undefined;
-      const { size } = await handle.stat();
-      const tail = await inspectLogTail(handle, size, location(id));
-      const info = infoFromHeader(start.header, {
-        nextSequence: tail.nextSequence,
-        updatedAt: tail.appendedAt ?? start.header.createdAt,
-        archived: await exists(join(folder, `${id}.archived`)),
-      });
-      return { info, size };
-    } finally {
-      await handle.close();
-    }
-  }
-
   const locks = createFileLocks(folder);
-  const index = createSessionIndex(
-    folder,
-    locks,
-    {
-      async readSession(id) {
-        try {
-          return await readSession(id);
-        } catch (error) {
-          if (RolloutError.isInstance(error)) return undefined;
-          throw error;
-        }
-      },
-      async statSession(id) {
-        try {
-          const { size } = await stat(logPath(id));
-          return { size, archived: await exists(join(folder, `${id}.archived`)) };
-        } catch (error) {
-          if (errorCode(error) === "ENOENT") return undefined;
-          throw error;
-        }
-      },
-      async listSessionIds() {
-        const names = await readdir(folder);
-        return names
-          .filter((name) => name.endsWith(logSuffix))
-          .map((name) => name.slice(0, -logSuffix.length))
-          .filter((id) => sessionIdSchema.safeParse(id).success);
-      },
-    },
-    lockTimeout,
-  );
+  const index = createSessionIndex(folder, locks, files.indexSource, lockTimeout);
 
   /**
    * Runs one store call: refuses it once closed, turns file-system failures into
@@ -239,57 +153,6 @@ export function createJsonlRolloutStore(
     return result;
   }
 
-  async function ownRecords(
-    info: SessionInfo,
-    below: number,
-    from: "latest-checkpoint" | "start",
-  ): Promise<OwnRecords> {
-    const log = location(info.id);
-    const handle = await openIfPresent(log.path, "r");
-    if (handle === undefined) throw RolloutError.sessionNotFound(info.id);
-    try {
-      const start = await readLogHeader(handle, log);
-      if (start === undefined) throw RolloutError.sessionNotFound(info.id);
-      const { size } = await handle.stat();
-      const tail = await inspectLogTail(handle, size, log);
-      const base = info.parent?.sequence ?? 0;
-      const found =
-        from === "start"
-          ? {
-              records: await readRecordLines(handle, start.end, tail.committedEnd, below, log, {
-                sequence: base,
-                line: 2,
-              }),
-              fromCheckpoint: false,
-            }
-          : await readBackToCheckpoint(handle, tail.committedEnd, below, log);
-      const lines = found.records;
-      const records = lines.map(
-        (line): StoredRecord => ({
-          sequence: line.sequence,
-          type: line.type,
-          payload: line.payload,
-          ...(line.checkpoint === true ? { checkpoint: true } : {}),
-        }),
-      );
-      const warnings: TornRecordWarning[] =
-        tail.tornBytes === 0
-          ? []
-          : [
-              {
-                code: "torn-record",
-                message: `session ${info.id} ends with ${tail.tornBytes} bytes of an append a crash cut short; they were skipped`,
-                sessionId: info.id,
-                offset: tail.committedEnd,
-                bytes: tail.tornBytes,
-              },
-            ];
-      return { records, fromCheckpoint: found.fromCheckpoint, warnings };
-    } finally {
-      await handle.close();
-    }
-  }
-
   return {
     create(request: CreateSessionRequest): Promise<SessionInfo> {
       return run(async () => {
@@ -311,7 +174,7 @@ export function createJsonlRolloutStore(
               meta: parsed.meta ?? null,
             };
             const text = encodeHeaderLine(header);
-            const temporary = join(folder, `${id}${logSuffix}.${randomUUID()}.tmp`);
+            const temporary = `${logPath(id)}.${randomUUID()}.tmp`;
             const handle = await open(temporary, "wx");
             try {
               await handle.writeFile(text);
@@ -423,7 +286,10 @@ export function createJsonlRolloutStore(
         const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
         const parsed = parseRolloutArgument(readOptionsSchema, options, "read options");
         return readRolloutChain(
-          { info: async (chainId) => (await readSession(chainId))?.info, ownRecords },
+          {
+            info: async (chainId) => (await readSession(chainId))?.info,
+            ownRecords: files.ownRecords,
+          },
           id,
           parsed.from ?? "latest-checkpoint",
         );
@@ -450,7 +316,7 @@ export function createJsonlRolloutStore(
         await withSessionLock(id, async () => {
           const session = await readSession(id);
           if (session === undefined) throw RolloutError.sessionNotFound(id);
-          const marker = await open(join(folder, `${id}.archived`), "w");
+          const marker = await open(files.archivedPath(id), "w");
           await marker.close();
           await syncDirectory(folder);
           await index.change(
@@ -476,7 +342,7 @@ export function createJsonlRolloutStore(
                 .map((entry) => entry.info.id);
               if (forks.length > 0) throw RolloutError.referencedByForks(id, forks);
               await unlink(logPath(id));
-              await unlink(join(folder, `${id}.archived`)).catch((error: unknown) => {
+              await unlink(files.archivedPath(id)).catch((error: unknown) => {
                 if (errorCode(error) !== "ENOENT") throw error;
               });
               await syncDirectory(folder);
