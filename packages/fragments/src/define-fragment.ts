@@ -117,7 +117,7 @@ function validate<Data>(
 ): Data {
   const result = definition.schema?.safeParse(data);
   if (result === undefined || result.success) return result?.data ?? data;
-  const issues = toSchemaIssues(result.error);
+  const issues = toSchemaIssues(result.error, data);
   throw new FragmentError(type, `invalid data: ${describeSchemaIssues(issues)}`, issues);
 }
 
