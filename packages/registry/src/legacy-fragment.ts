@@ -24,14 +24,14 @@ export interface LegacyFragment {
 }
 
 /**
- * How a legacy wrapper is recognised: by both markers, by the start marker alone, or by a function
+ * How a legacy wrapper is recognised: by both markers (the one match rule), or by a function
  * (which, given a `prefix`, is only asked about texts that begin with it).
  */
 export type LegacyFragmentDefinition = {
   readonly type: string;
   readonly role: FragmentRole;
 } & (
-  | { readonly markers: Markers; readonly prefixOnly?: boolean }
+  | { readonly markers: Markers }
   | { readonly matches: (text: string) => boolean; readonly prefix?: string }
 );
 
@@ -60,8 +60,6 @@ export function defineLegacyFragment(definition: LegacyFragmentDefinition): Lega
     });
   }
   const { start, end } = definition.markers;
-  const matches = definition.prefixOnly
-    ? (text: string) => startsWithMarker(text, start)
-    : (text: string) => matchesMarkedText(text, start, end);
+  const matches = (text: string) => matchesMarkedText(text, start, end);
   return Object.freeze({ type: definition.type, role: definition.role, prefix: start, matches });
 }
