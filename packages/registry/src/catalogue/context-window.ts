@@ -1,6 +1,6 @@
 import { defineFragment } from "@ctx/fragments";
 import { z } from "zod";
-import { standardMarkers } from "./markers.js";
+import { guardedMarkers, standardMarkers } from "./markers.js";
 
 const contextWindowSchema = z.object({
   threadId: z.string().min(1),
@@ -23,12 +23,13 @@ export const contextWindow = defineFragment({
   role: "developer",
   markers: standardMarkers.contextWindow,
   separate: true,
+  guards: guardedMarkers,
   schema: contextWindowSchema,
   description: "The thread and context-window ids, for a model that manages its own context.",
   examples: [
     { threadId: "t1", firstWindowId: "w1", currentWindowId: "w2", previousWindowId: "w1" },
   ],
-  body: (data) => {
+  body: (data, { untrusted }) => {
     const lines = [
       `Thread id: ${data.threadId}`,
       `First context window id: ${data.firstWindowId}`,
@@ -38,7 +39,7 @@ export const contextWindow = defineFragment({
         : [`Previous context window id: ${data.previousWindowId}`]),
       ...(data.threadHint === undefined ? [] : [data.threadHint]),
     ];
-    return `\n${lines.join("\n")}\n`;
+    return `\n${untrusted(lines.join("\n"))}\n`;
   },
 });
 
@@ -55,8 +56,9 @@ export const contextWindowGuidance = defineFragment({
   type: "context_window_guidance",
   role: "developer",
   markers: standardMarkers.contextWindowGuidance,
+  guards: guardedMarkers,
   schema: guidanceSchema,
   description: "Configured guidance on how to manage the context window.",
   examples: [{ message: "Start a new window after each finished task." }],
-  body: ({ message }) => `\n${message}\n`,
+  body: ({ message }, { untrusted }) => `\n${untrusted(message)}\n`,
 });

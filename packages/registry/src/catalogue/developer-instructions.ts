@@ -1,6 +1,6 @@
 import { defineFragment } from "@ctx/fragments";
 import { z } from "zod";
-import { standardMarkers } from "./markers.js";
+import { guardedMarkers, standardMarkers } from "./markers.js";
 
 const textSchema = z.object({
   /** The text, verbatim; an empty string is not sent, white space alone is. */
@@ -19,10 +19,11 @@ export const developerInstructions = defineFragment({
   type: "developer_instructions",
   role: "developer",
   markers: null,
+  guards: guardedMarkers,
   schema: textSchema,
   description: "The developer instructions from the configuration, verbatim.",
   examples: [{ text: "Answer in British English.\n" }],
-  body: ({ text }) => text,
+  body: ({ text }, { untrusted }) => untrusted(text),
 });
 
 /**
@@ -34,9 +35,10 @@ export const managedDeveloperInstructions = defineFragment({
   role: "developer",
   markers: standardMarkers.managedDeveloperInstructions,
   separate: true,
+  guards: guardedMarkers,
   schema: textSchema,
   description: "Developer instructions required by an administrator's managed configuration.",
   examples: [{ text: "Never upload files outside the company network." }],
-  body: ({ text }) => text,
-  parse: (body) => (body === "" ? undefined : { text: body }),
+  body: ({ text }, { untrusted }) => untrusted(text),
+  parse: (body, { restore }) => (body === "" ? undefined : { text: restore(body) }),
 });

@@ -1,6 +1,6 @@
 import { defineFragment } from "@ctx/fragments";
 import { z } from "zod";
-import { standardMarkers } from "./markers.js";
+import { guardedMarkers, standardMarkers } from "./markers.js";
 
 const preamble =
   "An earlier part of this conversation was handled by a different model. Carry on from where it left off, following the instructions below.";
@@ -22,14 +22,15 @@ export const modelSwitch = defineFragment({
   role: "developer",
   markers: standardMarkers.modelSwitch,
   separate: true,
+  guards: guardedMarkers,
   schema: modelSwitchSchema,
   description: "The instructions of the model the conversation just switched to.",
   examples: [{ instructions: "You are a careful coding agent." }],
-  body: ({ instructions }) => `\n${preamble}\n\n${instructions}\n`,
-  parse: (body) => {
+  body: ({ instructions }, { untrusted }) => `\n${preamble}\n\n${untrusted(instructions)}\n`,
+  parse: (body, { restore }) => {
     const head = `\n${preamble}\n\n`;
     if (!body.startsWith(head) || !body.endsWith("\n") || body.length <= head.length + 1)
       return undefined;
-    return { instructions: body.slice(head.length, -1) };
+    return { instructions: restore(body.slice(head.length, -1)) };
   },
 });

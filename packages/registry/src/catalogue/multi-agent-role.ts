@@ -1,6 +1,6 @@
 import { defineFragment } from "@ctx/fragments";
 import { z } from "zod";
-import { standardMarkers } from "./markers.js";
+import { guardedMarkers, standardMarkers } from "./markers.js";
 
 const multiAgentRoleSchema = z.object({
   /** Who the agent is in its team and how it works with the other agents, verbatim. */
@@ -19,9 +19,10 @@ export const multiAgentRole = defineFragment({
   role: "developer",
   markers: standardMarkers.multiAgentRole,
   separate: true,
+  guards: guardedMarkers,
   schema: multiAgentRoleSchema,
   description: "The agent's role in a team of agents and how to work with the others.",
   examples: [{ text: "You lead a team of agents; hand independent subtasks to them." }],
-  body: ({ text }) => text,
-  parse: (body) => (body === "" ? undefined : { text: body }),
+  body: ({ text }, { untrusted }) => untrusted(text),
+  parse: (body, { restore }) => (body === "" ? undefined : { text: restore(body) }),
 });

@@ -1,6 +1,6 @@
 import { defineFragment } from "@ctx/fragments";
 import { z } from "zod";
-import { standardMarkers } from "./markers.js";
+import { guardedMarkers, standardMarkers } from "./markers.js";
 
 const permissionsSchema = z.object({
   /** The body text, as `renderPermissionsInstructions` in `@ctx/prompts` writes it: it starts and ends with a newline. */
@@ -18,9 +18,10 @@ export const permissionsInstructions = defineFragment({
   type: "permissions_instructions",
   role: "developer",
   markers: standardMarkers.permissions,
+  guards: guardedMarkers,
   schema: permissionsSchema,
   description: "What the sandbox allows and when to ask the user for approval.",
   examples: [{ text: "\nThe sandbox is read-only.\n" }],
-  body: ({ text }) => text,
-  parse: (body) => ({ text: body }),
+  body: ({ text }, { untrusted }) => untrusted(text),
+  parse: (body, { restore }) => ({ text: restore(body) }),
 });

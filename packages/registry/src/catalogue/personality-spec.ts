@@ -1,6 +1,6 @@
 import { defineFragment } from "@ctx/fragments";
 import { z } from "zod";
-import { standardMarkers } from "./markers.js";
+import { guardedMarkers, standardMarkers } from "./markers.js";
 
 const leadIn =
   "The user has asked you to change how you communicate. Every reply from now on should follow the personality described here:";
@@ -21,14 +21,15 @@ export const personalitySpec = defineFragment({
   type: "personality_spec",
   role: "developer",
   markers: standardMarkers.personalitySpec,
+  guards: guardedMarkers,
   schema: personalitySpecSchema,
   description: "The personality the user asked the model to adopt.",
   examples: [{ personality: "Be warm and encouraging." }],
-  body: ({ personality }) => ` ${leadIn} \n${personality} `,
-  parse: (body) => {
+  body: ({ personality }, { untrusted }) => ` ${leadIn} \n${untrusted(personality)} `,
+  parse: (body, { restore }) => {
     const head = ` ${leadIn} \n`;
     if (!body.startsWith(head) || !body.endsWith(" ") || body.length <= head.length + 1)
       return undefined;
-    return { personality: body.slice(head.length, -1) };
+    return { personality: restore(body.slice(head.length, -1)) };
   },
 });

@@ -1,6 +1,6 @@
 import { defineFragment, markedBody } from "@ctx/fragments";
 import { z } from "zod";
-import { standardMarkers } from "./markers.js";
+import { guardedMarkers, standardMarkers } from "./markers.js";
 
 const { start, end } = standardMarkers.realtimeConversation;
 
@@ -36,8 +36,19 @@ export const realtimeStart = defineFragment<void>({
 });
 
 const instructionsSchema = z.object({
-  /** The configured text for the start of a realtime conversation. */
-  instructions: z.string().min(1),
+  /**
+   * The configured text for the start of a realtime conversation. It may be neither our standard
+   * start text nor look like an end, so that its text is read back as what it is.
+   */
+  instructions: z
+    .string()
+    .min(1)
+    .refine((instructions) => `\n${instructions}\n` !== startedBody, {
+      message: "equals the standard start text; use realtime_start instead",
+    })
+    .refine((instructions) => !`\n${instructions}\n`.startsWith(endedPrefix), {
+      message: "begins like the end of a realtime conversation; use realtime_end instead",
+    }),
 });
 
 /** The data of a {@link realtimeStartWithInstructions} fragment. */
@@ -48,15 +59,16 @@ export const realtimeStartWithInstructions = defineFragment({
   type: "realtime_start_with_instructions",
   role: "developer",
   markers: standardMarkers.realtimeConversation,
+  guards: guardedMarkers,
   schema: instructionsSchema,
   matches: (text) =>
     markedBody(text, start, end) !== undefined && !isStarted(text) && !isEnded(text),
   description: "A realtime voice conversation has started, with configured instructions.",
   examples: [{ instructions: "Answer in French." }],
-  body: ({ instructions }) => `\n${instructions}\n`,
-  parse: (body) =>
+  body: ({ instructions }, { untrusted }) => `\n${untrusted(instructions)}\n`,
+  parse: (body, { restore }) =>
     body.length >= 3 && body.startsWith("\n") && body.endsWith("\n")
-      ? { instructions: body.slice(1, -1) }
+      ? { instructions: restore(body.slice(1, -1)) }
       : undefined,
 });
 
@@ -73,13 +85,14 @@ export const realtimeEnd = defineFragment({
   type: "realtime_end",
   role: "developer",
   markers: standardMarkers.realtimeConversation,
+  guards: guardedMarkers,
   schema: endSchema,
   matches: isEnded,
   description: "The realtime voice conversation has ended.",
   examples: [{ reason: "inactive" }],
-  body: ({ reason }) => `${endedPrefix}${reason}\n`,
-  parse: (body) =>
+  body: ({ reason }, { untrusted }) => `${endedPrefix}${untrusted(reason)}\n`,
+  parse: (body, { restore }) =>
     body.startsWith(endedPrefix) && body.length > endedPrefix.length + 1
-      ? { reason: body.slice(endedPrefix.length, -1) }
+      ? { reason: restore(body.slice(endedPrefix.length, -1)) }
       : undefined,
 });
