@@ -85,7 +85,7 @@ export const tokenBudgetReminder = defineFragment({
 const currentTimeSchema = z.object({ time: z.date() });
 
 /** Formats a time as the reference does: `2026-02-26 14:05:09 UTC`. */
-export function formatUtcTime(time: Date): string {
+function formatUtcTime(time: Date): string {
   return `${time.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 }
 

@@ -31,6 +31,7 @@ export const realtimeStart = defineFragment<void>({
   markers: standardMarkers.realtimeConversation,
   matches: isStarted,
   description: "A realtime voice conversation has started.",
+  schema: z.undefined(),
   examples: [undefined],
   body: () => startedBody,
 });
