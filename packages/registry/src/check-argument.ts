@@ -46,7 +46,7 @@ export function checkArray(argument: string, value: unknown): asserts value is r
 /** Throws a {@link RegistryError} naming the entry unless `value` is an array of kinds. */
 export function checkKinds(argument: string, value: unknown): void {
   checkArray(argument, value);
-  value.forEach((kind, index) => checkKind(`${argument}[${index}]`, kind));
+  for (const [index, kind] of value.entries()) checkKind(`${argument}[${index}]`, kind);
 }
 
 function checkKind(argument: string, value: unknown): void {

@@ -86,7 +86,7 @@ export function createRegistry<Context = never, Params = never>(
   if (options.legacy !== undefined) {
     const given: unknown = options.legacy;
     checkArray("options.legacy", given);
-    given.forEach((entry, index) => checkLegacy(`options.legacy[${index}]`, entry));
+    for (const [index, entry] of given.entries()) checkLegacy(`options.legacy[${index}]`, entry);
   }
   const legacy = Object.freeze([...(options.legacy ?? [])]);
   const ordered = Object.freeze([...kinds]);

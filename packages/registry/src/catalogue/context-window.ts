@@ -1,5 +1,6 @@
 import { defineFragment } from "@ctx/fragments";
 import { z } from "zod";
+import { defineTextKind } from "./define-text-kind.js";
 import { guardedMarkers, standardMarkers } from "./markers.js";
 
 const contextWindowSchema = z.object({
@@ -43,22 +44,21 @@ export const contextWindow = defineFragment({
   },
 });
 
-const guidanceSchema = z.object({
-  /** The configured guidance; blank guidance is not sent. */
-  message: z.string().regex(/\S/, "the guidance must not be blank"),
-});
-
 /** The data of a {@link contextWindowGuidance} fragment. */
-export type ContextWindowGuidanceData = z.infer<typeof guidanceSchema>;
+export type ContextWindowGuidanceData = {
+  /** The configured guidance; blank guidance is not sent. */
+  message: string;
+};
 
 /** Configured guidance on managing the context window (developer role). */
-export const contextWindowGuidance = defineFragment({
+export const contextWindowGuidance = defineTextKind({
   type: "context_window_guidance",
   role: "developer",
   markers: standardMarkers.contextWindowGuidance,
-  guards: guardedMarkers,
-  schema: guidanceSchema,
+  field: "message",
+  schema: z.string().regex(/\S/, "the guidance must not be blank"),
+  before: "\n",
+  after: "\n",
   description: "Configured guidance on how to manage the context window.",
-  examples: [{ message: "Start a new window after each finished task." }],
-  body: ({ message }, { untrusted }) => `\n${untrusted(message)}\n`,
+  example: "Start a new window after each finished task.",
 });

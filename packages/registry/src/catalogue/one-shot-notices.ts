@@ -1,5 +1,6 @@
 import { defineFragment } from "@ctx/fragments";
 import { z } from "zod";
+import { defineTextKind } from "./define-text-kind.js";
 import { guardedMarkers } from "./markers.js";
 
 // One-shot notices carry no markers: each gives up being recognised later, by design. They are
@@ -101,28 +102,22 @@ export const currentTimeReminder = defineFragment({
   body: ({ time }) => `It is now ${formatUtcTime(time)}.`,
 });
 
-const textSchema = z.object({ text: z.string().min(1) });
-
 /** Extra context a hook supplied, verbatim (developer role, unmarked). */
-export const hookAdditionalContext = defineFragment({
+export const hookAdditionalContext = defineTextKind({
   type: "hook_additional_context",
   role: "developer",
   markers: null,
-  guards: guardedMarkers,
-  schema: textSchema,
+  field: "text",
   description: "Extra context a hook supplied for this turn.",
-  examples: [{ text: "The build server is down until noon." }],
-  body: ({ text }, { untrusted }) => untrusted(text),
+  example: "The build server is down until noon.",
 });
 
 /** Guidance for plugins the user mentioned this turn, verbatim (developer role, unmarked). */
-export const pluginInstructions = defineFragment({
+export const pluginInstructions = defineTextKind({
   type: "plugin_instructions",
   role: "developer",
   markers: null,
-  guards: guardedMarkers,
-  schema: textSchema,
+  field: "text",
   description: "Guidance for a plugin the user mentioned in this turn.",
-  examples: [{ text: "The deploy plugin needs a target environment." }],
-  body: ({ text }, { untrusted }) => untrusted(text),
+  example: "The deploy plugin needs a target environment.",
 });

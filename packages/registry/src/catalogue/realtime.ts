@@ -1,6 +1,7 @@
 import { defineFragment, markedBody } from "@ctx/fragments";
 import { z } from "zod";
-import { guardedMarkers, standardMarkers } from "./markers.js";
+import { defineTextKind } from "./define-text-kind.js";
+import { standardMarkers } from "./markers.js";
 
 const { start, end } = standardMarkers.realtimeConversation;
 
@@ -36,12 +37,22 @@ export const realtimeStart = defineFragment<void>({
   body: () => startedBody,
 });
 
-const instructionsSchema = z.object({
+/** The data of a {@link realtimeStartWithInstructions} fragment. */
+export type RealtimeStartWithInstructionsData = {
   /**
    * The configured text for the start of a realtime conversation. It may be neither our standard
    * start text nor look like an end, so that its text is read back as what it is.
    */
-  instructions: z
+  instructions: string;
+};
+
+/** A realtime conversation started, with configured instructions instead of our guidance. */
+export const realtimeStartWithInstructions = defineTextKind({
+  type: "realtime_start_with_instructions",
+  role: "developer",
+  markers: standardMarkers.realtimeConversation,
+  field: "instructions",
+  schema: z
     .string()
     .min(1)
     .refine((instructions) => `\n${instructions}\n` !== startedBody, {
@@ -50,50 +61,29 @@ const instructionsSchema = z.object({
     .refine((instructions) => !`\n${instructions}\n`.startsWith(endedPrefix), {
       message: "begins like the end of a realtime conversation; use realtime_end instead",
     }),
-});
-
-/** The data of a {@link realtimeStartWithInstructions} fragment. */
-export type RealtimeStartWithInstructionsData = z.infer<typeof instructionsSchema>;
-
-/** A realtime conversation started, with configured instructions instead of our guidance. */
-export const realtimeStartWithInstructions = defineFragment({
-  type: "realtime_start_with_instructions",
-  role: "developer",
-  markers: standardMarkers.realtimeConversation,
-  guards: guardedMarkers,
-  schema: instructionsSchema,
+  before: "\n",
+  after: "\n",
   matches: (text) =>
     markedBody(text, start, end) !== undefined && !isStarted(text) && !isEnded(text),
   description: "A realtime voice conversation has started, with configured instructions.",
-  examples: [{ instructions: "Answer in French." }],
-  body: ({ instructions }, { untrusted }) => `\n${untrusted(instructions)}\n`,
-  parse: (body, { restore }) =>
-    body.length >= 3 && body.startsWith("\n") && body.endsWith("\n")
-      ? { instructions: restore(body.slice(1, -1)) }
-      : undefined,
-});
-
-const endSchema = z.object({
-  /** Why the conversation ended; the reference writes `inactive`. */
-  reason: z.string().min(1),
+  example: "Answer in French.",
 });
 
 /** The data of a {@link realtimeEnd} fragment. */
-export type RealtimeEndData = z.infer<typeof endSchema>;
+export type RealtimeEndData = {
+  /** Why the conversation ended; the reference writes `inactive`. */
+  reason: string;
+};
 
 /** A realtime conversation ended (developer role), with the reason on a line of its own. */
-export const realtimeEnd = defineFragment({
+export const realtimeEnd = defineTextKind({
   type: "realtime_end",
   role: "developer",
   markers: standardMarkers.realtimeConversation,
-  guards: guardedMarkers,
-  schema: endSchema,
+  field: "reason",
+  before: endedPrefix,
+  after: "\n",
   matches: isEnded,
   description: "The realtime voice conversation has ended.",
-  examples: [{ reason: "inactive" }],
-  body: ({ reason }, { untrusted }) => `${endedPrefix}${untrusted(reason)}\n`,
-  parse: (body, { restore }) =>
-    body.startsWith(endedPrefix) && body.length > endedPrefix.length + 1
-      ? { reason: restore(body.slice(endedPrefix.length, -1)) }
-      : undefined,
+  example: "inactive",
 });
