@@ -44,11 +44,11 @@ export const contextWindow = defineFragment({
   },
 });
 
-/** The data of a {@link contextWindowGuidance} fragment. */
-export type ContextWindowGuidanceData = {
-  /** The configured guidance; blank guidance is not sent. */
-  message: string;
-};
+/**
+ * The data of a {@link contextWindowGuidance} fragment: `message`, the configured guidance; blank
+ * guidance is not sent.
+ */
+export type ContextWindowGuidanceData = { message: string };
 
 /** Configured guidance on managing the context window (developer role). */
 export const contextWindowGuidance = defineTextKind({

@@ -1,11 +1,11 @@
 import { defineTextKind } from "./define-text-kind.js";
 import { standardMarkers } from "./markers.js";
 
-/** The data of {@link developerInstructions} and {@link managedDeveloperInstructions}. */
-export type DeveloperInstructionsData = {
-  /** The text, verbatim; an empty string is not sent, white space alone is. */
-  text: string;
-};
+/**
+ * The data of {@link developerInstructions} and {@link managedDeveloperInstructions}: `text`, the
+ * text, verbatim; an empty string is not sent, white space alone is.
+ */
+export type DeveloperInstructionsData = { text: string };
 
 /**
  * The developer instructions of the configuration (developer role), verbatim and unmarked: like

@@ -4,11 +4,11 @@ import { standardMarkers } from "./markers.js";
 const preamble =
   "An earlier part of this conversation was handled by a different model. Carry on from where it left off, following the instructions below.";
 
-/** The data of a {@link modelSwitch} fragment. */
-export type ModelSwitchData = {
-  /** The new model's instructions for the current personality. */
-  instructions: string;
-};
+/**
+ * The data of a {@link modelSwitch} fragment: `instructions`, the new model's instructions for the
+ * current personality.
+ */
+export type ModelSwitchData = { instructions: string };
 
 /**
  * Tells the model that the conversation moves to it from another model, and gives it the new

@@ -1,11 +1,11 @@
 import { defineTextKind } from "./define-text-kind.js";
 import { standardMarkers } from "./markers.js";
 
-/** The data of a {@link multiAgentRole} fragment. */
-export type MultiAgentRoleData = {
-  /** Who the agent is in its team and how it works with the other agents, verbatim. */
-  text: string;
-};
+/**
+ * The data of a {@link multiAgentRole} fragment: `text`, who the agent is in its team and how it
+ * works with the other agents, verbatim.
+ */
+export type MultiAgentRoleData = { text: string };
 
 /**
  * The agent's role in a team of agents (developer role), in a message of its own: the usage hint

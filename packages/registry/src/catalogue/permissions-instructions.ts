@@ -2,11 +2,11 @@ import { z } from "zod";
 import { defineTextKind } from "./define-text-kind.js";
 import { standardMarkers } from "./markers.js";
 
-/** The data of a {@link permissionsInstructions} fragment. */
-export type PermissionsInstructionsData = {
-  /** The body text, as `renderPermissionsInstructions` in `@ctx/prompts` writes it: it starts and ends with a newline. */
-  text: string;
-};
+/**
+ * The data of a {@link permissionsInstructions} fragment: `text`, the body as
+ * `renderPermissionsInstructions` in `@ctx/prompts` writes it; it starts and ends with a newline.
+ */
+export type PermissionsInstructionsData = { text: string };
 
 /**
  * The sandbox and approval policy (developer role), inside `<permissions instructions>` — with a

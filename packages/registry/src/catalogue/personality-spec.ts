@@ -4,11 +4,11 @@ import { standardMarkers } from "./markers.js";
 const leadIn =
   "The user has asked you to change how you communicate. Every reply from now on should follow the personality described here:";
 
-/** The data of a {@link personalitySpec} fragment. */
-export type PersonalitySpecData = {
-  /** The model's message for the chosen personality. */
-  personality: string;
-};
+/**
+ * The data of a {@link personalitySpec} fragment: `personality`, the model's message for the
+ * chosen personality.
+ */
+export type PersonalitySpecData = { personality: string };
 
 /**
  * A change of personality (developer role). The body keeps the reference's spacing — a space

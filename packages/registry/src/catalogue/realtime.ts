@@ -37,14 +37,12 @@ export const realtimeStart = defineFragment<void>({
   body: () => startedBody,
 });
 
-/** The data of a {@link realtimeStartWithInstructions} fragment. */
-export type RealtimeStartWithInstructionsData = {
-  /**
-   * The configured text for the start of a realtime conversation. It may be neither our standard
-   * start text nor look like an end, so that its text is read back as what it is.
-   */
-  instructions: string;
-};
+/**
+ * The data of a {@link realtimeStartWithInstructions} fragment: `instructions`, the configured
+ * text for the start of a realtime conversation. It may be neither our standard start text nor
+ * look like an end, so that its text is read back as what it is.
+ */
+export type RealtimeStartWithInstructionsData = { instructions: string };
 
 /** A realtime conversation started, with configured instructions instead of our guidance. */
 export const realtimeStartWithInstructions = defineTextKind({
@@ -69,11 +67,11 @@ export const realtimeStartWithInstructions = defineTextKind({
   example: "Answer in French.",
 });
 
-/** The data of a {@link realtimeEnd} fragment. */
-export type RealtimeEndData = {
-  /** Why the conversation ended; the reference writes `inactive`. */
-  reason: string;
-};
+/**
+ * The data of a {@link realtimeEnd} fragment: `reason`, why the conversation ended; the reference
+ * writes `inactive`.
+ */
+export type RealtimeEndData = { reason: string };
 
 /** A realtime conversation ended (developer role), with the reason on a line of its own. */
 export const realtimeEnd = defineTextKind({
