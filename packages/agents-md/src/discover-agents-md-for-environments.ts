@@ -3,7 +3,9 @@ import {
   type AgentsMdSharedOptions,
   resolveOptions,
 } from "./agents-md-options.js";
+import { agentsMdDefaults } from "./defaults.js";
 import { discoverEnvironment } from "./discover-environment.js";
+import { createImportSession } from "./import-session.js";
 import { loadGlobalInstructions } from "./load-global-instructions.js";
 import { createLoadedAgentsMd, type LoadedAgentsMd } from "./loaded-agents-md.js";
 
@@ -39,6 +41,7 @@ export async function discoverResolved({
   environments,
   shared,
 }: ReturnType<typeof resolveOptions>): Promise<LoadedAgentsMd> {
+  const session = createImportSession(agentsMdDefaults.maxImports);
   const [globalResult, ...perEnvironment] = await Promise.all([
     shared.home === null
       ? { global: null, warnings: [] }
@@ -48,8 +51,9 @@ export async function discoverResolved({
           maxGlobalBytes: shared.maxGlobalBytes,
           truncationNote: shared.truncationNote,
           importDepth: shared.importDepth,
+          session,
         }),
-    ...environments.map((environment) => discoverEnvironment(environment, shared)),
+    ...environments.map((environment) => discoverEnvironment(environment, shared, session)),
   ]);
   return createLoadedAgentsMd({
     global: globalResult.global,

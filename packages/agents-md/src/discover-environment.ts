@@ -2,6 +2,7 @@ import type { ResolvedEnvironment, ResolvedShared } from "./agents-md-options.js
 import type { AgentsMdWarning } from "./agents-md-warning.js";
 import { findInstructionFile } from "./find-instruction-file.js";
 import { findProjectRoot } from "./find-project-root.js";
+import type { ImportSession } from "./import-session.js";
 import { loadProjectDocs } from "./load-project-docs.js";
 import type { AgentsMdEntry, AgentsMdEnvironment } from "./loaded-agents-md.js";
 import { resolveWorkingDirectory } from "./resolve-working-directory.js";
@@ -17,12 +18,13 @@ export interface EnvironmentDocs {
 /**
  * Discovers one environment's project files: resolves the working directory, finds the project
  * root, picks at most one file per directory from root to cwd, and loads them under the budget.
- * With a budget of 0 nothing is searched.
+ * With a budget of 0 nothing is searched. Imports share the discovery's `session`.
  * @throws {AgentsMdError} when the working directory cannot be used.
  */
 export async function discoverEnvironment(
   settings: ResolvedEnvironment,
   shared: ResolvedShared,
+  session: ImportSession,
 ): Promise<EnvironmentDocs> {
   const { fs, id, maxBytes } = settings;
   const cwd = await resolveWorkingDirectory(fs, settings.cwd, id);
@@ -61,7 +63,7 @@ export async function discoverEnvironment(
     imports:
       shared.importDepth === null
         ? null
-        : { fs, sandbox: root ?? cwd, maxDepth: shared.importDepth, environment: id },
+        : { fs, sandbox: root ?? cwd, maxDepth: shared.importDepth, environment: id, session },
   });
   return {
     environment: record(root, directories, docs.usedBytes),

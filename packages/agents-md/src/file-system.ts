@@ -26,10 +26,29 @@ export interface PathApi {
   resolve(...paths: string[]): string;
 }
 
-/** Options of {@link AgentsMdFileSystem.readFile}. */
-export interface ReadFileOptions {
-  /** Read at most this many bytes from the start of the file. */
-  readonly maxBytes: number;
+/** Options of {@link AgentsMdFileSystem.open}. */
+export interface OpenOptions {
+  /**
+   * Refuse (with `ELOOP`) when the last segment of the path is a symlink, instead of following
+   * it: a path that passed a check is opened without following anything new.
+   */
+  readonly noFollow?: boolean | undefined;
+}
+
+/**
+ * A file opened for reading. Whatever happens to its path afterwards, `stat` and `read` concern
+ * the file that was opened; `close` releases it.
+ */
+export interface OpenedFile {
+  /** What the opened file is (its kind, size and identity). */
+  stat(): Promise<FileStat>;
+  /**
+   * The first `maxBytes` bytes of the file (all of it when shorter). An implementation must not
+   * read further than that: this is what keeps a huge file cheap.
+   */
+  read(maxBytes: number): Promise<Uint8Array>;
+  /** Releases the file; nothing else is called on it afterwards. */
+  close(): Promise<void>;
 }
 
 /**
@@ -38,9 +57,9 @@ export interface ReadFileOptions {
  * your own for a remote or virtual environment.
  *
  * A failing call rejects with an error whose `code` names the failure as Node does: `ENOENT` and
- * `ENOTDIR` (nothing there), `EACCES` or `EPERM` (permission denied), `ELOOP` (a symlink loop),
- * `EISDIR` or `ENOTFILE` (reading something that is not a regular file). Any other code is
- * reported as an input/output error. Discovery never writes.
+ * `ENOTDIR` (nothing there), `EACCES` or `EPERM` (permission denied), `ELOOP` (a symlink loop,
+ * or a symlink opened with `noFollow`), `EISDIR` or `ENOTFILE` (reading something that is not a
+ * regular file). Any other code is reported as an input/output error. Discovery never writes.
  */
 export interface AgentsMdFileSystem {
   /** How paths of this file system are joined and compared. */
@@ -50,8 +69,8 @@ export interface AgentsMdFileSystem {
   /** The absolute path of `path` with every symlink resolved. */
   realpath(path: string): Promise<string>;
   /**
-   * The first `options.maxBytes` bytes of a regular file (all of it when shorter). An
-   * implementation must not read further than that: this is what keeps a huge file cheap.
+   * Opens what `path` names for reading (following symlinks unless `noFollow`), without blocking
+   * on a special file: discovery checks the opened file's `stat` before it reads.
    */
-  readFile(path: string, options: ReadFileOptions): Promise<Uint8Array>;
+  open(path: string, options?: OpenOptions): Promise<OpenedFile>;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { createCountingFileSystem } from "./__fixtures__/counting-file-system.js";
 import { candidateFilenames } from "./candidate-filenames.js";
-import { createCountingFileSystem } from "./counting-file-system.js";
 import { findInstructionFile } from "./find-instruction-file.js";
 import { createMemoryFileSystem } from "./memory-file-system.js";
 

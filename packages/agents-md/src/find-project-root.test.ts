@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createCountingFileSystem } from "./counting-file-system.js";
+import { createCountingFileSystem } from "./__fixtures__/counting-file-system.js";
 import { findProjectRoot } from "./find-project-root.js";
 import { createMemoryFileSystem } from "./memory-file-system.js";
 

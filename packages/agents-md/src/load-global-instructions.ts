@@ -2,6 +2,7 @@ import type { AgentsMdWarning } from "./agents-md-warning.js";
 import { agentsMdDefaults } from "./defaults.js";
 import type { AgentsMdFileSystem } from "./file-system.js";
 import { findInstructionFile } from "./find-instruction-file.js";
+import type { ImportSession } from "./import-session.js";
 import { loadInstructionFile } from "./load-instruction-file.js";
 import type { AgentsMdGlobalEntry } from "./loaded-agents-md.js";
 
@@ -13,13 +14,16 @@ export interface GlobalRequest {
   readonly truncationNote: boolean;
   /** The deepest import allowed, or `null` when imports are off. */
   readonly importDepth: number | null;
+  /** What the imports of the discovery share. */
+  readonly session: ImportSession;
 }
 
 /**
  * The global instructions: `AGENTS.override.md`, then `AGENTS.md` in the home folder; the first
  * that is a regular file, can be read and is not blank once trimmed. A failure or a blank file
  * leaves a warning and the next name is tried. No budget applies, only the cap against a
- * pathological file; imports stay inside the home folder.
+ * pathological file; imports stay inside the home folder. A `home` that is there but is no
+ * directory (a file, say) leaves a `home-not-a-directory` warning.
  */
 export async function loadGlobalInstructions(
   request: GlobalRequest,
@@ -47,12 +51,30 @@ export async function loadGlobalInstructions(
               sandbox: await realHome(fs, home),
               maxDepth: request.importDepth,
               environment: null,
+              session: request.session,
             },
     });
     warnings.push(...outcome.warnings);
     if (outcome.file !== null) return { global: { scope: "global", ...outcome.file }, warnings };
   }
+  if (!(await isDirectory(fs, home))) {
+    warnings.push({
+      code: "home-not-a-directory",
+      message: `home ${home} is not a directory, so no global AGENTS.md was looked for in it`,
+      path: home,
+      environment: null,
+    });
+  }
   return { global: null, warnings };
+}
+
+/** Whether `path` is a directory; a path that does not exist or cannot be checked counts as one. */
+async function isDirectory(fs: AgentsMdFileSystem, path: string): Promise<boolean> {
+  try {
+    return (await fs.stat(path)).kind === "directory";
+  } catch {
+    return true;
+  }
 }
 
 async function realHome(fs: AgentsMdFileSystem, home: string): Promise<string> {

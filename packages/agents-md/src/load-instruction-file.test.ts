@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createCountingFileSystem } from "./counting-file-system.js";
+import { createCountingFileSystem } from "./__fixtures__/counting-file-system.js";
 import { type InstructionFileRequest, loadInstructionFile } from "./load-instruction-file.js";
 import { createMemoryFileSystem, type MemoryEntry } from "./memory-file-system.js";
 
@@ -65,7 +65,7 @@ describe("loadInstructionFile", () => {
   it("reads no more than the allowance and three bytes of a 1 GB file", async () => {
     const { fs, file } = await load({ repeat: "rules ", bytes: 1_000_000_000 }, { allowance: 100 });
     expect(fs.calls).toEqual([
-      { operation: "readFile", path: "/repo/AGENTS.md", maxBytes: 103, bytes: 103 },
+      { operation: "open", path: "/repo/AGENTS.md", maxBytes: 103, bytes: 103 },
     ]);
     expect(file).toMatchObject({ bytes: 1_000_000_000, bytesRead: 103, keptBytes: 100 });
   });
@@ -76,9 +76,10 @@ describe("loadInstructionFile", () => {
     expect(warnings.map((warning) => warning.code)).toEqual(["invalid-utf8"]);
   });
 
-  it("warns about a binary file and still includes it, as the reference does", async () => {
-    const { file, warnings } = await load(Uint8Array.of(0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01));
-    expect(file?.text).toBe("\u007fELF\u0000\u0001");
+  it("skips a binary file with a warning, at no cost (the reference passes it to the model)", async () => {
+    const { file, cost, warnings } = await load(Uint8Array.of(0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01));
+    expect(file).toBeNull();
+    expect(cost).toBe(0);
     expect(warnings.map((warning) => warning.code)).toEqual(["binary-file"]);
   });
 

@@ -1,4 +1,6 @@
 import type { AgentsMdWarning } from "./agents-md-warning.js";
+import { checkArgument } from "./check-argument.js";
+import { loadedAgentsMdDataSchema } from "./loaded-agents-md-schema.js";
 import { renderAgentsMdText } from "./render-agents-md-text.js";
 
 /** Where and how a file was cut. */
@@ -128,7 +130,10 @@ export interface LoadedAgentsMd extends LoadedAgentsMdData {
 
 /**
  * Builds a {@link LoadedAgentsMd} from its data, for instance data saved with `JSON.stringify`;
- * discovery builds its results the same way.
+ * discovery builds its results the same way. The data is checked field by field.
+ *
+ * @throws {AgentsMdError} `invalid-argument` naming the first field that is not what discovery
+ * writes (`data.entries[0].bytes`, say).
  *
  * @example
  * ```ts
@@ -136,7 +141,8 @@ export interface LoadedAgentsMd extends LoadedAgentsMdData {
  * again.text() === loaded.text(); // true
  * ```
  */
-export function createLoadedAgentsMd(data: LoadedAgentsMdData): LoadedAgentsMd {
+export function createLoadedAgentsMd(value: LoadedAgentsMdData): LoadedAgentsMd {
+  const data = checkArgument("data", loadedAgentsMdDataSchema, value);
   const plain: LoadedAgentsMdData = {
     global: data.global,
     entries: data.entries,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readPrefix } from "./__fixtures__/read-prefix.js";
 import { errorCodeOf } from "./file-system-failure.js";
 import { createMemoryFileSystem } from "./memory-file-system.js";
 
@@ -43,9 +44,7 @@ describe("createMemoryFileSystem", () => {
     expect((await fs.stat("/repo/docs/AGENTS.md")).identity).toBe(
       (await fs.stat("/shared/rules.md")).identity,
     );
-    expect(decoder.decode(await fs.readFile("/repo/link/rules.md", { maxBytes: 100 }))).toBe(
-      "shared",
-    );
+    expect(decoder.decode(await readPrefix(fs, "/repo/link/rules.md", 100))).toBe("shared");
   });
 
   it("ends a symlink loop and a dangling symlink with ELOOP and ENOENT", async () => {
@@ -67,26 +66,26 @@ describe("createMemoryFileSystem", () => {
     expect(await failure(fs.stat("/locked"))).toBe("EACCES");
     expect(await failure(fs.stat("/locked/inside.md"))).toBe("EACCES");
     expect((await fs.stat("/repo/AGENTS.md")).kind).toBe("file");
-    expect(await failure(fs.readFile("/repo/AGENTS.md", { maxBytes: 10 }))).toBe("ENOENT");
+    expect(await failure(readPrefix(fs, "/repo/AGENTS.md", 10))).toBe("ENOENT");
   });
 
   it("refuses to read a directory or a special file", async () => {
     const fs = createMemoryFileSystem({ "/d": { directory: true }, "/s": { special: "socket" } });
-    expect(await failure(fs.readFile("/d", { maxBytes: 1 }))).toBe("EISDIR");
-    expect(await failure(fs.readFile("/s", { maxBytes: 1 }))).toBe("ENOTFILE");
+    expect(await failure(readPrefix(fs, "/d", 1))).toBe("EISDIR");
+    expect(await failure(readPrefix(fs, "/s", 1))).toBe("ENOTFILE");
   });
 
   it("serves a huge repeated file without allocating it", async () => {
     const fs = createMemoryFileSystem({ "/big.md": { repeat: "abc", bytes: 1_000_000_000 } });
     expect((await fs.stat("/big.md")).size).toBe(1_000_000_000);
-    const bytes = await fs.readFile("/big.md", { maxBytes: 7 });
+    const bytes = await readPrefix(fs, "/big.md", 7);
     expect(decoder.decode(bytes)).toBe("abcabca");
   });
 
   it("reads at most maxBytes of a file", async () => {
     const fs = createMemoryFileSystem({ "/f": "0123456789" });
-    expect(decoder.decode(await fs.readFile("/f", { maxBytes: 4 }))).toBe("0123");
-    expect(decoder.decode(await fs.readFile("/f", { maxBytes: 40 }))).toBe("0123456789");
+    expect(decoder.decode(await readPrefix(fs, "/f", 4))).toBe("0123");
+    expect(decoder.decode(await readPrefix(fs, "/f", 40))).toBe("0123456789");
   });
 
   it("finds names in any letter case when case-insensitive, with one identity", async () => {

@@ -4,6 +4,7 @@ import { link, mkdir, mkdtemp, realpath, rm, symlink, truncate, writeFile } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readPrefix } from "./__fixtures__/read-prefix.js";
 import { errorCodeOf } from "./file-system-failure.js";
 import { createNodeFileSystem, type NodeFileSystemFunctions } from "./node-file-system.js";
 
@@ -82,7 +83,7 @@ describe("createNodeFileSystem", () => {
     await symlink("two", join(scratch, "one"));
     await symlink("one", join(scratch, "two"));
     expect(await failure(fs.stat(join(scratch, "one")))).toBe("ELOOP");
-    expect(await failure(fs.readFile(join(scratch, "missing"), { maxBytes: 4 }))).toBe("ENOENT");
+    expect(await failure(readPrefix(fs, join(scratch, "missing"), 4))).toBe("ENOENT");
   });
 
   it("reads a 1 GiB file only as far as asked, through a handle it closes", async () => {
@@ -91,7 +92,7 @@ describe("createNodeFileSystem", () => {
     await truncate(path, 1024 ** 3);
     const counting = countingFunctions();
     const fs = createNodeFileSystem({ functions: counting.functions });
-    const bytes = await fs.readFile(path, { maxBytes: 32_771 });
+    const bytes = await readPrefix(fs, path, 32_771);
     expect(bytes.length).toBe(32_771);
     expect(bytes[0]).toBe("x".charCodeAt(0));
     expect(counting.bytesRead()).toBe(32_771);
@@ -103,9 +104,11 @@ describe("createNodeFileSystem", () => {
     const text = "é".repeat(100_000);
     await writeFile(path, text);
     const counting = countingFunctions();
-    const bytes = await createNodeFileSystem({ functions: counting.functions }).readFile(path, {
-      maxBytes: 1_000_000,
-    });
+    const bytes = await readPrefix(
+      createNodeFileSystem({ functions: counting.functions }),
+      path,
+      1_000_000,
+    );
     expect(new TextDecoder().decode(bytes)).toBe(text);
     expect(counting.reads()).toBe(4);
   });
@@ -115,17 +118,15 @@ describe("createNodeFileSystem", () => {
     await writeFile(path, "short rules\n");
     const counting = countingFunctions();
     const fs = createNodeFileSystem({ functions: counting.functions });
-    expect(new TextDecoder().decode(await fs.readFile(path, { maxBytes: 32_771 }))).toBe(
-      "short rules\n",
-    );
+    expect(new TextDecoder().decode(await readPrefix(fs, path, 32_771))).toBe("short rules\n");
     expect(counting.reads()).toBe(1);
   });
 
   it("refuses to read a directory", async () => {
     await mkdir(join(scratch, "AGENTS.md"));
-    expect(
-      await failure(createNodeFileSystem().readFile(join(scratch, "AGENTS.md"), { maxBytes: 4 })),
-    ).toBe("EISDIR");
+    expect(await failure(readPrefix(createNodeFileSystem(), join(scratch, "AGENTS.md"), 4))).toBe(
+      "EISDIR",
+    );
   });
 
   it.skipIf(!canMakeFifo)("refuses a FIFO without waiting for a writer", async () => {
@@ -133,6 +134,6 @@ describe("createNodeFileSystem", () => {
     execFileSync("mkfifo", [path]);
     const fs = createNodeFileSystem();
     expect((await fs.stat(path)).kind).toBe("other");
-    expect(await failure(fs.readFile(path, { maxBytes: 4 }))).toBe("ENOTFILE");
+    expect(await failure(readPrefix(fs, path, 4))).toBe("ENOTFILE");
   });
 });
