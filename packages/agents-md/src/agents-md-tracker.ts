@@ -5,7 +5,8 @@ import { budgetSchema, importDepthOf, importsSchema, maxBytesSchema } from "./ag
 import type { AgentsMdWarning } from "./agents-md-warning.js";
 import { checkArgument, checkText } from "./check-argument.js";
 import { agentsMdDefaults } from "./defaults.js";
-import type { AgentsMdFileSystem } from "./file-system.js";
+import { createDirectoryLister } from "./directory-lister.js";
+import type { AgentsMdFileSystem, FileStat } from "./file-system.js";
 import { classifyFailure, describeFailure, errorCodeOf } from "./file-system-failure.js";
 import { fileSystemSchema } from "./file-system-schemas.js";
 import { type FoundFile, findInstructionFile } from "./find-instruction-file.js";
@@ -136,12 +137,23 @@ export function createAgentsMdTracker(
       });
     }
     const directories = searchDirectories(fs.path, boundary, physical);
+    const lister = createDirectoryLister(fs);
     const lookups = await Promise.all(
-      directories.map((path) =>
-        findInstructionFile(fs, path, environment.candidateFilenames, environment.id),
-      ),
+      directories.map(async (path) => {
+        const lookup = await findInstructionFile(
+          fs,
+          lister,
+          path,
+          environment.candidateFilenames,
+          environment.id,
+        );
+        return {
+          ...lookup,
+          found: lookup.found === null ? null : await identified(fs, lookup.found),
+        };
+      }),
     );
-    const claimed: FoundFile[] = [];
+    const claimed: IdentifiedFile[] = [];
     for (const { found, warnings: lookupWarnings } of lookups) {
       warnings.push(...lookupWarnings);
       if (found === null || handedOut.has(found.stat.identity)) continue;
@@ -188,6 +200,27 @@ export function createAgentsMdTracker(
       forDirectory(fs.path.dirname(fs.path.resolve(environment.cwd, checkText("file", file)))),
     loadedIdentities: () => [...handedOut],
   };
+}
+
+/** A file found, with the stat that tells its identity. */
+interface IdentifiedFile extends FoundFile {
+  readonly stat: FileStat;
+}
+
+/**
+ * `found` with its stat, made now when its directory's listing found it: the tracker claims a
+ * file by identity before it reads it. `null` when the file is gone already.
+ */
+async function identified(
+  fs: AgentsMdFileSystem,
+  found: FoundFile,
+): Promise<IdentifiedFile | null> {
+  if (found.stat !== null) return { path: found.path, stat: found.stat };
+  try {
+    return { path: found.path, stat: await fs.stat(found.path) };
+  } catch {
+    return null;
+  }
 }
 
 /** The plain data of a loaded result (what its `toJSON` gives), or the value itself. */

@@ -1,5 +1,6 @@
 import type { ResolvedEnvironment, ResolvedShared } from "./agents-md-options.js";
 import type { AgentsMdWarning } from "./agents-md-warning.js";
+import { createDirectoryLister } from "./directory-lister.js";
 import { findInstructionFile } from "./find-instruction-file.js";
 import { findProjectRoot } from "./find-project-root.js";
 import type { ImportSession } from "./import-session.js";
@@ -18,6 +19,7 @@ export interface EnvironmentDocs {
 /**
  * Discovers one environment's project files: resolves the working directory, finds the project
  * root, picks at most one file per directory from root to cwd, and loads them under the budget.
+ * Each directory is listed once, for its root markers and its candidate names alike.
  * With a budget of 0 nothing is searched. Imports share the discovery's `session`.
  * @throws {AgentsMdError} when the working directory cannot be used.
  */
@@ -40,8 +42,10 @@ export async function discoverEnvironment(
     budget: settings.budget,
   });
   if (maxBytes === 0) return { environment: record(null, [], 0), entries: [], warnings: [] };
+  const lister = createDirectoryLister(fs);
   const { root, warnings: markerWarnings } = await findProjectRoot(
     fs,
+    lister,
     cwd,
     settings.rootMarkers,
     id,
@@ -49,7 +53,7 @@ export async function discoverEnvironment(
   const directories = searchDirectories(fs.path, root, cwd);
   const lookups = await Promise.all(
     directories.map((directory) =>
-      findInstructionFile(fs, directory, settings.candidateFilenames, id),
+      findInstructionFile(fs, lister, directory, settings.candidateFilenames, id),
     ),
   );
   const docs = await loadProjectDocs({

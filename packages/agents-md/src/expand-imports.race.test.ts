@@ -40,6 +40,7 @@ function flippingFileSystem(
     stat: (path) => flipped(() => inner.stat(path)),
     realpath: (path) => flipped(() => inner.realpath(path)),
     open: async (path, options) => wrap(await flipped(() => inner.open(path, options))),
+    readdir: (path, options) => flipped(() => inner.readdir(path, options)),
   };
 }
 

@@ -24,9 +24,9 @@ export const pathApiSchema = z.custom<PathApi>(
 /** Accepts an object with the members of {@link AgentsMdFileSystem}. */
 export const fileSystemSchema = z.custom<AgentsMdFileSystem>(
   (value) =>
-    hasFunctions(value, ["stat", "realpath", "open"]) &&
+    hasFunctions(value, ["stat", "realpath", "open", "readdir"]) &&
     pathApiSchema.safeParse(value.path).success,
-  { message: "expected a file system with path, stat, realpath and open" },
+  { message: "expected a file system with path, stat, realpath, open and readdir" },
 );
 
 /** The options of {@link AgentsMdFileSystem.open}. */
@@ -34,3 +34,6 @@ export const openOptionsSchema = z.strictObject({ noFollow: z.boolean().optional
 
 /** A count of bytes: a whole number, 0 included. */
 export const byteCountSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** The options of {@link AgentsMdFileSystem.readdir}. */
+export const readdirOptionsSchema = z.strictObject({ maxEntries: byteCountSchema });

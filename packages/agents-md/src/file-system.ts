@@ -15,6 +15,25 @@ export interface FileStat {
   readonly identity: string;
 }
 
+/**
+ * What a directory entry is, without following it: a symlink is reported as one; `unknown` when
+ * the listing does not say (some file systems leave the type out), so a `stat` must.
+ */
+export type EntryKind = "file" | "directory" | "symlink" | "other" | "unknown";
+
+/** One entry of a directory listing. */
+export interface DirectoryEntry {
+  /** The entry's name in its directory (not a path). */
+  readonly name: string;
+  readonly kind: EntryKind;
+}
+
+/** Options of {@link AgentsMdFileSystem.readdir}. */
+export interface ReaddirOptions {
+  /** List at most this many entries: a directory holding more gives `null` instead. */
+  readonly maxEntries: number;
+}
+
 /** The path operations discovery uses: `node:path`, `node:path/posix` and `node:path/win32` fit. */
 export interface PathApi {
   /** The separator between path segments. */
@@ -57,7 +76,7 @@ export interface OpenedFile {
  * your own for a remote or virtual environment.
  *
  * A failing call rejects with an error whose `code` names the failure as Node does: `ENOENT` and
- * `ENOTDIR` (nothing there), `EACCES` or `EPERM` (permission denied), `ELOOP` (a symlink loop,
+ * `ENOTDIR` (nothing there, or for `readdir` not a directory), `EACCES` or `EPERM` (permission denied), `ELOOP` (a symlink loop,
  * or a symlink opened with `noFollow`), `EISDIR` or `ENOTFILE` (reading something that is not a
  * regular file). Any other code is reported as an input/output error. Discovery never writes.
  */
@@ -73,4 +92,11 @@ export interface AgentsMdFileSystem {
    * on a special file: discovery checks the opened file's `stat` before it reads.
    */
   open(path: string, options?: OpenOptions): Promise<OpenedFile>;
+  /**
+   * The entries of the directory `path` names (following symlinks to it), in any order, or
+   * `null` when it holds more than `options.maxEntries` (discovery then asks for the names it
+   * wants one by one). An implementation must not hold more than `maxEntries` entries at once:
+   * this is what keeps a huge directory cheap.
+   */
+  readdir(path: string, options: ReaddirOptions): Promise<DirectoryEntry[] | null>;
 }

@@ -1,5 +1,6 @@
 import type { AgentsMdWarning } from "./agents-md-warning.js";
 import { agentsMdDefaults } from "./defaults.js";
+import { createDirectoryLister } from "./directory-lister.js";
 import type { AgentsMdFileSystem } from "./file-system.js";
 import { findInstructionFile } from "./find-instruction-file.js";
 import type { ImportSession } from "./import-session.js";
@@ -30,8 +31,9 @@ export async function loadGlobalInstructions(
 ): Promise<{ global: AgentsMdGlobalEntry | null; warnings: AgentsMdWarning[] }> {
   const { fs, home } = request;
   const warnings: AgentsMdWarning[] = [];
+  const lister = createDirectoryLister(fs);
   for (const name of [agentsMdDefaults.overrideFilename, agentsMdDefaults.filename]) {
-    const { found, warnings: lookup } = await findInstructionFile(fs, home, [name], null);
+    const { found, warnings: lookup } = await findInstructionFile(fs, lister, home, [name], null);
     warnings.push(...lookup);
     if (found === null) continue;
     const outcome = await loadInstructionFile({
@@ -57,7 +59,7 @@ export async function loadGlobalInstructions(
     warnings.push(...outcome.warnings);
     if (outcome.file !== null) return { global: { scope: "global", ...outcome.file }, warnings };
   }
-  if (!(await isDirectory(fs, home))) {
+  if (await lister.isNotADirectory(home)) {
     warnings.push({
       code: "home-not-a-directory",
       message: `home ${home} is not a directory, so no global AGENTS.md was looked for in it`,
@@ -66,15 +68,6 @@ export async function loadGlobalInstructions(
     });
   }
   return { global: null, warnings };
-}
-
-/** Whether `path` is a directory; a path that does not exist or cannot be checked counts as one. */
-async function isDirectory(fs: AgentsMdFileSystem, path: string): Promise<boolean> {
-  try {
-    return (await fs.stat(path)).kind === "directory";
-  } catch {
-    return true;
-  }
 }
 
 async function realHome(fs: AgentsMdFileSystem, home: string): Promise<string> {

@@ -19,8 +19,11 @@ const importSlack = 4096;
 export interface InstructionFileRequest {
   readonly fs: AgentsMdFileSystem;
   readonly path: string;
-  /** The stat made when the file was found; the file read must be that file. */
-  readonly stat: FileStat;
+  /**
+   * The stat made when the file was found, whose file the file read must be; `null` when the
+   * open itself is the check (a regular file named in its directory's listing).
+   */
+  readonly stat: FileStat | null;
   /** The environment, for warnings (`null` for the global file). */
   readonly environment: string | null;
   /** The most bytes the file's text may use. */
@@ -119,7 +122,7 @@ async function readWithinLimit(
   try {
     const { stat, bytes } = await readCheckedFile(request.fs, path, {
       maxBytes: readLimit,
-      identity: request.stat.identity,
+      identity: request.stat?.identity ?? null,
       noFollow: false,
     });
     const whole = bytes.length < readLimit;

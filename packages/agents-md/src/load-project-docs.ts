@@ -26,6 +26,16 @@ export interface ProjectDocs {
   readonly usedBytes: number;
 }
 
+/** The size of a file found, for the warning that drops it; 0 when it cannot be checked. */
+async function sizeOf(fs: AgentsMdFileSystem, file: FoundFile): Promise<number> {
+  if (file.stat !== null) return file.stat.size;
+  try {
+    return (await fs.stat(file.path)).size;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * Loads project files under one shared byte budget. `root-first` serves the files root to cwd,
  * `nearest-first` cwd to root; either way the file that crosses the budget is cut to what
@@ -49,7 +59,7 @@ export async function loadProjectDocs(request: ProjectDocsRequest): Promise<Proj
         message: `${file.path} was left out: the instruction budget was spent before it`,
         path: file.path,
         environment,
-        droppedBytes: file.stat.size,
+        droppedBytes: await sizeOf(request.fs, file),
       });
       continue;
     }

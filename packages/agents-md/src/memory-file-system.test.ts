@@ -47,6 +47,38 @@ describe("createMemoryFileSystem", () => {
     expect(decoder.decode(await readPrefix(fs, "/repo/link/rules.md", 100))).toBe("shared");
   });
 
+  it("lists a directory with each entry's own kind, and none past the limit", async () => {
+    const fs = createMemoryFileSystem({
+      "/d/AGENTS.md": "a",
+      "/d/sub": { directory: true },
+      "/d/link.md": { symlink: "AGENTS.md" },
+      "/d/pipe": { special: "fifo" },
+      "/d/locked": { error: "EACCES" },
+    });
+    expect(await fs.readdir("/d", { maxEntries: 5 })).toEqual([
+      { name: "AGENTS.md", kind: "file" },
+      { name: "sub", kind: "directory" },
+      { name: "link.md", kind: "symlink" },
+      { name: "pipe", kind: "other" },
+      { name: "locked", kind: "unknown" },
+    ]);
+    expect(await fs.readdir("/d", { maxEntries: 4 })).toBeNull();
+    expect(await failure(fs.readdir("/d/AGENTS.md", { maxEntries: 5 }))).toBe("ENOTDIR");
+  });
+
+  it("keeps an opened file what it was, whatever happens to its path", async () => {
+    const fs = createMemoryFileSystem({
+      "/d/AGENTS.md": "first",
+      "/d/link.md": { symlink: "AGENTS.md" },
+    });
+    const file = await fs.open("/d/link.md");
+    const identity = (await fs.stat("/d/AGENTS.md")).identity;
+    fs.set("/d/AGENTS.md", "second");
+    expect((await file.stat()).identity).toBe(identity);
+    expect(decoder.decode(await file.read(100))).toBe("first");
+    expect(await failure(fs.open("/d/link.md", { noFollow: true }))).toBe("ELOOP");
+  });
+
   it("ends a symlink loop and a dangling symlink with ELOOP and ENOENT", async () => {
     const fs = createMemoryFileSystem({
       "/a/one": { symlink: "two" },

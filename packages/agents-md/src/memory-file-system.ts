@@ -1,9 +1,9 @@
 import { posix } from "node:path";
 import { z } from "zod";
 import { checkArgument, checkText } from "./check-argument.js";
-import type { AgentsMdFileSystem, FileStat, OpenedFile } from "./file-system.js";
+import type { AgentsMdFileSystem, EntryKind, FileStat, OpenedFile } from "./file-system.js";
 import { fileSystemError } from "./file-system-failure.js";
-import { byteCountSchema, openOptionsSchema } from "./file-system-schemas.js";
+import { byteCountSchema, openOptionsSchema, readdirOptionsSchema } from "./file-system-schemas.js";
 
 /** A large file made of one piece of text repeated, held without allocating its bytes. */
 export interface RepeatedContent {
@@ -227,6 +227,16 @@ export function createMemoryFileSystem(
       const { node } = resolve(checkText("path", path), "open", noFollow === true);
       return openedFile(node, statOf(node), path);
     },
+    async readdir(path, readdirOptions) {
+      const { maxEntries } = checkArgument("options", readdirOptionsSchema, readdirOptions);
+      const { node } = resolve(checkText("path", path), "scandir");
+      if (node.kind !== "directory") throw fileSystemError("ENOTDIR", "scandir", path);
+      if (node.children.size > maxEntries) return null;
+      return [...node.children.values()].map(({ name, node: child }) => ({
+        name,
+        kind: entryKind(child),
+      }));
+    },
     set(path, entry) {
       const { directory, name } = parentOf(checkText("path", path));
       directory.set(key(name), { name, node: nodeFor(checkArgument("entry", entrySchema, entry)) });
@@ -239,6 +249,18 @@ export function createMemoryFileSystem(
 
   for (const [path, entry] of Object.entries(checked)) fileSystem.set(path, entry);
   return fileSystem;
+}
+
+/** What a listing says an entry is: a failing entry's type is left for a `stat` to tell. */
+function entryKind(node: MemoryNode): EntryKind {
+  switch (node.kind) {
+    case "special":
+      return "other";
+    case "error":
+      return "unknown";
+    default:
+      return node.kind;
+  }
 }
 
 /** The file `open` gave: bound to the node it found, whatever happens to the path later. */

@@ -31,6 +31,7 @@ function countingFunctions(): {
   const functions: NodeFileSystemFunctions = {
     stat: fsPromises.stat,
     realpath: fsPromises.realpath,
+    readdir: fsPromises.readdir,
     open: (async (path: string, flags: number) => {
       const handle = await fsPromises.open(path, flags);
       handles += 1;
@@ -76,6 +77,33 @@ describe("createNodeFileSystem", () => {
     expect((await fs.stat(join(scratch, "hard.md"))).identity).toBe(stat.identity);
     expect((await fs.stat(scratch)).kind).toBe("directory");
     expect(await fs.realpath(join(scratch, "linked.md"))).toBe(join(scratch, "AGENTS.md"));
+  });
+
+  it("lists a directory with each entry's own kind, symlinks unfollowed, and none past the limit", async () => {
+    const fs = createNodeFileSystem();
+    await writeFile(join(scratch, "AGENTS.md"), "rules");
+    await mkdir(join(scratch, ".git"));
+    await symlink("AGENTS.md", join(scratch, "linked.md"));
+    const entries = await fs.readdir(scratch, { maxEntries: 3 });
+    expect(entries?.sort((a, b) => (a.name < b.name ? -1 : 1))).toEqual([
+      { name: ".git", kind: "directory" },
+      { name: "AGENTS.md", kind: "file" },
+      { name: "linked.md", kind: "symlink" },
+    ]);
+    expect(await fs.readdir(scratch, { maxEntries: 2 })).toBeNull();
+    expect(await failure(fs.readdir(join(scratch, "AGENTS.md"), { maxEntries: 3 }))).toBe(
+      "ENOTDIR",
+    );
+  });
+
+  it("opens the file a path names, or refuses a symlink with noFollow", async () => {
+    const fs = createNodeFileSystem();
+    await writeFile(join(scratch, "AGENTS.md"), "rules");
+    await symlink("AGENTS.md", join(scratch, "linked.md"));
+    const file = await fs.open(join(scratch, "linked.md"));
+    expect((await file.stat()).identity).toBe((await fs.stat(join(scratch, "AGENTS.md"))).identity);
+    await file.close();
+    expect(await failure(fs.open(join(scratch, "linked.md"), { noFollow: true }))).toBe("ELOOP");
   });
 
   it("reports a symlink loop and a missing file with their codes", async () => {

@@ -1,18 +1,29 @@
-import { type BigIntStats, constants } from "node:fs";
+import { type BigIntStats, constants, type Dirent } from "node:fs";
 import * as fsPromises from "node:fs/promises";
 import * as nodePath from "node:path";
 import { z } from "zod";
 import { checkArgument, checkText } from "./check-argument.js";
-import type { AgentsMdFileSystem, FileKind, FileStat, OpenedFile, PathApi } from "./file-system.js";
+import type {
+  AgentsMdFileSystem,
+  EntryKind,
+  FileKind,
+  FileStat,
+  OpenedFile,
+  PathApi,
+} from "./file-system.js";
 import {
   byteCountSchema,
   hasFunctions,
   openOptionsSchema,
   pathApiSchema,
+  readdirOptionsSchema,
 } from "./file-system-schemas.js";
 
 /** The `node:fs/promises` functions the Node file system calls; replace them to observe calls. */
-export type NodeFileSystemFunctions = Pick<typeof fsPromises, "open" | "realpath" | "stat">;
+export type NodeFileSystemFunctions = Pick<
+  typeof fsPromises,
+  "open" | "readdir" | "realpath" | "stat"
+>;
 
 /** Options of {@link createNodeFileSystem}. */
 export interface NodeFileSystemOptions {
@@ -28,8 +39,8 @@ const openFlags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 const noFollowFlag = constants.O_NOFOLLOW ?? 0;
 
 const functionsSchema = z.custom<NodeFileSystemFunctions>(
-  (value) => hasFunctions(value, ["open", "realpath", "stat"]),
-  { message: "expected an object with open, realpath and stat functions" },
+  (value) => hasFunctions(value, ["open", "readdir", "realpath", "stat"]),
+  { message: "expected an object with open, readdir, realpath and stat functions" },
 );
 
 const optionsSchema = z.strictObject({
@@ -64,7 +75,22 @@ export function createNodeFileSystem(options: NodeFileSystemOptions = {}): Agent
       const handle = await functions.open(checkText("path", path), flags);
       return openedFile(handle);
     },
+    async readdir(path, readdirOptions) {
+      const { maxEntries } = checkArgument("options", readdirOptionsSchema, readdirOptions);
+      const entries = await functions.readdir(checkText("path", path), { withFileTypes: true });
+      if (entries.length > maxEntries) return null;
+      return entries.map((entry) => ({ name: entry.name, kind: entryKind(entry) }));
+    },
   };
+}
+
+function entryKind(entry: Dirent): EntryKind {
+  if (entry.isFile()) return "file";
+  if (entry.isDirectory()) return "directory";
+  if (entry.isSymbolicLink()) return "symlink";
+  const special =
+    entry.isFIFO() || entry.isSocket() || entry.isBlockDevice() || entry.isCharacterDevice();
+  return special ? "other" : "unknown";
 }
 
 function toFileStat(stats: BigIntStats): FileStat {

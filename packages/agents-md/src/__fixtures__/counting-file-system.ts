@@ -3,7 +3,7 @@ import type { AgentsMdFileSystem } from "../file-system.js";
 /** One call made through a {@link CountingFileSystem}. */
 export interface FileSystemCall {
   /** Which method of the file system was called. */
-  readonly operation: "stat" | "realpath" | "open";
+  readonly operation: "stat" | "realpath" | "open" | "readdir";
   /** The path it was called with. */
   readonly path: string;
   /** For `open`: the most bytes the read of the opened file asked for. */
@@ -48,6 +48,10 @@ export function createCountingFileSystem(inner: AgentsMdFileSystem): CountingFil
     realpath(path) {
       calls.push({ operation: "realpath", path });
       return inner.realpath(path);
+    },
+    readdir(path, options) {
+      calls.push({ operation: "readdir", path });
+      return inner.readdir(path, options);
     },
     async open(path, options) {
       const log = calls;
