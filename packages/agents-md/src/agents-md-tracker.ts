@@ -15,7 +15,7 @@ import { isInside } from "./is-inside.js";
 import { loadProjectDocs } from "./load-project-docs.js";
 import {
   type AgentsMdImport,
-  createLoadedAgentsMd,
+  buildLoadedAgentsMd,
   type LoadedAgentsMd,
 } from "./loaded-agents-md.js";
 import { loadedAgentsMdDataSchema } from "./loaded-agents-md-schema.js";
@@ -129,7 +129,7 @@ export function createAgentsMdTracker(
       budget: settings.budget ?? environment.budget,
     };
     if (physical === null || !isInside(fs.path, physical, boundary) || maxBytes === 0) {
-      return createLoadedAgentsMd({
+      return buildLoadedAgentsMd({
         global: null,
         entries: [],
         environments: [{ ...record, cwd: physical ?? requested, directories: [], usedBytes: 0 }],
@@ -186,7 +186,7 @@ export function createAgentsMdTracker(
       }
     }
     for (const entry of docs.entries) remember(entry.imports);
-    return createLoadedAgentsMd({
+    return buildLoadedAgentsMd({
       global: null,
       entries: docs.entries,
       environments: [{ ...record, cwd: physical, directories, usedBytes: docs.usedBytes }],

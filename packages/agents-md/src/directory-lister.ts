@@ -18,8 +18,11 @@ export type ListedKind = "absent" | "file" | "directory" | "other" | "unknown";
 export interface DirectoryLister {
   /** What `name` in `directory` is, as far as the listing of `directory` tells. */
   lookup(directory: string, name: string): Promise<ListedKind>;
-  /** Whether `path` is there but is not a directory (its listing failed with `ENOTDIR`). */
-  isNotADirectory(path: string): Promise<boolean>;
+  /**
+   * What its listing tells of `path` itself: a directory (listed, or too large to list), not a
+   * directory (`ENOTDIR`), or `unknown` (missing, or the listing failed otherwise).
+   */
+  folderState(path: string): Promise<"directory" | "not-a-directory" | "unknown">;
   /** Starts listing `directories` at once, for lookups soon to come. */
   prefetch(directories: readonly string[]): void;
 }
@@ -53,9 +56,10 @@ export function createDirectoryLister(fs: AgentsMdFileSystem): DirectoryLister {
       if (kind === undefined) return listing.folded.has(fold(name)) ? "unknown" : "absent";
       return kind === "symlink" ? "unknown" : kind;
     },
-    async isNotADirectory(path) {
+    async folderState(path) {
       const listing = await listingOf(path);
-      return !listing.listed && listing.code === "ENOTDIR";
+      if (listing.listed || listing.code === null) return "directory";
+      return listing.code === "ENOTDIR" ? "not-a-directory" : "unknown";
     },
     prefetch(directories) {
       for (const directory of directories) listingOf(directory);

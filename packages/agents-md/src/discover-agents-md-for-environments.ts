@@ -7,7 +7,7 @@ import { agentsMdDefaults } from "./defaults.js";
 import { discoverEnvironment } from "./discover-environment.js";
 import { createImportSession } from "./import-session.js";
 import { loadGlobalInstructions } from "./load-global-instructions.js";
-import { createLoadedAgentsMd, type LoadedAgentsMd } from "./loaded-agents-md.js";
+import { buildLoadedAgentsMd, type LoadedAgentsMd } from "./loaded-agents-md.js";
 
 /**
  * Discovers AGENTS.md instructions for several environments at once (a local checkout and a
@@ -55,7 +55,7 @@ export async function discoverResolved({
         }),
     ...environments.map((environment) => discoverEnvironment(environment, shared, session)),
   ]);
-  return createLoadedAgentsMd({
+  return buildLoadedAgentsMd({
     global: globalResult.global,
     entries: perEnvironment.flatMap((docs) => docs.entries),
     environments: perEnvironment.map((docs) => docs.environment),

@@ -29,7 +29,8 @@ export async function discoverEnvironment(
   session: ImportSession,
 ): Promise<EnvironmentDocs> {
   const { fs, id, maxBytes } = settings;
-  const cwd = await resolveWorkingDirectory(fs, settings.cwd, id);
+  const lister = createDirectoryLister(fs);
+  const cwd = await resolveWorkingDirectory(fs, lister, settings.cwd, id);
   const record = (root: string | null, directories: string[], usedBytes: number) => ({
     id,
     cwd,
@@ -42,7 +43,6 @@ export async function discoverEnvironment(
     budget: settings.budget,
   });
   if (maxBytes === 0) return { environment: record(null, [], 0), entries: [], warnings: [] };
-  const lister = createDirectoryLister(fs);
   const { root, warnings: markerWarnings } = await findProjectRoot(
     fs,
     lister,

@@ -16,7 +16,7 @@ export interface ProjectRoot {
  * no root. A marker that cannot be checked (permission denied, a symlink loop) counts as absent
  * and leaves a warning. One listing per directory, stopping at the first hit; a `stat` only for
  * a marker the listing cannot settle (a symlink, which must lead somewhere). The listings of the
- * next ancestors are started together (1, 2, 4, then 8 at a time), so that a deep working
+ * next ancestors are started together (4, 8, then 16 at a time), so that a deep working
  * directory waits for a few rounds of listings rather than one per level; a few folders above
  * the root may be listed for nothing.
  */
@@ -61,19 +61,19 @@ export async function findProjectRoot(
 }
 
 /** The most ancestors listed ahead at once. */
-const maxAhead = 8;
+const maxAhead = 16;
 
 /**
  * A function to call on each directory of the upward walk, with its distance from cwd: when the
  * walk reaches a directory not yet listed, it starts listing that one and the next ancestors,
- * twice as many each time, up to {@link maxAhead}.
+ * four at first, then twice as many each time, up to {@link maxAhead}.
  */
 function prefetchAhead(
   paths: PathApi,
   lister: DirectoryLister,
 ): (directory: string, distance: number) => void {
   let listedAhead = 0;
-  let batch = 1;
+  let batch = 4;
   return (directory, distance) => {
     if (distance < listedAhead) return;
     const directories = [directory];

@@ -6,6 +6,7 @@ import { findInstructionFile } from "./find-instruction-file.js";
 import type { ImportSession } from "./import-session.js";
 import { loadInstructionFile } from "./load-instruction-file.js";
 import type { AgentsMdGlobalEntry } from "./loaded-agents-md.js";
+import { closeOpened, openCheckedFile } from "./read-checked-file.js";
 
 /** Where the global file lives and how it is read. */
 export interface GlobalRequest {
@@ -36,10 +37,13 @@ export async function loadGlobalInstructions(
     const { found, warnings: lookup } = await findInstructionFile(fs, lister, home, [name], null);
     warnings.push(...lookup);
     if (found === null) continue;
+    const opened = await openCheckedFile(fs, found.path, {
+      identity: found.stat?.identity ?? null,
+      noFollow: false,
+    });
     const outcome = await loadInstructionFile({
-      fs,
       path: found.path,
-      stat: found.stat,
+      opened,
       environment: null,
       allowance: request.maxGlobalBytes,
       limit: "global-cap",
@@ -55,11 +59,11 @@ export async function loadGlobalInstructions(
               environment: null,
               session: request.session,
             },
-    });
+    }).finally(() => closeOpened(opened));
     warnings.push(...outcome.warnings);
     if (outcome.file !== null) return { global: { scope: "global", ...outcome.file }, warnings };
   }
-  if (await lister.isNotADirectory(home)) {
+  if ((await lister.folderState(home)) === "not-a-directory") {
     warnings.push({
       code: "home-not-a-directory",
       message: `home ${home} is not a directory, so no global AGENTS.md was looked for in it`,

@@ -2,15 +2,19 @@ import { describe, expect, it } from "vitest";
 import { createCountingFileSystem } from "./__fixtures__/counting-file-system.js";
 import { type InstructionFileRequest, loadInstructionFile } from "./load-instruction-file.js";
 import { createMemoryFileSystem, type MemoryEntry } from "./memory-file-system.js";
+import { closeOpened, openCheckedFile } from "./read-checked-file.js";
 
 async function load(entry: MemoryEntry, overrides: Partial<InstructionFileRequest> = {}) {
   const fs = createCountingFileSystem(createMemoryFileSystem({ "/repo/AGENTS.md": entry }));
   const stat = await fs.stat("/repo/AGENTS.md");
   fs.reset();
+  const opened = await openCheckedFile(fs, "/repo/AGENTS.md", {
+    identity: stat.identity,
+    noFollow: false,
+  });
   const outcome = await loadInstructionFile({
-    fs,
     path: "/repo/AGENTS.md",
-    stat,
+    opened,
     environment: "local",
     allowance: 32_768,
     limit: "budget",
@@ -19,6 +23,7 @@ async function load(entry: MemoryEntry, overrides: Partial<InstructionFileReques
     imports: null,
     ...overrides,
   });
+  await closeOpened(opened);
   return { ...outcome, fs };
 }
 

@@ -2,10 +2,10 @@ import { isBlank, trimWhiteSpace, utf8ByteLength } from "@ctx/text";
 import type { AgentsMdWarning, FileCutWarning, FileSkippedWarning } from "./agents-md-warning.js";
 import { checkEncoding } from "./check-encoding.js";
 import { expandImports, type ImportSettings } from "./expand-imports.js";
-import type { AgentsMdFileSystem, FileStat } from "./file-system.js";
+import type { FileStat } from "./file-system.js";
 import { classifyFailure, describeFailure, errorCodeOf } from "./file-system-failure.js";
 import type { AgentsMdCut, AgentsMdFileProvenance } from "./loaded-agents-md.js";
-import { readCheckedFile } from "./read-checked-file.js";
+import type { CheckedOpen } from "./read-checked-file.js";
 import { truncationNote } from "./truncation-note.js";
 import { decodeUtf8Lossy, encodeUtf8, incompleteTailLength, splitsCharacter } from "./utf8.js";
 
@@ -15,15 +15,19 @@ import { decodeUtf8Lossy, encodeUtf8, incompleteTailLength, splitsCharacter } fr
  */
 const importSlack = 4096;
 
+/**
+ * How far past its allowance a file is read: 3 bytes, to tell whether the cut splits a
+ * character, and 4 KiB more with imports on.
+ */
+export function readSlack(imports: boolean): number {
+  return 3 + (imports ? importSlack : 0);
+}
+
 /** One file to load, with what it may cost. */
 export interface InstructionFileRequest {
-  readonly fs: AgentsMdFileSystem;
   readonly path: string;
-  /**
-   * The stat made when the file was found, whose file the file read must be; `null` when the
-   * open itself is the check (a regular file named in its directory's listing).
-   */
-  readonly stat: FileStat | null;
+  /** The file, opened and checked by the caller (who closes it), or why it could not be. */
+  readonly opened: CheckedOpen;
   /** The environment, for warnings (`null` for the global file). */
   readonly environment: string | null;
   /** The most bytes the file's text may use. */
@@ -69,8 +73,8 @@ interface Kept {
 
 /**
  * Reads one instruction file without reading past its allowance (plus 3 bytes, to tell whether
- * the cut splits a character; plus 4 KiB with imports on), after proving the opened file is the
- * one found; cuts it at the byte, decodes it lossily, skips it when it is binary or what is kept
+ * the cut splits a character; plus 4 KiB with imports on) from the file the caller opened and
+ * proved to be the one found; cuts it at the byte, decodes it lossily, skips it when it is binary or what is kept
  * is blank, inlines imports and adds the truncation note when asked. Never throws: a read
  * failure is a `read-failed` warning.
  */
@@ -113,18 +117,16 @@ function nothing(warnings: AgentsMdWarning[]): InstructionFileOutcome {
   return { file: null, cost: 0, warnings };
 }
 
-/** Step 1: open the file found, prove it is that file, and read no further than the limit. */
+/** Step 1: read the opened file no further than the limit. */
 async function readWithinLimit(
   request: InstructionFileRequest,
 ): Promise<RawRead | { readonly failure: AgentsMdWarning }> {
   const { path } = request;
-  const readLimit = request.allowance + 3 + (request.imports === null ? 0 : importSlack);
+  const readLimit = request.allowance + readSlack(request.imports !== null);
   try {
-    const { stat, bytes } = await readCheckedFile(request.fs, path, {
-      maxBytes: readLimit,
-      identity: request.stat?.identity ?? null,
-      noFollow: false,
-    });
+    if ("error" in request.opened) throw request.opened.error;
+    const { stat, file } = request.opened.opened;
+    const bytes = await file.read(readLimit);
     const whole = bytes.length < readLimit;
     return { stat, bytes, whole, size: whole ? bytes.length : Math.max(stat.size, bytes.length) };
   } catch (error) {

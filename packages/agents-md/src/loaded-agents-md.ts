@@ -141,8 +141,12 @@ export interface LoadedAgentsMd extends LoadedAgentsMdData {
  * again.text() === loaded.text(); // true
  * ```
  */
-export function createLoadedAgentsMd(value: LoadedAgentsMdData): LoadedAgentsMd {
-  const data = checkArgument("data", loadedAgentsMdDataSchema, value);
+export function createLoadedAgentsMd(data: LoadedAgentsMdData): LoadedAgentsMd {
+  return buildLoadedAgentsMd(checkArgument("data", loadedAgentsMdDataSchema, data));
+}
+
+/** {@link createLoadedAgentsMd} for data discovery made itself, which needs no check. */
+export function buildLoadedAgentsMd(data: LoadedAgentsMdData): LoadedAgentsMd {
   const plain: LoadedAgentsMdData = {
     global: data.global,
     entries: data.entries,
