@@ -36,9 +36,9 @@ export async function findInstructionFile(
 ): Promise<DirectoryResult> {
   const warnings: (FileSkippedWarning | ReadFailedWarning)[] = [];
   for (const name of names) {
-    const path = fs.path.join(directory, name);
     const listed = await lister.lookup(directory, name);
     if (listed === "absent") continue;
+    const path = fs.path.join(directory, name);
     if (listed === "file") return { found: { path, stat: null }, warnings };
     if (listed !== "unknown") {
       warnings.push(notAFile(path, listed, environment));

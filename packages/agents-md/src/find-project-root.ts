@@ -33,10 +33,10 @@ export async function findProjectRoot(
   for (let directory = cwd, distance = 0; ; distance += 1) {
     listAhead(directory, distance);
     for (const marker of markers) {
-      const path = fs.path.join(directory, marker);
       const listed = await lister.lookup(directory, marker);
       if (listed === "absent") continue;
       if (listed !== "unknown") return { root: directory, warnings };
+      const path = fs.path.join(directory, marker);
       try {
         await fs.stat(path);
         return { root: directory, warnings };

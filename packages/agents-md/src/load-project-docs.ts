@@ -1,4 +1,4 @@
-import type { AgentsMdWarning } from "./agents-md-warning.js";
+import type { AgentsMdWarning, FileDroppedWarning } from "./agents-md-warning.js";
 import type { ImportSettings } from "./expand-imports.js";
 import type { AgentsMdFileSystem } from "./file-system.js";
 import type { FoundFile } from "./find-instruction-file.js";
@@ -26,6 +26,17 @@ export interface ProjectDocs {
   readonly entries: AgentsMdEntry[];
   readonly warnings: AgentsMdWarning[];
   readonly usedBytes: number;
+}
+
+/** The warning for a file the budget was spent before; it was opened, never read. */
+function dropped(file: FoundFile, opened: CheckedOpen, environment: string): FileDroppedWarning {
+  return {
+    code: "file-dropped",
+    message: `${file.path} was left out: the instruction budget was spent before it`,
+    path: file.path,
+    environment,
+    droppedBytes: "opened" in opened ? opened.opened.stat.size : (file.stat?.size ?? 0),
+  };
 }
 
 /** How many files are held open at once, ahead of their reads. */
@@ -70,13 +81,7 @@ export async function loadProjectDocs(request: ProjectDocsRequest): Promise<Proj
         const opened = readyFiles.get(index);
         if (file === undefined || sink === undefined || opened === undefined) continue;
         if (remaining === 0) {
-          sink.push({
-            code: "file-dropped",
-            message: `${file.path} was left out: the instruction budget was spent before it`,
-            path: file.path,
-            environment,
-            droppedBytes: "opened" in opened ? opened.opened.stat.size : (file.stat?.size ?? 0),
-          });
+          sink.push(dropped(file, opened, environment));
           continue;
         }
         const outcome = await loadInstructionFile({
