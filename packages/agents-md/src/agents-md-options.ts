@@ -132,10 +132,10 @@ export function resolveOptions(
   const name = (where: "environment" | "shared", index: number, path: string) =>
     optionPath(style, where, index, path);
   const parsedEnvironments = environmentsSchema.safeParse(environments);
-  const parsedShared = sharedSchema.safeParse(options ?? {});
+  const parsedShared = sharedSchema.safeParse(options === undefined ? {} : options);
   const issues: SchemaIssue[] = [];
   if (!parsedEnvironments.success) {
-    for (const issue of schemaIssues(parsedEnvironments.error)) {
+    for (const issue of toSchemaIssues(parsedEnvironments.error, environments)) {
       const match = /^\[(\d+)\]\.?(.*)$/.exec(issue.path);
       const path =
         match === null
@@ -147,7 +147,7 @@ export function resolveOptions(
     }
   }
   if (!parsedShared.success) {
-    for (const issue of schemaIssues(parsedShared.error)) {
+    for (const issue of toSchemaIssues(parsedShared.error, options)) {
       issues.push({ path: name("shared", 0, issue.path), message: issue.message });
     }
   }
@@ -220,17 +220,4 @@ function optionPath(
   if (style === "single") return where === "environment" && path === "id" ? "environment" : path;
   if (where === "shared") return path;
   return path === "" ? `environments[${index}]` : `environments[${index}].${path}`;
-}
-
-/** Zod's issues with readable paths; an unknown key becomes an issue at that key. */
-function schemaIssues(error: z.ZodError): SchemaIssue[] {
-  const known = toSchemaIssues(error);
-  return error.issues.flatMap((issue, index) => {
-    const readable = known[index] ?? { path: "", message: issue.message };
-    if (issue.code !== "unrecognized_keys") return [readable];
-    return issue.keys.map((key) => ({
-      path: readable.path === "" ? key : `${readable.path}.${key}`,
-      message: "unknown option",
-    }));
-  });
 }

@@ -78,8 +78,8 @@ export function createAgentsMdTracker(
   options: AgentsMdTrackerOptions = {},
 ): AgentsMdTracker {
   checkArgument("loaded", loadedAgentsMdDataSchema, dataOf(loaded));
-  const parsed = optionsSchema.safeParse(options ?? {});
-  if (!parsed.success) throw AgentsMdError.fromIssues(toSchemaIssues(parsed.error));
+  const parsed = optionsSchema.safeParse(options);
+  if (!parsed.success) throw AgentsMdError.fromIssues(toSchemaIssues(parsed.error, options));
   const settings = parsed.data;
   const chosen =
     settings.environment === undefined

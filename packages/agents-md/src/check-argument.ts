@@ -13,7 +13,7 @@ export function checkArgument<Output>(
 ): Output {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const [issue] = toSchemaIssues(parsed.error);
+  const [issue] = toSchemaIssues(parsed.error, value);
   const inner = issue?.path ?? "";
   const where =
     inner === "" || inner.startsWith("[") ? `${argument}${inner}` : `${argument}.${inner}`;

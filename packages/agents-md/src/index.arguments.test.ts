@@ -66,6 +66,7 @@ const wrongCalls: Record<string, readonly (readonly [readonly unknown[], string]
     [[42], "environments"],
     [[{}], "environments"],
     [[[{ id: "a", cwd: "/" }], 42], "invalid AGENTS.md options"],
+    [[[{ id: "a", cwd: "/" }], null], "invalid AGENTS.md options"],
   ],
   findImportReferences: [
     [[null], "text"],
