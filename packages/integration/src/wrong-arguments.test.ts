@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { discoverAgentsMd } from "@ctx/agents-md";
 import { createMarkerGuard } from "@ctx/fragments";
@@ -33,13 +34,14 @@ function wrongValuesFor(valid: unknown, optional: boolean): unknown[] {
 }
 
 const memoryRoot = "/repo";
+const sessionRoot = join(tmpdir(), "ctx-wrong-arguments-rollouts");
 
 // Every exported function of every public package, with a valid call. A new export without a
 // row here fails "has a row for every exported function"; a new package fails "covers every
 // public package".
 const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
   "@ctx/text": {
-    codeRegions: { args: ["`a`"], names: ["markdown"] },
+    codeRegions: { args: ["`a`"], names: ["text"] },
     compareCodePoints: { args: ["a", "b"], names: ["left", "right"] },
     describeValue: { args: [null], names: ["value"], anything: [0] },
     escapeXml: { args: ["<"], names: ["text"] },
@@ -141,7 +143,7 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
     findImportReferences: { args: ["see @a.md"], names: ["text"] },
   },
   "@ctx/prompts": {
-    applyModelOverrides: { args: [undefined, {}], names: ["model", "overrides"], pending: true },
+    applyModelOverrides: { args: [undefined, {}], names: ["model", "overrides"] },
     createModelCatalog: {
       args: [[], {}],
       names: ["entries", "options"],
@@ -152,28 +154,33 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       args: [undefined, "friendly"],
       names: ["model", "personality"],
       optional: [1],
-      pending: true,
     },
     getPersonalityMessage: {
       args: [undefined, "friendly"],
       names: ["model", "personality"],
       optional: [1],
-      pending: true,
     },
-    resolveSandboxMode: { args: [{}], names: ["policy"], pending: true },
+    resolveSandboxMode: { args: [{}], names: ["policy"] },
     renderPermissionsInstructions: {
       args: [{}, {}],
       names: ["policy", "overrides"],
       optional: [1],
     },
-    resolveBaseInstructions: { args: [undefined], names: ["sources"], pending: true },
-    stripPersonalitySection: { args: ["text"], names: ["text"], pending: true },
-    formatSummaryText: { args: ["summary"], names: ["summary"], pending: true },
-    isSummaryText: { args: ["text"], names: ["text"], pending: true },
-    parseSummaryText: { args: ["text"], names: ["text"], pending: true },
-    supportsPersonality: { args: [undefined], names: ["model"], pending: true },
+    resolveBaseInstructions: { args: [undefined], names: ["sources"] },
+    stripPersonalitySection: { args: ["text"], names: ["text"] },
+    formatSummaryText: { args: ["summary"], names: ["summary"] },
+    isSummaryText: { args: ["text"], names: ["text"] },
+    parseSummaryText: { args: ["text"], names: ["text"] },
+    supportsPersonality: { args: [undefined], names: ["model"] },
   },
-  "@ctx/session": {},
+  "@ctx/session": {
+    createJsonlRolloutStore: {
+      args: [sessionRoot, {}],
+      names: ["directory", "options"],
+      optional: [1],
+    },
+    createMemoryRolloutStore: { args: [], names: [] },
+  },
 };
 
 /** Rows for the methods of the objects exported functions return. */
@@ -213,7 +220,7 @@ const methodRows: Readonly<
   },
   "model catalog (defaultModelCatalog)": {
     target: () => defaultModelCatalog,
-    methods: { get: { args: ["gpt-5"], names: ["slug"], pending: true } },
+    methods: { get: { args: ["gpt-5"], names: ["slug"] } },
   },
 };
 
