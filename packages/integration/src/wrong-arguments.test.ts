@@ -120,33 +120,27 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       args: [["NOTES.md"]],
       names: ["fallbackFilenames"],
       optional: [0],
-      pending: true,
     },
     createAgentsMdTracker: {
       args: [undefined, {}], // filled in beforeAll
       names: ["loaded", "options"],
       optional: [1],
-      pending: true,
     },
     // filled in beforeAll
-    createCountingFileSystem: { args: [undefined], names: ["inner"], pending: true },
-    // filled in beforeAll
-    createLoadedAgentsMd: { args: [undefined], names: ["data"], pending: true },
+    createLoadedAgentsMd: { args: [undefined], names: ["data"] },
     createMemoryFileSystem: {
       args: [{}, {}],
       names: ["entries", "options"],
       optional: [0, 1],
-      pending: true,
     },
-    createNodeFileSystem: { args: [{}], names: ["options"], optional: [0], pending: true },
+    createNodeFileSystem: { args: [{}], names: ["options"], optional: [0] },
     discoverAgentsMd: { args: [undefined], names: ["options"] }, // filled in beforeAll
     discoverAgentsMdForEnvironments: {
       args: [undefined, {}], // filled in beforeAll
       names: ["environments", "options"],
       optional: [1],
-      pending: true,
     },
-    findImportReferences: { args: ["see @a.md"], names: ["text"], pending: true },
+    findImportReferences: { args: ["see @a.md"], names: ["text"] },
   },
   "@ctx/prompts": {
     applyModelOverrides: { args: [undefined, {}], names: ["model", "overrides"] },
@@ -220,8 +214,8 @@ const methodRows: Readonly<
   "tracker (createAgentsMdTracker)": {
     target: () => tracker ?? {},
     methods: {
-      forPath: { args: [`${memoryRoot}/src/a.ts`], names: ["file"], pending: true },
-      forDirectory: { args: [`${memoryRoot}/src`], names: ["directory"], pending: true },
+      forPath: { args: [`${memoryRoot}/src/a.ts`], names: ["file"] },
+      forDirectory: { args: [`${memoryRoot}/src`], names: ["directory"] },
     },
   },
   "model catalog (defaultModelCatalog)": {
@@ -263,7 +257,6 @@ beforeAll(async () => {
     kind?.create({ name: "a", path: "/a", contents: "x" }),
   ]);
   valid.set("@ctx/agents-md createAgentsMdTracker", [loaded, { fs }]);
-  valid.set("@ctx/agents-md createCountingFileSystem", [fs]);
   valid.set("@ctx/agents-md createLoadedAgentsMd", [JSON.parse(JSON.stringify(loaded))]);
   valid.set("@ctx/agents-md discoverAgentsMd", [options]);
   valid.set("@ctx/agents-md discoverAgentsMdForEnvironments", [
