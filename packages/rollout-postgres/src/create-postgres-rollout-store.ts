@@ -157,7 +157,7 @@ export function createPostgresRolloutStore(
           const [created] = await transaction.unsafe<SessionRow[]>(
             `INSERT INTO ${tables.sessions}
                (id, created_at, updated_at, cwd, parent_id, parent_sequence, next_sequence, meta, meta_text)
-             SELECT $1, stamp, stamp, $2, $3, $4::bigint, coalesce($4::bigint, 0), $5::jsonb, $6
+             SELECT $1, stamp, stamp, $2, $3, $4::bigint, coalesce($4::bigint, 0), $5::text::jsonb, $6
              FROM (SELECT ${now} AS stamp) AS clock
              ON CONFLICT (id) DO NOTHING
              RETURNING ${sessionColumns}`,
