@@ -8,9 +8,10 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import type { RolloutRecord } from "@ctx/session";
 import postgres from "postgres";
 import { createPostgresRolloutStore, migrate } from "../src/index.js";
-import { recordsPerTurn } from "./bench-turn.js";
+import { recordsPerTurn, turnRecords } from "./bench-turn.js";
 
 const quick = process.env.CTX_BENCH_QUICK === "1";
 const sessions = quick ? 10 : 50;
@@ -217,6 +218,74 @@ async function resume(url: string, schema: string): Promise<void> {
   await store.close();
 }
 
+async function footprint(url: string): Promise<void> {
+  const schema = `bench_bytes_${randomBytes(4).toString("hex")}`;
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  await migrate(sql, { schema });
+  const store = createPostgresRolloutStore({ sql, schema });
+  let uniqueBytes = 0;
+  const append = async (sessionId: string, from: number, records: RolloutRecord[]) => {
+    for (const record of records) uniqueBytes += Buffer.byteLength(JSON.stringify(record));
+    return (
+      await store.append({
+        sessionId,
+        expectedSequence: from,
+        appendId: `${sessionId}-${from}`,
+        records,
+      })
+    ).nextSequence;
+  };
+  try {
+    await store.create({ id: "main", cwd: "/bench" });
+    let next = 0;
+    let forks = 0;
+    for (let turn = 0; turn < 200; turn += 1) {
+      next = await append("main", next, turnRecords("main", turn));
+      if (turn % 10 === 9) {
+        const fork = `fork-${forks++}`;
+        await store.create({
+          id: fork,
+          parent: { sessionId: "main", sequence: next - recordsPerTurn },
+        });
+        await append(fork, next - recordsPerTurn, turnRecords(fork, turn));
+      }
+      if (turn % 40 === 20)
+        next = await append("main", next, [{ type: "rollback", payload: { turns: 1 } }]);
+      if (turn % 70 === 69)
+        next = await append("main", next, [
+          {
+            type: "compaction",
+            payload: {
+              summary: turnRecords("main", turn)
+                .map((record) => JSON.stringify(record.payload))
+                .join(" "),
+            },
+            checkpoint: true,
+          },
+        ]);
+    }
+    await sql.unsafe(`VACUUM "${schema}".ctx_rollout_records, "${schema}".ctx_rollout_sessions`);
+    const [size] = await sql.unsafe<{ records: string; heap: string; sessions: string }[]>(
+      `SELECT pg_total_relation_size('"${schema}".ctx_rollout_records') AS records,
+         pg_relation_size('"${schema}".ctx_rollout_records') AS heap,
+         pg_total_relation_size('"${schema}".ctx_rollout_sessions') AS sessions`,
+    );
+    const records = Number(size?.records ?? Number.NaN);
+    const sessionBytes = Number(size?.sessions ?? Number.NaN);
+    const ratio = (bytes: number) => `${(bytes / uniqueBytes).toFixed(2)}x`;
+    report(
+      `no copies: 200 turns, ${forks} forks, 5 rollbacks, 3 compactions; ${uniqueBytes} bytes of unique records (as JSON lines)`,
+    );
+    report(
+      `  on disk: ${records + sessionBytes} bytes, ${ratio(records + sessionBytes)}; records' heap ${ratio(Number(size?.heap))}, records with indexes ${ratio(records)}, sessions with their 6 indexes ${sessionBytes} bytes`,
+    );
+  } finally {
+    await store.close();
+    await sql.unsafe(`DROP SCHEMA "${schema}" CASCADE`);
+    await sql.end();
+  }
+}
+
 await withServer(async (url) => {
   const schema = `bench_${randomBytes(4).toString("hex")}`;
   const sql = postgres(url, { max: 1, onnotice: () => {} });
@@ -225,6 +294,7 @@ await withServer(async (url) => {
     await load(url, schema);
     await listing(url, schema);
     await resume(url, schema);
+    await footprint(url);
   } finally {
     await sql.unsafe(`DROP SCHEMA "${schema}" CASCADE`);
     await sql.end();
