@@ -54,6 +54,31 @@ async function appendTexts(
   return result.nextSequence;
 }
 
+describe("createPostgresRolloutStore without a server", () => {
+  it("refuses bad options, and reports a server out of reach as a retryable failure", async () => {
+    for (const options of [
+      { url: "" },
+      { url: "postgres://127.0.0.1/x", maxConnections: 0 },
+      { url: "postgres://127.0.0.1/x", schema: "Bad-Name" },
+    ]) {
+      expect(() => createPostgresRolloutStore(options)).toThrow(
+        expect.objectContaining({ code: "invalid-argument" }),
+      );
+    }
+    const store = createPostgresRolloutStore({
+      url: "postgres://postgres@127.0.0.1:1/postgres",
+      maxConnections: 1,
+    });
+    try {
+      const error = await rejection(store.info("s"));
+      expect(error).toMatchObject({ code: "io-failed" });
+      expect((error as Error).cause).toMatchObject({ code: "ECONNREFUSED" });
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe.runIf(databaseUrl !== undefined)("createPostgresRolloutStore", () => {
   it("creates sessions, and refuses a taken id with a conflict and bad arguments by path", () =>
     withStore(async (store) => {

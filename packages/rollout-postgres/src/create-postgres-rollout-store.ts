@@ -95,7 +95,7 @@ export function createPostgresRolloutStore(
     try {
       return await work();
     } catch (error) {
-      if (RolloutError.isInstance(error)) throw error;
+      if (!isDatabaseFailure(error)) throw error;
       throw new RolloutError("io-failed", "the rollout database failed; the call can be retried", {
         cause: error,
       });
@@ -326,6 +326,19 @@ function missing(sessionId: string): RolloutError {
   return new RolloutError("session-not-found", `session ${sessionId} does not exist`, {
     sessionId,
   });
+}
+
+/**
+ * Whether an error came from the database or the way to it: an error the server sent (with its
+ * SQLSTATE), or one of the client's connection errors (`CONNECTION_CLOSED`, `ECONNREFUSED`, …),
+ * which carry a string `code` too. A bug of ours, which carries none, stays itself.
+ */
+function isDatabaseFailure(error: unknown): boolean {
+  if (RolloutError.isInstance(error)) return false;
+  return (
+    error instanceof postgres.PostgresError ||
+    (error instanceof Error && "code" in error && typeof error.code === "string")
+  );
 }
 
 function openPool(url: string, maxConnections = 10): Sql {
