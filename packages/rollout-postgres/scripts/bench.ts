@@ -212,8 +212,9 @@ async function resume(url: string, schema: string): Promise<void> {
     timings.push(performance.now() - started);
   }
   timings.sort((a, b) => a - b);
+  const peakMegabytes = Math.round(process.resourceUsage().maxRSS / 1024);
   report(
-    `resume: ${resumeMegabytes} MB of records, a checkpoint, then ~1 MB: read ${count} records in ${format(percentile(timings, 0.5))} (median of 5), worst ${format(timings[timings.length - 1] ?? Number.NaN)}`,
+    `resume: ${resumeMegabytes} MB of records, a checkpoint, then ~1 MB: read ${count} records in ${format(percentile(timings, 0.5))} (median of 5), worst ${format(timings[timings.length - 1] ?? Number.NaN)}; peak RSS of the bench process so far ${peakMegabytes} MB`,
   );
   await store.close();
 }
