@@ -1,5 +1,6 @@
 import type { RolloutRecord, RolloutStore } from "@ctx/session";
 import fc from "fast-check";
+import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { createTestSchema, databaseUrl, type TestSchema } from "./__fixtures__/test-database.js";
 import {
@@ -458,6 +459,25 @@ describe.runIf(databaseUrl !== undefined)("createPostgresRolloutStore", () => {
       expect(await rejection(store.prune({ olderThan: "yesterday" }))).toMatchObject({
         code: "invalid-argument",
       });
+    }));
+
+  it("works through a client without prepared statements, as behind a transaction pooler", () =>
+    withStore(async (store, database) => {
+      await store.create({ id: "s" });
+      const sql = postgres(databaseUrl ?? "", { max: 1, prepare: false, onnotice: () => {} });
+      const pooled = createPostgresRolloutStore({ sql, schema: database.schema });
+      try {
+        await appendTexts(pooled, "s", 0, [record("a"), record("b", true)]);
+        expect(texts((await pooled.read("s")).records)).toEqual(["b"]);
+        const [prepared] = await sql.unsafe(
+          "SELECT count(*)::int AS count FROM pg_prepared_statements",
+        );
+        expect(prepared?.count).toBe(0);
+      } finally {
+        await pooled.close();
+        await sql.end();
+      }
+      expect(texts((await store.read("s", { from: "start" })).records)).toEqual(["a", "b"]);
     }));
 
   it("refuses calls once closed and leaves the rollout to the next client", () =>

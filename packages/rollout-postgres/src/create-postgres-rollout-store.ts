@@ -88,6 +88,8 @@ export function createPostgresRolloutStore(
   const tables = rolloutTables(options.schema);
   const sql = "sql" in options ? options.sql : openPool(options.url, options.maxConnections);
   const ownsClient = !("sql" in options);
+  // Prepared statements unless the client was set up without them (behind a transaction pooler).
+  const queryOptions = { prepare: sql.options.prepare };
   let closed = false;
 
   async function guarded<Result>(work: () => Promise<Result>): Promise<Result> {
@@ -106,7 +108,7 @@ export function createPostgresRolloutStore(
     const rows = await sql.unsafe<SessionRow[]>(
       `SELECT ${sessionColumns} FROM ${tables.sessions} WHERE id = $1`,
       [sessionId],
-      { prepare: true },
+      queryOptions,
     );
     return rows[0];
   }
@@ -206,7 +208,7 @@ export function createPostgresRolloutStore(
             formats,
             checkpoints,
           ],
-          { prepare: true },
+          queryOptions,
         );
         if (inserted.count === parsed.records.length)
           return { nextSequence: next, duplicate: false };
@@ -218,7 +220,12 @@ export function createPostgresRolloutStore(
         const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
         const parsed = parseRolloutArgument(readOptionsSchema, readOptions, "read options");
         return sql.begin("isolation level repeatable read read only", (transaction) =>
-          readRollout(transaction, tables, id, parsed.from ?? "latest-checkpoint"),
+          readRollout(transaction, {
+            tables,
+            sessionId: id,
+            from: parsed.from ?? "latest-checkpoint",
+            queryOptions,
+          }),
         );
       }),
 
@@ -253,7 +260,7 @@ export function createPostgresRolloutStore(
            ${conditions.length === 0 ? "" : `WHERE ${conditions.join(" AND ")}`}
            ORDER BY updated_at DESC, id DESC LIMIT ${limit + 1}`,
           parameters,
-          { prepare: true },
+          queryOptions,
         );
         const sessions = rows.slice(0, limit).map(toSessionInfo);
         const last = sessions[sessions.length - 1];
@@ -313,7 +320,7 @@ export function createPostgresRolloutStore(
          ON record.session_id = session.id AND record.sequence = $2::bigint AND record.append_id = $3
        WHERE session.id = $1`,
       [sessionId, String(expected), appendId],
-      { prepare: true },
+      queryOptions,
     );
     if (row === undefined) throw missing(sessionId);
     if (row.batch_size !== null)

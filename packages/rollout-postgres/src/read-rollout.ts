@@ -20,6 +20,15 @@ interface RecordRow {
   readonly checkpoint: boolean;
 }
 
+/** What {@link readRollout} reads, and how. */
+export interface ReadRequest {
+  readonly tables: RolloutTables;
+  readonly sessionId: string;
+  readonly from: "latest-checkpoint" | "start";
+  /** Whether the queries are prepared: as the client was configured. */
+  readonly queryOptions: { readonly prepare: boolean };
+}
+
 /** One session of a fork chain, and the part of its own records the head session sees. */
 interface ChainLink {
   readonly id: string;
@@ -39,10 +48,9 @@ interface ChainLink {
  */
 export async function readRollout(
   transaction: Pick<TransactionSql, "unsafe">,
-  tables: RolloutTables,
-  sessionId: string,
-  from: "latest-checkpoint" | "start",
+  request: ReadRequest,
 ): Promise<RolloutRead> {
+  const { tables, sessionId, from, queryOptions } = request;
   const chain = await transaction.unsafe<ChainRow[]>(
     `WITH RECURSIVE chain AS (
        SELECT ${sessionColumns}, 0 AS depth FROM ${tables.sessions} WHERE id = $1
@@ -52,7 +60,7 @@ export async function readRollout(
      )
      SELECT * FROM chain ORDER BY depth`,
     [sessionId],
-    { prepare: true },
+    queryOptions,
   );
   const head = chain[0];
   if (head === undefined)
@@ -66,7 +74,7 @@ export async function readRollout(
     links.push({ id: row.id, low, high });
     high = Math.min(high, low);
   }
-  const start = from === "start" ? 0 : await latestCheckpoint(transaction, tables, links);
+  const start = from === "start" ? 0 : await latestCheckpoint(transaction, request, links);
   const visible = links.filter((link) => link.low < link.high && start < link.high);
   const rows = await transaction.unsafe<RecordRow[]>(
     `SELECT record.sequence, record.type, record.payload, record.payload_text, record.checkpoint
@@ -81,7 +89,7 @@ export async function readRollout(
       visible.map((link) => String(Math.max(link.low, start))),
       visible.map((link) => String(link.high)),
     ],
-    { prepare: true },
+    queryOptions,
   );
   const records: StoredRecord[] = rows.map((row) => {
     const payload = fromStorableJson(row.payload, row.payload_text);
@@ -96,7 +104,7 @@ export async function readRollout(
 /** The sequence of the latest checkpoint the head session sees, or 0 when it sees none. */
 async function latestCheckpoint(
   transaction: Pick<TransactionSql, "unsafe">,
-  tables: RolloutTables,
+  { tables, queryOptions }: ReadRequest,
   links: readonly ChainLink[],
 ): Promise<number> {
   const rows = await transaction.unsafe<{ sequence: string | number | bigint }[]>(
@@ -109,7 +117,7 @@ async function latestCheckpoint(
      ) AS found
      ORDER BY link.position LIMIT 1`,
     [links.map((link) => link.id), links.map((link) => String(link.high))],
-    { prepare: true },
+    queryOptions,
   );
   const found = rows[0];
   return found === undefined ? 0 : Number(found.sequence);
