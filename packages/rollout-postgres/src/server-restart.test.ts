@@ -72,12 +72,18 @@ describe.runIf(databaseUrl !== undefined)("a server restart in the middle of app
         await pause(5);
       }
     };
-    const writers = Array.from({ length: sessions }, (_, index) => writer(`restart-${index}`));
-    while (acknowledged < (sessions * batchesPerSession) / 4) await pause(10);
+    let settled = false;
+    const writers = Promise.all(
+      Array.from({ length: sessions }, (_, index) => writer(`restart-${index}`)),
+    ).finally(() => {
+      settled = true;
+    });
+    while (!settled && acknowledged < (sessions * batchesPerSession) / 4) await pause(10);
+    expect(settled, "the writers stopped before the restart").toBe(false);
     await run("bash", [script, "stop", folder]);
     await pause(500);
     await run("bash", [script, "start", folder]);
-    await Promise.all(writers);
+    await writers;
     await store.close();
 
     expect(failures).toBeGreaterThan(0);
