@@ -219,7 +219,8 @@ async function resume(url: string, schema: string): Promise<void> {
   await store.close();
 }
 
-async function footprint(url: string): Promise<void> {
+/** Bytes on disk for `copies` sessions of 200 turns, each with 20 forks, 5 rollbacks and 3 compactions. */
+async function footprint(url: string, copies: number): Promise<void> {
   const schema = `bench_bytes_${randomBytes(4).toString("hex")}`;
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   await migrate(sql, { schema });
@@ -236,34 +237,33 @@ async function footprint(url: string): Promise<void> {
       })
     ).nextSequence;
   };
+  let forks = 0;
   try {
-    await store.create({ id: "main", cwd: "/bench" });
-    let next = 0;
-    let forks = 0;
-    for (let turn = 0; turn < 200; turn += 1) {
-      next = await append("main", next, turnRecords("main", turn));
-      if (turn % 10 === 9) {
-        const fork = `fork-${forks++}`;
-        await store.create({
-          id: fork,
-          parent: { sessionId: "main", sequence: next - recordsPerTurn },
-        });
-        await append(fork, next - recordsPerTurn, turnRecords(fork, turn));
+    for (let copy = 0; copy < copies; copy += 1) {
+      const main = `main-${copy}`;
+      await store.create({ id: main, cwd: "/bench" });
+      let next = 0;
+      for (let turn = 0; turn < 200; turn += 1) {
+        next = await append(main, next, turnRecords(main, turn));
+        if (turn % 10 === 9) {
+          const fork = `fork-${forks++}`;
+          await store.create({
+            id: fork,
+            parent: { sessionId: main, sequence: next - recordsPerTurn },
+          });
+          await append(fork, next - recordsPerTurn, turnRecords(fork, turn));
+        }
+        if (turn % 40 === 20)
+          next = await append(main, next, [{ type: "rollback", payload: { turns: 1 } }]);
+        if (turn % 70 === 69) {
+          const summary = turnRecords(main, turn)
+            .map((record) => JSON.stringify(record.payload))
+            .join(" ");
+          next = await append(main, next, [
+            { type: "compaction", payload: { summary }, checkpoint: true },
+          ]);
+        }
       }
-      if (turn % 40 === 20)
-        next = await append("main", next, [{ type: "rollback", payload: { turns: 1 } }]);
-      if (turn % 70 === 69)
-        next = await append("main", next, [
-          {
-            type: "compaction",
-            payload: {
-              summary: turnRecords("main", turn)
-                .map((record) => JSON.stringify(record.payload))
-                .join(" "),
-            },
-            checkpoint: true,
-          },
-        ]);
     }
     await sql.unsafe(`VACUUM "${schema}".ctx_rollout_records, "${schema}".ctx_rollout_sessions`);
     const [size] = await sql.unsafe<{ records: string; heap: string; sessions: string }[]>(
@@ -275,10 +275,10 @@ async function footprint(url: string): Promise<void> {
     const sessionBytes = Number(size?.sessions ?? Number.NaN);
     const ratio = (bytes: number) => `${(bytes / uniqueBytes).toFixed(2)}x`;
     report(
-      `no copies: 200 turns, ${forks} forks, 5 rollbacks, 3 compactions; ${uniqueBytes} bytes of unique records (as JSON lines)`,
+      `no copies: ${copies} x (200 turns, 20 forks, 5 rollbacks, 3 compactions); ${uniqueBytes} bytes of unique records (as JSON lines)`,
     );
     report(
-      `  on disk: ${records + sessionBytes} bytes, ${ratio(records + sessionBytes)}; records' heap ${ratio(Number(size?.heap))}, records with indexes ${ratio(records)}, sessions with their 6 indexes ${sessionBytes} bytes`,
+      `  on disk: ${records + sessionBytes} bytes, ${ratio(records + sessionBytes)}; records' heap ${ratio(Number(size?.heap))}, records with indexes ${ratio(records)}, ${copies * 21} sessions with their 6 indexes ${sessionBytes} bytes`,
     );
   } finally {
     await store.close();
@@ -295,7 +295,8 @@ await withServer(async (url) => {
     await load(url, schema);
     await listing(url, schema);
     await resume(url, schema);
-    await footprint(url);
+    await footprint(url, 1);
+    await footprint(url, quick ? 3 : 10);
   } finally {
     await sql.unsafe(`DROP SCHEMA "${schema}" CASCADE`);
     await sql.end();
