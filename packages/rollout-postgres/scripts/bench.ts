@@ -150,7 +150,7 @@ async function listing(url: string, schema: string): Promise<void> {
     timings["second page"]?.push(performance.now() - started);
   }
   const plan = await sql.unsafe(
-    `EXPLAIN SELECT * FROM "${schema}".ctx_rollout_sessions WHERE NOT archived ORDER BY updated_at DESC, id DESC LIMIT 51`,
+    `EXPLAIN SELECT * FROM "${schema}".ctx_rollout_sessions WHERE archived = false ORDER BY updated_at DESC, id DESC LIMIT 51`,
   );
   report(
     `listing: first 50 of ${listedSessions + sessions} sessions, newest first (median of 21, worst)`,
@@ -278,7 +278,7 @@ async function footprint(url: string, copies: number): Promise<void> {
       `no copies: ${copies} x (200 turns, 20 forks, 5 rollbacks, 3 compactions); ${uniqueBytes} bytes of unique records (as JSON lines)`,
     );
     report(
-      `  on disk: ${records + sessionBytes} bytes, ${ratio(records + sessionBytes)}; records' heap ${ratio(Number(size?.heap))}, records with indexes ${ratio(records)}, ${copies * 21} sessions with their 6 indexes ${sessionBytes} bytes`,
+      `  on disk: ${records + sessionBytes} bytes, ${ratio(records + sessionBytes)}; records' heap ${ratio(Number(size?.heap))}, records with indexes ${ratio(records)}, ${copies * 21} sessions with their indexes ${sessionBytes} bytes`,
     );
   } finally {
     await store.close();

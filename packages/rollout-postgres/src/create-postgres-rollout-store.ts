@@ -240,25 +240,29 @@ export function createPostgresRolloutStore(
       guarded(async () => {
         const parsed = parseRolloutArgument(listOptionsSchema, listOptions, "list options");
         const limit = parsed.limit ?? 50;
-        const conditions: string[] = [];
+        const filters: string[] = [];
         const parameters: string[] = [];
-        // Literal `NOT archived`, so the planner can use the partial indexes of live sessions.
-        if (parsed.includeArchived !== true) conditions.push("NOT archived");
         if (parsed.cwd !== undefined) {
           parameters.push(parsed.cwd);
-          conditions.push(`cwd = $${parameters.length}`);
+          filters.push(`AND cwd = $${parameters.length}`);
         }
         if (parsed.cursor !== undefined) {
           const after = decodeSessionCursor(parsed.cursor);
           parameters.push(after.updatedAt, after.id);
-          conditions.push(
-            `(updated_at, id) < ($${parameters.length - 1}::timestamptz, $${parameters.length})`,
+          filters.push(
+            `AND (updated_at, id) < ($${parameters.length - 1}::timestamptz, $${parameters.length})`,
           );
         }
-        const rows = await sql.unsafe<SessionRow[]>(
+        const order = `ORDER BY updated_at DESC, id DESC LIMIT ${limit + 1}`;
+        // One ordered index range per value of `archived`, written as a literal so the planner
+        // sees the prefix; archived ones too is a merge of the two ranges, never a sort.
+        const range = (archived: boolean) =>
           `SELECT ${sessionColumns} FROM ${tables.sessions}
-           ${conditions.length === 0 ? "" : `WHERE ${conditions.join(" AND ")}`}
-           ORDER BY updated_at DESC, id DESC LIMIT ${limit + 1}`,
+           WHERE archived = ${archived} ${filters.join(" ")} ${order}`;
+        const rows = await sql.unsafe<SessionRow[]>(
+          parsed.includeArchived === true
+            ? `(${range(false)}) UNION ALL (${range(true)}) ${order}`
+            : range(false),
           parameters,
           queryOptions,
         );

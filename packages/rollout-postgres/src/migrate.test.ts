@@ -67,15 +67,17 @@ describe.runIf(databaseUrl !== undefined)("migrate", () => {
       });
       await database.sql.unsafe(`ANALYZE ${sessions}; ANALYZE ${records}`);
       const order = "ORDER BY updated_at DESC, id DESC LIMIT 51";
+      const live = `SELECT * FROM ${sessions} WHERE archived = false`;
+      const archived = `SELECT * FROM ${sessions} WHERE archived = true`;
       for (const [query, index] of [
-        [`SELECT * FROM ${sessions} WHERE NOT archived ${order}`, "ctx_rollout_sessions_recent"],
+        [`${live} ${order}`, "ctx_rollout_sessions_recent"],
+        [`${live} AND cwd = '/repo-1' ${order}`, "ctx_rollout_sessions_recent"],
         [
-          `SELECT * FROM ${sessions} WHERE NOT archived AND cwd = '/repo-1' ${order}`,
+          `${live} AND (updated_at, id) < (now() - interval '1 hour', 's9') ${order}`,
           "ctx_rollout_sessions_recent",
         ],
-        [`SELECT * FROM ${sessions} WHERE cwd = '/repo-1' ${order}`, "ctx_rollout_sessions_recent"],
         [
-          `SELECT * FROM ${sessions} WHERE NOT archived AND (updated_at, id) < (now() - interval '1 hour', 's9') ${order}`,
+          `(${live} AND cwd = '/repo-1' ${order}) UNION ALL (${archived} AND cwd = '/repo-1' ${order}) ${order}`,
           "ctx_rollout_sessions_recent",
         ],
         [
@@ -86,7 +88,8 @@ describe.runIf(databaseUrl !== undefined)("migrate", () => {
         const chosen = await plan(database.sql, query);
         // Which of the listing indexes serves a page is the planner's choice; that one does is not.
         expect(chosen, query).toMatch(new RegExp(`Index (Only )?Scan (Backward )?using ${index}`));
-        expect(chosen, query).not.toMatch(/Sort|Seq Scan/);
+        // A sort node reads "Sort  (cost=…"; a merge's "Sort Key:" line is no sort.
+        expect(chosen, query).not.toMatch(/Sort {2}\(|Seq Scan|Bitmap/);
       }
     } finally {
       await store.close();

@@ -13,9 +13,10 @@ export interface Migration {
  *
  * Version 1: sessions keyed by id, with their fencing counter (`next_sequence`); records keyed
  * by (session, sequence), so "records of a session in order" is the primary key; forks point at
- * their parent (the key refuses to delete a referenced parent); partial indexes give "latest
- * sessions" (all, or by folder, archived or not) in order without a sort, and the latest
- * checkpoint below any sequence without a scan.
+ * their parent (the key refuses to delete a referenced parent); two indexes give "latest
+ * sessions" (all, or by folder; live ones, or archived ones too by merging the two ranges) in
+ * order without a sort, and a partial index gives the latest checkpoint below any sequence
+ * without a scan.
  */
 export const migrations: readonly Migration[] = [
   {
@@ -37,13 +38,9 @@ export const migrations: readonly Migration[] = [
         CHECK (next_sequence >= coalesce(parent_sequence, 0))
       );
       CREATE INDEX ctx_rollout_sessions_recent
-        ON ${tables.sessions} (updated_at DESC, id DESC) WHERE NOT archived;
+        ON ${tables.sessions} (archived, updated_at DESC, id DESC);
       CREATE INDEX ctx_rollout_sessions_recent_by_cwd
-        ON ${tables.sessions} (cwd, updated_at DESC, id DESC) WHERE NOT archived;
-      CREATE INDEX ctx_rollout_sessions_recent_all
-        ON ${tables.sessions} (updated_at DESC, id DESC);
-      CREATE INDEX ctx_rollout_sessions_recent_all_by_cwd
-        ON ${tables.sessions} (cwd, updated_at DESC, id DESC);
+        ON ${tables.sessions} (cwd, archived, updated_at DESC, id DESC);
       CREATE INDEX ctx_rollout_sessions_forks
         ON ${tables.sessions} (parent_id) WHERE parent_id IS NOT NULL;
       CREATE TABLE ${tables.records} (

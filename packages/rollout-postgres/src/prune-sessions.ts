@@ -65,7 +65,7 @@ export async function pruneSessions(
       const result = await sql.unsafe(
         `UPDATE ${tables.sessions} SET archived = true WHERE id IN (
            SELECT id FROM ${tables.sessions}
-           WHERE NOT archived AND updated_at < $1::timestamptz ${inFolder}
+           WHERE archived = false AND updated_at < $1::timestamptz ${inFolder}
            LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)`,
         parameters,
       );

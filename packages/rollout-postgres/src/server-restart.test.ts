@@ -79,6 +79,8 @@ describe.runIf(databaseUrl !== undefined)("a server restart in the middle of app
       settled = true;
     });
     while (!settled && acknowledged < (sessions * batchesPerSession) / 4) await pause(10);
+    // Writers that stopped this early failed: surface their error rather than a bare verdict.
+    if (settled) await writers;
     expect(settled, "the writers stopped before the restart").toBe(false);
     await run("bash", [script, "stop", folder]);
     await pause(500);
