@@ -1,4 +1,5 @@
 import type { RolloutRecord, RolloutStore } from "@ctx/session";
+import { RolloutConflictError, RolloutError } from "@ctx/session";
 import fc from "fast-check";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
@@ -7,8 +8,6 @@ import {
   createPostgresRolloutStore,
   type PostgresRolloutStore,
 } from "./create-postgres-rollout-store.js";
-import { RolloutConflictError } from "./rollout-conflict-error.js";
-import { RolloutError } from "./rollout-error.js";
 
 const record = (text: string, checkpoint?: boolean): RolloutRecord =>
   checkpoint === true

@@ -10,6 +10,7 @@ import type {
   SessionInfo,
   SessionPage,
 } from "@ctx/session";
+import { RolloutConflictError, RolloutError } from "@ctx/session";
 import postgres, { type Sql } from "postgres";
 import { isForeignKeyViolation } from "./is-foreign-key-violation.js";
 import { type PruneOptions, type PruneResult, pruneSessions } from "./prune-sessions.js";
@@ -22,8 +23,6 @@ import {
   readOptionsSchema,
   sessionIdSchema,
 } from "./rollout-arguments.js";
-import { RolloutConflictError } from "./rollout-conflict-error.js";
-import { RolloutError } from "./rollout-error.js";
 import { rolloutTables } from "./rollout-tables.js";
 import { decodeSessionCursor, encodeSessionCursor } from "./session-cursor.js";
 import { type SessionRow, sessionColumns, toSessionInfo } from "./session-row.js";

@@ -1,6 +1,6 @@
+import { RolloutError } from "@ctx/session";
 import type { Sql } from "postgres";
 import { migrations } from "./migrations.js";
-import { RolloutError } from "./rollout-error.js";
 import { rolloutTables } from "./rollout-tables.js";
 
 /** Where {@link migrate} puts the tables. */

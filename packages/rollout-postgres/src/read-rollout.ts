@@ -1,6 +1,6 @@
 import type { RolloutRead, StoredRecord } from "@ctx/session";
+import { RolloutError } from "@ctx/session";
 import type { TransactionSql } from "postgres";
-import { RolloutError } from "./rollout-error.js";
 import type { RolloutTables } from "./rollout-tables.js";
 import { type SessionRow, sessionColumns, toSessionInfo } from "./session-row.js";
 import { fromStorableJson } from "./storable-json.js";

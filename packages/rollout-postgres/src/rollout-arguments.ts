@@ -1,7 +1,7 @@
 import { toSchemaIssues } from "@ctx/protocol";
 import type { JsonValue } from "@ctx/session";
+import { RolloutError } from "@ctx/session";
 import { z } from "zod";
-import { RolloutError } from "./rollout-error.js";
 import { isStorableText } from "./storable-text.js";
 
 // The argument rules every rollout store shares. Stand-ins until @ctx/session exports its own

@@ -1,5 +1,5 @@
+import { RolloutError } from "@ctx/session";
 import { z } from "zod";
-import { RolloutError } from "./rollout-error.js";
 
 /** The schema the tables live in, `public` when not named. */
 const schemaNameSchema = z

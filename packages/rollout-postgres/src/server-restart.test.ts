@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { RolloutError } from "@ctx/session";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseUrl } from "./__fixtures__/test-database.js";
 import { createPostgresRolloutStore } from "./create-postgres-rollout-store.js";
 import { migrate } from "./migrate.js";
-import { RolloutError } from "./rollout-error.js";
 
 const run = promisify(execFile);
 const script = fileURLToPath(new URL("../scripts/postgres-server.sh", import.meta.url));

@@ -1,7 +1,7 @@
 import type { SessionInfo } from "@ctx/session";
+import { RolloutError } from "@ctx/session";
 import { z } from "zod";
 import { sessionIdSchema } from "./rollout-arguments.js";
-import { RolloutError } from "./rollout-error.js";
 
 const cursorSchema = z.tuple([z.iso.datetime(), sessionIdSchema]);
 
