@@ -10,19 +10,21 @@ import type {
   SessionInfo,
   SessionPage,
 } from "@ctx/session";
-import { RolloutConflictError, RolloutError } from "@ctx/session";
-import postgres, { type Sql } from "postgres";
-import { isForeignKeyViolation } from "./is-foreign-key-violation.js";
-import { type PruneOptions, type PruneResult, pruneSessions } from "./prune-sessions.js";
-import { readRollout } from "./read-rollout.js";
 import {
   appendRequestSchema,
   createSessionRequestSchema,
   listOptionsSchema,
   parseRolloutArgument,
+  RolloutConflictError,
+  RolloutError,
   readOptionsSchema,
   sessionIdSchema,
-} from "./rollout-arguments.js";
+} from "@ctx/session";
+import postgres, { type Sql } from "postgres";
+import { isForeignKeyViolation } from "./is-foreign-key-violation.js";
+import { type PruneOptions, type PruneResult, pruneSessions } from "./prune-sessions.js";
+import { readRollout } from "./read-rollout.js";
+import { refuseUnstorableText } from "./refuse-unstorable-text.js";
 import { rolloutTables } from "./rollout-tables.js";
 import { decodeSessionCursor, encodeSessionCursor } from "./session-cursor.js";
 import { type SessionRow, sessionColumns, toSessionInfo } from "./session-row.js";
@@ -134,6 +136,7 @@ export function createPostgresRolloutStore(
     create: (request: CreateSessionRequest): Promise<SessionInfo> =>
       guarded(async () => {
         const parsed = parseRolloutArgument(createSessionRequestSchema, request, "session request");
+        refuseUnstorableText("session request", [["cwd", parsed.cwd]]);
         const id = parsed.id ?? randomUUID();
         const meta = toStorableJson(parsed.meta ?? null);
         return sql.begin(async (transaction) => {
@@ -183,6 +186,12 @@ export function createPostgresRolloutStore(
     append: (request: AppendRequest): Promise<AppendResult> =>
       guarded(async () => {
         const parsed = parseRolloutArgument(appendRequestSchema, request, "append request");
+        refuseUnstorableText("append request", [
+          ["appendId", parsed.appendId],
+          ...parsed.records.map(
+            (record, index) => [`records[${index}].type`, record.type] as const,
+          ),
+        ]);
         const next = parsed.expectedSequence + parsed.records.length;
         const types: string[] = [];
         const payloads: string[] = [];
@@ -238,6 +247,7 @@ export function createPostgresRolloutStore(
     list: (listOptions: ListOptions = {}): Promise<SessionPage> =>
       guarded(async () => {
         const parsed = parseRolloutArgument(listOptionsSchema, listOptions, "list options");
+        refuseUnstorableText("list options", [["cwd", parsed.cwd]]);
         const limit = parsed.limit ?? 50;
         const filters: string[] = [];
         const parameters: string[] = [];

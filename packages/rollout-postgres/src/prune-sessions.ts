@@ -1,7 +1,7 @@
+import { parseRolloutArgument } from "@ctx/session";
 import type { Sql } from "postgres";
 import { z } from "zod";
 import { isForeignKeyViolation } from "./is-foreign-key-violation.js";
-import { parseRolloutArgument } from "./rollout-arguments.js";
 import type { RolloutTables } from "./rollout-tables.js";
 import { isStorableText } from "./storable-text.js";
 

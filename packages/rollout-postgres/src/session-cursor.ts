@@ -1,7 +1,5 @@
-import type { SessionInfo } from "@ctx/session";
-import { RolloutError } from "@ctx/session";
+import { RolloutError, type SessionInfo, sessionIdSchema } from "@ctx/session";
 import { z } from "zod";
-import { sessionIdSchema } from "./rollout-arguments.js";
 
 const cursorSchema = z.tuple([z.iso.datetime(), sessionIdSchema]);
 
