@@ -8,21 +8,16 @@ import {
   type PostgresRolloutStore,
 } from "./create-postgres-rollout-store.js";
 
-const record = (text: string, checkpoint?: boolean): RolloutRecord =>
-  checkpoint === true
-    ? { type: "compaction", payload: { text }, checkpoint: true }
-    : { type: "response_item", payload: { text } };
+/** A record whose payload is its text; a checkpoint when `checkpoint` is set. */
+function record(text: string, checkpoint = false): RolloutRecord {
+  return checkpoint
+    ? { type: "compaction", payload: text, checkpoint }
+    : { type: "response_item", payload: text };
+}
 
-const texts = (records: readonly { payload: unknown }[]) =>
-  records.map((entry) => (entry.payload as { text: string }).text);
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to fail");
+/** The texts of records made by {@link record}, in order. */
+function texts(records: readonly RolloutRecord[]): unknown[] {
+  return records.map((entry) => entry.payload);
 }
 
 async function withStore(
@@ -69,9 +64,10 @@ describe("createPostgresRolloutStore without a server", () => {
       maxConnections: 1,
     });
     try {
-      const error = await rejection(store.info("s"));
-      expect(error).toMatchObject({ code: "io-failed" });
-      expect((error as Error).cause).toMatchObject({ code: "ECONNREFUSED" });
+      await expect(store.info("s")).rejects.toMatchObject({
+        code: "io-failed",
+        cause: expect.objectContaining({ code: "ECONNREFUSED" }),
+      });
     } finally {
       await store.close();
     }
@@ -83,23 +79,25 @@ describe.runIf(databaseUrl !== undefined)("createPostgresRolloutStore", () => {
     withStore(async (store) => {
       await store.create({ id: "s" });
       const refused = [
-        store.create({ cwd: "a\u0000b" }),
-        store.list({ cwd: "\ud800" }),
-        store.append({
-          sessionId: "s",
-          expectedSequence: 0,
-          appendId: "a",
-          records: [{ type: "x\u0000", payload: 1 }],
-        }),
-        store.append({
-          sessionId: "s",
-          expectedSequence: 0,
-          appendId: "\udc00",
-          records: [record("a")],
-        }),
+        () => store.create({ cwd: "a\u0000b" }),
+        () => store.list({ cwd: "\ud800" }),
+        () =>
+          store.append({
+            sessionId: "s",
+            expectedSequence: 0,
+            appendId: "a",
+            records: [{ type: "x\u0000", payload: 1 }],
+          }),
+        () =>
+          store.append({
+            sessionId: "s",
+            expectedSequence: 0,
+            appendId: "\udc00",
+            records: [record("a")],
+          }),
       ];
       for (const call of refused)
-        expect(await rejection(call)).toMatchObject({ code: "invalid-argument" });
+        await expect(call()).rejects.toMatchObject({ code: "invalid-argument" });
       expect((await store.info("s"))?.nextSequence).toBe(0);
       expect(
         (await store.list({ includeArchived: true })).sessions.map((session) => session.id),
@@ -203,7 +201,7 @@ describe.runIf(databaseUrl !== undefined)("createPostgresRolloutStore", () => {
         "new-child",
       ]);
       expect(texts((await store.read("new-child")).records)).toEqual(["k"]);
-      expect(await rejection(store.prune({ olderThan: "yesterday" }))).toMatchObject({
+      await expect(store.prune({ olderThan: "yesterday" })).rejects.toMatchObject({
         code: "invalid-argument",
       });
     }));
