@@ -33,4 +33,5 @@ export {
 } from "./response-item.js";
 export { type Role, roleSchema } from "./role.js";
 export { describeSchemaIssues, type SchemaIssue, toSchemaIssues } from "./schema-issue.js";
+export { type JsonValue, jsonValueSchema } from "./json-value.js";
 export { isBlank, isWhiteSpace, trimmedEnd, trimmedStart, trimWhiteSpace } from "./white-space.js";
