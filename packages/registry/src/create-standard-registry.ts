@@ -14,11 +14,6 @@ import { standardFragments } from "./standard-fragments.js";
  * registry.get("review_note") === reviewNote; // true
  * ```
  */
-export function createStandardRegistry<Context = never, Params = never>(
-  extraKinds: readonly FragmentKind<unknown, Context, Params>[] = [],
-): Registry<Context, Params> {
-  return createRegistry<Context, Params>(
-    [...(standardFragments as readonly FragmentKind<unknown, Context, Params>[]), ...extraKinds],
-    { legacy: legacyFragments },
-  );
+export function createStandardRegistry(extraKinds: readonly FragmentKind[] = []): Registry {
+  return createRegistry([...standardFragments, ...extraKinds], { legacy: legacyFragments });
 }

@@ -6,10 +6,16 @@ export {
 } from "./catalogue/additional-context.js";
 export {
   type AgentsMdInstructionsData,
+  type AgentsMdState,
   agentsMdInstructions,
+  agentsMdSection,
 } from "./catalogue/agents-md-instructions.js";
-export { appsInstructions } from "./catalogue/apps-instructions.js";
-export { type CollaborationModeData, collaborationMode } from "./catalogue/collaboration-mode.js";
+export { appsInstructions, appsSection } from "./catalogue/apps-instructions.js";
+export {
+  type CollaborationModeData,
+  collaborationMode,
+  collaborationModeSection,
+} from "./catalogue/collaboration-mode.js";
 export {
   type ContextWindowData,
   type ContextWindowGuidanceData,
@@ -19,21 +25,28 @@ export {
 export {
   type DeveloperInstructionsData,
   developerInstructions,
+  developerInstructionsSection,
   managedDeveloperInstructions,
 } from "./catalogue/developer-instructions.js";
 export {
   type EnvironmentContextData,
   type EnvironmentEntry,
   environmentContext,
+  environmentContextSchema,
+  environmentsSection,
   type FileSystemEntry,
   type PermissionProfile,
 } from "./catalogue/environment-context.js";
 export {
   diffEnvironmentContext,
   type EnvironmentSnapshot,
+  environmentSnapshotSchema,
   snapshotEnvironmentContext,
 } from "./catalogue/environment-context-diff.js";
-export { environmentsInstructions } from "./catalogue/environments-instructions.js";
+export {
+  environmentsInstructions,
+  environmentsInstructionsSection,
+} from "./catalogue/environments-instructions.js";
 export {
   defaultSkillsBudget,
   type FitSkillsOptions,
@@ -41,6 +54,7 @@ export {
   type SkillsBudgetWarning,
   skillsContextWindowShare,
 } from "./catalogue/fit-skills-instructions.js";
+export type { GuidanceData } from "./catalogue/guidance-section.js";
 export { type HookPromptData, hookPrompt } from "./catalogue/hook-prompt.js";
 export { type ImageResizeNoticeData, imageResizeNotice } from "./catalogue/image-resize-notice.js";
 export {
@@ -54,8 +68,17 @@ export {
 } from "./catalogue/internal-model-context.js";
 export { legacyFragments } from "./catalogue/legacy-fragments.js";
 export { guardedMarkers, legacyMarkers, standardMarkers } from "./catalogue/markers.js";
-export { type ModelSwitchData, modelSwitch } from "./catalogue/model-switch.js";
-export { type MultiAgentModeData, multiAgentMode } from "./catalogue/multi-agent-mode.js";
+export {
+  type ModelState,
+  type ModelSwitchData,
+  modelSection,
+  modelSwitch,
+} from "./catalogue/model-switch.js";
+export {
+  type MultiAgentModeData,
+  multiAgentMode,
+  multiAgentModeSection,
+} from "./catalogue/multi-agent-mode.js";
 export { type MultiAgentRoleData, multiAgentRole } from "./catalogue/multi-agent-role.js";
 export {
   approvedCommandPrefixSaved,
@@ -70,13 +93,21 @@ export {
 export {
   type PermissionsInstructionsData,
   permissionsInstructions,
+  permissionsSection,
 } from "./catalogue/permissions-instructions.js";
-export { type PersonalitySpecData, personalitySpec } from "./catalogue/personality-spec.js";
-export { pluginsInstructions } from "./catalogue/plugins-instructions.js";
+export {
+  type PersonalitySpecData,
+  type PersonalityState,
+  personalitySection,
+  personalitySpec,
+} from "./catalogue/personality-spec.js";
+export { pluginsInstructions, pluginsSection } from "./catalogue/plugins-instructions.js";
 export {
   type RealtimeEndData,
   type RealtimeStartWithInstructionsData,
+  type RealtimeState,
   realtimeEnd,
+  realtimeSection,
   realtimeStart,
   realtimeStartWithInstructions,
 } from "./catalogue/realtime.js";
@@ -95,6 +126,7 @@ export {
   maxSkillDescriptionLength,
   type SkillsInstructionsData,
   skillsInstructions,
+  skillsSection,
 } from "./catalogue/skills-instructions.js";
 export {
   type SubagentNotificationData,
@@ -119,3 +151,4 @@ export {
 } from "./legacy-fragment.js";
 export { RegistryError } from "./registry-error.js";
 export { standardFragments } from "./standard-fragments.js";
+export type { StandardTurnState } from "./standard-turn-state.js";

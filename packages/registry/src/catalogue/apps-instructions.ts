@@ -1,4 +1,5 @@
 import { defineFragment } from "@ctx/fragments";
+import { buildGuidance, defineGuidanceSection, type GuidanceData } from "./guidance-section.js";
 import { standardMarkers } from "./markers.js";
 
 const body = [
@@ -10,12 +11,17 @@ const body = [
   "",
 ].join("\n");
 
+/** Whether the apps guidance is on this turn; see {@link buildGuidance} for when it is sent. */
+export const appsSection = defineGuidanceSection("apps");
+
 /** Guidance on connected apps (developer role). */
-export const appsInstructions = defineFragment<void>({
+export const appsInstructions = defineFragment<GuidanceData, boolean, boolean>({
   type: "apps_instructions",
   role: "developer",
   markers: standardMarkers.appsInstructions,
   description: "How to reach the apps (connectors) the user has linked.",
-  examples: [undefined],
+  examples: [{}],
   body: () => body,
+  section: appsSection,
+  build: buildGuidance,
 });

@@ -1,4 +1,4 @@
-import { defineFragment } from "@ctx/fragments";
+import { defineFragment, defineSection } from "@ctx/fragments";
 import { z } from "zod";
 import { standardMarkers } from "./markers.js";
 
@@ -9,6 +9,16 @@ const textSchema = z.object({
 
 /** The data of {@link developerInstructions} and {@link managedDeveloperInstructions}. */
 export type DeveloperInstructionsData = z.infer<typeof textSchema>;
+
+/**
+ * The developer instructions of this turn, sent with the full context only (as in the
+ * reference, a change mid-session waits for the next full re-send); an empty text is not sent.
+ */
+export const developerInstructionsSection = defineSection({
+  id: "developer_instructions",
+  scope: "initial",
+  state: z.union([z.string(), z.undefined()]),
+});
 
 /**
  * The developer instructions of the configuration (developer role), verbatim and unmarked: like
@@ -23,6 +33,8 @@ export const developerInstructions = defineFragment({
   description: "The developer instructions from the configuration, verbatim.",
   examples: [{ text: "Answer in British English.\n" }],
   body: ({ text }) => text,
+  section: developerInstructionsSection,
+  build: (text) => (text === undefined || text === "" ? undefined : { text }),
 });
 
 /**

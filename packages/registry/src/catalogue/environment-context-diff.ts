@@ -1,3 +1,4 @@
+import { z } from "zod";
 import {
   type EnvironmentContextData,
   type EnvironmentEntry,
@@ -5,24 +6,29 @@ import {
   renderNetwork,
 } from "./environment-context.js";
 
+/** The schema of an {@link EnvironmentSnapshot}, for reading one back from a rollout. */
+export const environmentSnapshotSchema = z.object({
+  environments: z.record(
+    z.string(),
+    z.object({
+      cwd: z.string(),
+      status: z.enum(["available", "starting"]),
+      shell: z.string().exactOptional(),
+    }),
+  ),
+  currentDate: z.string().exactOptional(),
+  timezone: z.string().exactOptional(),
+  network: z.string().exactOptional(),
+  filesystem: z.string().exactOptional(),
+  subagents: z.string().exactOptional(),
+});
+
 /**
  * What the model was last shown of the environment context, reduced to what decides a diff:
  * each environment's cwd, status and shell, and the other values as their rendered text.
  * Plain JSON, so a session can persist it.
  */
-export interface EnvironmentSnapshot {
-  readonly environments: Readonly<
-    Record<
-      string,
-      { readonly cwd: string; readonly status: "available" | "starting"; readonly shell?: string }
-    >
-  >;
-  readonly currentDate?: string;
-  readonly timezone?: string;
-  readonly network?: string;
-  readonly filesystem?: string;
-  readonly subagents?: string;
-}
+export type EnvironmentSnapshot = z.infer<typeof environmentSnapshotSchema>;
 
 /** The snapshot of `data`, for persisting and for {@link diffEnvironmentContext}. */
 export function snapshotEnvironmentContext(data: EnvironmentContextData): EnvironmentSnapshot {

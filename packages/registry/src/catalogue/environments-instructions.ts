@@ -1,4 +1,5 @@
 import { defineFragment } from "@ctx/fragments";
+import { buildGuidance, defineGuidanceSection, type GuidanceData } from "./guidance-section.js";
 import { standardMarkers } from "./markers.js";
 
 const body = [
@@ -9,12 +10,17 @@ const body = [
   "",
 ].join("\n");
 
+/** Whether the environments instructions guidance is on this turn; see {@link buildGuidance} for when it is sent. */
+export const environmentsInstructionsSection = defineGuidanceSection("environments_instructions");
+
 /** Guidance on several execution environments (developer role). */
-export const environmentsInstructions = defineFragment<void>({
+export const environmentsInstructions = defineFragment<GuidanceData, boolean, boolean>({
   type: "environments_instructions",
   role: "developer",
   markers: standardMarkers.environmentsInstructions,
   description: "How to work with several execution environments.",
-  examples: [undefined],
+  examples: [{}],
   body: () => body,
+  section: environmentsInstructionsSection,
+  build: buildGuidance,
 });

@@ -1,4 +1,4 @@
-import { defineFragment } from "@ctx/fragments";
+import { defineFragment, defineSection } from "@ctx/fragments";
 import { z } from "zod";
 import { standardMarkers } from "./markers.js";
 
@@ -13,6 +13,29 @@ const modelSwitchSchema = z.object({
 /** The data of a {@link modelSwitch} fragment. */
 export type ModelSwitchData = z.infer<typeof modelSwitchSchema>;
 
+const modelStateSchema = z.object({
+  /** The model this turn is sent to. */
+  slug: z.string().min(1),
+  /** That model's instructions for the current personality. */
+  instructions: z.string(),
+});
+
+/** The state the model-switch kind reads. */
+export type ModelState = z.infer<typeof modelStateSchema>;
+
+/**
+ * The model the previous turn used. It survives a lost baseline, so a full re-send after a
+ * rollback still tells a new model where it stands.
+ */
+export const modelSection = defineSection({
+  id: "model",
+  scope: "settings",
+  state: modelStateSchema,
+  snapshot: z.object({ slug: z.string() }),
+  snapshotOf: ({ slug }) => ({ slug }),
+  survivesReset: true,
+});
+
 /**
  * Tells the model that the conversation moves to it from another model, and gives it the new
  * model's instructions (developer role). It travels in a message of its own.
@@ -26,6 +49,13 @@ export const modelSwitch = defineFragment({
   description: "The instructions of the model the conversation just switched to.",
   examples: [{ instructions: "You are a careful coding agent." }],
   body: ({ instructions }) => `\n${preamble}\n\n${instructions}\n`,
+  section: modelSection,
+  build: (state, reference) =>
+    reference.status === "known" &&
+    reference.snapshot.slug !== state.slug &&
+    state.instructions !== ""
+      ? { instructions: state.instructions }
+      : undefined,
   parse: (body) => {
     const head = `\n${preamble}\n\n`;
     if (!body.startsWith(head) || !body.endsWith("\n") || body.length <= head.length + 1)

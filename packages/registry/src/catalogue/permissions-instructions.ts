@@ -1,4 +1,4 @@
-import { defineFragment } from "@ctx/fragments";
+import { defineFragment, defineSection } from "@ctx/fragments";
 import { z } from "zod";
 import { standardMarkers } from "./markers.js";
 
@@ -9,6 +9,22 @@ const permissionsSchema = z.object({
 
 /** The data of a {@link permissionsInstructions} fragment. */
 export type PermissionsInstructionsData = z.infer<typeof permissionsSchema>;
+
+const permissionsStateSchema = z.union([permissionsSchema, z.undefined()]);
+
+/**
+ * The permissions text the model was shown; `undefined` state when the session leaves the
+ * permissions out. Sent whenever the text differs from a known snapshot, or none is known.
+ */
+export const permissionsSection = defineSection({
+  id: "permissions",
+  scope: "world",
+  state: permissionsStateSchema,
+  snapshot: permissionsSchema,
+  snapshotOf: (state) => state,
+  legacy: true,
+  retained: true,
+});
 
 /**
  * The sandbox and approval policy (developer role), inside `<permissions instructions>` — with a
@@ -22,5 +38,10 @@ export const permissionsInstructions = defineFragment({
   description: "What the sandbox allows and when to ask the user for approval.",
   examples: [{ text: "\nThe sandbox is read-only.\n" }],
   body: ({ text }) => text,
+  section: permissionsSection,
+  build: (state, reference) =>
+    state === undefined || (reference.status === "known" && reference.snapshot.text === state.text)
+      ? undefined
+      : state,
   parse: (body) => ({ text: body }),
 });

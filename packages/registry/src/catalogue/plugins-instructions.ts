@@ -1,4 +1,5 @@
 import { defineFragment } from "@ctx/fragments";
+import { buildGuidance, defineGuidanceSection, type GuidanceData } from "./guidance-section.js";
 import { standardMarkers } from "./markers.js";
 
 const body = [
@@ -15,12 +16,17 @@ const body = [
   "",
 ].join("\n");
 
+/** Whether the plugins guidance is on this turn; see {@link buildGuidance} for when it is sent. */
+export const pluginsSection = defineGuidanceSection("plugins");
+
 /** Guidance on installed plugins (developer role): what a plugin is and how to use one. */
-export const pluginsInstructions = defineFragment<void>({
+export const pluginsInstructions = defineFragment<GuidanceData, boolean, boolean>({
   type: "plugins_instructions",
   role: "developer",
   markers: standardMarkers.pluginsInstructions,
   description: "How to use the plugins installed on this machine.",
-  examples: [undefined],
+  examples: [{}],
   body: () => body,
+  section: pluginsSection,
+  build: buildGuidance,
 });

@@ -1,4 +1,4 @@
-import { defineFragment, markedBody } from "@ctx/fragments";
+import { defineFragment, defineSection, markedBody, type SectionReference } from "@ctx/fragments";
 import { z } from "zod";
 import { standardMarkers } from "./markers.js";
 
@@ -21,18 +21,55 @@ function isEnded(text: string): boolean {
   return body?.startsWith(endedPrefix) === true && body.endsWith("\n");
 }
 
+const realtimeStateSchema = z.object({
+  /** Whether a realtime voice conversation is on. */
+  active: z.boolean(),
+  /** Configured text for its start, sent instead of our guidance. */
+  instructions: z.string().min(1).exactOptional(),
+});
+
+/** The state the realtime kinds read. */
+export type RealtimeState = z.infer<typeof realtimeStateSchema>;
+
+const realtimeSnapshotSchema = z.object({ active: z.boolean() });
+
+/**
+ * Whether a realtime conversation is on, shared by the start and end kinds. A start is sent
+ * when the conversation turns on, or is on and the model may not know (absent or unknown); an
+ * end only when it turns off from a known on.
+ */
+export const realtimeSection = defineSection({
+  id: "realtime",
+  scope: "world",
+  state: realtimeStateSchema,
+  snapshot: realtimeSnapshotSchema,
+  snapshotOf: ({ active }) => ({ active }),
+  legacy: true,
+  retained: true,
+});
+
+function starts(
+  state: RealtimeState,
+  reference: SectionReference<z.infer<typeof realtimeSnapshotSchema>>,
+): boolean {
+  return state.active && (reference.status !== "known" || !reference.snapshot.active);
+}
+
 /**
  * A realtime conversation started (developer role), with our standard guidance. Recognised by
  * its exact body, so it is told apart from a start with custom instructions and from an end.
  */
-export const realtimeStart = defineFragment<void>({
+export const realtimeStart = defineFragment({
   type: "realtime_start",
   role: "developer",
   markers: standardMarkers.realtimeConversation,
   matches: isStarted,
   description: "A realtime voice conversation has started.",
-  examples: [undefined],
-  body: () => startedBody,
+  examples: [{}],
+  body: (_data: Readonly<Record<string, never>>) => startedBody,
+  section: realtimeSection,
+  build: (state, reference) =>
+    starts(state, reference) && state.instructions === undefined ? {} : undefined,
 });
 
 const instructionsSchema = z.object({
@@ -54,6 +91,11 @@ export const realtimeStartWithInstructions = defineFragment({
   description: "A realtime voice conversation has started, with configured instructions.",
   examples: [{ instructions: "Answer in French." }],
   body: ({ instructions }) => `\n${instructions}\n`,
+  section: realtimeSection,
+  build: (state, reference) =>
+    starts(state, reference) && state.instructions !== undefined
+      ? { instructions: state.instructions }
+      : undefined,
   parse: (body) =>
     body.length >= 3 && body.startsWith("\n") && body.endsWith("\n")
       ? { instructions: body.slice(1, -1) }
@@ -78,6 +120,11 @@ export const realtimeEnd = defineFragment({
   description: "The realtime voice conversation has ended.",
   examples: [{ reason: "inactive" }],
   body: ({ reason }) => `${endedPrefix}${reason}\n`,
+  section: realtimeSection,
+  build: (state, reference) =>
+    !state.active && reference.status === "known" && reference.snapshot.active
+      ? { reason: "inactive" }
+      : undefined,
   parse: (body) =>
     body.startsWith(endedPrefix) && body.length > endedPrefix.length + 1
       ? { reason: body.slice(endedPrefix.length, -1) }

@@ -1,5 +1,6 @@
-import { defineFragment } from "@ctx/fragments";
+import { defineFragment, defineSection } from "@ctx/fragments";
 import { z } from "zod";
+import { fitSkillsInstructions } from "./fit-skills-instructions.js";
 import { guardedMarkers, standardMarkers } from "./markers.js";
 
 /** The longest description a skill keeps; longer ones are cut, as in the reference. */
@@ -38,6 +39,23 @@ const skillsSchema = z.object({
 export type SkillsInstructionsData = z.infer<typeof skillsSchema>;
 
 /**
+ * The skills catalogue of this turn and the model's context window (its budget is 2% of it),
+ * sent with the full context only; `undefined` state, or no skills, sends nothing. Fitting it to
+ * its budget reports what was shortened or left out.
+ */
+export const skillsSection = defineSection({
+  id: "skills",
+  scope: "initial",
+  state: z.union([
+    z.object({
+      catalogue: skillsSchema,
+      contextWindow: z.number().int().positive().exactOptional(),
+    }),
+    z.undefined(),
+  ]),
+});
+
+/**
  * The catalogue of available skills (developer role): `## Skills`, an introduction, the optional
  * table of skill roots, one line per skill, and optionally how to use them. Descriptions longer
  * than 1,024 characters are cut; names and descriptions are untrusted.
@@ -56,6 +74,16 @@ export const skillsInstructions = defineFragment({
       ],
     },
   ],
+  section: skillsSection,
+  build: (state, _reference, { warn }) => {
+    if (state === undefined || state.catalogue.skills.length === 0) return undefined;
+    const fitted = fitSkillsInstructions(
+      state.catalogue,
+      state.contextWindow === undefined ? {} : { contextWindow: state.contextWindow },
+    );
+    for (const warning of fitted.warnings) warn(warning);
+    return fitted.data;
+  },
   body: ({ skills, roots, usage: withUsage }, { untrusted }) => {
     const hasRoots = roots !== undefined && roots.length > 0;
     const lines = [
