@@ -224,9 +224,9 @@ describe("defineFragment", () => {
           section: cwdSection,
         }),
       ).toThrowError(/section and build together/);
-      expect(() =>
-        defineSection({ id: "Bad", scope: "world", state: z.string() }),
-      ).toThrowError(FragmentError);
+      expect(() => defineSection({ id: "Bad", scope: "world", state: z.string() })).toThrowError(
+        FragmentError,
+      );
     });
   });
 

@@ -127,7 +127,8 @@ function kindSection<State, Snapshot extends JsonValue>(
   const { snapshot: snapshotSchema, snapshotOf } = section;
   const typedReference = (reference: SectionReference<JsonValue>): SectionReference<Snapshot> => {
     if (reference.status === "absent") return { status: "absent" };
-    if (reference.status === "unknown" || snapshotSchema === undefined) return { status: "unknown" };
+    if (reference.status === "unknown" || snapshotSchema === undefined)
+      return { status: "unknown" };
     const parsed = snapshotSchema.safeParse(reference.snapshot);
     return parsed.success ? { status: "known", snapshot: parsed.data } : { status: "unknown" };
   };

@@ -10,6 +10,7 @@ export {
 } from "./content-item.js";
 export { CtxError, type CtxErrorOptions } from "./ctx-error.js";
 export type { CtxWarning } from "./ctx-warning.js";
+export { type JsonValue, jsonValueSchema } from "./json-value.js";
 export {
   parseResponseItem,
   type ResponseItemParseResult,
@@ -33,5 +34,4 @@ export {
 } from "./response-item.js";
 export { type Role, roleSchema } from "./role.js";
 export { describeSchemaIssues, type SchemaIssue, toSchemaIssues } from "./schema-issue.js";
-export { type JsonValue, jsonValueSchema } from "./json-value.js";
 export { isBlank, isWhiteSpace, trimmedEnd, trimmedStart, trimWhiteSpace } from "./white-space.js";
