@@ -1,3 +1,29 @@
+export { buildContextUpdate } from "./build-context-update.js";
+export { buildInitialContext } from "./build-initial-context.js";
+export { type CacheBreak, explainCacheBreak } from "./cache-break.js";
+export { classifyHistory } from "./classify-history.js";
+export {
+  type ContextMessage,
+  createContextMessage,
+  type EnvelopeOptions,
+} from "./context-message.js";
+export {
+  createSession,
+  type ModelRequest,
+  type Session,
+  type SessionOptions,
+  type UserInput,
+} from "./create-session.js";
+export { findRollbackCut, type RollbackCut } from "./find-rollback-cut.js";
+export { applyMergePatch, createMergePatch } from "./merge-patch.js";
+export type { HistoryEntry, Origin } from "./origin.js";
+export {
+  abortedOutputText,
+  imageOmittedText,
+  normalizeHistory,
+  type PromptView,
+} from "./prompt-builder.js";
+export { resolveTurnState, type TurnStateSources } from "./resolve-turn-state.js";
 export type { JsonValue, RolloutRecord, StoredRecord } from "./rollout/rollout-record.js";
 export type {
   AppendRequest,
@@ -11,3 +37,10 @@ export type {
   SessionInfo,
   SessionPage,
 } from "./rollout/rollout-store.js";
+export { SessionError } from "./session-error.js";
+export {
+  type ParsedTurnContext,
+  parseTurnContext,
+  type TurnContext,
+  turnContextSchema,
+} from "./turn-context.js";
