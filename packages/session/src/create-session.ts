@@ -139,6 +139,7 @@ export function openSession(
   let queue: Promise<unknown> = Promise.resolve();
   let lastView: PromptView | undefined;
   let pendingWarnings = [...startWarnings];
+  let firstTurn = true;
   const discovered = new Map<string, LoadedAgentsMd>();
 
   /** Runs `task` after every earlier one, so appends name the right sequence. */
@@ -199,10 +200,10 @@ export function openSession(
       const model = catalog.get(context.model);
       const warnings: CtxWarning[] = pendingWarnings;
       pendingWarnings = [];
-      if (state.model !== undefined && state.model !== model.slug && state.turnCount > 0) {
+      if (firstTurn && state.model !== undefined && state.model !== model.slug) {
         warnings.push({
-          code: "model-changed",
-          message: `this session last used the model "${state.model}" and now uses "${model.slug}"; answers may differ`,
+          code: "resumed-with-another-model",
+          message: `this session was recorded with the model "${state.model}" and resumes with "${model.slug}"; switching back may give better results`,
         });
       }
       const baseInstructions =
@@ -212,6 +213,7 @@ export function openSession(
           model,
           ...(context.personality === undefined ? {} : { personality: context.personality }),
         });
+      firstTurn = false;
       const turnState = resolveTurnState(context, { model, baseInstructions, agentsMd });
       const slots: Record<string, unknown> = { ...context.extensions };
       for (const [section, value] of Object.entries(turnState)) {

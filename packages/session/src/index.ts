@@ -15,6 +15,7 @@ export {
   type UserInput,
 } from "./create-session.js";
 export { findRollbackCut, type RollbackCut } from "./find-rollback-cut.js";
+export { type ForkOptions, forkSession } from "./fork-session.js";
 export { applyMergePatch, createMergePatch } from "./merge-patch.js";
 export type { HistoryEntry, Origin } from "./origin.js";
 export {
@@ -24,6 +25,7 @@ export {
   type PromptView,
 } from "./prompt-builder.js";
 export { resolveTurnState, type TurnStateSources } from "./resolve-turn-state.js";
+export { type ResumeOptions, resumeSession } from "./resume-session.js";
 export type { JsonValue, RolloutRecord, StoredRecord } from "./rollout/rollout-record.js";
 export type {
   AppendRequest,
