@@ -126,6 +126,7 @@ export {
   maxSkillDescriptionLength,
   type SkillsInstructionsData,
   skillsInstructions,
+  skillsInstructionsSchema,
   skillsSection,
 } from "./catalogue/skills-instructions.js";
 export {

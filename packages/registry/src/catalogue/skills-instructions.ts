@@ -20,7 +20,8 @@ const usage = [
   "- If a skill cannot be read or does not fit the situation, say so briefly and continue with your best judgement.",
 ];
 
-const skillsSchema = z.object({
+/** The schema of {@link SkillsInstructionsData}. */
+export const skillsInstructionsSchema = z.object({
   skills: z.array(
     z.object({
       name: z.string().min(1),
@@ -36,7 +37,7 @@ const skillsSchema = z.object({
 });
 
 /** The data of a {@link skillsInstructions} fragment. */
-export type SkillsInstructionsData = z.infer<typeof skillsSchema>;
+export type SkillsInstructionsData = z.infer<typeof skillsInstructionsSchema>;
 
 /**
  * The skills catalogue of this turn and the model's context window (its budget is 2% of it),
@@ -48,7 +49,7 @@ export const skillsSection = defineSection({
   scope: "initial",
   state: z.union([
     z.object({
-      catalogue: skillsSchema,
+      catalogue: skillsInstructionsSchema,
       contextWindow: z.number().int().positive().exactOptional(),
     }),
     z.undefined(),
@@ -65,7 +66,7 @@ export const skillsInstructions = defineFragment({
   role: "developer",
   markers: standardMarkers.skillsInstructions,
   guards: guardedMarkers,
-  schema: skillsSchema,
+  schema: skillsInstructionsSchema,
   description: "The skills the model may use, with where their instructions live.",
   examples: [
     {
