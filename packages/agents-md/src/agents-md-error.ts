@@ -1,4 +1,5 @@
-import { CtxError, describeSchemaIssues, type SchemaIssue } from "@ctx/protocol";
+import { describeSchemaIssues, type SchemaIssue } from "@ctx/protocol";
+import { CtxError } from "@ctx/text";
 
 /** What went wrong, for a caller that branches on it. */
 export type AgentsMdErrorCode =

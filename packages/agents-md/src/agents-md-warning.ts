@@ -1,4 +1,4 @@
-import type { CtxWarning } from "@ctx/protocol";
+import type { CtxWarning } from "@ctx/text";
 import type { FileSystemFailure } from "./file-system-failure.js";
 
 /** Fields every AGENTS.md warning has. */

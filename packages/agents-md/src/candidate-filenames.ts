@@ -1,4 +1,4 @@
-import { trimWhiteSpace } from "@ctx/protocol";
+import { trimWhiteSpace } from "@ctx/text";
 import { agentsMdDefaults } from "./defaults.js";
 
 /**

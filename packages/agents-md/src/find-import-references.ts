@@ -1,4 +1,4 @@
-import { codeRegions } from "./code-regions.js";
+import { codeRegions } from "@ctx/text";
 
 /** One `@path` reference in Markdown text. */
 export interface ImportReference {

@@ -1,4 +1,4 @@
-import { isBlank, trimWhiteSpace } from "@ctx/protocol";
+import { isBlank, trimWhiteSpace } from "@ctx/text";
 import type { AgentsMdWarning } from "./agents-md-warning.js";
 import { checkEncoding } from "./check-encoding.js";
 import { expandImports, type ImportSettings } from "./expand-imports.js";

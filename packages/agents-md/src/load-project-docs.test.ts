@@ -1,4 +1,4 @@
-import { isBlank } from "@ctx/protocol";
+import { isBlank } from "@ctx/text";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { FoundFile } from "./find-instruction-file.js";

@@ -1,10 +1,5 @@
-import {
-  describeSchemaIssues,
-  type JsonValue,
-  toSchemaIssues,
-  trimmedEnd,
-  trimmedStart,
-} from "@ctx/protocol";
+import { describeSchemaIssues, type JsonValue, toSchemaIssues } from "@ctx/protocol";
+import { trimmedEnd, trimmedStart } from "@ctx/text";
 import { createFragment, type Fragment } from "./fragment.js";
 import { FragmentError } from "./fragment-error.js";
 import type { FragmentDefinition, FragmentKind, KindSection, Markers } from "./fragment-kind.js";

@@ -1,5 +1,4 @@
-import { trimmedEnd } from "@ctx/protocol";
-import { startsWithAsciiCaseInsensitive } from "./ascii-case.js";
+import { startsWithAsciiCaseInsensitive, trimmedEnd } from "@ctx/text";
 
 /**
  * The back half of the recognition rule: after trimming trailing Unicode white space, `text` ends

@@ -1,4 +1,5 @@
-import { CtxError, type SchemaIssue } from "@ctx/protocol";
+import type { SchemaIssue } from "@ctx/protocol";
+import { CtxError } from "@ctx/text";
 
 /**
  * A fragment kind was defined wrongly, or was given data it cannot render. `type` names the kind;

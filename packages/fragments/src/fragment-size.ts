@@ -1,6 +1,5 @@
-import type { CtxWarning } from "@ctx/protocol";
+import { type CtxWarning, utf8ByteLength } from "@ctx/text";
 import type { Fragment } from "./fragment.js";
-import { utf8ByteLength } from "./utf8-byte-length.js";
 
 /** A fragment rendered larger than its kind's `maxBytes`. */
 export interface FragmentSizeWarning extends CtxWarning {

@@ -1,5 +1,3 @@
-export { isWhiteSpace, trimmedEnd, trimmedStart, trimWhiteSpace } from "@ctx/protocol";
-export { foldAscii, startsWithAsciiCaseInsensitive } from "./ascii-case.js";
 export { defineFragment } from "./define-fragment.js";
 export { endsWithMarker } from "./ends-with-marker.js";
 export type { Fragment } from "./fragment.js";
@@ -27,4 +25,3 @@ export {
   type SectionScope,
 } from "./section.js";
 export { startsWithMarker } from "./starts-with-marker.js";
-export { utf8ByteLength } from "./utf8-byte-length.js";

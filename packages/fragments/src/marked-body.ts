@@ -1,4 +1,4 @@
-import { trimmedEnd, trimmedStart } from "@ctx/protocol";
+import { trimmedEnd, trimmedStart } from "@ctx/text";
 import { matchesMarkedText } from "./match-marked-text.js";
 
 /**

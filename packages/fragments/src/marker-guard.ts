@@ -1,4 +1,4 @@
-import { trimWhiteSpace } from "@ctx/protocol";
+import { trimWhiteSpace } from "@ctx/text";
 
 /**
  * The characters a guarded marker may start with, and the named character reference that stands

@@ -1,4 +1,4 @@
-import { trimmedStart } from "@ctx/protocol";
+import { trimmedStart } from "@ctx/text";
 import { endsWithMarker } from "./ends-with-marker.js";
 import { startsWithMarker } from "./starts-with-marker.js";
 

@@ -1,4 +1,5 @@
-import type { CtxWarning, JsonValue } from "@ctx/protocol";
+import type { JsonValue } from "@ctx/protocol";
+import type { CtxWarning } from "@ctx/text";
 import type { z } from "zod";
 import { FragmentError } from "./fragment-error.js";
 

@@ -1,5 +1,4 @@
-import { trimmedStart } from "@ctx/protocol";
-import { startsWithAsciiCaseInsensitive } from "./ascii-case.js";
+import { startsWithAsciiCaseInsensitive, trimmedStart } from "@ctx/text";
 
 /**
  * The front half of the recognition rule: after skipping leading Unicode white space, `text`

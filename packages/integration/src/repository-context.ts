@@ -6,7 +6,7 @@ import {
   renderPermissionsInstructions,
   resolveBaseInstructions,
 } from "@ctx/prompts";
-import type { CtxWarning, MessageItem } from "@ctx/protocol";
+import type { MessageItem } from "@ctx/protocol";
 import {
   agentsMdInstructions,
   createStandardRegistry,
@@ -14,6 +14,7 @@ import {
   environmentContext,
   permissionsInstructions,
 } from "@ctx/registry";
+import type { CtxWarning } from "@ctx/text";
 import { assembleEnvelopes } from "./assemble-envelopes.js";
 
 /** Where and when to assemble; everything else is an embedded default. */

@@ -1,4 +1,4 @@
-import { CtxError } from "@ctx/protocol";
+import { CtxError } from "@ctx/text";
 import { describe, expect, it } from "vitest";
 import { loadBundledCatalog } from "./bundled-catalog.js";
 

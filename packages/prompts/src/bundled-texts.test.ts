@@ -1,4 +1,4 @@
-import { CtxError } from "@ctx/protocol";
+import { CtxError } from "@ctx/text";
 import { describe, expect, it } from "vitest";
 import { codexTexts } from "./__fixtures__/codex-texts.js";
 import { bundledTexts, loadBundledTexts } from "./bundled-texts.js";

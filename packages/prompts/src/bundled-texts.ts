@@ -1,4 +1,5 @@
-import { CtxError, describeSchemaIssues, toSchemaIssues } from "@ctx/protocol";
+import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol";
+import { CtxError } from "@ctx/text";
 import { z } from "zod";
 import { bundledFiles } from "./data/bundled-files.js";
 

@@ -1,4 +1,5 @@
-import { CtxError, type SchemaIssue } from "@ctx/protocol";
+import type { SchemaIssue } from "@ctx/protocol";
+import { CtxError } from "@ctx/text";
 
 /** Where in a catalog a {@link CatalogError} was found. */
 export interface CatalogErrorLocation {

@@ -1,4 +1,5 @@
-import { CtxError, describeSchemaIssues, type SchemaIssue } from "@ctx/protocol";
+import { describeSchemaIssues, type SchemaIssue } from "@ctx/protocol";
+import { CtxError } from "@ctx/text";
 
 /**
  * A permissions policy, or the permissions text overrides given with it, is not valid: an

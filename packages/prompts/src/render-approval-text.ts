@@ -1,5 +1,5 @@
+import { compareCodePoints } from "@ctx/text";
 import { bundledTexts as texts } from "./bundled-texts.js";
-import { compareCodePoints } from "./compare-code-points.js";
 import { fillPlaceholder } from "./fill-placeholder.js";
 import type { PermissionsTextOverrides } from "./model-info.js";
 import type { GranularApprovals, PermissionsPolicy } from "./permissions-policy.js";

@@ -1,6 +1,6 @@
 import { toSchemaIssues } from "@ctx/protocol";
+import { sortedUnique } from "@ctx/text";
 import { bundledTexts as texts } from "./bundled-texts.js";
-import { sortedUnique } from "./compare-code-points.js";
 import { fillPlaceholder } from "./fill-placeholder.js";
 import { type PermissionsTextOverrides, permissionsTextOverridesSchema } from "./model-info.js";
 import {

@@ -8,8 +8,6 @@ export {
   type OutputTextContent,
   outputTextContentSchema,
 } from "./content-item.js";
-export { CtxError, type CtxErrorOptions } from "./ctx-error.js";
-export type { CtxWarning } from "./ctx-warning.js";
 export { type JsonValue, jsonValueSchema } from "./json-value.js";
 export {
   parseResponseItem,
@@ -34,4 +32,3 @@ export {
 } from "./response-item.js";
 export { type Role, roleSchema } from "./role.js";
 export { describeSchemaIssues, type SchemaIssue, toSchemaIssues } from "./schema-issue.js";
-export { isBlank, isWhiteSpace, trimmedEnd, trimmedStart, trimWhiteSpace } from "./white-space.js";

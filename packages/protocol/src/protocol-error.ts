@@ -1,4 +1,4 @@
-import { CtxError } from "./ctx-error.js";
+import { CtxError } from "@ctx/text";
 import { describeSchemaIssues, type SchemaIssue } from "./schema-issue.js";
 
 /** A value from outside is not a valid protocol item; `issues` says where and why. */

@@ -1,4 +1,4 @@
-import { foldAscii, trimmedStart } from "@ctx/fragments";
+import { foldAscii, trimmedStart } from "@ctx/text";
 
 /** An entry that only accepts texts beginning with `prefix`, or any text when it has none. */
 export interface Prefixed {

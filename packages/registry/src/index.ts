@@ -133,10 +133,8 @@ export {
   type SubagentNotificationData,
   subagentNotification,
 } from "./catalogue/subagent-notification.js";
-export { type TruncatedText, truncateMiddle } from "./catalogue/truncate-middle.js";
 export { turnAborted, turnAbortedDeveloper } from "./catalogue/turn-aborted.js";
 export { type UserShellCommandData, userShellCommand } from "./catalogue/user-shell-command.js";
-export { escapeXml } from "./catalogue/xml-escape.js";
 export {
   type Classification,
   createRegistry,

@@ -1,4 +1,4 @@
-import { CtxError } from "@ctx/protocol";
+import { CtxError } from "@ctx/text";
 
 /** A registry cannot be built from the kinds given; `types` names the kinds involved. */
 export class RegistryError extends CtxError {

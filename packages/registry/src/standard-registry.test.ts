@@ -1,4 +1,5 @@
-import { type FragmentKind, trimWhiteSpace } from "@ctx/fragments";
+import type { FragmentKind } from "@ctx/fragments";
+import { trimWhiteSpace } from "@ctx/text";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createStandardRegistry } from "./create-standard-registry.js";

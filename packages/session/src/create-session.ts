@@ -7,7 +7,6 @@ import { checkFragmentSize, type Fragment, type SectionReference } from "@ctx/fr
 import { defaultModelCatalog, type ModelCatalog, resolveBaseInstructions } from "@ctx/prompts";
 import {
   type ContentItem,
-  type CtxWarning,
   contentItemSchema,
   describeSchemaIssues,
   type JsonValue,
@@ -17,6 +16,7 @@ import {
   toSchemaIssues,
 } from "@ctx/protocol";
 import { createStandardRegistry, type Registry } from "@ctx/registry";
+import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import { buildContextUpdate } from "./build-context-update.js";
 import { buildInitialContext } from "./build-initial-context.js";

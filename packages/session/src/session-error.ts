@@ -1,4 +1,5 @@
-import { CtxError, type CtxErrorOptions, type SchemaIssue } from "@ctx/protocol";
+import type { SchemaIssue } from "@ctx/protocol";
+import { CtxError, type CtxErrorOptions } from "@ctx/text";
 
 /**
  * A session was used wrongly: a turn context or an option that does not fit its schema, a

@@ -1,8 +1,8 @@
-import { defineFragment, endsWithMarker, trimmedStart } from "@ctx/fragments";
+import { defineFragment, endsWithMarker } from "@ctx/fragments";
+import { trimmedStart, truncateMiddle } from "@ctx/text";
 import { z } from "zod";
 import { findWithin } from "./find-within.js";
 import { guardedMarkers, standardMarkers } from "./markers.js";
-import { truncateMiddle } from "./truncate-middle.js";
 
 /** The most tokens one value of additional context keeps; the middle of a longer one is cut. */
 export const maxAdditionalContextTokens = 1000;

@@ -1,4 +1,5 @@
 import { defineFragment, defineSection } from "@ctx/fragments";
+import { escapeXml } from "@ctx/text";
 import { z } from "zod";
 import {
   diffEnvironmentContext,
@@ -6,7 +7,6 @@ import {
   snapshotEnvironmentContext,
 } from "./environment-context-diff.js";
 import { guardedMarkers, standardMarkers } from "./markers.js";
-import { escapeXml } from "./xml-escape.js";
 
 const environmentSchema = z.object({
   /** A stable id such as `local`; environments render sorted by it. */

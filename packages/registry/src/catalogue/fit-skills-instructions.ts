@@ -1,4 +1,4 @@
-import type { CtxWarning } from "@ctx/protocol";
+import type { CtxWarning } from "@ctx/text";
 import { type SkillsInstructionsData, skillsInstructions } from "./skills-instructions.js";
 
 /** The share of the context window the skills catalogue may take, as in the reference. */

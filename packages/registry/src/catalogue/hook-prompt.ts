@@ -1,12 +1,13 @@
+import { defineFragment, endsWithMarker } from "@ctx/fragments";
 import {
-  defineFragment,
-  endsWithMarker,
+  escapeXml,
+  escapeXmlText,
   startsWithAsciiCaseInsensitive,
   trimmedStart,
-} from "@ctx/fragments";
+  unescapeXml,
+} from "@ctx/text";
 import { z } from "zod";
 import { standardMarkers } from "./markers.js";
-import { escapeXml, escapeXmlText, unescapeXml } from "./xml-escape.js";
 
 const { start, end } = standardMarkers.hookPrompt;
 

@@ -1,6 +1,6 @@
 import { defineFragment } from "@ctx/fragments";
+import { truncateMiddle } from "@ctx/text";
 import { z } from "zod";
-import { truncateMiddle } from "./truncate-middle.js";
 
 /** The most tokens of a sub-agent's error the completion message keeps. */
 export const maxAgentErrorTokens = 900;

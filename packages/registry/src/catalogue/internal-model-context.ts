@@ -1,9 +1,5 @@
-import {
-  defineFragment,
-  endsWithMarker,
-  startsWithAsciiCaseInsensitive,
-  trimmedStart,
-} from "@ctx/fragments";
+import { defineFragment, endsWithMarker } from "@ctx/fragments";
+import { startsWithAsciiCaseInsensitive, trimmedStart } from "@ctx/text";
 import { z } from "zod";
 import { findWithin } from "./find-within.js";
 import { guardedMarkers, standardMarkers } from "./markers.js";

@@ -1,4 +1,4 @@
-import { trimmedEnd, trimmedStart } from "@ctx/fragments";
+import { trimmedEnd, trimmedStart } from "@ctx/text";
 import { defineLegacyFragment, type LegacyFragment } from "../legacy-fragment.js";
 import { legacyMarkers } from "./markers.js";
 

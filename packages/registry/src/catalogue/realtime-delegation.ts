@@ -1,7 +1,7 @@
 import { defineFragment } from "@ctx/fragments";
+import { escapeXmlText, unescapeXml } from "@ctx/text";
 import { z } from "zod";
 import { standardMarkers } from "./markers.js";
-import { escapeXmlText, unescapeXml } from "./xml-escape.js";
 
 const realtimeDelegationSchema = z.object({
   /** What the realtime conversation handed over. */

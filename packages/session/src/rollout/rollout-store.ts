@@ -1,4 +1,4 @@
-import type { CtxWarning } from "@ctx/protocol";
+import type { CtxWarning } from "@ctx/text";
 import type { JsonValue, RolloutRecord, StoredRecord } from "./rollout-record.js";
 
 /** Where a fork branches off: its parent session and how many of the parent's records it keeps. */

@@ -23,6 +23,15 @@ const whiteSpace = [
 ];
 
 describe("isWhiteSpace", () => {
+  it("agrees with the Unicode White_Space property on every code unit", () => {
+    const oracle = /^\p{White_Space}$/u;
+    const wrong: number[] = [];
+    for (let unit = 0; unit <= 0xffff; unit += 1) {
+      if (isWhiteSpace(unit) !== oracle.test(String.fromCharCode(unit))) wrong.push(unit);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it("accepts exactly Unicode White_Space", () => {
     for (const character of whiteSpace) expect(isWhiteSpace(character.charCodeAt(0))).toBe(true);
   });

@@ -1,3 +1,5 @@
+import { checkString } from "./check-argument.js";
+
 const entities: Readonly<Record<string, string>> = {
   "&": "&amp;",
   "<": "&lt;",
@@ -6,13 +8,25 @@ const entities: Readonly<Record<string, string>> = {
   "'": "&apos;",
 };
 
-/** Escapes `& < > " '` as XML character entities, as the reference escapes element text. */
+/**
+ * Escapes `& < > " '` as XML character entities, as the reference escapes element text.
+ * @throws {TextError} when `text` is not a string.
+ * @example
+ * ```ts
+ * escapeXml(`a<b & "c"`); // => "a&lt;b &amp; &quot;c&quot;"
+ * ```
+ */
 export function escapeXml(text: string): string {
+  checkString("text", text);
   return text.replace(/[&<>"']/g, (character) => entities[character] ?? character);
 }
 
-/** Escapes only `& < >`, as the reference does inside realtime delegation and hook prompts. */
+/**
+ * Escapes only `& < >`, as the reference does inside realtime delegation and hook prompts.
+ * @throws {TextError} when `text` is not a string.
+ */
 export function escapeXmlText(text: string): string {
+  checkString("text", text);
   return text.replace(/[&<>]/g, (character) => entities[character] ?? character);
 }
 
@@ -20,7 +34,11 @@ const characters: Readonly<Record<string, string>> = Object.fromEntries(
   Object.entries(entities).map(([character, entity]) => [entity, character]),
 );
 
-/** The inverse of {@link escapeXml} and {@link escapeXmlText}. */
+/**
+ * The inverse of {@link escapeXml} and {@link escapeXmlText}.
+ * @throws {TextError} when `text` is not a string.
+ */
 export function unescapeXml(text: string): string {
+  checkString("text", text);
   return text.replace(/&(amp|lt|gt|quot|apos);/g, (entity) => characters[entity] ?? entity);
 }
