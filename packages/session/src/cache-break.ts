@@ -29,14 +29,16 @@ export interface CacheBreak {
 
 /**
  * The {@link CacheBreak} between two prompt views, or `undefined` when `current` begins with
- * `previous` item for item. Unchanged items are the same objects, so the walk compares
- * references and serialises only where they differ.
+ * `previous` item for item. Two views of one unchanged history are told apart in constant time;
+ * otherwise unchanged items are the same objects, so the walk compares references and
+ * serialises only where they differ.
  */
 export function explainCacheBreak(
   previous: PromptView,
   current: PromptView,
   registry: Registry,
 ): CacheBreak | undefined {
+  if (current.extends(previous) === true) return undefined;
   const before = previous.items;
   const after = current.items;
   let index = 0;

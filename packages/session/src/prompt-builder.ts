@@ -5,6 +5,7 @@ import type {
   ResponseItem,
   ToolOutput,
 } from "@ctx/protocol";
+import { createItemsView } from "./items-view.js";
 import type { HistoryEntry } from "./origin.js";
 
 /** The text that stands for an image a text-only model cannot take. */
@@ -19,7 +20,23 @@ export interface PromptView {
   readonly items: readonly ResponseItem[];
   /** The history entry behind the item at `index`; `undefined` for a synthetic output. */
   entryAt(index: number): HistoryEntry | undefined;
+  /**
+   * Whether this view's items begin with all of `previous`'s items, when that can be told
+   * without comparing them one by one (both views of one unchanged history, with the same
+   * stand-ins); `undefined` when it cannot.
+   */
+  extends(previous: PromptView): boolean | undefined;
 }
+
+/** What a view was made from, to tell whether a later view extends it. */
+const viewFacts = new WeakMap<
+  PromptView,
+  {
+    readonly owner: PromptBuilder;
+    readonly strip: boolean;
+    readonly synthetic: readonly (readonly [number, string])[];
+  }
+>();
 
 /**
  * The history as the model is sent it, kept up to date one entry at a time so a turn costs the
@@ -34,7 +51,7 @@ export class PromptBuilder {
   readonly #calls = new Set<string>();
   /** Calls without an output yet, with their position. */
   readonly #pending = new Map<string, number>();
-  readonly #imagePositions: number[] = [];
+  readonly #imagePositions = new Set<number>();
   readonly #synthetic = new Map<string, ResponseItem>();
   readonly #stripped = new WeakMap<ResponseItem, ResponseItem>();
 
@@ -49,41 +66,64 @@ export class PromptBuilder {
       this.#calls.add(item.call_id);
       this.#pending.set(item.call_id, this.#items.length);
     }
-    if (hasImage(item)) this.#imagePositions.push(this.#items.length);
+    if (hasImage(item)) this.#imagePositions.add(this.#items.length);
     this.#entries.push(entry);
     this.#items.push(item);
   }
 
-  /** The items to send now: a copy, so later appends never change a view already taken. */
+  /**
+   * The items to send now, as a view made in constant time: later appends never change a view
+   * already taken (the storage only grows; a rollback starts a new builder).
+   */
   view(options: { readonly imageInput: boolean }): PromptView {
-    const items = this.#items.slice();
-    if (!options.imageInput) {
-      for (const position of this.#imagePositions) {
-        const item = items[position];
-        if (item !== undefined) items[position] = this.#strip(item);
-      }
-    }
-    const positions = [...this.#pending].sort(([, first], [, second]) => first - second);
-    const synthetic: number[] = [];
-    for (const [callId, position] of positions) {
-      const call = this.#items[position];
-      if (call === undefined) continue;
-      const at = position + 1 + synthetic.length;
-      items.splice(at, 0, this.#aborted(callId, call));
-      synthetic.push(at);
-    }
+    const backing = this.#items;
     const entries = this.#entries;
-    return {
-      items,
+    const base = backing.length;
+    const strip = !options.imageInput && this.#imagePositions.size > 0;
+    const positions = [...this.#pending].sort(([, first], [, second]) => first - second);
+    /** Where each synthetic output sits in the view, and its call. */
+    const synthetic: (readonly [number, string])[] = positions.map(([callId, position], index) => [
+      position + 1 + index,
+      callId,
+    ]);
+    const locate = (index: number): number | string => {
+      let before = 0;
+      for (const [at, callId] of synthetic) {
+        if (at === index) return callId;
+        if (at < index) before += 1;
+      }
+      return index - before;
+    };
+    const itemAt = (index: number): ResponseItem | undefined => {
+      const place = locate(index);
+      if (typeof place === "string") {
+        const call = backing[this.#pending.get(place) ?? -1];
+        return call === undefined ? undefined : this.#aborted(place, call);
+      }
+      const item = backing[place];
+      return item !== undefined && strip && this.#imagePositions.has(place)
+        ? this.#strip(item)
+        : item;
+    };
+    const view: PromptView = {
+      items: createItemsView(base + synthetic.length, itemAt),
       entryAt: (index) => {
-        let before = 0;
-        for (const at of synthetic) {
-          if (at === index) return undefined;
-          if (at < index) before += 1;
-        }
-        return entries[index - before];
+        const place = locate(index);
+        return typeof place === "string" ? undefined : entries[place];
+      },
+      extends: (previous) => {
+        const before = viewFacts.get(previous);
+        if (before === undefined || before.owner !== this) return undefined;
+        const sameStandIns =
+          before.strip === strip &&
+          before.synthetic.every(([at, callId]) =>
+            synthetic.some(([here, call]) => here === at && call === callId),
+          );
+        return sameStandIns ? true : undefined;
       },
     };
+    viewFacts.set(view, { owner: this, strip, synthetic });
+    return view;
   }
 
   #aborted(callId: string, call: ResponseItem): ResponseItem {
