@@ -18,6 +18,8 @@ export interface RepositoryContextOptions {
   readonly timeZone?: string;
   /** The shell's name; `bash` when omitted. */
   readonly shell?: string;
+  /** How texts sharing a message are joined: a blank line (the default), or `none` as Codex 0.169. */
+  readonly separator?: "blank-line" | "none";
 }
 
 /** What the model would be sent before the first user message, and every limit reached on the way. */
@@ -53,7 +55,10 @@ export async function assembleRepositoryContext(
     options.now ?? new Date(),
     timeZone,
   );
-  const request = await createSession().beginTurn(
+  const session = createSession(
+    options.separator === undefined ? {} : { separator: options.separator },
+  );
+  const request = await session.beginTurn(
     {
       model: options.model ?? "ctx-coder",
       environments: [{ id: "local", cwd, shell: options.shell ?? "bash" }],
