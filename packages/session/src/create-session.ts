@@ -29,7 +29,7 @@ import { resolveTurnState } from "./resolve-turn-state.js";
 import type { RolloutRecord } from "./rollout/rollout-record.js";
 import type { RolloutStore } from "./rollout/rollout-store.js";
 import { SessionError } from "./session-error.js";
-import { itemRecord } from "./session-records.js";
+import { historyEntrySchema, itemRecord } from "./session-records.js";
 import { SessionState } from "./session-state.js";
 import { parseTurnContext, type TurnContext } from "./turn-context.js";
 
@@ -50,6 +50,12 @@ export interface SessionOptions {
   readonly baseInstructions?: string;
   /** How fragments sharing a message are joined; see {@link EnvelopeOptions}. */
   readonly separator?: EnvelopeOptions["separator"];
+  /**
+   * A history to continue (from `readCodexRollout`, say). It has no snapshots, so the first
+   * turn sends the full context, reading sections the history already shows as unknown: an
+   * AGENTS.md block there makes the current one a replacement.
+   */
+  readonly history?: readonly HistoryEntry[];
 }
 
 /** Exactly what goes to the model for one request. */
@@ -99,6 +105,7 @@ export interface Session {
 /**
  * Creates a session. Nothing is sent or written until the first turn.
  *
+ * @throws {SessionError} when `history` holds an entry that does not fit its schema.
  * @example
  * ```ts
  * const session = createSession();
@@ -111,7 +118,13 @@ export interface Session {
  */
 export function createSession(options: SessionOptions = {}): Session {
   const state = new SessionState(options.registry ?? createStandardRegistry());
-  return openSession(state, options, { created: false, nextSequence: 0 });
+  const history = z.array(historyEntrySchema).safeParse(options.history ?? []);
+  if (!history.success) {
+    const issues = toSchemaIssues(history.error);
+    throw new SessionError(`invalid history: ${describeSchemaIssues(issues)}`, issues);
+  }
+  for (const entry of history.data) state.append(entry);
+  return openSession(state, options, { created: false, nextSequence: 0 }, [], history.data);
 }
 
 /** Where a session's rollout stands in its store. */
@@ -128,6 +141,7 @@ export function openSession(
   options: SessionOptions,
   position: RolloutPosition,
   startWarnings: readonly CtxWarning[] = [],
+  unwritten: readonly HistoryEntry[] = [],
 ): Session {
   const { registry } = state;
   const catalog = options.catalog ?? defaultModelCatalog;
@@ -140,6 +154,7 @@ export function openSession(
   let lastView: PromptView | undefined;
   let pendingWarnings = [...startWarnings];
   let firstTurn = true;
+  let seed = unwritten;
   const discovered = new Map<string, LoadedAgentsMd>();
 
   /** Runs `task` after every earlier one, so appends name the right sequence. */
@@ -252,6 +267,7 @@ export function openSession(
       const patch = full ? snapshots : createMergePatch(state.snapshots, snapshots);
       const index = state.turnCount + 1;
       await write([
+        ...seed.map(itemRecord),
         {
           type: "turn",
           payload: {
@@ -263,6 +279,7 @@ export function openSession(
         ...entries.map(itemRecord),
         { type: "world_state", payload: { full, state: patch ?? {} } },
       ]);
+      seed = [];
       state.beginTurn(model.slug, baseInstructions);
       for (const entry of entries) state.append(entry);
       state.commitSnapshots(full, patch ?? {});
@@ -292,8 +309,9 @@ export function openSession(
   ): SectionReference<JsonValue> => {
     const snapshot = state.snapshots[section.id];
     if (full) {
-      return section.survivesReset && snapshot !== undefined
-        ? { status: "known", snapshot }
+      if (section.survivesReset && snapshot !== undefined) return { status: "known", snapshot };
+      return section.legacy && state.shows(section.id)
+        ? { status: "unknown" }
         : { status: "absent" };
     }
     if (snapshot !== undefined) {

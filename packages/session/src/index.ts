@@ -1,6 +1,6 @@
 export { buildContextUpdate } from "./build-context-update.js";
 export { buildInitialContext } from "./build-initial-context.js";
-export { type CacheBreak, explainCacheBreak } from "./cache-break.js";
+export type { CacheBreak } from "./cache-break.js";
 export { classifyHistory } from "./classify-history.js";
 export {
   type ContextMessage,
@@ -22,8 +22,8 @@ export {
   abortedOutputText,
   imageOmittedText,
   normalizeHistory,
-  type PromptView,
 } from "./prompt-builder.js";
+export { readCodexRollout } from "./read-codex-rollout.js";
 export { resolveTurnState, type TurnStateSources } from "./resolve-turn-state.js";
 export { type ResumeOptions, resumeSession } from "./resume-session.js";
 export type { JsonValue, RolloutRecord, StoredRecord } from "./rollout/rollout-record.js";

@@ -7,12 +7,16 @@ import {
 import { z } from "zod";
 import type { HistoryEntry, Origin } from "./origin.js";
 
-const originSchema: z.ZodType<Origin> = z.union([
+/** The schema of an {@link Origin}. */
+export const originSchema: z.ZodType<Origin> = z.union([
   z.object({ source: z.literal("user") }),
   z.object({ source: z.literal("context"), kinds: z.array(z.string()) }),
   z.object({ source: z.literal("model") }),
   z.object({ source: z.literal("tool") }),
 ]);
+
+/** The schema of a {@link HistoryEntry}. */
+export const historyEntrySchema = z.object({ item: responseItemSchema, origin: originSchema });
 
 /**
  * The records a session writes, and what each payload means:
@@ -34,7 +38,7 @@ export const sessionRecordSchema = z.discriminatedUnion("type", [
   }),
   z.object({
     type: z.literal("response_item"),
-    payload: z.object({ item: responseItemSchema, origin: originSchema }),
+    payload: historyEntrySchema,
   }),
   z.object({
     type: z.literal("world_state"),
