@@ -164,11 +164,15 @@ export function openSession(
     return run;
   };
 
-  const write = async (records: readonly RolloutRecord[]): Promise<void> => {
+  const write = async (records: readonly RolloutRecord[], cwd?: string): Promise<void> => {
     const { store } = options;
     if (store === undefined || records.length === 0) return;
     if (!created) {
-      await store.create({ id });
+      await store.create({
+        id,
+        ...(cwd === undefined ? {} : { cwd }),
+        meta: { writer: "@ctx/session", format: 1 },
+      });
       created = true;
     }
     const result = await store.append({
@@ -266,19 +270,22 @@ export function openSession(
       ];
       const patch = full ? snapshots : createMergePatch(state.snapshots, snapshots);
       const index = state.turnCount + 1;
-      await write([
-        ...seed.map(itemRecord),
-        {
-          type: "turn",
-          payload: {
-            index,
-            model: model.slug,
-            ...(index === 1 || state.baseInstructions === undefined ? { baseInstructions } : {}),
+      await write(
+        [
+          ...seed.map(itemRecord),
+          {
+            type: "turn",
+            payload: {
+              index,
+              model: model.slug,
+              ...(index === 1 || state.baseInstructions === undefined ? { baseInstructions } : {}),
+            },
           },
-        },
-        ...entries.map(itemRecord),
-        { type: "world_state", payload: { full, state: patch ?? {} } },
-      ]);
+          ...entries.map(itemRecord),
+          { type: "world_state", payload: { full, state: patch ?? {} } },
+        ],
+        context.environments[0]?.cwd,
+      );
       seed = [];
       state.beginTurn(model.slug, baseInstructions);
       for (const entry of entries) state.append(entry);

@@ -53,6 +53,10 @@ describe("resumeSession", () => {
     expect(next.input.slice(0, first.input.length)).toEqual(first.input);
     expect(next.input).toHaveLength(first.input.length + 1);
     expect(next.instructions).toBe(first.instructions);
+    expect(await store.info(session.id)).toMatchObject({
+      cwd: "/repo",
+      meta: { writer: "@ctx/session", format: 1 },
+    });
   });
 
   it("sends exactly one replacement for an AGENTS.md edited while the session was closed", async () => {
