@@ -194,6 +194,27 @@ describe("createSession", () => {
     expect(texts(changed.input.at(-2))).toEqual(["<ticket>T-2</ticket>"]);
   });
 
+  it("reports a fragment over its kind's size as a warning value, and still sends it", async () => {
+    const note = defineFragment({
+      type: "note",
+      role: "user",
+      markers: { start: "<note>", end: "</note>" },
+      maxBytes: 20,
+      body: (data: { text: string }) => data.text,
+      section: defineSection({ id: "note", scope: "world", state: z.object({ text: z.string() }) }),
+      build: (state) => state,
+    });
+    const session = createSession({ registry: createStandardRegistry([note]) });
+    const request = await session.beginTurn(
+      { ...base, extensions: { note: { text: "x".repeat(40) } } },
+      "hi",
+    );
+    expect(request.warnings).toEqual([
+      expect.objectContaining({ code: "fragment-over-size", type: "note", maxBytes: 20 }),
+    ]);
+    expect(texts(request.input[1])).toContain(`<note>${"x".repeat(40)}</note>`);
+  });
+
   it("rejects a misspelt setting with a typed error naming it", async () => {
     await expect(
       createSession().beginTurn({ ...base, personalty: "friendly" } as TurnContext, "x"),
