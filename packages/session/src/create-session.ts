@@ -3,14 +3,9 @@ import {
   discoverAgentsMdForEnvironments,
   type LoadedAgentsMd,
 } from "@ctx/agents-md";
-import { checkFragmentSize, type Fragment, type SectionReference } from "@ctx/fragments";
 import { defaultModelCatalog, type ModelCatalog, resolveBaseInstructions } from "@ctx/prompts";
 import {
-  type ContentItem,
-  contentItemSchema,
   describeSchemaIssues,
-  type JsonValue,
-  type MessageItem,
   type ResponseItem,
   responseItemSchema,
   toSchemaIssues,
@@ -22,8 +17,10 @@ import { buildContextUpdate } from "./build-context-update.js";
 import { buildInitialContext } from "./build-initial-context.js";
 import { type CacheBreak, explainCacheBreak } from "./cache-break.js";
 import type { EnvelopeOptions } from "./context-message.js";
+import { evaluateSections } from "./evaluate-sections.js";
 import { createMergePatch } from "./merge-patch.js";
 import { defaultOrigin, type HistoryEntry, type Origin } from "./origin.js";
+import { parseUserInput, type UserInput } from "./parse-user-input.js";
 import type { PromptView } from "./prompt-builder.js";
 import { resolveTurnState } from "./resolve-turn-state.js";
 import type { RolloutRecord } from "./rollout/rollout-record.js";
@@ -69,9 +66,6 @@ export interface ModelRequest {
   /** Present when `input` does not begin with the previous request's input. */
   readonly cacheBreak?: CacheBreak;
 }
-
-/** What the user sends: text, or content items (text and images). */
-export type UserInput = string | readonly ContentItem[];
 
 /** A conversation with a model: turn assembly, diffing, history and its rollout. */
 export interface Session {
@@ -243,21 +237,12 @@ export function openSession(
       }
 
       const full = state.fullContext;
-      const fragments: Fragment[] = [];
-      const snapshots: Record<string, JsonValue> = {};
-      const params = { warn: (warning: CtxWarning) => warnings.push(warning) };
-      for (const kind of registry.kinds) {
-        const { section } = kind;
-        if (section === undefined || (section.scope === "initial" && !full)) continue;
-        const evaluation = section.evaluate(slots[section.id], reference(section, full), params);
-        if (evaluation.snapshot !== undefined) snapshots[section.id] = evaluation.snapshot;
-        if (evaluation.fragment === undefined) continue;
-        fragments.push(evaluation.fragment);
-        const oversize = checkFragmentSize(evaluation.fragment);
-        if (oversize !== undefined) warnings.push(oversize);
-        if (section.id === "agents_md" && agentsMd !== undefined)
-          warnings.push(...agentsMd.warnings);
-      }
+      const { fragments, snapshots } = evaluateSections(state, slots, full, warnings);
+      if (
+        agentsMd !== undefined &&
+        fragments.some((fragment) => fragment.kind.section?.id === "agents_md")
+      )
+        warnings.push(...agentsMd.warnings);
       const messages = full
         ? buildInitialContext(registry, fragments, envelopeOptions)
         : buildContextUpdate(registry, fragments, envelopeOptions);
@@ -304,31 +289,6 @@ export function openSession(
     });
   };
 
-  /** What the model was last shown of `section`, as the reference's rules read the history. */
-  const reference = (
-    section: {
-      readonly id: string;
-      readonly legacy: boolean;
-      readonly retained: boolean;
-      readonly survivesReset: boolean;
-    },
-    full: boolean,
-  ): SectionReference<JsonValue> => {
-    const snapshot = state.snapshots[section.id];
-    if (full) {
-      if (section.survivesReset && snapshot !== undefined) return { status: "known", snapshot };
-      return section.legacy && state.shows(section.id)
-        ? { status: "unknown" }
-        : { status: "absent" };
-    }
-    if (snapshot !== undefined) {
-      return section.retained && !state.shows(section.id) && !section.survivesReset
-        ? { status: "absent" }
-        : { status: "known", snapshot };
-    }
-    return section.legacy && state.shows(section.id) ? { status: "unknown" } : { status: "absent" };
-  };
-
   return {
     id,
     beginTurn,
@@ -357,16 +317,4 @@ export function openSession(
       });
     },
   };
-}
-
-function parseUserInput(input: UserInput): MessageItem {
-  if (typeof input === "string") {
-    return { type: "message", role: "user", content: [{ type: "input_text", text: input }] };
-  }
-  const parsed = z.array(contentItemSchema).min(1).safeParse(input);
-  if (!parsed.success) {
-    const issues = toSchemaIssues(parsed.error);
-    throw new SessionError(`invalid user input: ${describeSchemaIssues(issues)}`, issues);
-  }
-  return { type: "message", role: "user", content: parsed.data };
 }

@@ -12,12 +12,12 @@ export {
   type ModelRequest,
   type Session,
   type SessionOptions,
-  type UserInput,
 } from "./create-session.js";
 export { findRollbackCut, type RollbackCut } from "./find-rollback-cut.js";
 export { type ForkOptions, forkSession } from "./fork-session.js";
 export { applyMergePatch, createMergePatch } from "./merge-patch.js";
 export type { HistoryEntry, Origin } from "./origin.js";
+export type { UserInput } from "./parse-user-input.js";
 export {
   abortedOutputText,
   imageOmittedText,

@@ -1,3 +1,4 @@
+import type { KindSection, SectionReference } from "@ctx/fragments";
 import type { JsonValue } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
 import { findRollbackCut, type RollbackCut } from "./find-rollback-cut.js";
@@ -55,6 +56,25 @@ export class SessionState {
     this.snapshots = isSnapshots(next) ? next : {};
     this.turnSnapshots.push(this.snapshots);
     this.fullContext = false;
+  }
+
+  /**
+   * What the model was last shown of `section`, by the reference's rules: on a full context only
+   * a snapshot that survives a reset is known, and a section the history shows is unknown;
+   * otherwise a snapshot is known unless the section is retained and its fragment left the
+   * history (absent), and without one a section the history shows is unknown.
+   */
+  reference(section: KindSection, full: boolean): SectionReference<JsonValue> {
+    const snapshot = this.snapshots[section.id];
+    const shown = this.shows(section.id);
+    if (
+      snapshot !== undefined &&
+      (section.survivesReset || (!full && (!section.retained || shown)))
+    ) {
+      return { status: "known", snapshot };
+    }
+    if (snapshot !== undefined && !full) return { status: "absent" };
+    return section.legacy && shown ? { status: "unknown" } : { status: "absent" };
   }
 
   /** Whether some history entry still carries a fragment of section `id`. */
