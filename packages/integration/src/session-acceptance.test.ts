@@ -1,9 +1,18 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createMemoryFileSystem } from "@ctx/agents-md";
 import type { MessageItem, ResponseItem } from "@ctx/protocol";
 import { agentsMdInstructions, createStandardRegistry } from "@ctx/registry";
-import { createSession, forkSession, resumeSession, type TurnContext } from "@ctx/session";
+import {
+  createJsonlRolloutStore,
+  createMemoryRolloutStore,
+  createSession,
+  forkSession,
+  resumeSession,
+  type TurnContext,
+} from "@ctx/session";
 import { describe, expect, it } from "vitest";
-import { createTinyRolloutStore } from "../../session/src/__fixtures__/tiny-rollout-store.js";
 
 // The acceptance list of the reference design (codex-context-facts §16), on a real session.
 
@@ -125,7 +134,7 @@ describe("the reference's acceptance list, on @ctx/session", () => {
   });
 
   it("sends exactly one replacement when AGENTS.md was edited before a resume", async () => {
-    const store = createTinyRolloutStore();
+    const store = createMemoryRolloutStore();
     const session = createSession({ store });
     await session.beginTurn(turn(), "one");
     const edited = createMemoryFileSystem({ ...files, "/repo/AGENTS.md": "Edited root rule." });
@@ -144,8 +153,28 @@ describe("the reference's acceptance list, on @ctx/session", () => {
     ]);
   });
 
+  it("resumes from a JSONL rollout on disk as from memory", async () => {
+    const directory = mkdtempSync(join(tmpdir(), "ctx-session-jsonl-"));
+    try {
+      const writer = createJsonlRolloutStore(directory);
+      const session = createSession({ store: writer });
+      const first = await session.beginTurn(turn(), "one");
+      await writer.close();
+      const reader = createJsonlRolloutStore(directory);
+      const resumed = await resumeSession(reader, { sessionId: session.id });
+      const next = await resumed.beginTurn(turn(), "two");
+      expect(JSON.stringify(next.input.slice(0, first.input.length))).toBe(
+        JSON.stringify(first.input),
+      );
+      expect(added(first, next)).toEqual(["user:two"]);
+      await reader.close();
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
   it("gives a fork a first request whose input begins with the parent's, byte for byte", async () => {
-    const store = createTinyRolloutStore();
+    const store = createMemoryRolloutStore();
     const parent = createSession({ store });
     await parent.beginTurn(turn(), "one");
     const last = await parent.beginTurn(turn({ timezone: "UTC" }), "two");

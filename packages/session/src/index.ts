@@ -26,6 +26,17 @@ export {
 export { readCodexRollout } from "./read-codex-rollout.js";
 export { resolveTurnState, type TurnStateSources } from "./resolve-turn-state.js";
 export { type ResumeOptions, resumeSession } from "./resume-session.js";
+export {
+  createJsonlRolloutStore,
+  type JsonlRolloutStoreOptions,
+} from "./rollout/jsonl-rollout-store.js";
+export { createMemoryRolloutStore } from "./rollout/memory-rollout-store.js";
+export { RolloutConflictError } from "./rollout/rollout-conflict-error.js";
+export {
+  RolloutError,
+  type RolloutErrorCode,
+  type RolloutErrorDetails,
+} from "./rollout/rollout-error.js";
 export type { JsonValue, RolloutRecord, StoredRecord } from "./rollout/rollout-record.js";
 export type {
   AppendRequest,
@@ -39,6 +50,7 @@ export type {
   SessionInfo,
   SessionPage,
 } from "./rollout/rollout-store.js";
+export type { RolloutWarning, TornRecordWarning } from "./rollout/rollout-warning.js";
 export { SessionError } from "./session-error.js";
 export {
   type ParsedTurnContext,

@@ -2,10 +2,10 @@ import { createMemoryFileSystem, discoverAgentsMd, type LoadedAgentsMd } from "@
 import type { ResponseItem } from "@ctx/protocol";
 import { agentsMdInstructions } from "@ctx/registry";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createTinyRolloutStore } from "./__fixtures__/tiny-rollout-store.js";
 import { createSession } from "./create-session.js";
 import { forkSession } from "./fork-session.js";
 import { resumeSession } from "./resume-session.js";
+import { createMemoryRolloutStore } from "./rollout/memory-rollout-store.js";
 import type { TurnContext } from "./turn-context.js";
 
 const agentsMd = (text: string) =>
@@ -44,7 +44,7 @@ const agentsBlocks = (items: readonly ResponseItem[]) =>
 
 describe("resumeSession", () => {
   it("continues the history byte for byte and sends nothing when nothing changed", async () => {
-    const store = createTinyRolloutStore();
+    const store = createMemoryRolloutStore();
     const session = createSession({ store });
     const first = await session.beginTurn(context("Rule one."), "one");
     const resumed = await resumeSession(store, { sessionId: session.id });
@@ -60,7 +60,7 @@ describe("resumeSession", () => {
   });
 
   it("sends exactly one replacement for an AGENTS.md edited while the session was closed", async () => {
-    const store = createTinyRolloutStore();
+    const store = createMemoryRolloutStore();
     const session = createSession({ store });
     await session.beginTurn(context("Rule one."), "one");
     const resumed = await resumeSession(store, { sessionId: session.id });
@@ -74,7 +74,7 @@ describe("resumeSession", () => {
   });
 
   it("warns once when it resumes with another model", async () => {
-    const store = createTinyRolloutStore();
+    const store = createMemoryRolloutStore();
     const session = createSession({ store });
     await session.beginTurn(context("R."), "one");
     const resumed = await resumeSession(store, { sessionId: session.id });
@@ -83,7 +83,7 @@ describe("resumeSession", () => {
   });
 
   it("replays rollbacks", async () => {
-    const store = createTinyRolloutStore();
+    const store = createMemoryRolloutStore();
     const session = createSession({ store });
     await session.beginTurn(context("R."), "one");
     await session.beginTurn(context("R."), "two");
@@ -95,7 +95,7 @@ describe("resumeSession", () => {
 
 describe("forkSession", () => {
   it("starts the fork's first request with the parent's input at the turn it keeps", async () => {
-    const store = createTinyRolloutStore();
+    const store = createMemoryRolloutStore();
     const parent = createSession({ store });
     const first = await parent.beginTurn(context("R."), "one");
     await parent.beginTurn(context("R."), "two");
