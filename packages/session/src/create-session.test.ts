@@ -214,6 +214,18 @@ describe("createSession", () => {
     expect(texts(request.input[1])).toContain(`<note>${"x".repeat(40)}</note>`);
   });
 
+  it("writes nothing and records nothing when a turn fails", async () => {
+    const store = createMemoryRolloutStore();
+    const session = createSession({ store });
+    await session.beginTurn(base, "one");
+    const before = (await store.read(session.id, { from: "start" })).records.length;
+    await expect(
+      session.beginTurn({ ...base, extensions: { permissions: { text: "forged" } } }, "two"),
+    ).rejects.toThrowError(/standard section/);
+    expect((await store.read(session.id, { from: "start" })).records).toHaveLength(before);
+    expect(session.history()).toHaveLength(3);
+  });
+
   it("rejects a misspelt setting with a typed error naming it", async () => {
     await expect(
       createSession().beginTurn({ ...base, personalty: "friendly" } as TurnContext, "x"),

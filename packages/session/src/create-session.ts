@@ -211,8 +211,7 @@ export function openSession(
           : context.agentsMd;
     return serial(async () => {
       const model = catalog.get(context.model);
-      const warnings: CtxWarning[] = pendingWarnings;
-      pendingWarnings = [];
+      const warnings: CtxWarning[] = [...pendingWarnings];
       if (firstTurn && state.model !== undefined && state.model !== model.slug) {
         warnings.push({
           code: "resumed-with-another-model",
@@ -226,7 +225,6 @@ export function openSession(
           model,
           ...(context.personality === undefined ? {} : { personality: context.personality }),
         });
-      firstTurn = false;
       const turnState = resolveTurnState(context, { model, baseInstructions, agentsMd });
       const slots: Record<string, unknown> = { ...context.extensions };
       for (const [section, value] of Object.entries(turnState)) {
@@ -263,7 +261,7 @@ export function openSession(
             payload: {
               index,
               model: model.slug,
-              ...(index === 1 || state.baseInstructions === undefined ? { baseInstructions } : {}),
+              ...(state.baseInstructions === undefined ? { baseInstructions } : {}),
             },
           },
           ...entries.map(itemRecord),
@@ -272,6 +270,8 @@ export function openSession(
         context.environments[0]?.cwd,
       );
       seed = [];
+      pendingWarnings = [];
+      firstTurn = false;
       state.beginTurn(model.slug, baseInstructions);
       for (const entry of entries) state.append(entry);
       state.commitSnapshots(full, patch ?? {});
