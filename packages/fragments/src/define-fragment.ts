@@ -1,5 +1,6 @@
 import { describeSchemaIssues, type JsonValue, toSchemaIssues } from "@ctx/protocol";
 import { trimmedEnd, trimmedStart } from "@ctx/text";
+import { checkObject, checkOptionalFunction, checkString } from "./check-argument.js";
 import { createFragment, type Fragment } from "./fragment.js";
 import { FragmentError } from "./fragment-error.js";
 import type { FragmentDefinition, FragmentKind, KindSection, Markers } from "./fragment-kind.js";
@@ -14,8 +15,11 @@ const typePattern = /^[a-z][a-z0-9_.-]*$/;
 /**
  * Defines a fragment kind. The definition is checked once, here; the kind it returns is frozen.
  *
- * @throws {FragmentError} when the type is not a lowercase identifier, a marker is empty, the
- * explicitly declared `guards` cannot be guarded, or only one of `section` and `build` is given.
+ * @throws {FragmentError} when the definition is not an object or one of its fields has the wrong
+ * type (the error's `argument` names it, such as `definition.role`), when the type is not a
+ * lowercase identifier, a marker is empty, the explicitly declared `guards` cannot be guarded,
+ * or only one of `section` and `build` is given. The kind's `matches` and `parse` throw it too
+ * when given something other than a string.
  * @example
  * ```ts
  * const reviewNote = defineFragment({
@@ -31,6 +35,7 @@ const typePattern = /^[a-z][a-z0-9_.-]*$/;
 export function defineFragment<Data, State = never, Snapshot extends JsonValue = never>(
   definition: FragmentDefinition<Data, State, Snapshot>,
 ): FragmentKind<Data> {
+  checkDefinition(definition);
   const { type, markers } = definition;
   if (!typePattern.test(type)) {
     throw new FragmentError(
@@ -42,7 +47,10 @@ export function defineFragment<Data, State = never, Snapshot extends JsonValue =
   if ((definition.section === undefined) !== (definition.build === undefined)) {
     throw new FragmentError(type, "a turn-state kind declares section and build together");
   }
-  if (definition.maxBytes !== undefined && !(definition.maxBytes > 0)) {
+  if (
+    definition.maxBytes !== undefined &&
+    !(typeof definition.maxBytes === "number" && definition.maxBytes > 0)
+  ) {
     throw new FragmentError(type, "maxBytes must be a positive number");
   }
   const guarding = createMarkerGuard(
@@ -60,7 +68,11 @@ export function defineFragment<Data, State = never, Snapshot extends JsonValue =
   };
   const helpers = { untrusted: (text: string) => guard().neutralize(text) };
   const parseHelpers = { restore: (text: string) => guard().restore(text) };
-  const matches = recogniser(definition.matches, markers);
+  const recognise = recogniser(definition.matches, markers);
+  const matches = (text: string): boolean => {
+    checkString("text", text, type);
+    return recognise(text);
+  };
 
   const create = (data: Data): Fragment<Data> => {
     const checked = definition.schema === undefined ? data : validate(type, definition, data);
@@ -81,7 +93,8 @@ export function defineFragment<Data, State = never, Snapshot extends JsonValue =
     create,
     matches,
     parse(text: string): Data | undefined {
-      if (definition.parse === undefined || !matches(text)) return undefined;
+      checkString("text", text, type);
+      if (definition.parse === undefined || !recognise(text)) return undefined;
       const body = markers === null ? text : markedBody(text, markers.start, markers.end);
       return body === undefined ? undefined : definition.parse(body, parseHelpers);
     },
@@ -94,6 +107,60 @@ export function defineFragment<Data, State = never, Snapshot extends JsonValue =
           }),
   } as FragmentKind<Data>;
   return Object.freeze(kind);
+}
+
+const roles: readonly unknown[] = ["developer", "user", "assistant"];
+
+/** Checks the type of every field a definition may have, naming the first one that is wrong. */
+function checkDefinition(definition: unknown): void {
+  checkObject("definition", definition);
+  const type = definition.type;
+  checkString("definition.type", type);
+  if (!roles.includes(definition.role)) {
+    throw FragmentError.forArgument(
+      "definition.role",
+      '"developer", "user" or "assistant"',
+      definition.role,
+      type,
+    );
+  }
+  const { markers } = definition;
+  if (markers !== null) {
+    checkObject("definition.markers", markers, type);
+    checkString("definition.markers.start", markers.start, type);
+    checkString("definition.markers.end", markers.end, type);
+  }
+  if (typeof definition.body !== "function") {
+    throw FragmentError.forArgument("definition.body", "a function", definition.body, type);
+  }
+  for (const hook of ["matches", "parse", "build"] as const) {
+    checkOptionalFunction(`definition.${hook}`, definition[hook], type);
+  }
+  if (definition.section !== undefined) checkObject("definition.section", definition.section, type);
+  const { schema, guards, examples } = definition;
+  if (
+    schema !== undefined &&
+    (typeof schema !== "object" ||
+      schema === null ||
+      typeof Reflect.get(schema, "safeParse") !== "function")
+  ) {
+    throw FragmentError.forArgument("definition.schema", "a zod schema", schema, type);
+  }
+  if (
+    guards !== undefined &&
+    !(Array.isArray(guards) && guards.every((guard) => typeof guard === "string"))
+  ) {
+    throw FragmentError.forArgument("definition.guards", "an array of strings", guards, type);
+  }
+  if (examples !== undefined && !Array.isArray(examples)) {
+    throw FragmentError.forArgument("definition.examples", "an array", examples, type);
+  }
+  if (definition.separate !== undefined && typeof definition.separate !== "boolean") {
+    throw FragmentError.forArgument("definition.separate", "a boolean", definition.separate, type);
+  }
+  if (definition.description !== undefined) {
+    checkString("definition.description", definition.description, type);
+  }
 }
 
 /**
@@ -173,7 +240,7 @@ function validate<Data>(
 ): Data {
   const result = definition.schema?.safeParse(data);
   if (result === undefined || result.success) return result?.data ?? data;
-  const issues = toSchemaIssues(result.error);
+  const issues = toSchemaIssues(result.error, data);
   throw new FragmentError(type, `invalid data: ${describeSchemaIssues(issues)}`, issues);
 }
 

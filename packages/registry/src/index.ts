@@ -22,6 +22,7 @@ export {
   contextWindow,
   contextWindowGuidance,
 } from "./catalogue/context-window.js";
+export { type DeferredToolsData, deferredTools } from "./catalogue/deferred-tools.js";
 export {
   type DeveloperInstructionsData,
   developerInstructions,
@@ -39,10 +40,12 @@ export {
 } from "./catalogue/environment-context.js";
 export {
   diffEnvironmentContext,
-  type EnvironmentSnapshot,
-  environmentSnapshotSchema,
   snapshotEnvironmentContext,
 } from "./catalogue/environment-context-diff.js";
+export {
+  type EnvironmentSnapshot,
+  environmentSnapshotSchema,
+} from "./catalogue/environment-snapshot.js";
 export {
   environmentsInstructions,
   environmentsInstructionsSection,
@@ -54,7 +57,7 @@ export {
   type SkillsBudgetWarning,
   skillsContextWindowShare,
 } from "./catalogue/fit-skills-instructions.js";
-export type { GuidanceData } from "./catalogue/guidance-section.js";
+export { type GuidanceData, guidanceDataSchema } from "./catalogue/guidance-section.js";
 export { type HookPromptData, hookPrompt } from "./catalogue/hook-prompt.js";
 export { type ImageResizeNoticeData, imageResizeNotice } from "./catalogue/image-resize-notice.js";
 export {
@@ -67,7 +70,7 @@ export {
   internalModelContext,
 } from "./catalogue/internal-model-context.js";
 export { legacyFragments } from "./catalogue/legacy-fragments.js";
-export { guardedMarkers, legacyMarkers, standardMarkers } from "./catalogue/markers.js";
+export { standardMarkers } from "./catalogue/markers.js";
 export {
   type ModelState,
   type ModelSwitchData,
@@ -83,7 +86,6 @@ export { type MultiAgentRoleData, multiAgentRole } from "./catalogue/multi-agent
 export {
   approvedCommandPrefixSaved,
   currentTimeReminder,
-  formatUtcTime,
   hookAdditionalContext,
   networkRuleSaved,
   pluginInstructions,
@@ -142,7 +144,6 @@ export {
   type RegistryOptions,
 } from "./create-registry.js";
 export { createStandardRegistry } from "./create-standard-registry.js";
-export { type Collision, findCollision } from "./find-collision.js";
 export {
   defineLegacyFragment,
   type LegacyFragment,

@@ -1,5 +1,10 @@
 import { defineFragment } from "@ctx/fragments";
-import { buildGuidance, defineGuidanceSection, type GuidanceData } from "./guidance-section.js";
+import {
+  buildGuidance,
+  defineGuidanceSection,
+  type GuidanceData,
+  guidanceDataSchema,
+} from "./guidance-section.js";
 import { standardMarkers } from "./markers.js";
 
 const body = [
@@ -20,6 +25,7 @@ export const appsInstructions = defineFragment<GuidanceData, boolean, boolean>({
   role: "developer",
   markers: standardMarkers.appsInstructions,
   description: "How to reach the apps (connectors) the user has linked.",
+  schema: guidanceDataSchema,
   examples: [{}],
   body: () => body,
   section: appsSection,

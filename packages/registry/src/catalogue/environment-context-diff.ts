@@ -1,37 +1,21 @@
-import { z } from "zod";
+import { checkObject } from "../check-argument.js";
 import {
   type EnvironmentContextData,
   type EnvironmentEntry,
+  environmentContext,
   renderFilesystem,
   renderNetwork,
 } from "./environment-context.js";
-
-/** The schema of an {@link EnvironmentSnapshot}, for reading one back from a rollout. */
-export const environmentSnapshotSchema = z.object({
-  environments: z.record(
-    z.string(),
-    z.object({
-      cwd: z.string(),
-      status: z.enum(["available", "starting"]),
-      shell: z.string().exactOptional(),
-    }),
-  ),
-  currentDate: z.string().exactOptional(),
-  timezone: z.string().exactOptional(),
-  network: z.string().exactOptional(),
-  filesystem: z.string().exactOptional(),
-  subagents: z.string().exactOptional(),
-});
+import type { EnvironmentSnapshot } from "./environment-snapshot.js";
 
 /**
- * What the model was last shown of the environment context, reduced to what decides a diff:
- * each environment's cwd, status and shell, and the other values as their rendered text.
- * Plain JSON, so a session can persist it.
+ * The snapshot of `data`, for persisting and for {@link diffEnvironmentContext}.
+ * @throws {RegistryError} when `data` is not an object; {@link FragmentError} when it is not
+ * environment context data.
  */
-export type EnvironmentSnapshot = z.infer<typeof environmentSnapshotSchema>;
-
-/** The snapshot of `data`, for persisting and for {@link diffEnvironmentContext}. */
 export function snapshotEnvironmentContext(data: EnvironmentContextData): EnvironmentSnapshot {
+  checkObject("data", data as unknown);
+  environmentContext.create(data);
   const environments: Record<
     string,
     { cwd: string; status: "available" | "starting"; shell?: string }
@@ -66,11 +50,19 @@ export function snapshotEnvironmentContext(data: EnvironmentContextData): Enviro
  *   repeats the current date, time zone, network, file system and roster;
  * - the single layout is kept only when the current state is one available environment and the
  *   update shows just that one.
+ * @throws {RegistryError} when `previous` is neither a snapshot nor `undefined`, or `current` is
+ * not an object; {@link FragmentError} when `current` is not environment context data.
  */
 export function diffEnvironmentContext(
   previous: EnvironmentSnapshot | undefined,
   current: EnvironmentContextData,
 ): EnvironmentContextData | undefined {
+  if (previous !== undefined) {
+    checkObject("previous", previous as unknown);
+    checkObject("previous.environments", previous.environments as unknown);
+  }
+  checkObject("current", current as unknown);
+  environmentContext.create(current);
   if (previous === undefined) return current;
   const now = snapshotEnvironmentContext(current);
   const changed: EnvironmentEntry[] = current.environments.filter((environment) => {

@@ -1,5 +1,10 @@
 import { defineFragment } from "@ctx/fragments";
-import { buildGuidance, defineGuidanceSection, type GuidanceData } from "./guidance-section.js";
+import {
+  buildGuidance,
+  defineGuidanceSection,
+  type GuidanceData,
+  guidanceDataSchema,
+} from "./guidance-section.js";
 import { standardMarkers } from "./markers.js";
 
 const body = [
@@ -19,6 +24,7 @@ export const environmentsInstructions = defineFragment<GuidanceData, boolean, bo
   role: "developer",
   markers: standardMarkers.environmentsInstructions,
   description: "How to work with several execution environments.",
+  schema: guidanceDataSchema,
   examples: [{}],
   body: () => body,
   section: environmentsInstructionsSection,

@@ -1,8 +1,11 @@
 import { defineSection, type Section, type SectionReference } from "@ctx/fragments";
 import { z } from "zod";
 
-/** The data of a guidance kind: it renders the same text every time. */
-export type GuidanceData = Readonly<Record<string, never>>;
+/** The data of a guidance kind: none, as it renders the same text every time. */
+export const guidanceDataSchema = z.strictObject({});
+
+/** The data of a guidance kind: an empty object. */
+export type GuidanceData = z.infer<typeof guidanceDataSchema>;
 
 /**
  * A section that shows fixed guidance while a feature is on (apps, plugins, several

@@ -1,17 +1,16 @@
-import { defineFragment, defineSection } from "@ctx/fragments";
+import { defineSection } from "@ctx/fragments";
 import { z } from "zod";
+import { defineTextKind } from "./define-text-kind.js";
 import { standardMarkers } from "./markers.js";
 
 const preamble =
   "An earlier part of this conversation was handled by a different model. Carry on from where it left off, following the instructions below.";
 
-const modelSwitchSchema = z.object({
-  /** The new model's instructions for the current personality. */
-  instructions: z.string().min(1),
-});
-
-/** The data of a {@link modelSwitch} fragment. */
-export type ModelSwitchData = z.infer<typeof modelSwitchSchema>;
+/**
+ * The data of a {@link modelSwitch} fragment: `instructions`, the new model's instructions for the
+ * current personality.
+ */
+export type ModelSwitchData = { instructions: string };
 
 const modelStateSchema = z.object({
   /** The model this turn is sent to. */
@@ -40,15 +39,16 @@ export const modelSection = defineSection({
  * Tells the model that the conversation moves to it from another model, and gives it the new
  * model's instructions (developer role). It travels in a message of its own.
  */
-export const modelSwitch = defineFragment({
+export const modelSwitch = defineTextKind({
   type: "model_switch",
   role: "developer",
   markers: standardMarkers.modelSwitch,
   separate: true,
-  schema: modelSwitchSchema,
+  field: "instructions",
+  before: `\n${preamble}\n\n`,
+  after: "\n",
   description: "The instructions of the model the conversation just switched to.",
-  examples: [{ instructions: "You are a careful coding agent." }],
-  body: ({ instructions }) => `\n${preamble}\n\n${instructions}\n`,
+  example: "You are a careful coding agent.",
   section: modelSection,
   build: (state, reference) =>
     reference.status === "known" &&
@@ -56,10 +56,4 @@ export const modelSwitch = defineFragment({
     state.instructions !== ""
       ? { instructions: state.instructions }
       : undefined,
-  parse: (body) => {
-    const head = `\n${preamble}\n\n`;
-    if (!body.startsWith(head) || !body.endsWith("\n") || body.length <= head.length + 1)
-      return undefined;
-    return { instructions: body.slice(head.length, -1) };
-  },
 });

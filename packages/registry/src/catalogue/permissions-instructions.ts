@@ -1,16 +1,15 @@
-import { defineFragment, defineSection } from "@ctx/fragments";
+import { defineSection } from "@ctx/fragments";
 import { z } from "zod";
+import { defineTextKind } from "./define-text-kind.js";
 import { standardMarkers } from "./markers.js";
 
-const permissionsSchema = z.object({
-  /** The body text, as `renderPermissionsInstructions` in `@ctx/prompts` writes it: it starts and ends with a newline. */
-  text: z.string(),
-});
+/**
+ * The data of a {@link permissionsInstructions} fragment: `text`, the body as
+ * `renderPermissionsInstructions` in `@ctx/prompts` writes it; it starts and ends with a newline.
+ */
+export type PermissionsInstructionsData = { text: string };
 
-/** The data of a {@link permissionsInstructions} fragment. */
-export type PermissionsInstructionsData = z.infer<typeof permissionsSchema>;
-
-const permissionsStateSchema = z.union([permissionsSchema, z.undefined()]);
+const permissionsSchema = z.object({ text: z.string() });
 
 /**
  * The permissions text the model was shown; `undefined` state when the session leaves the
@@ -19,7 +18,7 @@ const permissionsStateSchema = z.union([permissionsSchema, z.undefined()]);
 export const permissionsSection = defineSection({
   id: "permissions",
   scope: "world",
-  state: permissionsStateSchema,
+  state: z.union([permissionsSchema, z.undefined()]),
   snapshot: permissionsSchema,
   snapshotOf: (state) => state,
   legacy: true,
@@ -30,18 +29,17 @@ export const permissionsSection = defineSection({
  * The sandbox and approval policy (developer role), inside `<permissions instructions>` — with a
  * space, not an underscore. The text comes from `@ctx/prompts`; this kind only wraps it.
  */
-export const permissionsInstructions = defineFragment({
+export const permissionsInstructions = defineTextKind({
   type: "permissions_instructions",
   role: "developer",
   markers: standardMarkers.permissions,
-  schema: permissionsSchema,
+  field: "text",
+  schema: z.string(),
   description: "What the sandbox allows and when to ask the user for approval.",
-  examples: [{ text: "\nThe sandbox is read-only.\n" }],
-  body: ({ text }) => text,
+  example: "\nThe sandbox is read-only.\n",
   section: permissionsSection,
   build: (state, reference) =>
     state === undefined || (reference.status === "known" && reference.snapshot.text === state.text)
       ? undefined
       : state,
-  parse: (body) => ({ text: body }),
 });

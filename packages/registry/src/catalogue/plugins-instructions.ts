@@ -1,5 +1,10 @@
 import { defineFragment } from "@ctx/fragments";
-import { buildGuidance, defineGuidanceSection, type GuidanceData } from "./guidance-section.js";
+import {
+  buildGuidance,
+  defineGuidanceSection,
+  type GuidanceData,
+  guidanceDataSchema,
+} from "./guidance-section.js";
 import { standardMarkers } from "./markers.js";
 
 const body = [
@@ -25,6 +30,7 @@ export const pluginsInstructions = defineFragment<GuidanceData, boolean, boolean
   role: "developer",
   markers: standardMarkers.pluginsInstructions,
   description: "How to use the plugins installed on this machine.",
+  schema: guidanceDataSchema,
   examples: [{}],
   body: () => body,
   section: pluginsSection,
