@@ -127,6 +127,11 @@ export async function runMultiTurn(options: {
         (line) => line !== "additional_tools",
       ),
     );
+    const pending: CheckResult = {
+      check: "session",
+      outcome: "pending",
+      detail: compactionPending,
+    };
     return [
       compareText(
         "codex-requests",
@@ -134,7 +139,7 @@ export async function runMultiTurn(options: {
         JSON.stringify(recorded),
       ),
       ...(compacts
-        ? [{ check: "session", outcome: "pending", detail: compactionPending } as const]
+        ? [pending]
         : compareLaterTurns({
             registry: options.registry,
             extraLabel,
