@@ -9,7 +9,8 @@
 // 4. Type-checks `scripts/consumer/main.ts` there (strict, NodeNext, library types included)
 //    and runs it.
 //
-// Usage: `pnpm consumer-check`. It refuses to start when a public package is not imported by
+// Usage: `pnpm consumer-check [turbo options]`, such as `--force` to build without turbo's cache
+// (CI does). It refuses to start when a public package is not imported by
 // `scripts/consumer/main.ts`, so a new package cannot go unchecked. Needs the npm registry for
 // zod, TypeScript and @types/node (npm's cache is enough once they are in it).
 import { execFileSync } from "node:child_process";
@@ -100,6 +101,7 @@ function check() {
     "run",
     "build",
     ...publicPackages.map((entry) => `--filter=${entry.name}`),
+    ...process.argv.slice(2),
   ]);
 
   const project = mkdtempSync(join(tmpdir(), "ctx-consumer-check-"));
