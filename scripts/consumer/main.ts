@@ -12,9 +12,10 @@ import {
   renderPermissionsInstructions,
   resolveBaseInstructions,
 } from "@ctx/prompts";
-import { CtxError, parseResponseItem, safeParseResponseItem } from "@ctx/protocol";
+import { parseResponseItem, safeParseResponseItem } from "@ctx/protocol";
 import { agentsMdInstructions, createStandardRegistry, environmentContext } from "@ctx/registry";
 import type { JsonValue, RolloutRecord } from "@ctx/session";
+import { CtxError, escapeXml, truncateMiddle, utf8ByteLength } from "@ctx/text";
 
 // protocol: items from disk are checked, and a bad one says where it is wrong.
 const item = parseResponseItem(
@@ -62,6 +63,11 @@ const permissions = renderPermissionsInstructions({
   approvalPolicy: "never",
 });
 assert.ok(permissions.includes("\n"));
+
+// text: the shared rules, byte-exact.
+assert.equal(utf8ByteLength("é😀"), 6);
+assert.equal(escapeXml("<a & b>"), "&lt;a &amp; b&gt;");
+assert.ok(truncateMiddle("x".repeat(10_000), 10).text.length < 10_000);
 
 // session: so far a contract of types, and a module that loads.
 const payload: JsonValue = { type: item.type, role: item.role };
