@@ -71,14 +71,23 @@ function taskHashes(copy) {
 }
 
 /**
- * One tracked file of the package to change: a source file if it has any.
+ * The tracked files of a package.
+ * @param {string} copy
+ * @param {string} directory the package directory, relative to the copy
+ */
+function trackedFiles(copy, directory) {
+  return run(copy, "git", ["ls-files", "--", directory]).split("\n").filter(Boolean);
+}
+
+/**
+ * One tracked file of the package to change: its entry point, else a script, else its manifest.
  * @param {string} copy
  * @param {string} directory the package directory, relative to the copy
  */
 function fileToChange(copy, directory) {
-  const files = run(copy, "git", ["ls-files", "--", directory]).split("\n").filter(Boolean);
+  const files = trackedFiles(copy, directory);
   return (
-    files.find((file) => file.startsWith(`${directory}/src/`) && file.endsWith(".ts")) ??
+    files.find((file) => file === `${directory}/src/index.ts`) ??
     files.find((file) => /\.(js|ts)$/.test(file)) ??
     `${directory}/package.json`
   );
@@ -157,7 +166,8 @@ try {
     }
   }
 
-  // End to end on one edge: the package with the most dependents, and its first dependent.
+  // End to end on one edge: the package with the most dependents, and its smallest dependent
+  // (the run type-checks and tests it three times).
   /** @param {string} name */
   const dependentsOf = (name) =>
     packages.filter(
@@ -169,7 +179,10 @@ try {
   const dependency = sources.sort(
     (a, b) => dependentsOf(b.name).length - dependentsOf(a.name).length,
   )[0];
-  const dependent = dependency && dependentsOf(dependency.name)[0];
+  const size = (/** @type {import("./workspace-packages.mjs").WorkspacePackage} */ entry) =>
+    trackedFiles(copy, relative(copy, entry.directory)).length;
+  const dependent =
+    dependency && dependentsOf(dependency.name).sort((a, b) => size(a) - size(b))[0];
   if (dependency === undefined || dependent === undefined)
     throw new Error("no package depends on another");
   const realRun = () =>
