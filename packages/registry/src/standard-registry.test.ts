@@ -5,6 +5,9 @@ import { describe, expect, it } from "vitest";
 import { createStandardRegistry } from "./create-standard-registry.js";
 import { standardFragments } from "./standard-fragments.js";
 
+// Any code point, lone surrogates included: fast-check's `unit: "binary"` takes seconds to build.
+const anyCodePoint = fc.nat({ max: 0x10ffff }).map((codePoint) => String.fromCodePoint(codePoint));
+
 const registry = createStandardRegistry();
 
 const text = fc.oneof(
@@ -29,6 +32,15 @@ const arbitraries: Record<string, fc.Arbitrary<unknown>> = {
   realtime_end: fc.record({ reason: line }),
   permissions_instructions: fc.record({ text: text.map((value) => `\n${value}\n`) }),
   collaboration_mode: fc.record({ mode: word, instructions: fc.string() }),
+  deferred_tools: fc.record({
+    namespaces: fc.array(
+      fc.record({
+        name: word,
+        description: text.filter((value) => !/[\n\r\v\f\u0085\u2028\u2029]/.test(value)),
+      }),
+      { minLength: 1, maxLength: 3 },
+    ),
+  }),
   environments_instructions: fc.constant(undefined),
   apps_instructions: fc.constant(undefined),
   plugins_instructions: fc.constant(undefined),
@@ -116,12 +128,8 @@ describe("the standard registry", () => {
   });
 
   it("takes arbitrary text for injected context only when it carries that kind's start marker", () => {
-    // Graphemes and ASCII control characters rather than fast-check's "binary" unit, which
-    // spends most of a second indexing every code point before the first case; the Unicode
-    // white space that trimming must handle comes in as pieces of its own.
     const pieces = fc.oneof(
-      fc.string({ unit: "grapheme" }),
-      fc.string({ unit: "binary-ascii" }),
+      fc.string({ unit: anyCodePoint }),
       fc.constantFrom(
         ...registry.markers,
         "Warning: ",
@@ -129,11 +137,6 @@ describe("the standard registry", () => {
         "</goal_context>",
         "\n",
         " ",
-        "\u00a0",
-        "\u0085",
-        "\u2028",
-        "\u3000",
-        "\ufeff",
       ),
     );
     const text = fc.array(pieces, { maxLength: 6 }).map((parts) => parts.join(""));
@@ -141,15 +144,12 @@ describe("the standard registry", () => {
     fc.assert(
       fc.property(fc.constantFrom("user" as const, "developer" as const), text, (role, value) => {
         const found = registry.classify(role, value);
-        if (found === undefined) return;
+        if (found === undefined) return true;
         const start = found.legacy ? found.recogniser.prefix : found.kind.markers?.start;
-        expect(start).toBeDefined();
-        expect(fold(trimWhiteSpace(value)).startsWith(fold(start ?? ""))).toBe(true);
-        if (!found.legacy && found.kind.recognition === "markers") {
-          expect(fold(trimWhiteSpace(value)).endsWith(fold(found.kind.markers?.end ?? ""))).toBe(
-            true,
-          );
-        }
+        const trimmed = fold(trimWhiteSpace(value));
+        if (start === undefined || !trimmed.startsWith(fold(start))) return false;
+        if (found.legacy || found.kind.recognition !== "markers") return true;
+        return trimmed.endsWith(fold(found.kind.markers?.end ?? ""));
       }),
       { numRuns: 500 },
     );

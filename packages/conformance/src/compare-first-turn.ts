@@ -1,0 +1,140 @@
+import { relative } from "node:path";
+import type { Registry } from "@ctx/registry";
+import { type CheckResult, compareText, matched } from "./check-result.js";
+import type { CtxFirstTurn } from "./ctx-first-turn.js";
+import { describeLayout, type ExtraLabel, type LayoutItem, layoutOf } from "./layout.js";
+import { pinMachineValues } from "./pin-machine-values.js";
+
+/** The kinds a first-turn scenario asks both sides for; Codex's other sections are not configured by the suite. */
+const comparedKinds = new Set([
+  "developer_instructions",
+  "permissions_instructions",
+  "agents_md_instructions",
+  "environment_context",
+  "user_input",
+]);
+
+/** Where the scenario's files and the global ones live, to name discovery sources portably. */
+export interface ScenarioPlaces {
+  readonly base: string;
+  readonly home: string;
+}
+
+/**
+ * Compares one first turn: that the registry recognises every fragment Codex sent; the roles and order of the compared fragments; the AGENTS.md
+ * fragment, the environment context and the developer instructions byte for byte (Codex's
+ * shell, date and time zone replaced by the pinned ones); the permissions fragment and the base
+ * instructions by structure; and, when the scenario lists them, the discovery sources.
+ */
+export function compareFirstTurn(options: {
+  readonly registry: Registry;
+  readonly codexInput: readonly unknown[];
+  readonly ours: CtxFirstTurn;
+  readonly places: ScenarioPlaces;
+  readonly expectedSources: readonly string[] | undefined;
+  readonly developerInstructions: string | undefined;
+}): CheckResult[] {
+  const extraLabel: ExtraLabel = (role, text) =>
+    role === "developer" && text === options.developerInstructions
+      ? "developer_instructions"
+      : undefined;
+  const theirs = layoutOf(options.codexInput, options.registry, { extraLabel });
+  const ours = layoutOf(options.ours.input, options.registry, { extraLabel, leadingBase: false });
+  const results = [
+    compareText(
+      "recognised",
+      "",
+      theirs
+        .flatMap((item) => item.parts)
+        .filter((candidate) => candidate.kind === "unrecognised")
+        .map((candidate) => candidate.text.split("\n")[0])
+        .join(", "),
+    ),
+    compareText("layout", compared(ours).join("\n"), compared(theirs).join("\n")),
+    baseInstructions(theirs, options.ours.instructions),
+    compareText(
+      "agents-md",
+      part(ours, "agents_md_instructions"),
+      part(theirs, "agents_md_instructions"),
+    ),
+    compareText(
+      "environment-context",
+      part(ours, "environment_context"),
+      pinMachineValues(part(theirs, "environment_context")),
+    ),
+    compareText(
+      "developer-instructions",
+      part(ours, "developer_instructions"),
+      part(theirs, "developer_instructions"),
+    ),
+    compareText(
+      "permissions",
+      permissionsStructure(part(ours, "permissions_instructions"), options.places.base),
+      permissionsStructure(part(theirs, "permissions_instructions"), options.places.base),
+    ),
+  ];
+  if (options.expectedSources !== undefined) {
+    results.push(
+      compareText(
+        "sources",
+        options.ours.agentsMd
+          .sources()
+          .map((source) => portable(source, options.places))
+          .join(", "),
+        options.expectedSources.join(", "),
+      ),
+    );
+  }
+  return results;
+}
+
+function compared(layout: readonly LayoutItem[]): string[] {
+  return describeLayout(
+    layout
+      .filter((item) => item.type === "message")
+      .map((item) => ({
+        ...item,
+        parts: item.parts.filter((part) => comparedKinds.has(part.kind)),
+      }))
+      .filter((item) => item.parts.length > 0),
+  );
+}
+
+function part(layout: readonly LayoutItem[], kind: string): string | undefined {
+  return layout.flatMap((item) => item.parts).find((candidate) => candidate.kind === kind)?.text;
+}
+
+/** Base instructions are prose: both sides must have some; Codex's travel in `input`, ours in `instructions`. */
+function baseInstructions(theirs: readonly LayoutItem[], ours: string): CheckResult {
+  const codex = part(theirs, "base_instructions");
+  if (ours.trim() === "")
+    return compareText("base-instructions", "(none)", codex === undefined ? "(none)" : "(present)");
+  return codex === undefined || codex.trim() !== ""
+    ? matched("base-instructions")
+    : compareText("base-instructions", "(present)", "(empty)");
+}
+
+/**
+ * The permissions fragment reduced to what is not prose: its markers and surrounding newlines,
+ * and the paths it names among the scenario's folders and `/tmp` (the writable roots), sorted.
+ */
+function permissionsStructure(text: string | undefined, base: string): string | undefined {
+  if (text === undefined) return undefined;
+  const open = "<permissions instructions>\n";
+  const close = "\n</permissions instructions>";
+  const paths = [...text.matchAll(/`(\/[^`]*)`/g)]
+    .map((match) => match[1] ?? "")
+    .filter((path) => path === "/tmp" || path.startsWith(`${base}/`) || path === base)
+    .sort();
+  return JSON.stringify({
+    opens: text.startsWith(open),
+    closes: text.endsWith(close),
+    paths: [...new Set(paths)],
+  });
+}
+
+function portable(source: string, places: ScenarioPlaces): string {
+  const inHome = relative(places.home, source);
+  if (!inHome.startsWith("..")) return `$CODEX_HOME/${inHome}`;
+  return relative(places.base, source);
+}

@@ -1,0 +1,73 @@
+import type { LoadedAgentsMd } from "@ctx/agents-md";
+import type { Fragment } from "@ctx/fragments";
+import { assembleEnvelopes } from "@ctx/integration/src/assemble-envelopes.js";
+import {
+  defaultModelCatalog,
+  renderPermissionsInstructions,
+  resolveBaseInstructions,
+} from "@ctx/prompts";
+import type { MessageItem } from "@ctx/protocol";
+import {
+  agentsMdInstructions,
+  createStandardRegistry,
+  developerInstructions,
+  environmentContext,
+  permissionsInstructions,
+} from "@ctx/registry";
+import { defaultCodexModel } from "./codex-overrides.js";
+import { ctxTurnState } from "./ctx-turn-state.js";
+import type { ScenarioSettings } from "./scenario.js";
+
+/** Which model of our catalog stands in for each Codex model: their prose differs by design. */
+const ctxModels: Readonly<Record<string, string>> = {
+  "gpt-6-astra": "ctx-coder",
+  "gpt-5.5": "ctx-coder-long",
+};
+
+/** What @ctx would send on a first turn, and what discovery reported. */
+export interface CtxFirstTurn {
+  readonly instructions: string;
+  readonly input: readonly MessageItem[];
+  readonly agentsMd: LoadedAgentsMd;
+}
+
+/**
+ * Assembles a first turn with @ctx under a scenario's settings (see {@link ctxTurnState}): the
+ * developer instructions, permissions, AGENTS.md and environment context as our fragments, in
+ * the envelopes the registry orders, then the prompt.
+ */
+export async function ctxFirstTurn(options: {
+  readonly base: string;
+  readonly cwd: string;
+  readonly home: string;
+  readonly settings: ScenarioSettings;
+  readonly prompt: string;
+}): Promise<CtxFirstTurn> {
+  const { settings } = options;
+  const { agentsMd, policy, environment } = await ctxTurnState(options);
+  const fragments: Fragment[] = [];
+  if (settings.developerInstructions !== undefined && settings.developerInstructions !== "") {
+    fragments.push(developerInstructions.create({ text: settings.developerInstructions }));
+  }
+  if (settings.includePermissions !== false) {
+    fragments.push(permissionsInstructions.create({ text: renderPermissionsInstructions(policy) }));
+  }
+  if (!agentsMd.isEmpty()) {
+    fragments.push(
+      agentsMdInstructions.create({
+        ...(agentsMd.directory === null ? {} : { directory: agentsMd.directory }),
+        text: agentsMd.text(),
+      }),
+    );
+  }
+  if (environment !== undefined) fragments.push(environmentContext.create(environment));
+  const model = ctxModels[settings.model ?? defaultCodexModel] ?? "ctx-coder";
+  return {
+    instructions: resolveBaseInstructions({ model: defaultModelCatalog.get(model) }),
+    input: [
+      ...assembleEnvelopes(createStandardRegistry(), fragments),
+      { type: "message", role: "user", content: [{ type: "input_text", text: options.prompt }] },
+    ],
+    agentsMd,
+  };
+}

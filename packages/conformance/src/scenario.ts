@@ -1,0 +1,115 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { z } from "zod";
+import { ConformanceError } from "./conformance-error.js";
+
+const treeEntrySchema = z.union([
+  z.strictObject({ path: z.string().min(1), text: z.string() }),
+  z.strictObject({ path: z.string().min(1), base64: z.string() }),
+  z.strictObject({ path: z.string().min(1), directory: z.literal(true) }),
+  z.strictObject({ path: z.string().min(1), symlink: z.string().min(1) }),
+  /** A copy of one of the real trees of `@ctx/fixtures` (`agents-trees/`), with `.git` created at its root. */
+  z.strictObject({ path: z.string().min(1), fixtureTree: z.string().min(1) }),
+  z.strictObject({ path: z.string().min(1), fifo: z.literal(true) }),
+  z.strictObject({ path: z.string().min(1), remove: z.literal(true) }),
+]);
+
+const granularSchema = z.strictObject({
+  sandboxApproval: z.boolean(),
+  rules: z.boolean(),
+  skillApproval: z.boolean(),
+  requestPermissions: z.boolean(),
+  mcpElicitations: z.boolean(),
+});
+
+const settingsSchema = z.strictObject({
+  sandboxMode: z.enum(["read-only", "workspace-write", "danger-full-access"]).optional(),
+  approvalPolicy: z.enum(["on-request", "on-failure", "never", "granular"]).optional(),
+  granularApprovals: granularSchema.optional(),
+  approvalsReviewer: z.enum(["user", "auto_review"]).optional(),
+  /** Extra writable roots, relative to the scenario's folder. */
+  writableRoots: z.array(z.string().min(1)).optional(),
+  networkAccess: z.boolean().optional(),
+  includeDate: z.boolean().optional(),
+  includeEnvironmentContext: z.boolean().optional(),
+  includePermissions: z.boolean().optional(),
+  maxBytes: z.number().int().nonnegative().optional(),
+  fallbackFilenames: z.array(z.string()).optional(),
+  rootMarkers: z.array(z.string()).optional(),
+  developerInstructions: z.string().optional(),
+  /** Codex's model slug; `gpt-6-astra` when omitted. */
+  model: z.string().min(1).optional(),
+});
+
+const turnSchema = z.strictObject({
+  prompt: z.string().min(1),
+  /** Relative to the scenario's folder; the previous turn's when omitted. */
+  cwd: z.string().optional(),
+  /** Settings that change from this turn on. */
+  settings: settingsSchema.optional(),
+  /** Changes to the tree made before this turn. */
+  edits: z.array(treeEntrySchema).optional(),
+  /** The mock reports this many tokens used by the answer to this turn's first request. */
+  reportTokens: z.number().int().positive().optional(),
+  /** The mock answers this turn's first request with a tool call, so the turn needs a follow-up. */
+  toolCall: z.boolean().optional(),
+});
+
+const scenarioSchema = z.strictObject({
+  name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "a kebab-case name"),
+  description: z.string().min(1),
+  /** The scenario's files, relative to its folder. */
+  tree: z.array(treeEntrySchema).default([]),
+  /** The global instruction files, relative to `CODEX_HOME`. */
+  home: z.array(treeEntrySchema).default([]),
+  /** The working directory, relative to the scenario's folder. */
+  cwd: z.string().default("."),
+  settings: settingsSchema.default({}),
+  /** The project files @ctx must report as discovery sources, relative to the scenario's folder. */
+  sources: z.array(z.string()).optional(),
+  /** Later turns (run with `codex exec resume`); without them the scenario is a first turn. */
+  turns: z.array(turnSchema).optional(),
+  /**
+   * For multi-turn scenarios: the layout of every request Codex sent after the first, one line
+   * per message (`role: kind, kind`), as recorded; a change in Codex shows up here.
+   */
+  codexRequests: z.array(z.array(z.string())).optional(),
+});
+
+/** One file, folder, link or removal of a scenario's tree. */
+export type TreeEntry = z.infer<typeof treeEntrySchema>;
+/** The settings a scenario runs under, the same for Codex and for @ctx. */
+export type ScenarioSettings = z.infer<typeof settingsSchema>;
+/** One later turn of a multi-turn scenario. */
+export type ScenarioTurn = z.infer<typeof turnSchema>;
+/** One scenario: a file tree, a global AGENTS.md, a working directory, settings and turns. */
+export type Scenario = z.infer<typeof scenarioSchema>;
+
+/** The folder holding the scenario files of this package. */
+export const scenarioFolder = join(import.meta.dirname, "..", "scenarios");
+
+/**
+ * Every scenario of the `*.json` files in `folder` (each file holds a list), in file order.
+ *
+ * @throws {ConformanceError} when a file does not parse or two scenarios share a name.
+ */
+export async function loadScenarios(folder: string = scenarioFolder): Promise<Scenario[]> {
+  const files = (await readdir(folder)).filter((name) => name.endsWith(".json")).sort();
+  const scenarios: Scenario[] = [];
+  for (const file of files) {
+    const parsed = z
+      .array(scenarioSchema)
+      .safeParse(JSON.parse(await readFile(join(folder, file), "utf8")));
+    if (!parsed.success) {
+      throw new ConformanceError(`${file}: ${z.prettifyError(parsed.error)}`);
+    }
+    scenarios.push(...parsed.data);
+  }
+  const names = new Set<string>();
+  for (const scenario of scenarios) {
+    if (names.has(scenario.name))
+      throw new ConformanceError(`two scenarios are named ${scenario.name}`);
+    names.add(scenario.name);
+  }
+  return scenarios;
+}
