@@ -6,8 +6,8 @@
 //   node scripts/vitest-reports.mjs summary   prints "N passed, N failed, N skipped"; exits 1 when
 //                                             a test failed or a package has no report
 //
-// A package whose report is missing, whose run found no test file, or one of whose test files
-// failed to load is named on a line of its own and counted as one failure.
+// A package whose report is missing or whose run found no test file, and a test file that failed
+// to load or failed outside its tests, is named on a line of its own and counted as one failure.
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,7 +35,7 @@ if (command === "clean") {
       failed += 1;
       continue;
     }
-    /** @type {{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; testResults: { name: string; status: string; assertionResults: unknown[] }[] }} */
+    /** @type {{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; testResults: { name: string; status: string; assertionResults: { status: string }[] }[] }} */
     const results = JSON.parse(readFileSync(report, "utf8"));
     passed += results.numPassedTests;
     failed += results.numFailedTests;
@@ -44,10 +44,12 @@ if (command === "clean") {
       console.log(`::: no test files in ${where}`);
       failed += 1;
     }
-    // A test file that failed to load counts its tests as neither passed nor failed: count it.
+    // A test file that failed to load, or whose suite failed outside any test (an empty
+    // describe, a failing hook), fails with no failed test in it: count it once and name it.
     for (const file of results.testResults) {
-      if (file.status !== "failed" || file.assertionResults.length > 0) continue;
-      console.log(`::: ${relative(root, file.name)} failed to load`);
+      if (file.status !== "failed") continue;
+      if (file.assertionResults.some((test) => test.status === "failed")) continue;
+      console.log(`::: ${relative(root, file.name)} failed outside its tests`);
       failed += 1;
     }
   }
