@@ -14,7 +14,9 @@ import {
 } from "@ctx/prompts";
 import { parseResponseItem, safeParseResponseItem } from "@ctx/protocol";
 import { agentsMdInstructions, createStandardRegistry, environmentContext } from "@ctx/registry";
-import type { JsonValue, RolloutRecord } from "@ctx/session";
+import { gitStatus, readGitStatus } from "@ctx/fragment-git-status";
+import { createPostgresRolloutStore } from "@ctx/rollout-postgres";
+import { createJsonlRolloutStore, createSession, resumeSession } from "@ctx/session";
 import { CtxError, escapeXml, truncateMiddle, utf8ByteLength } from "@ctx/text";
 
 // protocol: items from disk are checked, and a bad one says where it is wrong.
@@ -69,10 +71,33 @@ assert.equal(utf8ByteLength("é😀"), 6);
 assert.equal(escapeXml("<a & b>"), "&lt;a &amp; b&gt;");
 assert.ok(truncateMiddle("x".repeat(10_000), 10).text.length < 10_000);
 
-// session: so far a contract of types, and a module that loads.
-const payload: JsonValue = { type: item.type, role: item.role };
-const record: RolloutRecord = { type: "response_item", payload, checkpoint: false };
-assert.equal(record.type, "response_item");
-assert.equal(typeof (await import("@ctx/session")), "object");
+// session and fragment-git-status: two turns with a team's extension kind, persisted to a JSONL
+// rollout and resumed from it.
+const rollouts = await mkdtemp(join(tmpdir(), "ctx-consumer-rollouts-"));
+try {
+  const store = createJsonlRolloutStore(rollouts);
+  const sessionRegistry = createStandardRegistry([gitStatus]);
+  const session = createSession({ registry: sessionRegistry, store });
+  const turn = (changedFiles: number) => ({
+    model: "ctx-coder",
+    environments: [{ id: "local", cwd: "/repo", shell: "bash" }],
+    extensions: { git_status: { branch: "main", ahead: 0, behind: 0, changedFiles } },
+  });
+  const first = await session.beginTurn(turn(1), "What changed?");
+  assert.ok(first.input.length >= 2);
+  const second = await session.beginTurn(turn(1), "And now?");
+  assert.equal(second.input.length, first.input.length + 1);
+  const resumed = await resumeSession(store, { sessionId: session.id, registry: sessionRegistry });
+  const third = await resumed.beginTurn(turn(3), "After my edit?");
+  assert.equal(third.input.length, second.input.length + 2);
+  await store.close();
+} finally {
+  await rm(rollouts, { recursive: true, force: true });
+}
+assert.equal(await readGitStatus(tmpdir()), undefined);
+
+// rollout-postgres: the store is built without connecting (the pool connects on first use).
+const postgresStore = createPostgresRolloutStore({ url: "postgres://ctx@127.0.0.1:9/none" });
+await postgresStore.close();
 
 process.stdout.write("consumer: every public package installed, type-checked and ran\n");
