@@ -11,6 +11,7 @@ describe("arguments of the session's entry points", () => {
     const thrown = (() => {
       try {
         createSession({ history } as unknown as SessionOptions);
+        return undefined;
       } catch (error) {
         return error;
       }
