@@ -1,0 +1,17 @@
+export {
+  createOpenAISummarizer,
+  type OpenAISummarizerOptions,
+} from "./create-openai-summarizer.js";
+export type { ModelRequestShape } from "./model-request-shape.js";
+export { OpenAIAdapterError } from "./openai-adapter-error.js";
+export type { Summarizer } from "./summarizer.js";
+export {
+  type ChatCompletionsParams,
+  type ChatCompletionsParamsOptions,
+  toChatCompletionsParams,
+} from "./to-chat-completions-params.js";
+export {
+  type ResponsesParams,
+  type ResponsesParamsOptions,
+  toResponsesParams,
+} from "./to-responses-params.js";

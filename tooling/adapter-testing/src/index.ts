@@ -1,0 +1,14 @@
+export {
+  type Answer,
+  type LocalServer,
+  type RecordedRequest,
+  startLocalServer,
+} from "./local-server.js";
+export {
+  type ConversationRequest,
+  conversationInstructions,
+  runConversation,
+  shellOutput,
+  shellTool,
+  userTurns,
+} from "./run-conversation.js";
