@@ -147,14 +147,14 @@ describe("toResponsesParams through the openai client", () => {
       expect(body.prompt_cache_key).toBe("session-1");
       expect(body.stream).toBe(true);
     }
-    expectEachExtendsThePrevious(bodies.map((body) => body.input as unknown[]));
-    const last = bodies[3]?.input as unknown[];
-    expect(last[0]).toEqual({
+    const inputs = bodies.map((body) => body.input as unknown[]);
+    expectEachExtendsThePrevious(inputs);
+    expect(inputs[3]?.[0]).toEqual({
       type: "message",
       role: "developer",
       content: [{ type: "input_text", text: "You are a careful coding agent working in /repo." }],
     });
-    expect(last.slice(4)).toEqual([
+    expect(inputs[3]?.slice(4)).toEqual([
       { type: "message", role: "assistant", content: "Hello." },
       {
         type: "message",
@@ -252,8 +252,9 @@ describe("toChatCompletionsParams through the openai client", () => {
 
     const bodies = server.requests.map((request) => request.body);
     expect(server.requests.every((request) => request.path === "/v1/chat/completions")).toBe(true);
-    expectEachExtendsThePrevious(bodies.map((body) => body.messages as unknown[]));
-    expect((bodies[3]?.messages as unknown[]).slice(4)).toEqual([
+    const messages = bodies.map((body) => body.messages as unknown[]);
+    expectEachExtendsThePrevious(messages);
+    expect(messages[3]?.slice(4)).toEqual([
       { role: "assistant", content: [{ type: "text", text: "Hello." }] },
       {
         role: "developer",
