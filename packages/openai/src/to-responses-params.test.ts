@@ -173,10 +173,11 @@ describe("toResponsesParams", () => {
   });
 
   it("refuses unknown and empty options", () => {
+    const unknownOption = { cacheKey: "s" };
     // @ts-expect-error: no such option.
-    expect(() =>
-      toResponsesParams({ instructions: "", input: [] }, { cacheKey: "s" }),
-    ).toThrowError(OpenAIAdapterError);
+    expect(() => toResponsesParams({ instructions: "", input: [] }, unknownOption)).toThrowError(
+      OpenAIAdapterError,
+    );
     expect(() =>
       toResponsesParams({ instructions: "", input: [] }, { promptCacheKey: "" }),
     ).toThrowError(/promptCacheKey/);
