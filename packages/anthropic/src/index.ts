@@ -1,1 +1,13 @@
-export {};
+export { AnthropicAdapterError } from "./anthropic-adapter-error.js";
+export {
+  type AnthropicSummarizerOptions,
+  createAnthropicSummarizer,
+} from "./create-anthropic-summarizer.js";
+export { developerContext } from "./developer-context.js";
+export type { ModelRequestShape } from "./model-request-shape.js";
+export type { Summarizer } from "./summarizer.js";
+export {
+  type MessagesParams,
+  type MessagesParamsOptions,
+  toMessagesParams,
+} from "./to-messages-params.js";

@@ -11,7 +11,16 @@ export interface ConversationRequest {
 export const conversationInstructions = "You are a careful coding agent working in /repo.";
 
 /** The one tool the conversation offers: `shell`, taking `{ "command": string[] }`. */
-export const shellTool = {
+export const shellTool: {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: {
+    type: "object";
+    properties: Record<string, object>;
+    required: string[];
+    additionalProperties: false;
+  };
+} = {
   name: "shell",
   description: "Runs a command in the repository and returns what it printed.",
   parameters: {
@@ -20,7 +29,7 @@ export const shellTool = {
     required: ["command"],
     additionalProperties: false,
   },
-} as const;
+};
 
 /** What the `shell` tool prints, whatever it is asked. */
 export const shellOutput = "README.md\nsrc";
