@@ -1,6 +1,6 @@
 import { Anthropic } from "@anthropic-ai/sdk";
 import {
-  type Answer,
+  anthropicMessageEvents,
   type LocalServer,
   runConversation,
   shellOutput,
@@ -11,52 +11,6 @@ import {
 import type { ResponseItem } from "@ctx/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { toMessagesParams } from "./to-messages-params.js";
-
-/** What the scripted model says on each request: text, or a call of the shell tool. */
-const script: readonly ({ text: string } | { call: object })[] = [
-  { text: "Hello." },
-  { call: { command: ["ls"] } },
-  { text: "There are two entries." },
-  { text: "You are welcome." },
-];
-
-/** The server-sent events of the Messages API for one scripted answer. */
-function messageEvents(index: number): Answer {
-  const step = script[index] ?? { text: "" };
-  const block =
-    "text" in step
-      ? { start: { type: "text", text: "" }, delta: { type: "text_delta", text: step.text } }
-      : {
-          start: { type: "tool_use", id: `toolu_${index}`, name: "shell", input: {} },
-          delta: { type: "input_json_delta", partial_json: JSON.stringify(step.call) },
-        };
-  const events = [
-    {
-      type: "message_start",
-      message: {
-        id: `msg_${index}`,
-        type: "message",
-        role: "assistant",
-        model: "claude-test",
-        content: [],
-        stop_reason: null,
-        stop_sequence: null,
-        usage: { input_tokens: 100, output_tokens: 1 },
-      },
-    },
-    { type: "content_block_start", index: 0, content_block: block.start },
-    { type: "ping" },
-    { type: "content_block_delta", index: 0, delta: block.delta },
-    { type: "content_block_stop", index: 0 },
-    {
-      type: "message_delta",
-      delta: { stop_reason: "text" in step ? "end_turn" : "tool_use", stop_sequence: null },
-      usage: { output_tokens: 5 },
-    },
-    { type: "message_stop" },
-  ];
-  return { events: events.map((data) => ({ event: data.type, data })) };
-}
 
 let server: LocalServer | undefined;
 afterEach(async () => {
@@ -81,7 +35,7 @@ function countBreakpoints(body: Record<string, unknown>): number {
 
 describe("toMessagesParams through the Anthropic client", () => {
   it("runs three turns with a settings change and a tool call, each request extending the last", async () => {
-    server = await startLocalServer((_request, index) => messageEvents(index));
+    server = await startLocalServer((_request, index) => anthropicMessageEvents(index));
     const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
 
     await runConversation(async (request) => {

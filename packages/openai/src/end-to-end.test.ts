@@ -1,6 +1,7 @@
 import {
-  type Answer,
   type LocalServer,
+  openAIChatCompletion,
+  openAIResponseEvents,
   runConversation,
   shellOutput,
   shellTool,
@@ -9,98 +10,9 @@ import {
 } from "@ctx/adapter-testing";
 import { parseResponseItem, type ResponseItem } from "@ctx/protocol";
 import { OpenAI } from "openai";
-import type { ResponseOutputItem } from "openai/resources/responses/responses";
 import { afterEach, describe, expect, it } from "vitest";
 import { toChatCompletionsParams } from "./to-chat-completions-params.js";
 import { toResponsesParams } from "./to-responses-params.js";
-
-/** What the scripted model says on each request: text, or a call of the shell tool. */
-const script: readonly ({ text: string } | { call: string })[] = [
-  { text: "Hello." },
-  { call: '{"command":["ls"]}' },
-  { text: "There are two entries." },
-  { text: "You are welcome." },
-];
-
-function responseEvents(index: number): Answer {
-  const step = script[index] ?? { text: "" };
-  const id = `resp_${index}`;
-  const item: ResponseOutputItem =
-    "text" in step
-      ? {
-          type: "message",
-          id: `msg_${index}`,
-          role: "assistant",
-          status: "completed",
-          content: [{ type: "output_text", text: step.text, annotations: [] }],
-        }
-      : {
-          type: "function_call",
-          id: `fc_${index}`,
-          call_id: `call_${index}`,
-          name: "shell",
-          arguments: step.call,
-          status: "completed",
-        };
-  const response = (status: string, output: unknown[]) => ({
-    id,
-    object: "response",
-    created_at: 1764547200,
-    status,
-    model: "gpt-test",
-    output,
-    parallel_tool_calls: true,
-    tool_choice: "auto",
-    tools: [],
-    usage:
-      status === "completed"
-        ? {
-            input_tokens: 100,
-            input_tokens_details: { cached_tokens: 0 },
-            output_tokens: 5,
-            output_tokens_details: { reasoning_tokens: 0 },
-            total_tokens: 105,
-          }
-        : null,
-  });
-  const pending =
-    item.type === "message"
-      ? { ...item, status: "in_progress", content: [] }
-      : { ...item, status: "in_progress", arguments: "" };
-  const deltas =
-    item.type === "message"
-      ? [
-          {
-            type: "response.output_text.delta",
-            item_id: item.id,
-            output_index: 0,
-            content_index: 0,
-            delta: "text" in step ? step.text : "",
-            logprobs: [],
-          },
-        ]
-      : [
-          {
-            type: "response.function_call_arguments.delta",
-            item_id: item.id,
-            output_index: 0,
-            delta: item.arguments,
-          },
-        ];
-  const events = [
-    { type: "response.created", response: response("in_progress", []) },
-    { type: "response.output_item.added", output_index: 0, item: pending },
-    ...deltas,
-    { type: "response.output_item.done", output_index: 0, item },
-    { type: "response.completed", response: response("completed", [item]) },
-  ];
-  return {
-    events: events.map((data, sequence) => ({
-      event: data.type,
-      data: { ...data, sequence_number: sequence },
-    })),
-  };
-}
 
 let server: LocalServer | undefined;
 afterEach(async () => {
@@ -119,7 +31,7 @@ function expectEachExtendsThePrevious(lists: readonly unknown[][]): void {
 
 describe("toResponsesParams through the openai client", () => {
   it("runs three turns with a settings change and a tool call, each request extending the last", async () => {
-    server = await startLocalServer((_request, index) => responseEvents(index));
+    server = await startLocalServer((_request, index) => openAIResponseEvents(index));
     const client = new OpenAI({ apiKey: "test", baseURL: `${server.url}/v1`, maxRetries: 0 });
 
     await runConversation(async (request) => {
@@ -181,45 +93,9 @@ describe("toResponsesParams through the openai client", () => {
   });
 });
 
-function chatCompletion(index: number): Answer {
-  const step = script[index] ?? { text: "" };
-  const message =
-    "text" in step
-      ? { role: "assistant", content: step.text, refusal: null }
-      : {
-          role: "assistant",
-          content: null,
-          refusal: null,
-          tool_calls: [
-            {
-              id: `call_${index}`,
-              type: "function",
-              function: { name: "shell", arguments: step.call },
-            },
-          ],
-        };
-  return {
-    json: {
-      id: `chatcmpl_${index}`,
-      object: "chat.completion",
-      created: 1764547200,
-      model: "gpt-test",
-      choices: [
-        {
-          index: 0,
-          message,
-          logprobs: null,
-          finish_reason: "text" in step ? "stop" : "tool_calls",
-        },
-      ],
-      usage: { prompt_tokens: 100, completion_tokens: 5, total_tokens: 105 },
-    },
-  };
-}
-
 describe("toChatCompletionsParams through the openai client", () => {
   it("runs three turns with a settings change and a tool call, each request extending the last", async () => {
-    server = await startLocalServer((_request, index) => chatCompletion(index));
+    server = await startLocalServer((_request, index) => openAIChatCompletion(index));
     const client = new OpenAI({ apiKey: "test", baseURL: `${server.url}/v1`, maxRetries: 0 });
 
     await runConversation(async (request) => {

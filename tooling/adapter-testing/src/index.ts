@@ -12,3 +12,11 @@ export {
   shellTool,
   userTurns,
 } from "./run-conversation.js";
+export {
+  anthropicMessageEvents,
+  conversationScript,
+  openAIChatCompletion,
+  openAIResponse,
+  openAIResponseEvents,
+  type ScriptStep,
+} from "./scripted-answers.js";
