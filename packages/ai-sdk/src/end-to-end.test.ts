@@ -1,0 +1,106 @@
+import { createOpenAI } from "@ai-sdk/openai";
+import {
+  type LocalServer,
+  openAIResponseEvents,
+  runConversation,
+  shellOutput,
+  shellTool,
+  startLocalServer,
+  userTurns,
+} from "@ctx/adapter-testing";
+import type { ResponseItem } from "@ctx/protocol";
+import { jsonSchema, streamText, tool } from "ai";
+import { afterEach, describe, expect, it } from "vitest";
+import { toPrompt } from "./to-prompt.js";
+
+let server: LocalServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe("toPrompt through the AI SDK's streamText and its OpenAI provider", () => {
+  it("runs three turns with a settings change and a tool call, each request extending the last", async () => {
+    server = await startLocalServer((_request, index) => openAIResponseEvents(index));
+    const provider = createOpenAI({ apiKey: "test", baseURL: `${server.url}/v1` });
+    const tools = {
+      shell: tool({
+        description: shellTool.description,
+        inputSchema: jsonSchema<{ command: string[] }>(shellTool.parameters),
+        outputSchema: jsonSchema<string>({ type: "string" }),
+      }),
+    };
+
+    await runConversation(async (request) => {
+      const result = streamText({
+        model: provider.responses("gpt-test"),
+        tools,
+        maxRetries: 0,
+        ...toPrompt(request),
+      });
+      const { messages } = await result.response;
+      return messages.flatMap((message): ResponseItem[] => {
+        if (message.role !== "assistant" || typeof message.content === "string") return [];
+        return message.content.flatMap((part): ResponseItem[] => {
+          if (part.type === "text") {
+            return [
+              {
+                type: "message",
+                role: "assistant",
+                content: [{ type: "output_text", text: part.text }],
+              },
+            ];
+          }
+          if (part.type === "tool-call") {
+            return [
+              {
+                type: "function_call",
+                call_id: part.toolCallId,
+                name: part.toolName,
+                arguments: JSON.stringify(part.input),
+              },
+            ];
+          }
+          return [];
+        });
+      });
+    });
+
+    const inputs = server.requests.map((request) => request.body.input as unknown[]);
+    expect(server.requests.every((request) => request.path === "/v1/responses")).toBe(true);
+    for (let index = 1; index < inputs.length; index++) {
+      const previous = inputs[index - 1] ?? [];
+      expect(inputs[index]?.slice(0, previous.length)).toEqual(previous);
+      expect(inputs[index]?.length).toBeGreaterThan(previous.length);
+    }
+    const user = (text: string) => ({ role: "user", content: [{ type: "input_text", text }] });
+    expect(inputs[3]).toEqual([
+      { role: "system", content: "You are a careful coding agent working in /repo." },
+      {
+        role: "system",
+        content:
+          "<permissions instructions>\nThe sandbox is workspace-write.\n</permissions instructions>",
+      },
+      user(
+        "<environment_context>\n  <cwd>/repo</cwd>\n  <shell>bash</shell>\n</environment_context>",
+      ),
+      user(userTurns[0]),
+      { role: "assistant", content: "Hello." },
+      {
+        role: "system",
+        content:
+          "<permissions instructions>\nThe sandbox is read-only.\n</permissions instructions>",
+      },
+      user(userTurns[1]),
+      {
+        type: "function_call",
+        call_id: "call_1",
+        name: "shell",
+        arguments: '{"command":["ls"]}',
+      },
+      { type: "function_call_output", call_id: "call_1", output: shellOutput },
+      { role: "assistant", content: "There are two entries." },
+      user(userTurns[2]),
+    ]);
+  });
+});
