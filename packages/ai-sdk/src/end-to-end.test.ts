@@ -27,6 +27,7 @@ describe("toPrompt through the AI SDK's streamText and its OpenAI provider", () 
       shell: tool({
         description: shellTool.description,
         inputSchema: jsonSchema<{ command: string[] }>(shellTool.parameters),
+        // Typing the output lets a tool without `execute` fit `ToolSet` under exactOptionalPropertyTypes.
         outputSchema: jsonSchema<string>({ type: "string" }),
       }),
     };
