@@ -3,6 +3,5 @@ export {
   type AiSdkSummarizerOptions,
   createAiSdkSummarizer,
 } from "./create-ai-sdk-summarizer.js";
-export type { ModelRequestShape } from "./model-request-shape.js";
 export type { Summarizer } from "./summarizer.js";
 export { type AiSdkPrompt, toPrompt } from "./to-prompt.js";

@@ -1,4 +1,4 @@
-import type { ModelRequestShape } from "./model-request-shape.js";
+import type { ModelInput } from "@ctx/protocol";
 
 /**
  * Writes the summary of a compaction: given the request to send (the history, then the
@@ -6,6 +6,6 @@ import type { ModelRequestShape } from "./model-request-shape.js";
  * `@ctx/session`'s summarizer.
  */
 export type Summarizer = (
-  request: ModelRequestShape,
+  request: ModelInput,
   options: { readonly signal: AbortSignal },
 ) => Promise<string>;

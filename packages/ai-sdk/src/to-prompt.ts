@@ -1,4 +1,11 @@
-import type { ContentItem, InputImageContent, InputTextContent, ToolOutput } from "@ctx/protocol";
+import {
+  type ContentItem,
+  type InputImageContent,
+  type InputTextContent,
+  type ModelInput,
+  safeParseModelInput,
+  type ToolOutput,
+} from "@ctx/protocol";
 import type {
   ImagePart,
   ModelMessage,
@@ -8,7 +15,6 @@ import type {
   ToolResultPart,
 } from "ai";
 import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
-import { checkModelRequest, type ModelRequestShape } from "./model-request-shape.js";
 
 /** The prompt fields of `generateText` and `streamText` that a model request decides. */
 export interface AiSdkPrompt {
@@ -48,8 +54,11 @@ type ToolOutputPart = Extract<ToolResultPart["output"], { type: "content" }>["va
  * const result = await generateText({ model, tools, ...toPrompt(request) });
  * ```
  */
-export function toPrompt(request: ModelRequestShape): AiSdkPrompt {
-  const { instructions, input } = checkModelRequest(request);
+export function toPrompt(request: ModelInput): AiSdkPrompt {
+  const parsed = safeParseModelInput(request);
+  if (!parsed.success)
+    throw new AiSdkAdapterError(parsed.error.message, undefined, { cause: parsed.error });
+  const { instructions, input } = parsed.modelInput;
   const prompt: AiSdkPrompt = {
     instructions: [{ role: "system", content: instructions }],
     messages: [],

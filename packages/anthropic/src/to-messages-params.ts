@@ -10,14 +10,15 @@ import {
   type ContentItem,
   describeSchemaIssues,
   type InputImageContent,
+  type ModelInput,
   type ResponseItem,
+  safeParseModelInput,
   type ToolOutput,
   toSchemaIssues,
 } from "@ctx/protocol";
 import { z } from "zod";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 import { developerContext } from "./developer-context.js";
-import { checkModelRequest, type ModelRequestShape } from "./model-request-shape.js";
 
 /** Options of {@link toMessagesParams}. */
 export interface MessagesParamsOptions {
@@ -86,14 +87,19 @@ type ImageMediaType = (typeof imageMediaTypes)[number];
  * ```
  */
 export function toMessagesParams(
-  request: ModelRequestShape,
+  request: ModelInput,
   options: MessagesParamsOptions = {},
 ): MessagesParams {
-  const { instructions, input } = checkModelRequest(request);
-  const parsed = messagesParamsOptionsSchema.safeParse(options);
-  if (!parsed.success) {
+  const parsedRequest = safeParseModelInput(request);
+  if (!parsedRequest.success)
+    throw new AnthropicAdapterError(parsedRequest.error.message, undefined, {
+      cause: parsedRequest.error,
+    });
+  const { instructions, input } = parsedRequest.modelInput;
+  const parsedOptions = messagesParamsOptionsSchema.safeParse(options);
+  if (!parsedOptions.success) {
     throw new AnthropicAdapterError(
-      `invalid Messages options: ${describeSchemaIssues(toSchemaIssues(parsed.error))}`,
+      `invalid Messages options: ${describeSchemaIssues(toSchemaIssues(parsedOptions.error))}`,
     );
   }
   const { developerMessages = "user-text", cacheControl = { type: "ephemeral" } } = options;

@@ -2,7 +2,6 @@ export {
   createOpenAISummarizer,
   type OpenAISummarizerOptions,
 } from "./create-openai-summarizer.js";
-export type { ModelRequestShape } from "./model-request-shape.js";
 export { OpenAIAdapterError } from "./openai-adapter-error.js";
 export type { Summarizer } from "./summarizer.js";
 export {

@@ -1,7 +1,9 @@
 import {
   type ContentItem,
   describeSchemaIssues,
+  type ModelInput,
   type ResponseItem,
+  safeParseModelInput,
   type ToolOutput,
   toSchemaIssues,
 } from "@ctx/protocol";
@@ -13,7 +15,6 @@ import type {
   ChatCompletionMessageToolCall,
 } from "openai/resources/chat/completions";
 import { z } from "zod";
-import { checkModelRequest, type ModelRequestShape } from "./model-request-shape.js";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";
 
 /** Options of {@link toChatCompletionsParams}. */
@@ -57,14 +58,19 @@ const optionsSchema = z.strictObject({
  * ```
  */
 export function toChatCompletionsParams(
-  request: ModelRequestShape,
+  request: ModelInput,
   options: ChatCompletionsParamsOptions = {},
 ): ChatCompletionsParams {
-  const { instructions, input } = checkModelRequest(request);
-  const parsed = optionsSchema.safeParse(options);
-  if (!parsed.success) {
+  const parsedRequest = safeParseModelInput(request);
+  if (!parsedRequest.success)
+    throw new OpenAIAdapterError(parsedRequest.error.message, undefined, {
+      cause: parsedRequest.error,
+    });
+  const { instructions, input } = parsedRequest.modelInput;
+  const parsedOptions = optionsSchema.safeParse(options);
+  if (!parsedOptions.success) {
     throw new OpenAIAdapterError(
-      `invalid Chat Completions options: ${describeSchemaIssues(toSchemaIssues(parsed.error))}`,
+      `invalid Chat Completions options: ${describeSchemaIssues(toSchemaIssues(parsedOptions.error))}`,
     );
   }
   const { developerRole = "developer", promptCacheKey } = options;

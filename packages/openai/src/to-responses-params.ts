@@ -4,7 +4,9 @@ import {
   type InputImageContent,
   type InputTextContent,
   type MessageItem,
+  type ModelInput,
   type ResponseItem,
+  safeParseModelInput,
   type ToolOutput,
   toSchemaIssues,
 } from "@ctx/protocol";
@@ -16,7 +18,6 @@ import type {
   ResponseInputItem,
 } from "openai/resources/responses/responses";
 import { z } from "zod";
-import { checkModelRequest, type ModelRequestShape } from "./model-request-shape.js";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";
 
 /** Options of {@link toResponsesParams}. */
@@ -66,10 +67,13 @@ export const responsesParamsOptionsSchema = z.strictObject({
  * ```
  */
 export function toResponsesParams(
-  request: ModelRequestShape,
+  request: ModelInput,
   options: ResponsesParamsOptions = {},
 ): ResponsesParams {
-  const { input } = checkModelRequest(request);
+  const parsed = safeParseModelInput(request);
+  if (!parsed.success)
+    throw new OpenAIAdapterError(parsed.error.message, undefined, { cause: parsed.error });
+  const { input } = parsed.modelInput;
   const { instructionsAs = "instructions", promptCacheKey } = checkOptions(options);
   const items = input.map(toResponsesInputItem);
   const params: ResponsesParams =

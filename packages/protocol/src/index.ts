@@ -9,6 +9,12 @@ export {
   outputTextContentSchema,
 } from "./content-item.js";
 export {
+  type ModelInput,
+  type ModelInputParseResult,
+  modelInputSchema,
+  safeParseModelInput,
+} from "./model-input.js";
+export {
   parseResponseItem,
   type ResponseItemParseResult,
   safeParseResponseItem,
