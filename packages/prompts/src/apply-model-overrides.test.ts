@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { applyModelOverrides } from "./apply-model-overrides.js";
+import { applyModelOverrides, type ModelOverrides } from "./apply-model-overrides.js";
 import { defaultModelCatalog } from "./default-model-catalog.js";
 import { getModelInstructions } from "./get-model-instructions.js";
 import type { ModelInfo } from "./model-info.js";
+import { PromptsError } from "./prompts-error.js";
 import { supportsPersonality } from "./supports-personality.js";
 
 const model: ModelInfo = {
@@ -46,6 +47,28 @@ describe("applyModelOverrides", () => {
     expect(applyModelOverrides(model, { personality: "friendly" })).toBe(model);
     expect(applyModelOverrides(model, { personality: "pragmatic" })).toBe(model);
     expect(applyModelOverrides(model, {})).toBe(model);
+  });
+
+  it("refuses a misspelt key, naming it, rather than ignoring it", () => {
+    // Before, { basInstructions } gave the model back unchanged.
+    const misspelt = { basInstructions: "Mine." } as ModelOverrides;
+    expect(() => applyModelOverrides(model, misspelt)).toThrow(PromptsError);
+    expect(() => applyModelOverrides(model, misspelt)).toThrow(
+      expect.objectContaining({
+        argument: "overrides",
+        message: expect.stringContaining("basInstructions"),
+      }),
+    );
+  });
+
+  it("refuses an unknown personality, and overrides or a model of the wrong shape", () => {
+    const grumpy = { personality: "grumpy" } as unknown as ModelOverrides;
+    expect(() => applyModelOverrides(model, grumpy)).toThrow(/^overrides\.personality: /);
+    expect(() => applyModelOverrides(model, null as never)).toThrow(/^overrides: /);
+    // Before, a model of 42 came back as 42.
+    expect(() => applyModelOverrides(42 as never, {})).toThrow(/^model: /);
+    const { slug: _slug, ...noSlug } = model;
+    expect(() => applyModelOverrides(noSlug as ModelInfo, {})).toThrow(/^model\.slug: /);
   });
 
   it("leaves the catalog's own entry untouched and returns a frozen copy", () => {

@@ -1,5 +1,7 @@
-import type { ModelInfo } from "./model-info.js";
-import type { Personality } from "./personality.js";
+import { z } from "zod";
+import { type ModelInfo, modelInfoSchema } from "./model-info.js";
+import { parseArgument } from "./parse-argument.js";
+import { type Personality, personalitySchema } from "./personality.js";
 import { stripPersonalitySection } from "./strip-personality-section.js";
 
 /** What a user's configuration can change about a catalog model's instructions. */
@@ -13,12 +15,21 @@ export interface ModelOverrides {
   readonly personality?: Personality;
 }
 
+// Strict, so that a misspelt key (`basInstructions`) is an error rather than ignored.
+const modelOverridesSchema = z.strictObject({
+  baseInstructions: z.string().optional(),
+  personality: personalitySchema.optional(),
+});
+
 /**
  * The model as the user's configuration makes it. An explicit `baseInstructions` replaces the
  * model's and switches templating off (template and personality messages removed). Otherwise,
  * personality `none` strips the `# Personality` section, up to the next level-one heading, from
  * both the base instructions and the template. The model given is not changed.
  *
+ * @throws {PromptsError} when `model` is not a valid {@link ModelInfo}, or `overrides` is not an
+ * object, has a field other than `baseInstructions` and `personality` (a misspelt key is named),
+ * or has one of the wrong type or an unknown personality.
  * @example
  * ```ts
  * const model = defaultModelCatalog.get("ctx-coder");
@@ -27,11 +38,17 @@ export interface ModelOverrides {
  * ```
  */
 export function applyModelOverrides(model: ModelInfo, overrides: ModelOverrides): ModelInfo {
-  if (overrides.baseInstructions !== undefined) {
+  parseArgument(modelInfoSchema, "model", model);
+  const { baseInstructions, personality } = parseArgument(
+    modelOverridesSchema,
+    "overrides",
+    overrides,
+  );
+  if (baseInstructions !== undefined) {
     const { instructionsTemplate: _template, personalityMessages: _messages, ...rest } = model;
-    return Object.freeze({ ...rest, baseInstructions: overrides.baseInstructions });
+    return Object.freeze({ ...rest, baseInstructions });
   }
-  if (overrides.personality !== "none") return model;
+  if (personality !== "none") return model;
   const { instructionsTemplate, ...rest } = model;
   return Object.freeze({
     ...rest,

@@ -1,4 +1,4 @@
-import { bundledTexts } from "./bundled-texts.js";
+import { bundledTexts } from "./data/bundled-data.js";
 
 /**
  * What a session sends, as a user message after the whole history, to have the model write a
@@ -6,4 +6,4 @@ import { bundledTexts } from "./bundled-texts.js";
  * context and constraints, the next steps, and the exact details to carry over, briefly and
  * with structure. It ends with a newline, as the reference sends its prompt.
  */
-export const compactionPrompt: string = `${bundledTexts.compactionPrompt}\n`;
+export const compactionPrompt: string = `${bundledTexts.compaction.prompt}\n`;

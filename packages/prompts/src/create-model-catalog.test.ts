@@ -4,6 +4,7 @@ import { CatalogError } from "./catalog-error.js";
 import { createModelCatalog } from "./create-model-catalog.js";
 import { defaultModelFallback } from "./default-model-fallback.js";
 import type { ModelFallback, ModelInfo } from "./model-info.js";
+import { PromptsError } from "./prompts-error.js";
 
 const houseModel: ModelInfo = {
   slug: "house-model",
@@ -185,14 +186,46 @@ describe("createModelCatalog", () => {
 
   it("refuses entries that are not a list, and a broken fallback", () => {
     expect(() => createModelCatalog({} as unknown as ModelInfo[])).toThrow(CatalogError);
+    expect(() => createModelCatalog(null as never)).toThrow(
+      "model catalog entries: the entries must be a list",
+    );
     const { baseInstructions: _base, ...fallback } = defaultModelFallback;
     const error = catalogErrorOf(() =>
       createModelCatalog([houseModel], { fallback: fallback as ModelFallback }),
     );
     expect(error.index).toBeUndefined();
+    expect(error.argument).toBe("options.fallback");
     expect(error.message).toBe(
       'model catalog fallback: field "baseInstructions": missing (expected string)',
     );
+  });
+
+  it("refuses a hole in a sparse list as an entry at fault", () => {
+    // Before, the hole was skipped and `models` kept it: a list with an empty slot.
+    const sparse: ModelInfo[] = [];
+    sparse[1] = houseModel;
+    const error = catalogErrorOf(() => createModelCatalog(sparse));
+    expect(error.index).toBe(0);
+    expect(error.argument).toBe("entries");
+  });
+
+  it("refuses options that are not an options object", () => {
+    // Before, null options threw a TypeError reading `fallback`, and 42 or "x" were ignored.
+    for (const options of [null, 42, "x", [], { fallbacks: defaultModelFallback }]) {
+      expect(() => createModelCatalog([houseModel], options as never)).toThrow(
+        expect.objectContaining({ name: "PromptsError", argument: "options" }),
+      );
+    }
+  });
+
+  it("refuses a slug that is not a non-empty string in get and has", () => {
+    // Before, get(42) returned a model whose slug was 42, and get(null) one whose slug was null.
+    const catalog = createModelCatalog([houseModel]);
+    for (const slug of [42, null, undefined, {}, ""]) {
+      expect(() => catalog.get(slug as string)).toThrow(PromptsError);
+      expect(() => catalog.get(slug as string)).toThrow(/^slug: /);
+      expect(() => catalog.has(slug as string)).toThrow(/^slug: /);
+    }
   });
 
   it("names the slug and the field for any one required field left out", () => {

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { CatalogError } from "./catalog-error.js";
 import { deepFreeze } from "./deep-freeze.js";
 import { defaultModelFallback } from "./default-model-fallback.js";
@@ -7,7 +8,11 @@ import {
   modelFallbackSchema,
   modelInfoSchema,
 } from "./model-info.js";
+import { parseArgument } from "./parse-argument.js";
 import { parseCatalogValue } from "./parse-catalog-value.js";
+
+const optionsSchema = z.strictObject({ fallback: z.unknown().optional() });
+const slugSchema = z.string().min(1, "must not be empty");
 
 /** A frozen set of models, looked up by slug. */
 export interface ModelCatalog {
@@ -17,10 +22,17 @@ export interface ModelCatalog {
   readonly fallback: ModelFallback;
   /**
    * The model with `slug`; for an unknown slug, the {@link ModelCatalog.fallback} under that
-   * slug (its display name is the slug too). Never throws: a session can always start.
+   * slug (its display name is the slug too). Never throws for a slug it does not know, so a
+   * session can always start.
+   *
+   * @throws {PromptsError} when `slug` is not a string, or is empty.
    */
   get(slug: string): ModelInfo;
-  /** Whether `slug` names a model of the catalog, rather than falling back. */
+  /**
+   * Whether `slug` names a model of the catalog, rather than falling back.
+   *
+   * @throws {PromptsError} when `slug` is not a string, or is empty.
+   */
   has(slug: string): boolean;
 }
 
@@ -37,6 +49,7 @@ export interface ModelCatalogOptions {
  * @throws {CatalogError} when an entry misses a field, has a field of the wrong type or an
  * unknown field, or repeats an earlier slug, naming the slug and the field; also when
  * `entries` is not a list or the fallback is invalid.
+ * @throws {PromptsError} when `options` is not an object or has a field other than `fallback`.
  * @example
  * ```ts
  * const catalog = createModelCatalog([
@@ -58,41 +71,48 @@ export function createModelCatalog(
   entries: readonly ModelInfo[],
   options: ModelCatalogOptions = {},
 ): ModelCatalog {
-  return buildModelCatalog(entries, options);
-}
-
-/**
- * {@link createModelCatalog} for entries of unknown type, such as the package's own JSON.
- *
- * @throws {CatalogError} as {@link createModelCatalog} does.
- */
-export function buildModelCatalog(
-  entries: readonly unknown[],
-  options: ModelCatalogOptions = {},
-): ModelCatalog {
+  const { fallback } = parseArgument(optionsSchema, "options", options);
   if (!Array.isArray(entries)) {
     throw new CatalogError({}, [{ path: "", message: "the entries must be a list" }]);
   }
-  const fallback =
-    options.fallback === undefined
-      ? defaultModelFallback
-      : deepFreeze(parseCatalogValue(modelFallbackSchema, options.fallback, {}));
-  const bySlug = new Map<string, ModelInfo>();
-  const models = entries.map((entry, index) => {
-    const model = deepFreeze(parseCatalogValue(modelInfoSchema, entry, { index }));
-    if (bySlug.has(model.slug)) {
+  const models: ModelInfo[] = [];
+  const slugs = new Set<string>();
+  // An index loop rather than `map`, so a hole in a sparse list is an entry at fault too.
+  for (let index = 0; index < entries.length; index += 1) {
+    const model = deepFreeze(parseCatalogValue(modelInfoSchema, entries[index], { index }));
+    if (slugs.has(model.slug)) {
       throw new CatalogError({ slug: model.slug, index }, [
         { path: "slug", message: "repeats the slug of an earlier entry" },
       ]);
     }
-    bySlug.set(model.slug, model);
-    return model;
-  });
+    slugs.add(model.slug);
+    models.push(model);
+  }
+  return assembleModelCatalog(
+    models,
+    fallback === undefined
+      ? defaultModelFallback
+      : deepFreeze(parseCatalogValue(modelFallbackSchema, fallback, { fallback: true })),
+  );
+}
+
+/**
+ * The catalog of `models`, already checked and frozen, with `fallback` for unknown slugs:
+ * {@link createModelCatalog} without the checks, for the package's own data, which its tests
+ * check.
+ */
+export function assembleModelCatalog(
+  models: readonly ModelInfo[],
+  fallback: ModelFallback,
+): ModelCatalog {
+  const bySlug = new Map(models.map((model) => [model.slug, model]));
   return Object.freeze({
-    models: Object.freeze(models),
+    models: Object.freeze([...models]),
     fallback,
-    get: (slug: string) =>
-      bySlug.get(slug) ?? Object.freeze({ ...fallback, slug, displayName: slug }),
-    has: (slug: string) => bySlug.has(slug),
+    get: (slug: string) => {
+      parseArgument(slugSchema, "slug", slug);
+      return bySlug.get(slug) ?? Object.freeze({ ...fallback, slug, displayName: slug });
+    },
+    has: (slug: string) => bySlug.has(parseArgument(slugSchema, "slug", slug)),
   });
 }

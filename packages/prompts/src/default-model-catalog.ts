@@ -1,8 +1,10 @@
-import { bundledCatalog } from "./bundled-catalog.js";
-import { buildModelCatalog, type ModelCatalog } from "./create-model-catalog.js";
+import { assembleModelCatalog, type ModelCatalog } from "./create-model-catalog.js";
+import { bundledModels } from "./data/bundled-data.js";
+import { deepFreeze } from "./deep-freeze.js";
+import { defaultModelFallback } from "./default-model-fallback.js";
 
 /**
- * The catalog that ships with the package, read from `models.json`. Its slugs are examples
+ * The catalog that ships with the package, generated from `models.json`. Its slugs are examples
  * (`ctx-coder`, `ctx-coder-long`, `ctx-coder-mini`) showing each kind of entry; an application
  * supplies its own models with {@link createModelCatalog}. Unknown slugs get
  * {@link defaultModelFallback}.
@@ -13,4 +15,7 @@ import { buildModelCatalog, type ModelCatalog } from "./create-model-catalog.js"
  * defaultModelCatalog.has("ctx-coder"); // => true
  * ```
  */
-export const defaultModelCatalog: ModelCatalog = buildModelCatalog(bundledCatalog.models);
+export const defaultModelCatalog: ModelCatalog = assembleModelCatalog(
+  deepFreeze(bundledModels),
+  defaultModelFallback,
+);

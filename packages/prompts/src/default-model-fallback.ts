@@ -1,14 +1,11 @@
-import { bundledCatalog } from "./bundled-catalog.js";
+import { bundledFallback } from "./data/bundled-data.js";
 import { deepFreeze } from "./deep-freeze.js";
-import { type ModelFallback, modelFallbackSchema } from "./model-info.js";
-import { parseCatalogValue } from "./parse-catalog-value.js";
+import type { ModelFallback } from "./model-info.js";
 
 /**
  * What a catalog gives a slug it does not know, unless told otherwise: a 272,000-token
  * context window of which 95% may be filled, compaction at 244,800 tokens (90% of the window),
  * tool output cut at 10,000 bytes, and the library's coding-agent instructions as a template
- * with the three personality messages. Read from `models.json` (`fallback`).
+ * with the three personality messages. Generated from `models.json` (`fallback`).
  */
-export const defaultModelFallback: ModelFallback = deepFreeze(
-  parseCatalogValue(modelFallbackSchema, bundledCatalog.fallback, {}),
-);
+export const defaultModelFallback: ModelFallback = deepFreeze(bundledFallback);

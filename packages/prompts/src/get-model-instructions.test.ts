@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { getModelInstructions } from "./get-model-instructions.js";
+import type { Personality } from "./personality.js";
+import { PromptsError } from "./prompts-error.js";
 
 // The reference's own template test: only the friendly message is defined.
 const helloModel = {
@@ -54,6 +56,29 @@ describe("getModelInstructions", () => {
       "Intro\n\n# Rules\nBe brief.",
     );
     expect(getModelInstructions({ baseInstructions: baked }, "friendly")).toBe(baked);
+  });
+
+  it("refuses a personality it does not know, rather than filling in an empty one", () => {
+    // Before, each of these gave the template with "," under `# Personality`.
+    for (const personality of ["grumpy", "Friendly", "", " none"]) {
+      const run = () => getModelInstructions(helloModel, personality as Personality);
+      expect(run, personality).toThrow(PromptsError);
+      expect(run, personality).toThrow(
+        expect.objectContaining({
+          argument: "personality",
+          message: expect.stringMatching(/^personality: /),
+        }),
+      );
+    }
+  });
+
+  it("refuses a model that is not one, naming the field at fault", () => {
+    expect(() => getModelInstructions(null as never)).toThrow(/^model: /);
+    expect(() => getModelInstructions({} as never)).toThrow(/^model\.baseInstructions: /);
+    const messages = { baseInstructions: "", personalityMessages: { friendly: 1 } };
+    expect(() => getModelInstructions(messages as never, "friendly")).toThrow(
+      /^model\.personalityMessages\.friendly: /,
+    );
   });
 
   it("inserts any message literally, with no replacement patterns expanded", () => {

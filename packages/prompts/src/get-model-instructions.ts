@@ -1,7 +1,8 @@
 import { fillPlaceholder } from "./fill-placeholder.js";
 import { getPersonalityMessage } from "./get-personality-message.js";
-import type { ModelInfo } from "./model-info.js";
-import type { Personality } from "./personality.js";
+import { type ModelInfo, modelInstructionsSchema } from "./model-info.js";
+import { parseArgument } from "./parse-argument.js";
+import { checkPersonality, type Personality } from "./personality.js";
 import { stripPersonalitySection } from "./strip-personality-section.js";
 
 /**
@@ -11,6 +12,9 @@ import { stripPersonalitySection } from "./strip-personality-section.js";
  * personality. With `none`, a `# Personality` section is also removed from the result, so no
  * empty personality heading is ever sent.
  *
+ * @throws {PromptsError} when `model` lacks string `baseInstructions`, has a template or
+ * messages that are not strings, or `personality` is not `friendly`, `pragmatic` or `none`
+ * (so a misspelt personality is never sent as an empty one).
  * @example
  * ```ts
  * const model = {
@@ -26,6 +30,8 @@ export function getModelInstructions(
   model: Pick<ModelInfo, "baseInstructions" | "instructionsTemplate" | "personalityMessages">,
   personality?: Personality,
 ): string {
+  parseArgument(modelInstructionsSchema, "model", model);
+  checkPersonality("personality", personality);
   const instructions =
     model.instructionsTemplate === undefined
       ? model.baseInstructions

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getPersonalityMessage } from "./get-personality-message.js";
+import type { Personality } from "./personality.js";
+import { PromptsError } from "./prompts-error.js";
 
 const model = { personalityMessages: { default: "D", friendly: "F", pragmatic: "P" } };
 
@@ -15,5 +17,14 @@ describe("getPersonalityMessage", () => {
     expect(getPersonalityMessage({ personalityMessages: {} }, "friendly")).toBe("");
     expect(getPersonalityMessage({}, "pragmatic")).toBe("");
     expect(getPersonalityMessage({})).toBe("");
+  });
+
+  it("refuses a personality it does not know, and a model that is not an object", () => {
+    // Before, "grumpy" gave undefined, and 42 for the model gave "".
+    expect(() => getPersonalityMessage(model, "grumpy" as Personality)).toThrow(/^personality: /);
+    expect(() => getPersonalityMessage(42 as never)).toThrow(PromptsError);
+    expect(() => getPersonalityMessage({ personalityMessages: [] } as never)).toThrow(
+      /^model\.personalityMessages: /,
+    );
   });
 });

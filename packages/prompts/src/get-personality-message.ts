@@ -1,11 +1,15 @@
-import type { ModelInfo } from "./model-info.js";
-import type { Personality } from "./personality.js";
+import { type ModelInfo, modelInstructionsSchema } from "./model-info.js";
+import { parseArgument } from "./parse-argument.js";
+import { checkPersonality, type Personality } from "./personality.js";
 
+const modelSchema = modelInstructionsSchema.pick({ personalityMessages: true });
 /**
  * The model's message for `personality`: its `default` message when no personality is given,
  * `""` for `none`, and `""` when the model has no such message. It is what fills the
  * `{{ personality }}` placeholder, and what a personality update tells the model.
  *
+ * @throws {PromptsError} when `model` is not an object whose `personalityMessages`, if any,
+ * are strings, or `personality` is not `friendly`, `pragmatic` or `none`.
  * @example
  * ```ts
  * getPersonalityMessage({ personalityMessages: { friendly: "Be warm." } }, "friendly");
@@ -16,6 +20,8 @@ export function getPersonalityMessage(
   model: Pick<ModelInfo, "personalityMessages">,
   personality?: Personality,
 ): string {
+  parseArgument(modelSchema, "model", model);
+  checkPersonality("personality", personality);
   const messages = model.personalityMessages;
   switch (personality) {
     case undefined:

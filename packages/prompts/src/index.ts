@@ -32,6 +32,7 @@ export {
 } from "./permissions-policy.js";
 export { PermissionsPolicyError } from "./permissions-policy-error.js";
 export { defaultPersonality, type Personality, personalitySchema } from "./personality.js";
+export { PromptsError } from "./prompts-error.js";
 export { renderPermissionsInstructions } from "./render-permissions-instructions.js";
 export {
   type BaseInstructionsSources,

@@ -120,6 +120,16 @@ export const modelFallbackSchema = z
   .strictObject(fallbackShape)
   .refine(compactsWithinWindow, compactsWithinWindowIssue) satisfies z.ZodType<ModelFallback>;
 
+/**
+ * The fields of a model that its instructions come from, for checking the model a function is
+ * given: other fields are let through unread, and an absent field may also be `undefined`.
+ */
+export const modelInstructionsSchema = z.looseObject({
+  baseInstructions: z.string(),
+  instructionsTemplate: z.string().optional(),
+  personalityMessages: personalityMessagesSchema.optional(),
+});
+
 /** The schema of a {@link ModelInfo}; unknown fields are rejected, so a misspelt one is found. */
 export const modelInfoSchema = z
   .strictObject({ slug: z.string().min(1), displayName: z.string().min(1), ...fallbackShape })

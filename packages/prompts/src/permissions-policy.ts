@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { parseArgument } from "./parse-argument.js";
+import { PermissionsPolicyError } from "./permissions-policy-error.js";
 
 /** How far the filesystem sandbox lets shell commands reach. */
 export type SandboxMode = "read-only" | "workspace-write" | "danger-full-access";
@@ -74,10 +76,15 @@ export interface PermissionsPolicy {
   readonly deniedReads?: DeniedReads;
 }
 
+// Every character Unicode counts as a line break (UAX #14: BK, CR, LF, NL): a reader, or a
+// model, may start a new line at any of them, and the permissions text puts each of these
+// strings inside one line.
+const lineBreak = /[\n\v\f\r\u0085\u2028\u2029]/;
+
 const oneLine = z
   .string()
   .min(1, "must not be empty")
-  .refine((value) => !/[\n\r]/.test(value), "must not contain a line break");
+  .refine((value) => !lineBreak.test(value), "must not contain a line break");
 
 /** The schema of a {@link PermissionsPolicy}; unknown fields are rejected. */
 export const permissionsPolicySchema = z
@@ -122,10 +129,25 @@ export const permissionsPolicySchema = z
   }) satisfies z.ZodType<PermissionsPolicy>;
 
 /**
+ * `policy` checked with {@link permissionsPolicySchema}.
+ *
+ * @throws {PermissionsPolicyError} naming each field at fault when it does not fit.
+ */
+export function parsePermissionsPolicy(policy: unknown): PermissionsPolicy {
+  return parseArgument(
+    permissionsPolicySchema,
+    "policy",
+    policy,
+    (issues) => new PermissionsPolicyError(issues),
+  );
+}
+
+/**
  * The sandbox mode of `policy`: `sandboxMode` when given; otherwise `danger-full-access` with
  * full disk write access, `workspace-write` with at least one writable root, and `read-only`
  * without either.
  *
+ * @throws {PermissionsPolicyError} when `policy` is not a valid {@link PermissionsPolicy}.
  * @example
  * ```ts
  * resolveSandboxMode({ writableRoots: ["/repo"] }); // => "workspace-write"
@@ -133,6 +155,11 @@ export const permissionsPolicySchema = z
  * ```
  */
 export function resolveSandboxMode(policy: PermissionsPolicy): SandboxMode {
+  return sandboxModeOf(parsePermissionsPolicy(policy));
+}
+
+/** {@link resolveSandboxMode} for a policy already checked. */
+export function sandboxModeOf(policy: PermissionsPolicy): SandboxMode {
   if (policy.sandboxMode !== undefined) return policy.sandboxMode;
   if (policy.fullDiskWriteAccess === true) return "danger-full-access";
   return (policy.writableRoots ?? []).length > 0 ? "workspace-write" : "read-only";

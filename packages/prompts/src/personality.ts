@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseArgument } from "./parse-argument.js";
 
 /**
  * How the model is asked to sound. `friendly` and `pragmatic` pick the model's personality
@@ -20,3 +21,18 @@ export const personalitySchema = z.enum([
  * keeps "no personality given" distinct and picks the model's `default` message then.
  */
 export const defaultPersonality: Personality = "pragmatic";
+
+const optionalPersonalitySchema = personalitySchema.optional();
+
+/**
+ * Checks that `value`, the argument `argument` of an exported function, is a
+ * {@link Personality} or absent.
+ *
+ * @throws {PromptsError} naming `argument` otherwise, such as for `"grumpy"` or `"Friendly"`.
+ */
+export function checkPersonality(
+  argument: string,
+  value: unknown,
+): asserts value is Personality | undefined {
+  parseArgument(optionalPersonalitySchema, argument, value);
+}

@@ -1,8 +1,10 @@
 import { compareCodePoints } from "@ctx/text";
-import { bundledTexts as texts } from "./bundled-texts.js";
+import { bundledTexts } from "./data/bundled-data.js";
 import { fillPlaceholder } from "./fill-placeholder.js";
 import type { PermissionsTextOverrides } from "./model-info.js";
 import type { GranularApprovals, PermissionsPolicy } from "./permissions-policy.js";
+
+const texts = bundledTexts.permissions.approval;
 
 /**
  * The approval part of the permissions text for `policy`, or `""` when it has none.
@@ -76,15 +78,22 @@ function renderGranular(policy: PermissionsPolicy, approvals: GranularApprovals)
 function renderApprovedPrefixes(prefixes: readonly (readonly string[])[]): string {
   if (prefixes.length === 0) return "";
   const rendered = [
-    ...new Set(
-      prefixes.map((tokens) => `[${tokens.map((token) => JSON.stringify(token)).join(", ")}]`),
-    ),
+    ...new Set(prefixes.map((tokens) => `[${tokens.map(quoteToken).join(", ")}]`)),
   ].sort(compareCodePoints);
   return [
     "## Approved command prefixes",
     texts.approvedPrefixes,
     ...rendered.map((prefix) => `- ${prefix}`),
   ].join("\n");
+}
+
+// A token as a JSON string that stays on one line: JSON.stringify escapes every line break but
+// U+0085, U+2028 and U+2029, which are escaped here the same way.
+function quoteToken(token: string): string {
+  return JSON.stringify(token).replace(
+    /[\u0085\u2028\u2029]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 function joinSections(sections: readonly string[]): string {

@@ -1,18 +1,22 @@
-import { toSchemaIssues } from "@ctx/protocol";
 import { sortedUnique } from "@ctx/text";
-import { bundledTexts as texts } from "./bundled-texts.js";
+import { bundledTexts } from "./data/bundled-data.js";
 import { fillPlaceholder } from "./fill-placeholder.js";
 import { type PermissionsTextOverrides, permissionsTextOverridesSchema } from "./model-info.js";
+import { parseArgument } from "./parse-argument.js";
 import {
   type PermissionsPolicy,
-  permissionsPolicySchema,
-  resolveSandboxMode,
+  parsePermissionsPolicy,
   type SandboxMode,
+  sandboxModeOf,
 } from "./permissions-policy.js";
 import { PermissionsPolicyError } from "./permissions-policy-error.js";
 import { renderApprovalText } from "./render-approval-text.js";
 
-const overrideKeys = {
+const texts = bundledTexts.permissions;
+const optionalOverridesSchema = permissionsTextOverridesSchema.optional();
+
+// The key of each sandbox mode in the data files and in a model's overrides.
+const sandboxKeys = {
   "read-only": "readOnly",
   "workspace-write": "workspaceWrite",
   "danger-full-access": "dangerFullAccess",
@@ -39,7 +43,8 @@ const overrideKeys = {
  * verbatim, with only `{{ network_access }}` filled in; an empty override removes its part.
  *
  * @throws {PermissionsPolicyError} when the policy or the overrides are invalid: an unknown
- * field, a wrong type, a path with a line break, or `read-only` with writable roots.
+ * field, a wrong type, a root, path or glob holding a line break (any of the seven Unicode
+ * line breaks), or `read-only` with writable roots.
  * @example
  * ```ts
  * renderPermissionsInstructions({
@@ -53,27 +58,26 @@ export function renderPermissionsInstructions(
   policy: PermissionsPolicy,
   overrides?: PermissionsTextOverrides,
 ): string {
-  const parsedPolicy = permissionsPolicySchema.safeParse(policy);
-  if (!parsedPolicy.success) {
-    throw new PermissionsPolicyError(toSchemaIssues(parsedPolicy.error));
-  }
-  const parsedOverrides = permissionsTextOverridesSchema.optional().safeParse(overrides);
-  if (!parsedOverrides.success) {
-    throw new PermissionsPolicyError(
-      toSchemaIssues(parsedOverrides.error).map((issue) => ({
-        ...issue,
-        path: issue.path === "" ? "overrides" : `overrides.${issue.path}`,
-      })),
-    );
-  }
-  const checked = parsedPolicy.data;
-  const checkedOverrides = parsedOverrides.data;
-  const mode = resolveSandboxMode(checked);
+  const checked = parsePermissionsPolicy(policy);
+  const checkedOverrides = parseArgument(
+    optionalOverridesSchema,
+    "overrides",
+    overrides,
+    (issues) =>
+      new PermissionsPolicyError(
+        issues.map((issue) => ({
+          ...issue,
+          path: issue.path === "" ? "overrides" : `overrides.${issue.path}`,
+        })),
+        "overrides",
+      ),
+  );
+  const mode = sandboxModeOf(checked);
   const network =
     (checked.networkAccess ?? mode === "danger-full-access") ? "enabled" : "restricted";
-  const sandboxOverride = checkedOverrides?.sandbox?.[overrideKeys[mode]];
+  const sandboxOverride = checkedOverrides?.sandbox?.[sandboxKeys[mode]];
   const sections = [
-    fillPlaceholder(sandboxOverride ?? texts.sandbox[mode], "network_access", network),
+    fillPlaceholder(sandboxOverride ?? texts.sandbox[sandboxKeys[mode]], "network_access", network),
     renderApprovalText(checked, network, checkedOverrides),
     mode === "workspace-write" ? renderWritableRoots(checked.writableRoots ?? []) : "",
     renderDeniedReads(checked.deniedReads?.paths ?? [], checked.deniedReads?.globs ?? []),

@@ -9,7 +9,7 @@ import {
   policyFields,
   sandboxFor,
 } from "./__fixtures__/permissions-policies.js";
-import { bundledTexts } from "./bundled-texts.js";
+import { bundledTexts } from "./data/bundled-data.js";
 import type { GranularApprovals, PermissionsPolicy } from "./permissions-policy.js";
 import { renderPermissionsInstructions as render } from "./render-permissions-instructions.js";
 
@@ -17,9 +17,21 @@ import { renderPermissionsInstructions as render } from "./render-permissions-in
 // replaced, by exact match, with a one-line reference, and each is snapshotted in full once:
 // a section that was cut or changed in assembly would not match and would show in full.
 const longSections = [
-  [bundledTexts.escalationRequests, "[section: permissions/approval/escalation-requests.md]"],
-  [bundledTexts.permissionRequests, "[section: permissions/approval/permission-requests.md]"],
+  [
+    bundledTexts.permissions.approval.escalationRequests,
+    "[section: permissions/approval/escalation-requests.md]",
+  ],
+  [
+    bundledTexts.permissions.approval.permissionRequests,
+    "[section: permissions/approval/permission-requests.md]",
+  ],
 ] as const;
+
+const sandboxTexts = {
+  "read-only": bundledTexts.permissions.sandbox.readOnly,
+  "workspace-write": bundledTexts.permissions.sandbox.workspaceWrite,
+  "danger-full-access": bundledTexts.permissions.sandbox.dangerFullAccess,
+} as const;
 
 // Where only the approval text varies, the sandbox sentence is shortened the same way; the
 // first matrix shows every sandbox sentence in full.
@@ -27,7 +39,7 @@ const sandboxSentences = modes.flatMap((mode) =>
   ["enabled", "restricted"].map(
     (network) =>
       [
-        bundledTexts.sandbox[mode].replace("{{ network_access }}", network),
+        sandboxTexts[mode].replace("{{ network_access }}", network),
         `[sandbox: ${mode}, network ${network}]`,
       ] as const,
   ),
@@ -44,8 +56,8 @@ describe("renderPermissionsInstructions", () => {
   it("renders the escalation and permission request sections in full", () => {
     const escalation = render({ sandboxMode: "read-only" });
     const permission = render({ sandboxMode: "read-only", execPermissionApprovals: true });
-    expect(escalation).toContain(bundledTexts.escalationRequests);
-    expect(permission).toContain(bundledTexts.permissionRequests);
+    expect(escalation).toContain(bundledTexts.permissions.approval.escalationRequests);
+    expect(permission).toContain(bundledTexts.permissions.approval.permissionRequests);
     expect(escalation).toMatchSnapshot();
     expect(permission).toMatchSnapshot();
   });
@@ -244,8 +256,8 @@ describe("renderPermissionsInstructions, for any policy", () => {
           );
           const template =
             expected.length === 1
-              ? bundledTexts.writableRootsOne
-              : bundledTexts.writableRootsSeveral;
+              ? bundledTexts.permissions.writableRootsOne
+              : bundledTexts.permissions.writableRootsSeveral;
           expect(line).toBe(
             ` ${template.replace("{{ roots }}", () => expected.map((root) => `\`${root}\``).join(", "))}`,
           );

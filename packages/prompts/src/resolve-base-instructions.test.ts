@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getModelInstructions } from "./get-model-instructions.js";
+import type { Personality } from "./personality.js";
+import { PromptsError } from "./prompts-error.js";
 import { resolveBaseInstructions } from "./resolve-base-instructions.js";
 
 const model = {
@@ -26,5 +28,16 @@ describe("resolveBaseInstructions", () => {
   it("takes pragmatic as the personality when none is configured", () => {
     expect(resolveBaseInstructions({ model })).toBe("T:p");
     expect(resolveBaseInstructions({ model })).toBe(getModelInstructions(model, "pragmatic"));
+  });
+
+  it("refuses an unknown personality, a misspelt source and a missing model", () => {
+    // Before, "grumpy" gave "T:," and { overide } was ignored.
+    const grumpy = { model, personality: "grumpy" as Personality };
+    expect(() => resolveBaseInstructions(grumpy)).toThrow(/^sources\.personality: /);
+    const misspelt = { overide: "O", model } as Parameters<typeof resolveBaseInstructions>[0];
+    expect(() => resolveBaseInstructions(misspelt)).toThrow(PromptsError);
+    expect(() => resolveBaseInstructions(misspelt)).toThrow("overide");
+    expect(() => resolveBaseInstructions({ override: "O" } as never)).toThrow(/^sources\.model: /);
+    expect(() => resolveBaseInstructions(null as never)).toThrow(/^sources: /);
   });
 });

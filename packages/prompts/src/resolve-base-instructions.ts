@@ -1,6 +1,8 @@
+import { z } from "zod";
 import { getModelInstructions } from "./get-model-instructions.js";
-import type { ModelInfo } from "./model-info.js";
-import { defaultPersonality, type Personality } from "./personality.js";
+import { type ModelInfo, modelInstructionsSchema } from "./model-info.js";
+import { parseArgument } from "./parse-argument.js";
+import { defaultPersonality, type Personality, personalitySchema } from "./personality.js";
 
 /** The inputs of {@link resolveBaseInstructions}. */
 export interface BaseInstructionsSources {
@@ -17,12 +19,22 @@ export interface BaseInstructionsSources {
   readonly personality?: Personality;
 }
 
+// Strict, so that a misspelt source (`overide`) is an error rather than silently unused.
+const sourcesSchema = z.strictObject({
+  override: z.string().optional(),
+  fromHistory: z.string().optional(),
+  model: modelInstructionsSchema,
+  personality: personalitySchema.optional(),
+});
+
 /**
  * The base instructions of a session: the explicit `override` if there is one (even `""`),
  * else the instructions saved in the session being resumed, else the model's instructions for
  * the personality. A session chooses them once, at its start, and keeps them for every request,
  * even when the model changes later.
  *
+ * @throws {PromptsError} naming `sources` when it is not an object, has an unknown field, a
+ * field of the wrong type, no valid `model`, or an unknown personality.
  * @example
  * ```ts
  * const model = defaultModelCatalog.get("ctx-coder");
@@ -31,6 +43,7 @@ export interface BaseInstructionsSources {
  * ```
  */
 export function resolveBaseInstructions(sources: BaseInstructionsSources): string {
+  parseArgument(sourcesSchema, "sources", sources);
   return (
     sources.override ??
     sources.fromHistory ??

@@ -1,5 +1,8 @@
+import { codeRegions } from "@ctx/text";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { bundledTexts } from "./data/bundled-data.js";
+import { PromptsError } from "./prompts-error.js";
 import { stripPersonalitySection } from "./strip-personality-section.js";
 
 // Lines that make up Markdown-ish documents with headings, fences and personality sections.
@@ -20,21 +23,14 @@ const line = fc.oneof(
 );
 const document = fc.array(line, { maxLength: 20 }).map((lines) => lines.join("\n"));
 
-function outsideFences(text: string): string[] {
+// The lines of `text` that do not start inside a code region.
+function outsideCode(text: string): string[] {
+  const code = codeRegions(text);
   const lines: string[] = [];
-  let fence: string | undefined;
+  let start = 0;
   for (const current of text.split("\n")) {
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(current)?.[1];
-    if (fence === undefined) {
-      lines.push(current);
-      fence = marker;
-    } else if (
-      marker !== undefined &&
-      marker[0] === fence[0] &&
-      /^ {0,3}(`{3,}|~{3,})\s*$/.test(current)
-    ) {
-      fence = undefined;
-    }
+    if (!code.some(([from, to]) => from <= start && start < to)) lines.push(current);
+    start += current.length + 1;
   }
   return lines;
 }
@@ -63,6 +59,28 @@ describe("stripPersonalitySection", () => {
     expect(stripPersonalitySection(fenced)).toBe(fenced);
   });
 
+  it("takes a backtick run with a backtick in its info string for inline code, not a fence", () => {
+    const notAFence = "```a`b```\n# Personality\nKind.\n# Next\nkept";
+    expect(stripPersonalitySection(notAFence)).toBe("```a`b```\n# Next\nkept");
+  });
+
+  it("removes exactly the personality section of each bundled instructions file", () => {
+    const { codingAgent, compactCodingAgent } = bundledTexts.instructions;
+    for (const text of [codingAgent, compactCodingAgent]) {
+      const sections = text.split(/\n(?=# )/);
+      expect(sections.filter((section) => section.startsWith("# Personality\n"))).toHaveLength(1);
+      const expected = sections.filter((section) => !section.startsWith("# Personality\n"));
+      expect(stripPersonalitySection(text)).toBe(expected.join("\n"));
+    }
+  });
+
+  it("refuses a text that is not a string, naming the argument", () => {
+    for (const wrong of [null, undefined, 42, ["# Personality"]]) {
+      expect(() => stripPersonalitySection(wrong as unknown as string)).toThrow(PromptsError);
+      expect(() => stripPersonalitySection(wrong as unknown as string)).toThrow(/^text: /);
+    }
+  });
+
   it("handles Windows line endings", () => {
     expect(stripPersonalitySection("A\r\n# Personality\r\nKind.\r\n# B\r\nC")).toBe(
       "A\r\n# B\r\nC",
@@ -82,10 +100,23 @@ describe("stripPersonalitySection", () => {
     fc.assert(
       fc.property(document, (text) => {
         const stripped = stripPersonalitySection(text);
-        expect(
-          outsideFences(stripped).some((current) => current.trimEnd() === "# Personality"),
-        ).toBe(false);
+        expect(outsideCode(stripped).some((current) => current.trimEnd() === "# Personality")).toBe(
+          false,
+        );
         expect(stripPersonalitySection(stripped)).toBe(stripped);
+      }),
+    );
+  });
+
+  it("reads a text without fences as it reads it after a closed fence, where it must parse", () => {
+    fc.assert(
+      fc.property(document, (text) => {
+        const fence = "```\n```\n";
+        // Where every line goes, the joins differ by the newline after the fence.
+        fc.pre(text === "" || stripPersonalitySection(text) !== "");
+        expect(stripPersonalitySection(`${fence}${text}`)).toBe(
+          `${fence}${stripPersonalitySection(text)}`,
+        );
       }),
     );
   });

@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { codexSummaries } from "./__fixtures__/codex-texts.js";
-import { bundledTexts } from "./bundled-texts.js";
 import { compactionPrompt } from "./compaction-prompt.js";
+import { bundledTexts } from "./data/bundled-data.js";
+import { PromptsError } from "./prompts-error.js";
 import {
   formatSummaryText,
   isSummaryText,
@@ -18,8 +19,10 @@ describe("formatSummaryText", () => {
   });
 
   it("says that no summary was left when the model returned nothing", () => {
-    expect(formatSummaryText("")).toBe(`${summaryPrefix}\n${bundledTexts.emptySummary}`);
-    expect(formatSummaryText(" \n\t")).toBe(`${summaryPrefix}\n${bundledTexts.emptySummary}`);
+    expect(formatSummaryText("")).toBe(`${summaryPrefix}\n${bundledTexts.compaction.emptySummary}`);
+    expect(formatSummaryText(" \n\t")).toBe(
+      `${summaryPrefix}\n${bundledTexts.compaction.emptySummary}`,
+    );
   });
 });
 
@@ -79,6 +82,19 @@ describe("compactionPrompt", () => {
       "**Details to carry over**",
     ]) {
       expect(compactionPrompt).toContain(part);
+    }
+  });
+});
+
+describe("the summary functions", () => {
+  it("refuse a value that is not a string, naming the argument", () => {
+    // Before, each of these threw a TypeError (`summary.trim is not a function`, …).
+    for (const wrong of [null, undefined, 42, {}, ["text"]]) {
+      const value = wrong as unknown as string;
+      expect(() => formatSummaryText(value)).toThrow(PromptsError);
+      expect(() => formatSummaryText(value)).toThrow(/^summary: /);
+      expect(() => isSummaryText(value)).toThrow(/^text: /);
+      expect(() => parseSummaryText(value)).toThrow(/^text: /);
     }
   });
 });

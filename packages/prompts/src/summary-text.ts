@@ -1,4 +1,8 @@
-import { bundledTexts } from "./bundled-texts.js";
+import { z } from "zod";
+import { bundledTexts } from "./data/bundled-data.js";
+import { parseArgument } from "./parse-argument.js";
+
+const textSchema = z.string();
 
 /**
  * The paragraph that opens every summary a session puts in history after compaction. It tells
@@ -7,7 +11,7 @@ import { bundledTexts } from "./bundled-texts.js";
  * than redo them. It has no trailing newline; {@link formatSummaryText} adds one. Its wording
  * is stable across versions, because earlier summaries are recognised by it.
  */
-export const summaryPrefix: string = bundledTexts.summaryPrefix;
+export const summaryPrefix: string = bundledTexts.compaction.summaryPrefix;
 
 const prefixLine = `${summaryPrefix}\n`;
 
@@ -15,13 +19,15 @@ const prefixLine = `${summaryPrefix}\n`;
  * The history text of a summary: {@link summaryPrefix}, a newline, then the summary. A summary
  * that is empty or only white space is replaced by a short note saying none was left.
  *
+ * @throws {PromptsError} when `summary` is not a string.
  * @example
  * ```ts
  * isSummaryText(formatSummaryText("Goal: fix the parser.")); // => true
  * ```
  */
 export function formatSummaryText(summary: string): string {
-  return `${prefixLine}${summary.trim() === "" ? bundledTexts.emptySummary : summary}`;
+  parseArgument(textSchema, "summary", summary);
+  return `${prefixLine}${summary.trim() === "" ? bundledTexts.compaction.emptySummary : summary}`;
 }
 
 /**
@@ -29,12 +35,14 @@ export function formatSummaryText(summary: string): string {
  * {@link summaryPrefix} and a newline, exactly. Compaction uses it to leave earlier summaries
  * out of the user messages it keeps.
  *
+ * @throws {PromptsError} when `text` is not a string.
  * @example
  * ```ts
  * isSummaryText("Goal: fix the parser."); // => false
  * ```
  */
 export function isSummaryText(text: string): boolean {
+  parseArgument(textSchema, "text", text);
   return text.startsWith(prefixLine);
 }
 
@@ -42,6 +50,7 @@ export function isSummaryText(text: string): boolean {
  * The summary inside a text written by {@link formatSummaryText}, or `undefined` when `text`
  * is not one.
  *
+ * @throws {PromptsError} when `text` is not a string.
  * @example
  * ```ts
  * parseSummaryText(formatSummaryText("Goal: fix the parser.")); // => "Goal: fix the parser."

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PromptsError } from "./prompts-error.js";
 import { supportsPersonality } from "./supports-personality.js";
 
 const messages = { default: "", friendly: "warm", pragmatic: "brief" };
@@ -37,5 +38,12 @@ describe("supportsPersonality", () => {
       ).toBe(false);
     }
     expect(supportsPersonality({ instructionsTemplate: "{{ personality }}" })).toBe(false);
+  });
+
+  it("refuses a model that is not an object, or whose template is not a string", () => {
+    expect(() => supportsPersonality(null as never)).toThrow(PromptsError);
+    expect(() => supportsPersonality({ instructionsTemplate: 1 } as never)).toThrow(
+      /^model\.instructionsTemplate: /,
+    );
   });
 });

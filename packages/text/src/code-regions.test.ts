@@ -7,13 +7,13 @@ function covered(text: string): string[] {
 
 describe("codeRegions", () => {
   it("finds fenced blocks of backticks and of tildes, fences included", () => {
-    const text = "before\n\n```ts\nconst a = 1;\n```\n\nbetween\n\n~~~~\nx\n~~~~\nafter";
-    expect(covered(text)).toEqual(["```ts\nconst a = 1;\n```", "~~~~\nx\n~~~~"]);
+    const text = "before\n```ts\nconst a = 1;\n```\nbetween\n~~~~\nx\n~~~~\nafter";
+    expect(covered(text)).toEqual(["```ts\nconst a = 1;\n```\n", "~~~~\nx\n~~~~\n"]);
   });
 
   it("closes a fence only with the same character, at least as long", () => {
     const text = "````\n```\n~~~~\nstill code\n````\nprose";
-    expect(covered(text)).toEqual(["````\n```\n~~~~\nstill code\n````"]);
+    expect(covered(text)).toEqual(["````\n```\n~~~~\nstill code\n````\n"]);
   });
 
   it("runs an unclosed fence to the end of the text", () => {
@@ -32,12 +32,26 @@ describe("codeRegions", () => {
     expect(covered("a ` b\n\nc ` d")).toEqual([]);
   });
 
-  it("reads indented code blocks as code, but not indented list content", () => {
-    expect(covered("para\n\n    @indented.md\n")).toEqual(["    @indented.md"]);
-    expect(covered("- item\n\n    @nested.md\n")).toEqual([]);
+  it("accepts fences indented up to three spaces and CRLF line ends", () => {
+    expect(covered("   ```\r\ncode\r\n   ```\r\nprose")).toEqual(["   ```\r\ncode\r\n   ```\r\n"]);
+    expect(covered("    ```\ncode\n    ```")).toEqual(["```\ncode\n    ```"]);
+  });
+});
+
+describe("codeRegions on large input", () => {
+  it("reads a megabyte of prose full of backticks", () => {
+    const text = "a`b ".repeat(256 * 1024);
+    expect(codeRegions(text)).toHaveLength(128 * 1024);
   });
 
-  it("finds code inside lists and quotes, with CRLF line ends", () => {
-    expect(covered("> ```\r\n> code\r\n> ```\r\n")).toEqual(["```\r\n> code\r\n> ```"]);
+  it("reads runs of every length, none with a partner, without rescanning the paragraph", () => {
+    const text = Array.from({ length: 1500 }, (_, index) => "`".repeat(index + 1)).join(" x ");
+    expect(codeRegions(text)).toEqual([]);
+  });
+});
+
+describe("codeRegions with unmatched runs", () => {
+  it("pairs runs of each length in order and leaves unmatched ones as text", () => {
+    expect(covered("`` a ` b ``` c `` d ` e")).toEqual(["`` a ` b ``` c ``"]);
   });
 });

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { CatalogError } from "./catalog-error.js";
+import { PermissionsPolicyError } from "./permissions-policy-error.js";
+import { PromptsError } from "./prompts-error.js";
+
+describe("PromptsError", () => {
+  it("names the argument, and the path inside it, in its message", () => {
+    const error = new PromptsError("sources", [
+      { path: "", message: "expected object" },
+      { path: "model.baseInstructions", message: "expected string" },
+      { path: "[2]", message: "unknown" },
+    ]);
+    expect(error.message).toBe(
+      "sources: expected object; sources.model.baseInstructions: expected string; sources[2]: unknown",
+    );
+    expect(error.argument).toBe("sources");
+    expect(error.name).toBe("PromptsError");
+  });
+
+  it("is the base of every error the package throws, recognised across copies by its brand", () => {
+    const catalog = new CatalogError({ index: 0 }, [{ path: "slug", message: "missing" }]);
+    const policy = new PermissionsPolicyError([{ path: "x", message: "unknown" }]);
+    expect(PromptsError.isInstance(catalog)).toBe(true);
+    expect(PromptsError.isInstance(policy)).toBe(true);
+    expect(catalog.argument).toBe("entries");
+    expect(policy.argument).toBe("policy");
+    expect(CatalogError.isInstance(new PromptsError("x", []))).toBe(false);
+    expect(PromptsError.isInstance({ argument: "x", issues: [] })).toBe(false);
+  });
+});
