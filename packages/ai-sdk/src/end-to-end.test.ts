@@ -1,5 +1,7 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import {
+  assistantMessage,
+  functionCall,
   type LocalServer,
   openAIResponseEvents,
   runConversation,
@@ -43,24 +45,9 @@ describe("toPrompt through the AI SDK's streamText and its OpenAI provider", () 
       return messages.flatMap((message): ResponseItem[] => {
         if (message.role !== "assistant" || typeof message.content === "string") return [];
         return message.content.flatMap((part): ResponseItem[] => {
-          if (part.type === "text") {
-            return [
-              {
-                type: "message",
-                role: "assistant",
-                content: [{ type: "output_text", text: part.text }],
-              },
-            ];
-          }
+          if (part.type === "text") return [assistantMessage(part.text)];
           if (part.type === "tool-call") {
-            return [
-              {
-                type: "function_call",
-                call_id: part.toolCallId,
-                name: part.toolName,
-                arguments: JSON.stringify(part.input),
-              },
-            ];
+            return [functionCall(part.toolCallId, part.toolName, part.input)];
           }
           return [];
         });

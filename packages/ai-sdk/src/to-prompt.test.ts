@@ -1,51 +1,27 @@
+import { developerMessage, sampleItems, userMessage } from "@ctx/adapter-testing";
 import type { ResponseItem } from "@ctx/protocol";
 import type { ModelMessage, Prompt, SystemModelMessage } from "ai";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
 import { type AiSdkPrompt, toPrompt } from "./to-prompt.js";
 
-function developer(text: string): ResponseItem {
-  return { type: "message", role: "developer", content: [{ type: "input_text", text }] };
-}
-
-function user(text: string): ResponseItem {
-  return { type: "message", role: "user", content: [{ type: "input_text", text }] };
-}
-
-const conversation: ResponseItem[] = [
-  developer("<permissions instructions>\nA\n</permissions instructions>"),
+/** What the sample items leave out: images by file id and by URL in a tool output. */
+const moreItems: ResponseItem[] = [
+  { type: "message", role: "user", content: [{ type: "input_image", file_id: "file_1" }] },
+  { type: "function_call", call_id: "c3", name: "shell", arguments: "{}" },
   {
-    type: "message",
-    role: "user",
-    content: [
-      { type: "input_text", text: "What is this?" },
-      { type: "input_image", image_url: "data:image/png;base64,AAAA", detail: "low" },
-      { type: "input_image", image_url: "https://example.com/a.jpg" },
-      { type: "input_image", file_id: "file_1" },
-    ],
-  },
-  { type: "reasoning", id: "rs_1", summary: [], encrypted_content: "gAAA" },
-  { type: "message", role: "assistant", content: [{ type: "output_text", text: "Looking." }] },
-  { type: "function_call", call_id: "c1", name: "shell", arguments: '{"command":["ls"]}' },
-  { type: "custom_tool_call", call_id: "c2", name: "apply_patch", input: "*** Begin Patch" },
-  { type: "function_call_output", call_id: "c1", output: "a\nb" },
-  {
-    type: "custom_tool_call_output",
-    call_id: "c2",
+    type: "function_call_output",
+    call_id: "c3",
     output: [
-      { type: "input_text", text: "Done" },
-      { type: "input_image", image_url: "data:image/webp;base64,BBBB" },
       { type: "input_image", image_url: "https://example.com/b.png" },
       { type: "input_image", file_id: "file_2" },
     ],
   },
-  developer("<permissions instructions>\nB\n</permissions instructions>"),
-  user("Go on."),
 ];
 
 describe("toPrompt", () => {
   it("puts the opening context in instructions and keeps every later item in place", () => {
-    expect(toPrompt({ instructions: "Be brief.", input: conversation })).toEqual({
+    expect(toPrompt({ instructions: "Be brief.", input: [...sampleItems, ...moreItems] })).toEqual({
       instructions: [
         { role: "system", content: "Be brief." },
         { role: "system", content: "<permissions instructions>\nA\n</permissions instructions>" },
@@ -62,7 +38,6 @@ describe("toPrompt", () => {
               providerOptions: { openai: { imageDetail: "low" } },
             },
             { type: "image", image: new URL("https://example.com/a.jpg") },
-            { type: "image", image: { openai: "file_1" } },
           ],
         },
         {
@@ -96,8 +71,6 @@ describe("toPrompt", () => {
                 value: [
                   { type: "text", text: "Done" },
                   { type: "image-data", data: "BBBB", mediaType: "image/webp" },
-                  { type: "image-url", url: "https://example.com/b.png" },
-                  { type: "image-file-id", fileId: "file_2" },
                 ],
               },
             },
@@ -105,13 +78,38 @@ describe("toPrompt", () => {
         },
         { role: "system", content: "<permissions instructions>\nB\n</permissions instructions>" },
         { role: "user", content: [{ type: "text", text: "Go on." }] },
+        { role: "user", content: [{ type: "image", image: { openai: "file_1" } }] },
+        {
+          role: "assistant",
+          content: [{ type: "tool-call", toolCallId: "c3", toolName: "shell", input: {} }],
+        },
+        {
+          role: "tool",
+          content: [
+            {
+              type: "tool-result",
+              toolCallId: "c3",
+              toolName: "shell",
+              output: {
+                type: "content",
+                value: [
+                  { type: "image-url", url: "https://example.com/b.png" },
+                  { type: "image-file-id", fileId: "file_2" },
+                ],
+              },
+            },
+          ],
+        },
       ],
       allowSystemInMessages: true,
     });
   });
 
   it("allows system messages only when a later developer message needs one", () => {
-    const prompt = toPrompt({ instructions: "", input: [developer("A"), user("Hi.")] });
+    const prompt = toPrompt({
+      instructions: "",
+      input: [developerMessage("A"), userMessage("Hi.")],
+    });
     expect(prompt.allowSystemInMessages).toBe(false);
     expect(prompt.messages).toEqual([{ role: "user", content: [{ type: "text", text: "Hi." }] }]);
   });
@@ -125,7 +123,9 @@ describe("toPrompt", () => {
         { type: "input_text", text: "<b>y</b>" },
       ],
     };
-    expect(toPrompt({ instructions: "", input: [item, user("Hi.")] }).instructions[1]).toEqual({
+    expect(
+      toPrompt({ instructions: "", input: [item, userMessage("Hi.")] }).instructions[1],
+    ).toEqual({
       role: "system",
       content: "<a>x</a>\n\n<b>y</b>",
     });
@@ -154,14 +154,14 @@ describe("toPrompt", () => {
       /user message with output_text/,
     ],
   ])("refuses %s, naming the item", (_name, items, message) => {
-    const run = () => toPrompt({ instructions: "", input: [user("Hi."), ...items] });
+    const run = () => toPrompt({ instructions: "", input: [userMessage("Hi."), ...items] });
     expect(run).toThrowError(message);
     expect(run).toThrowError(/^input\[1\]/);
     expect(run).toThrowError(AiSdkAdapterError);
   });
 
   it("refuses a request with nothing after its opening developer messages", () => {
-    expect(() => toPrompt({ instructions: "", input: [developer("A")] })).toThrowError(
+    expect(() => toPrompt({ instructions: "", input: [developerMessage("A")] })).toThrowError(
       /at least one message/,
     );
     // @ts-expect-error: a request needs instructions.
@@ -171,7 +171,7 @@ describe("toPrompt", () => {
   it("fits the SDK's own types", () => {
     expectTypeOf<AiSdkPrompt["messages"]>().toEqualTypeOf<ModelMessage[]>();
     expectTypeOf<AiSdkPrompt["instructions"]>().toEqualTypeOf<SystemModelMessage[]>();
-    const prompt = toPrompt({ instructions: "", input: conversation });
+    const prompt = toPrompt({ instructions: "", input: [...sampleItems, ...moreItems] });
     const fields: Prompt = prompt;
     expect(fields.messages).toBe(prompt.messages);
   });

@@ -1,10 +1,12 @@
 import {
   type ContentItem,
+  describeSchemaIssues,
   type InputImageContent,
   type InputTextContent,
   type ModelInput,
-  safeParseModelInput,
+  modelInputSchema,
   type ToolOutput,
+  toSchemaIssues,
 } from "@ctx/protocol";
 import type {
   ImagePart,
@@ -55,10 +57,13 @@ type ToolOutputPart = Extract<ToolResultPart["output"], { type: "content" }>["va
  * ```
  */
 export function toPrompt(request: ModelInput): AiSdkPrompt {
-  const parsed = safeParseModelInput(request);
-  if (!parsed.success)
-    throw new AiSdkAdapterError(parsed.error.message, undefined, { cause: parsed.error });
-  const { instructions, input } = parsed.modelInput;
+  const checked = modelInputSchema.safeParse(request);
+  if (!checked.success) {
+    throw new AiSdkAdapterError(
+      `invalid request: ${describeSchemaIssues(toSchemaIssues(checked.error))}`,
+    );
+  }
+  const { instructions, input } = request;
   const prompt: AiSdkPrompt = {
     instructions: [{ role: "system", content: instructions }],
     messages: [],

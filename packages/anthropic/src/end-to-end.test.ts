@@ -1,6 +1,8 @@
 import { Anthropic } from "@anthropic-ai/sdk";
 import {
   anthropicMessageEvents,
+  assistantMessage,
+  functionCall,
   type LocalServer,
   runConversation,
   shellOutput,
@@ -53,25 +55,8 @@ describe("toMessagesParams through the Anthropic client", () => {
       });
       const message = await stream.finalMessage();
       return message.content.flatMap((block): ResponseItem[] => {
-        if (block.type === "text") {
-          return [
-            {
-              type: "message",
-              role: "assistant",
-              content: [{ type: "output_text", text: block.text }],
-            },
-          ];
-        }
-        if (block.type === "tool_use") {
-          return [
-            {
-              type: "function_call",
-              call_id: block.id,
-              name: block.name,
-              arguments: JSON.stringify(block.input),
-            },
-          ];
-        }
+        if (block.type === "text") return [assistantMessage(block.text)];
+        if (block.type === "tool_use") return [functionCall(block.id, block.name, block.input)];
         return [];
       });
     });

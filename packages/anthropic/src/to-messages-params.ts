@@ -11,8 +11,8 @@ import {
   describeSchemaIssues,
   type InputImageContent,
   type ModelInput,
+  modelInputSchema,
   type ResponseItem,
-  safeParseModelInput,
   type ToolOutput,
   toSchemaIssues,
 } from "@ctx/protocol";
@@ -54,6 +54,11 @@ export const messagesParamsOptionsSchema = z.strictObject({
     .optional(),
 });
 
+const argumentsSchema = z.object({
+  request: modelInputSchema,
+  options: messagesParamsOptionsSchema,
+});
+
 const imageMediaTypes = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
 type ImageMediaType = (typeof imageMediaTypes)[number];
 
@@ -90,18 +95,11 @@ export function toMessagesParams(
   request: ModelInput,
   options: MessagesParamsOptions = {},
 ): MessagesParams {
-  const parsedRequest = safeParseModelInput(request);
-  if (!parsedRequest.success)
-    throw new AnthropicAdapterError(parsedRequest.error.message, undefined, {
-      cause: parsedRequest.error,
-    });
-  const { instructions, input } = parsedRequest.modelInput;
-  const parsedOptions = messagesParamsOptionsSchema.safeParse(options);
-  if (!parsedOptions.success) {
-    throw new AnthropicAdapterError(
-      `invalid Messages options: ${describeSchemaIssues(toSchemaIssues(parsedOptions.error))}`,
-    );
+  const checked = argumentsSchema.safeParse({ request, options });
+  if (!checked.success) {
+    throw new AnthropicAdapterError(describeSchemaIssues(toSchemaIssues(checked.error)));
   }
+  const { instructions, input } = request;
   const { developerMessages = "user-text", cacheControl = { type: "ephemeral" } } = options;
   const system: TextBlockParam[] = [{ type: "text", text: instructions }];
   let start = 0;

@@ -1,4 +1,6 @@
 import {
+  assistantMessage,
+  functionCall,
   type LocalServer,
   openAIChatCompletion,
   openAIResponseEvents,
@@ -105,22 +107,11 @@ describe("toChatCompletionsParams through the openai client", () => {
         ...toChatCompletionsParams(request, { promptCacheKey: "session-1" }),
       });
       const message = completion.choices[0]?.message;
-      const items: ResponseItem[] = [];
-      if (message?.content) {
-        items.push({
-          type: "message",
-          role: "assistant",
-          content: [{ type: "output_text", text: message.content }],
-        });
-      }
+      const items: ResponseItem[] = message?.content ? [assistantMessage(message.content)] : [];
       for (const call of message?.tool_calls ?? []) {
         if (call.type === "function") {
-          items.push({
-            type: "function_call",
-            call_id: call.id,
-            name: call.function.name,
-            arguments: call.function.arguments,
-          });
+          const input: unknown = JSON.parse(call.function.arguments);
+          items.push(functionCall(call.id, call.function.name, input));
         }
       }
       return items;

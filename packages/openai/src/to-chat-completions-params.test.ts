@@ -1,44 +1,46 @@
+import { sampleItems } from "@ctx/adapter-testing";
 import type { ResponseItem } from "@ctx/protocol";
 import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
 import { describe, expect, it } from "vitest";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";
 import { toChatCompletionsParams } from "./to-chat-completions-params.js";
 
-const conversation: ResponseItem[] = [
-  { type: "message", role: "developer", content: [{ type: "input_text", text: "<ctx>" }] },
-  {
-    type: "message",
-    role: "user",
-    content: [
-      { type: "input_text", text: "Look." },
-      { type: "input_image", image_url: "data:image/png;base64,AAAA", detail: "low" },
-    ],
-  },
-  { type: "reasoning", id: "rs_1", summary: [], encrypted_content: "gAAA" },
-  { type: "message", role: "assistant", content: [{ type: "output_text", text: "Running." }] },
-  { type: "function_call", call_id: "c1", name: "shell", arguments: '{"command":["ls"]}' },
-  { type: "custom_tool_call", call_id: "c2", name: "apply_patch", input: "*** Begin Patch" },
-  { type: "function_call_output", call_id: "c1", output: "a\nb" },
-  { type: "custom_tool_call_output", call_id: "c2", output: [{ type: "input_text", text: "ok" }] },
-  { type: "message", role: "system", content: [{ type: "input_text", text: "Note." }] },
-];
+/** The sample items, but with a text-only output: Chat Completions tool messages hold no images. */
+const textOnlyItems = sampleItems.map(
+  (item): ResponseItem =>
+    item.type === "custom_tool_call_output"
+      ? { ...item, output: [{ type: "input_text", text: "Done" }] }
+      : item,
+);
 
 describe("toChatCompletionsParams", () => {
   it("joins an assistant message and its tool calls, and leaves reasoning out", () => {
-    expect(toChatCompletionsParams({ instructions: "Be brief.", input: conversation })).toEqual({
+    const system: ResponseItem = {
+      type: "message",
+      role: "system",
+      content: [{ type: "input_text", text: "Note." }],
+    };
+    const text = (value: string) => ({ type: "text", text: value });
+    expect(
+      toChatCompletionsParams({ instructions: "Be brief.", input: [...textOnlyItems, system] }),
+    ).toEqual({
       messages: [
-        { role: "developer", content: [{ type: "text", text: "Be brief." }] },
-        { role: "developer", content: [{ type: "text", text: "<ctx>" }] },
+        { role: "developer", content: [text("Be brief.")] },
+        {
+          role: "developer",
+          content: [text("<permissions instructions>\nA\n</permissions instructions>")],
+        },
         {
           role: "user",
           content: [
-            { type: "text", text: "Look." },
+            text("What is this?"),
             { type: "image_url", image_url: { url: "data:image/png;base64,AAAA", detail: "low" } },
+            { type: "image_url", image_url: { url: "https://example.com/a.jpg" } },
           ],
         },
         {
           role: "assistant",
-          content: [{ type: "text", text: "Running." }],
+          content: [text("Looking.")],
           tool_calls: [
             {
               id: "c1",
@@ -49,15 +51,20 @@ describe("toChatCompletionsParams", () => {
           ],
         },
         { role: "tool", tool_call_id: "c1", content: "a\nb" },
-        { role: "tool", tool_call_id: "c2", content: [{ type: "text", text: "ok" }] },
-        { role: "system", content: [{ type: "text", text: "Note." }] },
+        { role: "tool", tool_call_id: "c2", content: [text("Done")] },
+        {
+          role: "developer",
+          content: [text("<permissions instructions>\nB\n</permissions instructions>")],
+        },
+        { role: "user", content: [text("Go on.")] },
+        { role: "system", content: [text("Note.")] },
       ],
     });
   });
 
   it("sends developer text as system messages when asked, and the cache key", () => {
     const params = toChatCompletionsParams(
-      { instructions: "Be brief.", input: conversation.slice(0, 1) },
+      { instructions: "Be brief.", input: sampleItems.slice(0, 1) },
       { developerRole: "system", promptCacheKey: "s1" },
     );
     expect(params.messages.map((message) => message.role)).toEqual(["system", "system"]);
@@ -117,7 +124,7 @@ describe("toChatCompletionsParams", () => {
   });
 
   it("fits the SDK's own parameter types", () => {
-    const params = toChatCompletionsParams({ instructions: "", input: conversation });
+    const params = toChatCompletionsParams({ instructions: "", input: textOnlyItems });
     const body: ChatCompletionCreateParamsStreaming = { model: "m", stream: true, ...params };
     expect(body.messages).toBe(params.messages);
   });

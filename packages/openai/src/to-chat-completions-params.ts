@@ -2,8 +2,8 @@ import {
   type ContentItem,
   describeSchemaIssues,
   type ModelInput,
+  modelInputSchema,
   type ResponseItem,
-  safeParseModelInput,
   type ToolOutput,
   toSchemaIssues,
 } from "@ctx/protocol";
@@ -34,9 +34,12 @@ export interface ChatCompletionsParams {
   prompt_cache_key?: string;
 }
 
-const optionsSchema = z.strictObject({
-  developerRole: z.enum(["developer", "system"]).optional(),
-  promptCacheKey: z.string().min(1).optional(),
+const argumentsSchema = z.object({
+  request: modelInputSchema,
+  options: z.strictObject({
+    developerRole: z.enum(["developer", "system"]).optional(),
+    promptCacheKey: z.string().min(1).optional(),
+  }),
 });
 
 /**
@@ -61,18 +64,11 @@ export function toChatCompletionsParams(
   request: ModelInput,
   options: ChatCompletionsParamsOptions = {},
 ): ChatCompletionsParams {
-  const parsedRequest = safeParseModelInput(request);
-  if (!parsedRequest.success)
-    throw new OpenAIAdapterError(parsedRequest.error.message, undefined, {
-      cause: parsedRequest.error,
-    });
-  const { instructions, input } = parsedRequest.modelInput;
-  const parsedOptions = optionsSchema.safeParse(options);
-  if (!parsedOptions.success) {
-    throw new OpenAIAdapterError(
-      `invalid Chat Completions options: ${describeSchemaIssues(toSchemaIssues(parsedOptions.error))}`,
-    );
+  const checked = argumentsSchema.safeParse({ request, options });
+  if (!checked.success) {
+    throw new OpenAIAdapterError(describeSchemaIssues(toSchemaIssues(checked.error)));
   }
+  const { instructions, input } = request;
   const { developerRole = "developer", promptCacheKey } = options;
   const messages: ChatCompletionMessageParam[] = [
     { role: developerRole, content: [{ type: "text", text: instructions }] },

@@ -1,3 +1,4 @@
+import { sampleItems } from "@ctx/adapter-testing";
 import { parseResponseItem, type ResponseItem } from "@ctx/protocol";
 import type {
   ResponseCreateParamsNonStreaming,
@@ -8,52 +9,26 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";
 import { type ResponsesParams, toResponsesParams } from "./to-responses-params.js";
 
-const everyItem: ResponseItem[] = [
-  {
-    type: "message",
-    role: "developer",
-    id: "msg_a",
-    content: [
-      { type: "input_text", text: "<permissions instructions>…</permissions instructions>" },
-    ],
-  },
+/** What the sample items leave out: ids, an image by file id and in a tool output, compaction. */
+const moreItems: ResponseItem[] = [
   {
     type: "message",
     role: "user",
-    content: [
-      { type: "input_text", text: "What is in this picture?" },
-      { type: "input_image", image_url: "data:image/png;base64,AAAA" },
-      { type: "input_image", file_id: "file_1", detail: "high" },
-    ],
+    id: "msg_a",
+    content: [{ type: "input_image", file_id: "file_1", detail: "high" }],
   },
-  {
-    type: "message",
-    role: "assistant",
-    content: [
-      { type: "output_text", text: "A cat " },
-      { type: "output_text", text: "on a mat." },
-    ],
-  },
-  { type: "function_call", call_id: "c1", name: "shell", arguments: "{}", id: "fc_1" },
+  { type: "function_call", call_id: "c3", name: "shell", arguments: "{}", id: "fc_1" },
   {
     type: "function_call_output",
-    call_id: "c1",
-    output: [
-      { type: "input_text", text: "done" },
-      { type: "input_image", image_url: "https://example.com/a.png" },
-    ],
-  },
-  { type: "custom_tool_call", call_id: "c2", name: "apply_patch", input: "*** Begin Patch" },
-  { type: "custom_tool_call_output", call_id: "c2", output: "Done" },
-  {
-    type: "reasoning",
-    id: "rs_1",
-    summary: [{ type: "summary_text", text: "Thinking." }],
-    content: null,
-    encrypted_content: "gAAA",
+    call_id: "c3",
+    output: [{ type: "input_image", image_url: "https://example.com/b.png" }],
   },
   { type: "compaction", encrypted_content: "opaque" },
 ];
+
+const everyItem = [...sampleItems, ...moreItems];
+
+const inputText = (text: string) => ({ type: "input_text", text });
 
 describe("toResponsesParams", () => {
   it("sends every item as the Responses API takes it", () => {
@@ -64,40 +39,69 @@ describe("toResponsesParams", () => {
         {
           type: "message",
           role: "developer",
-          content: [
-            { type: "input_text", text: "<permissions instructions>…</permissions instructions>" },
-          ],
+          content: [inputText("<permissions instructions>\nA\n</permissions instructions>")],
         },
         {
           type: "message",
           role: "user",
           content: [
-            { type: "input_text", text: "What is in this picture?" },
-            { type: "input_image", detail: "auto", image_url: "data:image/png;base64,AAAA" },
-            { type: "input_image", detail: "high", file_id: "file_1" },
+            inputText("What is this?"),
+            { type: "input_image", detail: "low", image_url: "data:image/png;base64,AAAA" },
+            { type: "input_image", detail: "auto", image_url: "https://example.com/a.jpg" },
           ],
         },
-        { type: "message", role: "assistant", content: "A cat on a mat." },
-        { type: "function_call", call_id: "c1", name: "shell", arguments: "{}", id: "fc_1" },
-        {
-          type: "function_call_output",
-          call_id: "c1",
-          output: [
-            { type: "input_text", text: "done" },
-            { type: "input_image", detail: "auto", image_url: "https://example.com/a.png" },
-          ],
-        },
-        { type: "custom_tool_call", call_id: "c2", name: "apply_patch", input: "*** Begin Patch" },
-        { type: "custom_tool_call_output", call_id: "c2", output: "Done" },
         {
           type: "reasoning",
           id: "rs_1",
-          summary: [{ type: "summary_text", text: "Thinking." }],
+          summary: [{ type: "summary_text", text: "Look first." }],
           encrypted_content: "gAAA",
+        },
+        { type: "message", role: "assistant", content: "Looking." },
+        { type: "function_call", call_id: "c1", name: "shell", arguments: '{"command":["ls"]}' },
+        { type: "custom_tool_call", call_id: "c2", name: "apply_patch", input: "*** Begin Patch" },
+        { type: "function_call_output", call_id: "c1", output: "a\nb" },
+        {
+          type: "custom_tool_call_output",
+          call_id: "c2",
+          output: [
+            inputText("Done"),
+            { type: "input_image", detail: "auto", image_url: "data:image/webp;base64,BBBB" },
+          ],
+        },
+        {
+          type: "message",
+          role: "developer",
+          content: [inputText("<permissions instructions>\nB\n</permissions instructions>")],
+        },
+        { type: "message", role: "user", content: [inputText("Go on.")] },
+        {
+          type: "message",
+          role: "user",
+          content: [{ type: "input_image", detail: "high", file_id: "file_1" }],
+        },
+        { type: "function_call", call_id: "c3", name: "shell", arguments: "{}", id: "fc_1" },
+        {
+          type: "function_call_output",
+          call_id: "c3",
+          output: [{ type: "input_image", detail: "auto", image_url: "https://example.com/b.png" }],
         },
         { type: "compaction", encrypted_content: "opaque" },
       ],
     });
+  });
+
+  it("sends an assistant message's text parts as one text", () => {
+    const message: ResponseItem = {
+      type: "message",
+      role: "assistant",
+      content: [
+        { type: "output_text", text: "A cat " },
+        { type: "output_text", text: "on a mat." },
+      ],
+    };
+    expect(toResponsesParams({ instructions: "", input: [message] }).input).toEqual([
+      { type: "message", role: "assistant", content: "A cat on a mat." },
+    ]);
   });
 
   it("puts the instructions in a leading developer message when asked, as Codex 0.169 does", () => {

@@ -5,8 +5,8 @@ import {
   type InputTextContent,
   type MessageItem,
   type ModelInput,
+  modelInputSchema,
   type ResponseItem,
-  safeParseModelInput,
   type ToolOutput,
   toSchemaIssues,
 } from "@ctx/protocol";
@@ -47,6 +47,11 @@ export const responsesParamsOptionsSchema = z.strictObject({
   promptCacheKey: z.string().min(1).optional(),
 });
 
+const argumentsSchema = z.object({
+  request: modelInputSchema,
+  options: responsesParamsOptionsSchema,
+});
+
 /**
  * Maps a model request to the Responses API's `instructions`, `input` and `prompt_cache_key`;
  * spread the result into `client.responses.create` beside the model and tools.
@@ -70,12 +75,12 @@ export function toResponsesParams(
   request: ModelInput,
   options: ResponsesParamsOptions = {},
 ): ResponsesParams {
-  const parsed = safeParseModelInput(request);
-  if (!parsed.success)
-    throw new OpenAIAdapterError(parsed.error.message, undefined, { cause: parsed.error });
-  const { input } = parsed.modelInput;
-  const { instructionsAs = "instructions", promptCacheKey } = checkOptions(options);
-  const items = input.map(toResponsesInputItem);
+  const checked = argumentsSchema.safeParse({ request, options });
+  if (!checked.success) {
+    throw new OpenAIAdapterError(describeSchemaIssues(toSchemaIssues(checked.error)));
+  }
+  const { instructionsAs = "instructions", promptCacheKey } = options;
+  const items = request.input.map(toResponsesInputItem);
   const params: ResponsesParams =
     instructionsAs === "instructions"
       ? { instructions: request.instructions, input: items }
@@ -91,16 +96,6 @@ export function toResponsesParams(
         };
   if (promptCacheKey !== undefined) params.prompt_cache_key = promptCacheKey;
   return params;
-}
-
-function checkOptions(options: ResponsesParamsOptions): ResponsesParamsOptions {
-  const result = responsesParamsOptionsSchema.safeParse(options);
-  if (!result.success) {
-    throw new OpenAIAdapterError(
-      `invalid Responses options: ${describeSchemaIssues(toSchemaIssues(result.error))}`,
-    );
-  }
-  return options;
 }
 
 function toResponsesInputItem(item: ResponseItem, index: number): ResponseInputItem {

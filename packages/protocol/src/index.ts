@@ -8,12 +8,7 @@ export {
   type OutputTextContent,
   outputTextContentSchema,
 } from "./content-item.js";
-export {
-  type ModelInput,
-  type ModelInputParseResult,
-  modelInputSchema,
-  safeParseModelInput,
-} from "./model-input.js";
+export { type ModelInput, modelInputSchema } from "./model-input.js";
 export {
   parseResponseItem,
   type ResponseItemParseResult,

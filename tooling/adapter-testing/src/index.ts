@@ -1,4 +1,11 @@
 export {
+  assistantMessage,
+  developerMessage,
+  functionCall,
+  sampleItems,
+  userMessage,
+} from "./items.js";
+export {
   type Answer,
   type LocalServer,
   type RecordedRequest,

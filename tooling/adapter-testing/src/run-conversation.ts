@@ -1,4 +1,5 @@
 import type { ResponseItem } from "@ctx/protocol";
+import { developerMessage, userMessage } from "./items.js";
 
 /** A request as a session hands it to an adapter. */
 export interface ConversationRequest {
@@ -34,14 +35,6 @@ export const shellTool: {
 /** What the `shell` tool prints, whatever it is asked. */
 export const shellOutput = "README.md\nsrc";
 
-function developer(text: string): ResponseItem {
-  return { type: "message", role: "developer", content: [{ type: "input_text", text }] };
-}
-
-function user(text: string): ResponseItem {
-  return { type: "message", role: "user", content: [{ type: "input_text", text }] };
-}
-
 const permissions = (sandbox: string) =>
   `<permissions instructions>\nThe sandbox is ${sandbox}.\n</permissions instructions>`;
 
@@ -69,13 +62,16 @@ export async function runConversation(
     return output;
   };
   await request([
-    developer(permissions("workspace-write")),
-    user(
+    developerMessage(permissions("workspace-write")),
+    userMessage(
       "<environment_context>\n  <cwd>/repo</cwd>\n  <shell>bash</shell>\n</environment_context>",
     ),
-    user(userTurns[0]),
+    userMessage(userTurns[0]),
   ]);
-  const output = await request([developer(permissions("read-only")), user(userTurns[1])]);
+  const output = await request([
+    developerMessage(permissions("read-only")),
+    userMessage(userTurns[1]),
+  ]);
   const calls = output.filter((item) => item.type === "function_call");
   if (calls.length === 0) throw new Error("the model was expected to call the shell tool");
   await request(
@@ -85,6 +81,6 @@ export async function runConversation(
       output: shellOutput,
     })),
   );
-  await request([user(userTurns[2])]);
+  await request([userMessage(userTurns[2])]);
   return requests;
 }
