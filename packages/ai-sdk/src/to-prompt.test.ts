@@ -149,6 +149,11 @@ describe("toPrompt", () => {
       /assistant message with an image/,
     ],
     [
+      "an image URL that cannot be parsed",
+      [{ type: "message", role: "user", content: [{ type: "input_image", image_url: "a b" }] }],
+      /URL cannot be parsed/,
+    ],
+    [
       "output_text in a user message",
       [{ type: "message", role: "user", content: [{ type: "output_text", text: "x" }] }],
       /user message with output_text/,

@@ -142,7 +142,7 @@ export function toPrompt(request: ModelInput): AiSdkPrompt {
 }
 
 function userPart(part: ContentItem, index: number): TextPart | ImagePart {
-  if (part.type === "input_image") return toImagePart(part);
+  if (part.type === "input_image") return toImagePart(part, index);
   if (part.type === "output_text") {
     throw new AiSdkAdapterError(
       `input[${index}] is a user message with output_text content, which only an assistant message may carry`,
@@ -174,13 +174,16 @@ function systemText(part: ContentItem, role: string, index: number): string {
 
 const dataUrlPattern = /^data:([^;,]+);base64,(.*)$/s;
 
-function toImagePart(image: InputImageContent): ImagePart {
+function toImagePart(image: InputImageContent, index: number): ImagePart {
   const part: ImagePart = { type: "image", image: "" };
   const data = image.image_url === undefined ? null : dataUrlPattern.exec(image.image_url);
   if (data !== null) {
     part.image = data[2] ?? "";
     if (data[1] !== undefined) part.mediaType = data[1];
   } else if (image.image_url !== undefined) {
+    if (!URL.canParse(image.image_url)) {
+      throw new AiSdkAdapterError(`input[${index}] has an image whose URL cannot be parsed`, index);
+    }
     part.image = new URL(image.image_url);
   } else if (image.file_id !== undefined) {
     part.image = { openai: image.file_id };
