@@ -1,5 +1,6 @@
 import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol";
 import { trimmedEnd, trimmedStart } from "@ctx/text";
+import { checkObject, checkOptionalFunction, checkString } from "./check-argument.js";
 import { createFragment, type Fragment } from "./fragment.js";
 import { FragmentError } from "./fragment-error.js";
 import type { FragmentDefinition, FragmentKind, Markers } from "./fragment-kind.js";
@@ -13,8 +14,10 @@ const typePattern = /^[a-z][a-z0-9_.-]*$/;
 /**
  * Defines a fragment kind. The definition is checked once, here; the kind it returns is frozen.
  *
- * @throws {FragmentError} when the type is not a lowercase identifier, a marker is empty, or the
- * explicitly declared `guards` cannot be guarded.
+ * @throws {FragmentError} when the definition is not an object or one of its fields has the wrong
+ * type (the error's `argument` names it, such as `definition.role`), when the type is not a
+ * lowercase identifier, a marker is empty, or the explicitly declared `guards` cannot be guarded.
+ * The kind's `matches` and `parse` throw it too when given something other than a string.
  * @example
  * ```ts
  * const reviewNote = defineFragment({
@@ -30,6 +33,7 @@ const typePattern = /^[a-z][a-z0-9_.-]*$/;
 export function defineFragment<Data, Context = never, Params = never>(
   definition: FragmentDefinition<Data, Context, Params>,
 ): FragmentKind<Data, Context, Params> {
+  checkDefinition(definition);
   const { type, markers } = definition;
   if (!typePattern.test(type)) {
     throw new FragmentError(
@@ -38,7 +42,10 @@ export function defineFragment<Data, Context = never, Params = never>(
     );
   }
   if (markers !== null) checkMarkers(type, markers);
-  if (definition.maxBytes !== undefined && !(definition.maxBytes > 0)) {
+  if (
+    definition.maxBytes !== undefined &&
+    !(typeof definition.maxBytes === "number" && definition.maxBytes > 0)
+  ) {
     throw new FragmentError(type, "maxBytes must be a positive number");
   }
   const guarding = createMarkerGuard(
@@ -56,7 +63,11 @@ export function defineFragment<Data, Context = never, Params = never>(
   };
   const helpers = { untrusted: (text: string) => guard().neutralize(text) };
   const parseHelpers = { restore: (text: string) => guard().restore(text) };
-  const matches = recogniser(definition.matches, markers);
+  const recognise = recogniser(definition.matches, markers);
+  const matches = (text: string): boolean => {
+    checkString("text", text, type);
+    return recognise(text);
+  };
 
   const kind: FragmentKind<Data, Context, Params> = {
     type,
@@ -75,13 +86,67 @@ export function defineFragment<Data, Context = never, Params = never>(
     },
     matches,
     parse(text: string): Data | undefined {
-      if (definition.parse === undefined || !matches(text)) return undefined;
+      checkString("text", text, type);
+      if (definition.parse === undefined || !recognise(text)) return undefined;
       const body = markers === null ? text : markedBody(text, markers.start, markers.end);
       return body === undefined ? undefined : definition.parse(body, parseHelpers);
     },
     ...(definition.build === undefined ? {} : { build: definition.build }),
   } as FragmentKind<Data, Context, Params>;
   return Object.freeze(kind);
+}
+
+const roles: readonly unknown[] = ["developer", "user", "assistant"];
+
+/** Checks the type of every field a definition may have, naming the first one that is wrong. */
+function checkDefinition(definition: unknown): void {
+  checkObject("definition", definition);
+  const type = definition.type;
+  checkString("definition.type", type);
+  if (!roles.includes(definition.role)) {
+    throw FragmentError.forArgument(
+      "definition.role",
+      '"developer", "user" or "assistant"',
+      definition.role,
+      type,
+    );
+  }
+  const { markers } = definition;
+  if (markers !== null) {
+    checkObject("definition.markers", markers, type);
+    checkString("definition.markers.start", markers.start, type);
+    checkString("definition.markers.end", markers.end, type);
+  }
+  if (typeof definition.body !== "function") {
+    throw FragmentError.forArgument("definition.body", "a function", definition.body, type);
+  }
+  for (const hook of ["matches", "parse", "build"] as const) {
+    checkOptionalFunction(`definition.${hook}`, definition[hook], type);
+  }
+  const { schema, guards, examples } = definition;
+  if (
+    schema !== undefined &&
+    (typeof schema !== "object" ||
+      schema === null ||
+      typeof Reflect.get(schema, "safeParse") !== "function")
+  ) {
+    throw FragmentError.forArgument("definition.schema", "a zod schema", schema, type);
+  }
+  if (
+    guards !== undefined &&
+    !(Array.isArray(guards) && guards.every((guard) => typeof guard === "string"))
+  ) {
+    throw FragmentError.forArgument("definition.guards", "an array of strings", guards, type);
+  }
+  if (examples !== undefined && !Array.isArray(examples)) {
+    throw FragmentError.forArgument("definition.examples", "an array", examples, type);
+  }
+  if (definition.separate !== undefined && typeof definition.separate !== "boolean") {
+    throw FragmentError.forArgument("definition.separate", "a boolean", definition.separate, type);
+  }
+  if (definition.description !== undefined) {
+    checkString("definition.description", definition.description, type);
+  }
 }
 
 /**
@@ -117,7 +182,7 @@ function validate<Data>(
 ): Data {
   const result = definition.schema?.safeParse(data);
   if (result === undefined || result.success) return result?.data ?? data;
-  const issues = toSchemaIssues(result.error);
+  const issues = toSchemaIssues(result.error, data);
   throw new FragmentError(type, `invalid data: ${describeSchemaIssues(issues)}`, issues);
 }
 

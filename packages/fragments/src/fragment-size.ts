@@ -1,5 +1,7 @@
 import { type CtxWarning, utf8ByteLength } from "@ctx/text";
+import { checkObject } from "./check-argument.js";
 import type { Fragment } from "./fragment.js";
+import { FragmentError } from "./fragment-error.js";
 
 /** A fragment rendered larger than its kind's `maxBytes`. */
 export interface FragmentSizeWarning extends CtxWarning {
@@ -15,8 +17,13 @@ export interface FragmentSizeWarning extends CtxWarning {
 /**
  * The warning to report when `fragment` renders larger than its kind's `maxBytes`, or `undefined`
  * when it fits or the kind declares no limit. The fragment is never cut: a caller decides.
+ * @throws {FragmentError} when `fragment` is not a fragment.
  */
 export function checkFragmentSize(fragment: Fragment): FragmentSizeWarning | undefined {
+  checkObject("fragment", fragment);
+  if (typeof fragment.render !== "function" || typeof fragment.kind !== "object") {
+    throw FragmentError.forArgument("fragment", "a fragment made by a kind's create", fragment);
+  }
   const { maxBytes, type } = fragment.kind;
   if (maxBytes === undefined) return undefined;
   const bytes = utf8ByteLength(fragment.render());

@@ -4,6 +4,7 @@ import { matchesMarkedText } from "./match-marked-text.js";
 /**
  * The text between the markers of a marked text — what `body` rendered — once white space outside
  * the markers is trimmed, or `undefined` when `text` does not carry both markers.
+ * @throws {FragmentError} when `text`, `start` or `end` is not a string.
  * @example
  * ```ts
  * markedBody("\n<note>\nhi\n</note>\n", "<note>", "</note>"); // "\nhi\n"

@@ -1,4 +1,6 @@
 import { trimWhiteSpace } from "@ctx/text";
+import { checkString } from "./check-argument.js";
+import { FragmentError } from "./fragment-error.js";
 
 /**
  * The characters a guarded marker may start with, and the named character reference that stands
@@ -57,35 +59,47 @@ export interface MarkerGuard {
  * Markers are trimmed; empty ones are ignored. For the rule to be exact, each marker must start
  * with one of `< # [ { ( ! @ $ % * = | : / \ ` ? " ' +`, contain no `&`, and no marker may contain
  * the first character of any marker after its own first position.
+ * @throws {FragmentError} when `markers` is not an array of strings, and when the guard's
+ * `neutralize` or `restore` is given something other than a string.
  */
 export function createMarkerGuard(
   markers: readonly string[],
 ): { guard: MarkerGuard; problem?: never } | { guard?: never; problem: string } {
+  if (!Array.isArray(markers) || !markers.every((marker) => typeof marker === "string")) {
+    throw FragmentError.forArgument("markers", "an array of strings", markers);
+  }
   const guarded = [...new Set(markers.map(trimWhiteSpace).filter((marker) => marker !== ""))];
   const problem = findProblem(guarded);
   if (problem !== undefined) return { problem };
   if (guarded.length === 0) {
-    const identity = (text: string) => text;
+    const identity = (text: string) => {
+      checkString("text", text);
+      return text;
+    };
     return { guard: { markers: guarded, neutralize: identity, restore: identity } };
   }
   const pattern = new RegExp(guarded.map(occurrencePattern).join("|"), "g");
   return {
     guard: {
       markers: guarded,
-      neutralize: (text) =>
-        text.replace(pattern, (occurrence) =>
+      neutralize: (text) => {
+        checkString("text", text);
+        return text.replace(pattern, (occurrence) =>
           occurrence.startsWith("&")
             ? `&amp;${occurrence.slice(1)}`
             : `&${entityNames.get(occurrence.charAt(0))};${occurrence.slice(1)}`,
-        ),
-      restore: (text) =>
-        text.replace(pattern, (occurrence) => {
+        );
+      },
+      restore: (text) => {
+        checkString("text", text);
+        return text.replace(pattern, (occurrence) => {
           if (occurrence.startsWith("&amp;")) return `&${occurrence.slice(5)}`;
           if (!occurrence.startsWith("&")) return occurrence;
           const separator = occurrence.indexOf(";");
           const character = charactersByEntity.get(occurrence.slice(1, separator)) ?? "";
           return `${character}${occurrence.slice(separator + 1)}`;
-        }),
+        });
+      },
     },
   };
 }

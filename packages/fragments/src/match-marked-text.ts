@@ -1,4 +1,5 @@
 import { trimmedStart } from "@ctx/text";
+import { checkString } from "./check-argument.js";
 import { endsWithMarker } from "./ends-with-marker.js";
 import { startsWithMarker } from "./starts-with-marker.js";
 
@@ -7,6 +8,7 @@ import { startsWithMarker } from "./starts-with-marker.js";
  * `text` starts with `start` and ends with `end`, comparing ASCII letters without case. What lies
  * between is never looked at, so the cost does not depend on the length of `text`. An empty
  * marker never matches: a kind without markers gives up being recognised.
+ * @throws {FragmentError} when `text`, `start` or `end` is not a string.
  *
  * @example
  * ```ts
@@ -15,6 +17,9 @@ import { startsWithMarker } from "./starts-with-marker.js";
  * ```
  */
 export function matchesMarkedText(text: string, start: string, end: string): boolean {
+  checkString("text", text);
+  checkString("start", start);
+  checkString("end", end);
   // The start marker is compared in `text` trimmed at the front only, and the end marker in
   // `text` trimmed at the back, so the two may overlap on a very short text, as in the reference.
   return startsWithMarker(text, start) && endsWithMarker(text, end, trimmedStart(text));

@@ -9,21 +9,30 @@ const registry = createStandardRegistry();
 interface Rollout {
   /** How many inputs Codex itself logged as typed by the user (`user_message` events). */
   readonly userInputs: number;
+  /** The texts of those inputs, as Codex logged them. */
+  readonly userTexts: readonly string[];
   readonly messages: readonly MessageItem[];
 }
 
 function readRollout(name: string): Rollout {
   let userInputs = 0;
+  const userTexts: string[] = [];
   const messages: MessageItem[] = [];
   for (const line of readFileSync(codexRolloutPath(name), "utf8").split("\n")) {
     if (line === "") continue;
-    const record = JSON.parse(line) as { type: string; payload: { type: string } };
-    if (record.type === "event_msg" && record.payload.type === "user_message") userInputs += 1;
+    const record = JSON.parse(line) as {
+      type: string;
+      payload: { type: string; message?: unknown };
+    };
+    if (record.type === "event_msg" && record.payload.type === "user_message") {
+      userInputs += 1;
+      if (typeof record.payload.message === "string") userTexts.push(record.payload.message);
+    }
     if (record.type !== "response_item" || record.payload.type !== "message") continue;
     const item = parseResponseItem(record.payload);
     if (item.type === "message") messages.push(item);
   }
-  return { userInputs, messages };
+  return { userInputs, userTexts, messages };
 }
 
 function textTypes(message: MessageItem): (string | undefined)[] {
@@ -43,6 +52,15 @@ describe("the standard registry on real Codex rollouts", () => {
       expect(real).toHaveLength(userInputs);
     },
   );
+
+  it.each(codexRolloutNames)("reads no text a person typed in %s as injected context", (name) => {
+    const { userTexts } = readRollout(name);
+    expect(userTexts.length).toBeGreaterThan(0);
+    for (const text of userTexts) {
+      expect(registry.classify("user", text), text.slice(0, 80)).toBeUndefined();
+      expect(registry.classify("developer", text), text.slice(0, 80)).toBeUndefined();
+    }
+  });
 
   it("recognises every kind of injected user context these Codex versions wrote", () => {
     const seen = new Set(

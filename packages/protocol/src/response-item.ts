@@ -1,3 +1,4 @@
+import { describeValue } from "@ctx/text";
 import { z } from "zod";
 import {
   type ContentItem,
@@ -7,6 +8,7 @@ import {
   inputImageContentSchema,
   inputTextContentSchema,
 } from "./content-item.js";
+import { ProtocolError } from "./protocol-error.js";
 import { type Role, roleSchema } from "./role.js";
 
 /** A message: the item every piece of injected context becomes. */
@@ -156,7 +158,20 @@ export const responseItemSchema = z.discriminatedUnion("type", [
   compactionItemSchema,
 ]) satisfies z.ZodType<ResponseItem>;
 
-/** Whether `item` is a message, optionally of the given role. */
+/**
+ * Whether `item` is a message, optionally of the given role.
+ * @throws {ProtocolError} when `item` is not an object or `role` is not a role.
+ */
 export function isMessageItem(item: ResponseItem, role?: Role): item is MessageItem {
+  if (typeof item !== "object" || item === null || Array.isArray(item)) {
+    throw new ProtocolError("argument", [
+      { path: "item", message: `expected a response item, got ${describeValue(item)}` },
+    ]);
+  }
+  if (role !== undefined && !roleSchema.safeParse(role).success) {
+    throw new ProtocolError("argument", [
+      { path: "role", message: `expected a role, got ${describeValue(role)}` },
+    ]);
+  }
   return item.type === "message" && (role === undefined || item.role === role);
 }

@@ -36,7 +36,6 @@ const oldPrefix = defineLegacyFragment({
   type: "old_prefix",
   role: "developer",
   markers: { start: "<old_budget>", end: "</old_budget>" },
-  prefixOnly: true,
 });
 
 const registry = createRegistry([policy, raw, note], { legacy: [oldWrapper, oldPrefix] });
@@ -235,6 +234,7 @@ describe("registry.isContextualDeveloperMessage", () => {
     expect(registry.isContextualDeveloperMessage(message("developer", "<old_budget>left: 5"))).toBe(
       true,
     );
+    expect(registry.classify("developer", "<old_budget>left: 5")).toBeUndefined();
   });
 
   it("does not count unmarked developer text or user messages", () => {

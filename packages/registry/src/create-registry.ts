@@ -1,5 +1,14 @@
 import { type FragmentKind, type FragmentRole, startsWithMarker } from "@ctx/fragments";
 import type { ResponseItem, Role } from "@ctx/protocol";
+import {
+  checkArray,
+  checkKinds,
+  checkLegacy,
+  checkObject,
+  checkResponseItem,
+  checkRole,
+  checkString,
+} from "./check-argument.js";
 import { findCollision } from "./find-collision.js";
 import { createFirstCharacterIndex } from "./first-character-index.js";
 import type { LegacyFragment } from "./legacy-fragment.js";
@@ -57,7 +66,8 @@ export interface Registry<Context = never, Params = never> {
  *
  * @throws {RegistryError} naming both kinds when a type is used twice, when two kinds of one role
  * have markers that recognise each other's output, or when a kind's example is recognised by
- * another kind or a legacy wrapper.
+ * another kind or a legacy wrapper; naming the argument when `kinds` is not an array of kinds or
+ * `options` not an options object. The registry's methods throw it too for a wrong argument.
  * @example
  * ```ts
  * const registry = createRegistry([agentsMdInstructions, environmentContext], {
@@ -71,6 +81,13 @@ export function createRegistry<Context = never, Params = never>(
   kinds: readonly FragmentKind<unknown, Context, Params>[],
   options: RegistryOptions = {},
 ): Registry<Context, Params> {
+  checkKinds("kinds", kinds);
+  checkObject("options", options as unknown);
+  if (options.legacy !== undefined) {
+    const given: unknown = options.legacy;
+    checkArray("options.legacy", given);
+    for (const [index, entry] of given.entries()) checkLegacy(`options.legacy[${index}]`, entry);
+  }
   const legacy = Object.freeze([...(options.legacy ?? [])]);
   const ordered = Object.freeze([...kinds]);
   const collision = findCollision(
@@ -118,6 +135,8 @@ export function createRegistry<Context = never, Params = never>(
   ];
 
   const classify = (role: Role, text: string): Classification<Context, Params> | undefined => {
+    checkRole("role", role);
+    checkString("text", text);
     const candidates = candidatesByRole.get(role as FragmentRole)?.(text) ?? [];
     return candidates.find((candidate) => candidate.matches(text))?.result;
   };
@@ -126,15 +145,20 @@ export function createRegistry<Context = never, Params = never>(
     kinds: ordered,
     legacy,
     markers: Object.freeze(markers),
-    get: (type: string) => byType.get(type),
+    get: (type: string) => {
+      checkString("type", type);
+      return byType.get(type);
+    },
     classify,
     isContextualUserMessage: (item: ResponseItem) =>
+      checkItem(item) &&
       item.type === "message" &&
       item.role === "user" &&
       item.content.some(
         (content) => content.type === "input_text" && classify("user", content.text) !== undefined,
       ),
     isContextualDeveloperMessage: (item: ResponseItem) =>
+      checkItem(item) &&
       item.type === "message" &&
       item.role === "developer" &&
       item.content.some(
@@ -145,4 +169,10 @@ export function createRegistry<Context = never, Params = never>(
           ),
       ),
   });
+}
+
+/** Checks a method's `item` argument; true, so it can lead a condition. */
+function checkItem(item: unknown): true {
+  checkResponseItem("item", item);
+  return true;
 }

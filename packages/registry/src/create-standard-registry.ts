@@ -1,5 +1,6 @@
 import type { FragmentKind } from "@ctx/fragments";
 import { legacyFragments } from "./catalogue/legacy-fragments.js";
+import { checkKinds } from "./check-argument.js";
 import { createRegistry, type Registry } from "./create-registry.js";
 import { standardFragments } from "./standard-fragments.js";
 
@@ -7,7 +8,8 @@ import { standardFragments } from "./standard-fragments.js";
  * A registry of the standard catalogue with the legacy recognisers, and any extra kinds of your
  * own after the standard ones.
  *
- * @throws {RegistryError} when an extra kind collides with a standard kind or another extra kind.
+ * @throws {RegistryError} when an extra kind collides with a standard kind or another extra kind,
+ * or `extraKinds` is not an array of kinds.
  * @example
  * ```ts
  * const registry = createStandardRegistry([reviewNote]);
@@ -17,6 +19,7 @@ import { standardFragments } from "./standard-fragments.js";
 export function createStandardRegistry<Context = never, Params = never>(
   extraKinds: readonly FragmentKind<unknown, Context, Params>[] = [],
 ): Registry<Context, Params> {
+  checkKinds("extraKinds", extraKinds);
   return createRegistry<Context, Params>(
     [...(standardFragments as readonly FragmentKind<unknown, Context, Params>[]), ...extraKinds],
     { legacy: legacyFragments },

@@ -1,4 +1,5 @@
 import type { FragmentKind } from "@ctx/fragments";
+import { startsWithAsciiCaseInsensitive } from "@ctx/text";
 import type { LegacyFragment } from "./legacy-fragment.js";
 
 /** Two entries of a registry that cannot live together, and why. */
@@ -84,16 +85,14 @@ function findExampleConflict(
   return undefined;
 }
 
+/** Whether one marker starts the other, ASCII case aside. */
 function prefixRelated(first: string, second: string): boolean {
-  const [a, b] = [foldAscii(first), foldAscii(second)];
-  return a.startsWith(b) || b.startsWith(a);
+  const [shorter, longer] = first.length <= second.length ? [first, second] : [second, first];
+  return startsWithAsciiCaseInsensitive(longer, 0, shorter);
 }
 
+/** Whether one marker ends the other, ASCII case aside. */
 function suffixRelated(first: string, second: string): boolean {
-  const [a, b] = [foldAscii(first), foldAscii(second)];
-  return a.endsWith(b) || b.endsWith(a);
-}
-
-function foldAscii(text: string): string {
-  return text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+  const [shorter, longer] = first.length <= second.length ? [first, second] : [second, first];
+  return startsWithAsciiCaseInsensitive(longer, longer.length - shorter.length, shorter);
 }

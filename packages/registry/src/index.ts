@@ -53,14 +53,13 @@ export {
   internalModelContext,
 } from "./catalogue/internal-model-context.js";
 export { legacyFragments } from "./catalogue/legacy-fragments.js";
-export { guardedMarkers, legacyMarkers, standardMarkers } from "./catalogue/markers.js";
+export { standardMarkers } from "./catalogue/markers.js";
 export { type ModelSwitchData, modelSwitch } from "./catalogue/model-switch.js";
 export { type MultiAgentModeData, multiAgentMode } from "./catalogue/multi-agent-mode.js";
 export { type MultiAgentRoleData, multiAgentRole } from "./catalogue/multi-agent-role.js";
 export {
   approvedCommandPrefixSaved,
   currentTimeReminder,
-  formatUtcTime,
   hookAdditionalContext,
   networkRuleSaved,
   pluginInstructions,
@@ -109,7 +108,6 @@ export {
   type RegistryOptions,
 } from "./create-registry.js";
 export { createStandardRegistry } from "./create-standard-registry.js";
-export { type Collision, findCollision } from "./find-collision.js";
 export {
   defineLegacyFragment,
   type LegacyFragment,

@@ -13,16 +13,6 @@ describe("defineLegacyFragment", () => {
     expect(legacy.prefix).toBe("<user_instructions>");
   });
 
-  it("recognises by the start marker alone when asked", () => {
-    const legacy = defineLegacyFragment({
-      type: "token_budget",
-      role: "developer",
-      markers: { start: "<token_budget>", end: "</token_budget>" },
-      prefixOnly: true,
-    });
-    expect(legacy.matches(" <token_budget>\n12 left")).toBe(true);
-  });
-
   it("uses a custom recogniser and has no prefix then", () => {
     const legacy = defineLegacyFragment({
       type: "custom",

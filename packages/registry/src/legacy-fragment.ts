@@ -4,6 +4,8 @@ import {
   matchesMarkedText,
   startsWithMarker,
 } from "@ctx/fragments";
+import { checkFragmentRole, checkObject, checkString } from "./check-argument.js";
+import { RegistryError } from "./registry-error.js";
 
 /**
  * A recogniser for a wrapper that older agents wrote into histories and nothing produces any
@@ -24,19 +26,21 @@ export interface LegacyFragment {
 }
 
 /**
- * How a legacy wrapper is recognised: by both markers, by the start marker alone, or by a function
+ * How a legacy wrapper is recognised: by both markers (the one match rule), or by a function
  * (which, given a `prefix`, is only asked about texts that begin with it).
  */
 export type LegacyFragmentDefinition = {
   readonly type: string;
   readonly role: FragmentRole;
 } & (
-  | { readonly markers: Markers; readonly prefixOnly?: boolean }
+  | { readonly markers: Markers }
   | { readonly matches: (text: string) => boolean; readonly prefix?: string }
 );
 
 /**
- * Defines a legacy recogniser for {@link createRegistry}'s `legacy` option.
+ * Defines a legacy recogniser for {@link createRegistry}'s `legacy` option. Its `matches` takes
+ * a string.
+ * @throws {RegistryError} naming the field when the definition is not one of the two shapes.
  * @example
  * ```ts
  * const userInstructions = defineLegacyFragment({
@@ -47,21 +51,32 @@ export type LegacyFragmentDefinition = {
  * ```
  */
 export function defineLegacyFragment(definition: LegacyFragmentDefinition): LegacyFragment {
+  checkObject("definition", definition);
+  checkString("definition.type", definition.type);
+  checkFragmentRole("definition.role", definition.role);
   if ("matches" in definition) {
     const { prefix, matches } = definition;
+    if (typeof matches !== "function") {
+      throw RegistryError.forArgument("definition.matches", "a function", matches);
+    }
+    if (prefix !== undefined) checkString("definition.prefix", prefix);
     return Object.freeze({
       type: definition.type,
       role: definition.role,
       prefix,
-      matches:
-        prefix === undefined
-          ? matches
-          : (text: string) => startsWithMarker(text, prefix) && matches(text),
+      matches: (text: string) => {
+        checkString("text", text);
+        return (prefix === undefined || startsWithMarker(text, prefix)) && matches(text);
+      },
     });
   }
+  checkObject("definition.markers", definition.markers);
   const { start, end } = definition.markers;
-  const matches = definition.prefixOnly
-    ? (text: string) => startsWithMarker(text, start)
-    : (text: string) => matchesMarkedText(text, start, end);
+  checkString("definition.markers.start", start);
+  checkString("definition.markers.end", end);
+  const matches = (text: string) => {
+    checkString("text", text);
+    return matchesMarkedText(text, start, end);
+  };
   return Object.freeze({ type: definition.type, role: definition.role, prefix: start, matches });
 }

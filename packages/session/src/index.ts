@@ -1,3 +1,14 @@
+export {
+  createJsonlRolloutStore,
+  type JsonlRolloutStoreOptions,
+} from "./rollout/jsonl-rollout-store.js";
+export { createMemoryRolloutStore } from "./rollout/memory-rollout-store.js";
+export { RolloutConflictError } from "./rollout/rollout-conflict-error.js";
+export {
+  RolloutError,
+  type RolloutErrorCode,
+  type RolloutErrorDetails,
+} from "./rollout/rollout-error.js";
 export type { JsonValue, RolloutRecord, StoredRecord } from "./rollout/rollout-record.js";
 export type {
   AppendRequest,
@@ -11,3 +22,4 @@ export type {
   SessionInfo,
   SessionPage,
 } from "./rollout/rollout-store.js";
+export type { RolloutWarning, TornRecordWarning } from "./rollout/rollout-warning.js";

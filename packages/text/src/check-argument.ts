@@ -1,15 +1,19 @@
+import { describeValue } from "./describe-value.js";
 import { TextError } from "./text-error.js";
 
 /** Throws a {@link TextError} unless `value` is a string. */
 export function checkString(argument: string, value: unknown): asserts value is string {
   if (typeof value !== "string")
-    throw new TextError(argument, `expected a string, got ${describe(value)}`);
+    throw new TextError(argument, `expected a string, got ${describeValue(value)}`);
 }
 
 /** Throws a {@link TextError} unless `value` is a whole number from 0 up to `Number.MAX_SAFE_INTEGER`. */
 export function checkCount(argument: string, value: unknown): asserts value is number {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
-    throw new TextError(argument, `expected a whole number of 0 or more, got ${describe(value)}`);
+    throw new TextError(
+      argument,
+      `expected a whole number of 0 or more, got ${describeValue(value)}`,
+    );
   }
 }
 
@@ -18,15 +22,7 @@ export function checkCodeUnit(argument: string, value: unknown): asserts value i
   if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > 0xffff) {
     throw new TextError(
       argument,
-      `expected a UTF-16 code unit (0 to 0xFFFF), got ${describe(value)}`,
+      `expected a UTF-16 code unit (0 to 0xFFFF), got ${describeValue(value)}`,
     );
   }
-}
-
-function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "number") return String(value);
-  if (typeof value === "string") return "a string";
-  return typeof value === "object" ? "an object" : String(typeof value);
 }

@@ -58,9 +58,10 @@ export const trustedAdditionalContext = defineFragment({
   type: "trusted_additional_context",
   role: "developer",
   markers: null,
+  guards: guardedMarkers,
   schema: additionalContextSchema,
   description: "Trusted context a client attached to the turn.",
   examples: [{ key: "automation_info", value: "run one" }],
-  body: ({ key, value }) =>
-    `<${key}>${truncateMiddle(value, maxAdditionalContextTokens).text}</${key}>`,
+  body: ({ key, value }, { untrusted }) =>
+    `<${key}>${untrusted(truncateMiddle(value, maxAdditionalContextTokens).text)}</${key}>`,
 });

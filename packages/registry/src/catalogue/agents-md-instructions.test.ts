@@ -12,6 +12,34 @@ describe("agentsMdInstructions", () => {
     );
   });
 
+  it("takes what discoverAgentsMd returns: a directory that may be null", () => {
+    const loaded: { directory: string | null; text(): string } = {
+      directory: null,
+      text: () => "Global rule.",
+    };
+    const fragment = agentsMdInstructions.create({
+      directory: loaded.directory,
+      text: loaded.text(),
+    });
+    expect(fragment.render()).toBe(
+      "# AGENTS.md instructions\n\n<INSTRUCTIONS>\nGlobal rule.\n</INSTRUCTIONS>",
+    );
+    expect(fragment.data).toEqual({ text: "Global rule." });
+    expect(agentsMdInstructions.parse(fragment.render())).toEqual(fragment.data);
+  });
+
+  it("refuses an empty directory, naming the field", () => {
+    expect(() => agentsMdInstructions.create({ directory: "", text: "x" })).toThrow(
+      /directory: must not be empty/,
+    );
+  });
+
+  it("says which alternatives failed when the data fits neither", () => {
+    expect(() => agentsMdInstructions.create({ text: 42 } as never)).toThrow(
+      "fits none of the 2 alternatives: (1) text: expected string, received number; (2) withdrawn: missing (expected true)",
+    );
+  });
+
   it("recognises both layouts, the older `for ` header and any ASCII case", () => {
     expect(
       agentsMdInstructions.matches(
@@ -83,18 +111,25 @@ describe("agentsMdInstructions", () => {
       ),
     );
     const text = fc.array(piece, { maxLength: 6 }).map((pieces) => pieces.join(""));
+    const directory = text.filter((value) => value !== "");
     const data: fc.Arbitrary<AgentsMdInstructionsData> = fc.oneof(
       fc.record({ text }),
-      fc.record({ directory: text, text }),
-      fc.record({ directory: text, text, supersedes: fc.constant(true) }),
+      fc.record({ directory: fc.constant(null), text }),
+      fc.record({ directory, text }),
+      fc.record({ directory, text, supersedes: fc.constant(true) }),
       fc.constant({ withdrawn: true as const }),
     );
     fc.assert(
       fc.property(data, (value) => {
-        const rendered = agentsMdInstructions.create(value).render();
+        const fragment = agentsMdInstructions.create(value);
+        const rendered = fragment.render();
         expect(agentsMdInstructions.matches(rendered)).toBe(true);
-        expect(agentsMdInstructions.parse(rendered)).toEqual(value);
+        expect(agentsMdInstructions.parse(rendered)).toEqual(fragment.data);
+        expect(fragment.data).toEqual(
+          "directory" in value && value.directory === null ? { text: value.text } : value,
+        );
       }),
+      { numRuns: 200 },
     );
   });
 });

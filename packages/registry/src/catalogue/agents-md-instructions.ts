@@ -14,8 +14,11 @@ const separator = "\n\n<INSTRUCTIONS>\n";
 
 const agentsMdSchema = z.union([
   z.object({
-    /** The folder the instructions apply to; omitted when they are global only. */
-    directory: z.string().optional(),
+    /**
+     * The folder the instructions apply to; `null` or omitted when they are global only (what
+     * `discoverAgentsMd` reports as `directory: null`). Never empty: the header would name nothing.
+     */
+    directory: z.string().min(1, "must not be empty; use null for global instructions").nullish(),
     /** The instructions, as loaded (global text, then the project files). */
     text: z.string(),
     /** Whether these instructions replace AGENTS.md blocks shown earlier in the conversation. */
@@ -31,6 +34,20 @@ const agentsMdSchema = z.union([
 export type AgentsMdInstructionsData = z.infer<typeof agentsMdSchema>;
 
 /**
+ * The data as the fragment keeps it and `parse` reads it back: a `null` directory and a false
+ * `supersedes` render nothing, so they are left out.
+ */
+function canonical(data: AgentsMdInstructionsData): AgentsMdInstructionsData {
+  if ("withdrawn" in data) return data;
+  const { directory, supersedes, ...rest } = data;
+  return {
+    ...(directory == null ? {} : { directory }),
+    ...rest,
+    ...(supersedes ? { supersedes } : {}),
+  };
+}
+
+/**
  * A project's AGENTS.md instructions (user role): `# AGENTS.md instructions for {directory}`, a
  * blank line, then the text inside `<INSTRUCTIONS>`. When the instructions changed since the
  * model last saw them, `supersedes` says so in a notice; `withdrawn` tells the model that earlier
@@ -42,7 +59,7 @@ export const agentsMdInstructions = defineFragment({
   role: "user",
   markers: standardMarkers.agentsMd,
   guards: [...guardedMarkers, noticeLabel],
-  schema: agentsMdSchema,
+  schema: agentsMdSchema.transform(canonical),
   description: "The AGENTS.md instructions that apply to the working directory.",
   examples: [
     { directory: "/repo", text: "Run the tests before committing." },
@@ -52,7 +69,7 @@ export const agentsMdInstructions = defineFragment({
   ],
   body: (data, { untrusted }) => {
     if ("withdrawn" in data) return `${separator}${withdrawnNotice}\n`;
-    const header = data.directory === undefined ? "" : ` for ${untrusted(data.directory)}`;
+    const header = data.directory == null ? "" : ` for ${untrusted(data.directory)}`;
     const text = untrusted(data.text);
     return `${header}${separator}${data.supersedes ? `${supersedesNotice}\n\n${text}` : text}\n`;
   },

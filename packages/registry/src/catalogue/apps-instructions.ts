@@ -1,4 +1,5 @@
 import { defineFragment } from "@ctx/fragments";
+import { z } from "zod";
 import { standardMarkers } from "./markers.js";
 
 const body = [
@@ -16,6 +17,7 @@ export const appsInstructions = defineFragment<void>({
   role: "developer",
   markers: standardMarkers.appsInstructions,
   description: "How to reach the apps (connectors) the user has linked.",
+  schema: z.undefined(),
   examples: [undefined],
   body: () => body,
 });

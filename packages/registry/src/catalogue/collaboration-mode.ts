@@ -1,6 +1,6 @@
 import { defineFragment } from "@ctx/fragments";
 import { z } from "zod";
-import { standardMarkers } from "./markers.js";
+import { guardedMarkers, standardMarkers } from "./markers.js";
 
 const collaborationModeSchema = z.object({
   /** The mode's name (`default`, `plan`, …); a change of mode is what triggers an update. */
@@ -21,8 +21,9 @@ export const collaborationMode = defineFragment({
   type: "collaboration_mode",
   role: "developer",
   markers: standardMarkers.collaborationMode,
+  guards: guardedMarkers,
   schema: collaborationModeSchema,
   description: "How the model should collaborate in the current mode (default, plan, …).",
   examples: [{ mode: "plan", instructions: "Plan before you change anything." }],
-  body: ({ instructions }) => instructions,
+  body: ({ instructions }, { untrusted }) => untrusted(instructions),
 });

@@ -1,6 +1,7 @@
 import { defineFragment } from "@ctx/fragments";
 import { z } from "zod";
-import { standardMarkers } from "./markers.js";
+import { defineTextKind } from "./define-text-kind.js";
+import { guardedMarkers, standardMarkers } from "./markers.js";
 
 const contextWindowSchema = z.object({
   threadId: z.string().min(1),
@@ -23,12 +24,13 @@ export const contextWindow = defineFragment({
   role: "developer",
   markers: standardMarkers.contextWindow,
   separate: true,
+  guards: guardedMarkers,
   schema: contextWindowSchema,
   description: "The thread and context-window ids, for a model that manages its own context.",
   examples: [
     { threadId: "t1", firstWindowId: "w1", currentWindowId: "w2", previousWindowId: "w1" },
   ],
-  body: (data) => {
+  body: (data, { untrusted }) => {
     const lines = [
       `Thread id: ${data.threadId}`,
       `First context window id: ${data.firstWindowId}`,
@@ -38,25 +40,25 @@ export const contextWindow = defineFragment({
         : [`Previous context window id: ${data.previousWindowId}`]),
       ...(data.threadHint === undefined ? [] : [data.threadHint]),
     ];
-    return `\n${lines.join("\n")}\n`;
+    return `\n${untrusted(lines.join("\n"))}\n`;
   },
 });
 
-const guidanceSchema = z.object({
-  /** The configured guidance; blank guidance is not sent. */
-  message: z.string().regex(/\S/, "the guidance must not be blank"),
-});
-
-/** The data of a {@link contextWindowGuidance} fragment. */
-export type ContextWindowGuidanceData = z.infer<typeof guidanceSchema>;
+/**
+ * The data of a {@link contextWindowGuidance} fragment: `message`, the configured guidance; blank
+ * guidance is not sent.
+ */
+export type ContextWindowGuidanceData = { message: string };
 
 /** Configured guidance on managing the context window (developer role). */
-export const contextWindowGuidance = defineFragment({
+export const contextWindowGuidance = defineTextKind({
   type: "context_window_guidance",
   role: "developer",
   markers: standardMarkers.contextWindowGuidance,
-  schema: guidanceSchema,
+  field: "message",
+  schema: z.string().regex(/\S/, "the guidance must not be blank"),
+  before: "\n",
+  after: "\n",
   description: "Configured guidance on how to manage the context window.",
-  examples: [{ message: "Start a new window after each finished task." }],
-  body: ({ message }) => `\n${message}\n`,
+  example: "Start a new window after each finished task.",
 });

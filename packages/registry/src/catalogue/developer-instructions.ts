@@ -1,42 +1,36 @@
-import { defineFragment } from "@ctx/fragments";
-import { z } from "zod";
+import { defineTextKind } from "./define-text-kind.js";
 import { standardMarkers } from "./markers.js";
 
-const textSchema = z.object({
-  /** The text, verbatim; an empty string is not sent, white space alone is. */
-  text: z.string().min(1),
-});
-
-/** The data of {@link developerInstructions} and {@link managedDeveloperInstructions}. */
-export type DeveloperInstructionsData = z.infer<typeof textSchema>;
+/**
+ * The data of {@link developerInstructions} and {@link managedDeveloperInstructions}: `text`, the
+ * text, verbatim; an empty string is not sent, white space alone is.
+ */
+export type DeveloperInstructionsData = { text: string };
 
 /**
  * The developer instructions of the configuration (developer role), verbatim and unmarked: like
  * any unmarked kind it gives up being recognised, so a developer message holding it counts as
  * having non-contextual content.
  */
-export const developerInstructions = defineFragment({
+export const developerInstructions = defineTextKind({
   type: "developer_instructions",
   role: "developer",
   markers: null,
-  schema: textSchema,
+  field: "text",
   description: "The developer instructions from the configuration, verbatim.",
-  examples: [{ text: "Answer in British English.\n" }],
-  body: ({ text }) => text,
+  example: "Answer in British English.\n",
 });
 
 /**
  * Developer instructions required by a managed (administrator) configuration layer (developer
  * role), in a message of their own that comes last.
  */
-export const managedDeveloperInstructions = defineFragment({
+export const managedDeveloperInstructions = defineTextKind({
   type: "managed_developer_instructions",
   role: "developer",
   markers: standardMarkers.managedDeveloperInstructions,
   separate: true,
-  schema: textSchema,
+  field: "text",
   description: "Developer instructions required by an administrator's managed configuration.",
-  examples: [{ text: "Never upload files outside the company network." }],
-  body: ({ text }) => text,
-  parse: (body) => (body === "" ? undefined : { text: body }),
+  example: "Never upload files outside the company network.",
 });

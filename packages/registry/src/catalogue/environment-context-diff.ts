@@ -1,6 +1,8 @@
+import { checkObject } from "../check-argument.js";
 import {
   type EnvironmentContextData,
   type EnvironmentEntry,
+  environmentContext,
   renderFilesystem,
   renderNetwork,
 } from "./environment-context.js";
@@ -24,8 +26,14 @@ export interface EnvironmentSnapshot {
   readonly subagents?: string;
 }
 
-/** The snapshot of `data`, for persisting and for {@link diffEnvironmentContext}. */
+/**
+ * The snapshot of `data`, for persisting and for {@link diffEnvironmentContext}.
+ * @throws {RegistryError} when `data` is not an object; {@link FragmentError} when it is not
+ * environment context data.
+ */
 export function snapshotEnvironmentContext(data: EnvironmentContextData): EnvironmentSnapshot {
+  checkObject("data", data as unknown);
+  environmentContext.create(data);
   const environments: Record<
     string,
     { cwd: string; status: "available" | "starting"; shell?: string }
@@ -60,11 +68,19 @@ export function snapshotEnvironmentContext(data: EnvironmentContextData): Enviro
  *   repeats the current date, time zone, network, file system and roster;
  * - the single layout is kept only when the current state is one available environment and the
  *   update shows just that one.
+ * @throws {RegistryError} when `previous` is neither a snapshot nor `undefined`, or `current` is
+ * not an object; {@link FragmentError} when `current` is not environment context data.
  */
 export function diffEnvironmentContext(
   previous: EnvironmentSnapshot | undefined,
   current: EnvironmentContextData,
 ): EnvironmentContextData | undefined {
+  if (previous !== undefined) {
+    checkObject("previous", previous as unknown);
+    checkObject("previous.environments", previous.environments as unknown);
+  }
+  checkObject("current", current as unknown);
+  environmentContext.create(current);
   if (previous === undefined) return current;
   const now = snapshotEnvironmentContext(current);
   const changed: EnvironmentEntry[] = current.environments.filter((environment) => {

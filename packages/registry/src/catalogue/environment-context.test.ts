@@ -106,6 +106,21 @@ describe("environmentContext", () => {
     );
   });
 
+  it("sorts ids and domains by code point, as the reference's byte order does, beyond U+FFFF too", () => {
+    // U+FF5E sorts before U+1F600 by code point, after it by UTF-16 code unit.
+    const text = environmentContext
+      .create({
+        environments: [
+          { id: "\u{1F600}", cwd: "/b" },
+          { id: "\uFF5E", cwd: "/a" },
+        ],
+        network: { allowedDomains: ["\u{1F600}.example", "\uFF5E.example"], deniedDomains: [] },
+      })
+      .render();
+    expect(text.indexOf('id="\uFF5E"')).toBeLessThan(text.indexOf('id="\u{1F600}"'));
+    expect(text).toContain("<allowed>\uFF5E.example,\u{1F600}.example</allowed>");
+  });
+
   it("renders every permission profile shape on one line", () => {
     const render = (
       permissionProfile: Parameters<typeof environmentContext.create>[0]["filesystem"] & object,

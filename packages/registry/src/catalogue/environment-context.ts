@@ -1,5 +1,5 @@
 import { defineFragment } from "@ctx/fragments";
-import { escapeXml } from "@ctx/text";
+import { compareCodePoints, escapeXml } from "@ctx/text";
 import { z } from "zod";
 import { guardedMarkers, standardMarkers } from "./markers.js";
 
@@ -75,7 +75,8 @@ export type FileSystemEntry = z.infer<typeof fileSystemEntrySchema>;
  * Facts about where the agent runs (user role): working directory and shell (or several
  * environments), date, time zone, network rules, file-system permissions and subagent roster,
  * one element per line, indented two spaces. Element text is XML-escaped where the reference
- * escapes it; network domains are sorted and not escaped.
+ * escapes it; environments and network domains are sorted by code point (the reference's byte
+ * order), and domains are not escaped.
  */
 export const environmentContext = defineFragment({
   type: "environment_context",
@@ -124,7 +125,7 @@ function environmentLines(data: EnvironmentContextData): string[] {
     return [`  <cwd>${escapeXml(only.cwd)}</cwd>`, ...optionalLine("shell", only.shell)];
   }
   if (environments.length === 0) return [];
-  const sorted = [...environments].sort((first, second) => compare(first.id, second.id));
+  const sorted = [...environments].sort((first, second) => compareCodePoints(first.id, second.id));
   return [
     "  <environments>",
     ...sorted.flatMap((environment) => {
@@ -158,7 +159,7 @@ export function renderNetwork(
   const list = (tag: string, domains: readonly string[]) =>
     domains.length === 0
       ? ""
-      : `<${tag}>${untrusted([...domains].sort(compare).join(","))}</${tag}>`;
+      : `<${tag}>${untrusted([...domains].sort(compareCodePoints).join(","))}</${tag}>`;
   return `<network enabled="true">${list("allowed", network.allowedDomains)}${list("denied", network.deniedDomains)}</network>`;
 }
 
@@ -218,9 +219,4 @@ function uniqueEntries(entries: readonly FileSystemEntry[]): FileSystemEntry[] {
     seen.add(key);
     return true;
   });
-}
-
-/** Code-unit order, the same on every machine (unlike `localeCompare`). */
-function compare(first: string, second: string): number {
-  return first < second ? -1 : first > second ? 1 : 0;
 }

@@ -1,4 +1,5 @@
 import { defineFragment } from "@ctx/fragments";
+import { z } from "zod";
 import { standardMarkers } from "./markers.js";
 
 const body = [
@@ -15,6 +16,7 @@ export const environmentsInstructions = defineFragment<void>({
   role: "developer",
   markers: standardMarkers.environmentsInstructions,
   description: "How to work with several execution environments.",
+  schema: z.undefined(),
   examples: [undefined],
   body: () => body,
 });

@@ -1,4 +1,6 @@
 import type { CtxWarning } from "@ctx/text";
+import { checkObject } from "../check-argument.js";
+import { RegistryError } from "../registry-error.js";
 import { type SkillsInstructionsData, skillsInstructions } from "./skills-instructions.js";
 
 /** The share of the context window the skills catalogue may take, as in the reference. */
@@ -28,11 +30,27 @@ export interface FitSkillsOptions {
  * the rendered catalogue is too long, descriptions are shortened — all to one common length, the
  * longest that fits, ending in `…` — down to nothing; if even the bare list is too long, skills
  * are left out from the end. Each step leaves a warning naming the skills concerned.
+ * @throws {RegistryError} when `data` or `options` is not an object, or `contextWindow` is not a
+ * number of 0 or more; {@link FragmentError} when `data` does not fit the skills schema.
  */
 export function fitSkillsInstructions(
   data: SkillsInstructionsData,
   options: FitSkillsOptions = {},
 ): { data: SkillsInstructionsData; warnings: SkillsBudgetWarning[] } {
+  checkObject("data", data as unknown);
+  checkObject("options", options as unknown);
+  const { contextWindow } = options;
+  if (
+    contextWindow !== undefined &&
+    !(typeof contextWindow === "number" && Number.isFinite(contextWindow) && contextWindow >= 0)
+  ) {
+    throw RegistryError.forArgument(
+      "options.contextWindow",
+      "a number of 0 or more",
+      contextWindow,
+    );
+  }
+  skillsInstructions.create(data);
   const budget =
     options.contextWindow === undefined
       ? defaultSkillsBudget

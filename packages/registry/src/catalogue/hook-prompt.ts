@@ -17,6 +17,12 @@ const hookPromptSchema = z.object({
   text: z.string(),
 });
 
+/** An empty run id is not rendered, so the fragment leaves it out. */
+function canonical(data: z.infer<typeof hookPromptSchema>): HookPromptData {
+  const { runId, ...rest } = data;
+  return runId === undefined || runId === "" ? rest : { runId, ...rest };
+}
+
 /** The data of a {@link hookPrompt} fragment. */
 export type HookPromptData = z.infer<typeof hookPromptSchema>;
 
@@ -38,11 +44,11 @@ export const hookPrompt = defineFragment({
   role: "user",
   markers: standardMarkers.hookPrompt,
   matches,
-  schema: hookPromptSchema,
+  schema: hookPromptSchema.transform(canonical),
   description: "A prompt a hook injected on the user's behalf.",
   examples: [{ runId: "run-1", text: "Summarise the diff <first>." }, { text: "No id." }],
   body: ({ runId, text }) =>
-    `${runId === undefined || runId === "" ? "" : ` hook_run_id="${escapeXml(runId)}"`}>${escapeXmlText(text)}`,
+    `${runId === undefined ? "" : ` hook_run_id="${escapeXml(runId)}"`}>${escapeXmlText(text)}`,
   parse: (body) => {
     const match = /^(?: hook_run_id="([^"]*)")?>([^<]*)$/.exec(body);
     if (match === null) return undefined;

@@ -1,6 +1,7 @@
 import { defineFragment } from "@ctx/fragments";
 import { truncateMiddle } from "@ctx/text";
 import { z } from "zod";
+import { guardedMarkers } from "./markers.js";
 
 /** The most tokens of a sub-agent's error the completion message keeps. */
 export const maxAgentErrorTokens = 900;
@@ -42,6 +43,7 @@ export const interAgentCompletion = defineFragment({
   type: "inter_agent_completion",
   role: "assistant",
   markers: null,
+  guards: guardedMarkers,
   schema: interAgentCompletionSchema,
   description: "A sub-agent's final answer to the agent that started it.",
   examples: [
@@ -51,6 +53,6 @@ export const interAgentCompletion = defineFragment({
       status: { state: "completed", message: "All green." },
     },
   ],
-  body: ({ task, sender, status }) =>
-    `Message Type: FINAL_ANSWER\nTask name: ${task}\nSender: ${sender}\nPayload:\n${payload(status)}`,
+  body: ({ task, sender, status }, { untrusted }) =>
+    `Message Type: FINAL_ANSWER\nTask name: ${untrusted(task)}\nSender: ${untrusted(sender)}\nPayload:\n${untrusted(payload(status))}`,
 });

@@ -1,4 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { createStandardRegistry } from "../create-standard-registry.js";
+import {
+  codexNotWarningTexts,
+  codexWarningTexts,
+  ordinaryWarningSentences,
+} from "./__fixtures__/warning-texts.js";
 import { legacyFragments } from "./legacy-fragments.js";
 
 function recogniser(type: string) {
@@ -14,10 +20,11 @@ describe("legacyFragments", () => {
     ).toBe(true);
   });
 
-  it("recognises the old token budget by its developer prefix alone", () => {
+  it("recognises the old token budget by both markers, like every kind", () => {
     const tokenBudget = recogniser("token_budget");
     expect(tokenBudget.role).toBe("developer");
-    expect(tokenBudget.matches("<TOKEN_BUDGET>\n12 left")).toBe(true);
+    expect(tokenBudget.matches("<TOKEN_BUDGET>\n12 left\n</token_budget>")).toBe(true);
+    expect(tokenBudget.matches("<token_budget>\n12 left")).toBe(false);
   });
 
   it("recognises goal context case-sensitively, as the reference does", () => {
@@ -27,27 +34,32 @@ describe("legacyFragments", () => {
     expect(goal.matches("<goal_context>")).toBe(false);
   });
 
-  it("recognises the three old warnings by structure, not prose", () => {
-    expect(
-      recogniser("legacy_apply_patch_exec_warning").matches(
-        "Warning: apply_patch went through the shell.\nPlease use the tool, not exec_command.",
-      ),
-    ).toBe(true);
-    expect(
-      recogniser("legacy_model_mismatch_warning").matches(
-        "Warning: this account was flagged (high-risk).",
-      ),
-    ).toBe(true);
-    expect(
-      recogniser("legacy_unified_exec_process_limit_warning").matches(
-        "Warning: too many unified exec processes are open.",
-      ),
-    ).toBe(true);
+  it.each(codexWarningTexts)("recognises $type in Codex's own test text", ({ type, text }) => {
+    const registry = createStandardRegistry();
+    expect(registry.classify("user", text)?.type).toBe(type);
   });
 
-  it("leaves an ordinary message that starts with a warning alone", () => {
-    for (const entry of legacyFragments) {
-      expect(entry.matches("Warning: the build is red, please look.")).toBe(false);
-    }
+  it.each(codexNotWarningTexts)(
+    "leaves what Codex's tests call no warning to the user: %j",
+    (text) => {
+      expect(createStandardRegistry().classify("user", text)).toBeUndefined();
+    },
+  );
+
+  it.each(ordinaryWarningSentences)("leaves an ordinary message to the user: %j", (text) => {
+    const registry = createStandardRegistry();
+    expect(registry.classify("user", text)).toBeUndefined();
+    expect(
+      registry.isContextualUserMessage({
+        type: "message",
+        role: "user",
+        content: [{ type: "input_text", text }],
+      }),
+    ).toBe(false);
+  });
+
+  it("reads a bounded part of a long text", () => {
+    const long = `Warning: The maximum number of unified exec processes you can keep open is ${"6".repeat(2000)}.`;
+    expect(recogniser("legacy_unified_exec_process_limit_warning").matches(long)).toBe(false);
   });
 });

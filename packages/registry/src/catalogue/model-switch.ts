@@ -1,35 +1,27 @@
-import { defineFragment } from "@ctx/fragments";
-import { z } from "zod";
+import { defineTextKind } from "./define-text-kind.js";
 import { standardMarkers } from "./markers.js";
 
 const preamble =
   "An earlier part of this conversation was handled by a different model. Carry on from where it left off, following the instructions below.";
 
-const modelSwitchSchema = z.object({
-  /** The new model's instructions for the current personality. */
-  instructions: z.string().min(1),
-});
-
-/** The data of a {@link modelSwitch} fragment. */
-export type ModelSwitchData = z.infer<typeof modelSwitchSchema>;
+/**
+ * The data of a {@link modelSwitch} fragment: `instructions`, the new model's instructions for the
+ * current personality.
+ */
+export type ModelSwitchData = { instructions: string };
 
 /**
  * Tells the model that the conversation moves to it from another model, and gives it the new
  * model's instructions (developer role). It travels in a message of its own.
  */
-export const modelSwitch = defineFragment({
+export const modelSwitch = defineTextKind({
   type: "model_switch",
   role: "developer",
   markers: standardMarkers.modelSwitch,
   separate: true,
-  schema: modelSwitchSchema,
+  field: "instructions",
+  before: `\n${preamble}\n\n`,
+  after: "\n",
   description: "The instructions of the model the conversation just switched to.",
-  examples: [{ instructions: "You are a careful coding agent." }],
-  body: ({ instructions }) => `\n${preamble}\n\n${instructions}\n`,
-  parse: (body) => {
-    const head = `\n${preamble}\n\n`;
-    if (!body.startsWith(head) || !body.endsWith("\n") || body.length <= head.length + 1)
-      return undefined;
-    return { instructions: body.slice(head.length, -1) };
-  },
+  example: "You are a careful coding agent.",
 });

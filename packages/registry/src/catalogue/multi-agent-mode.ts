@@ -1,6 +1,6 @@
 import { defineFragment } from "@ctx/fragments";
 import { z } from "zod";
-import { standardMarkers } from "./markers.js";
+import { guardedMarkers, standardMarkers } from "./markers.js";
 
 const explicitRequestOnly =
   "Any earlier permission to hand work to sub-agents on your own initiative is withdrawn. Start sub-agents only when the user, or AGENTS.md or skill instructions that apply, explicitly ask for delegation or parallel work.";
@@ -10,7 +10,16 @@ const proactive =
 const multiAgentModeSchema = z.union([
   z.object({ mode: z.literal("explicit-request-only") }),
   z.object({ mode: z.literal("proactive") }),
-  z.object({ mode: z.literal("custom"), text: z.string().min(1) }),
+  z.object({
+    mode: z.literal("custom"),
+    /** Configured text; it may not equal one of the standard texts, which have modes of their own. */
+    text: z
+      .string()
+      .min(1)
+      .refine((text) => text !== proactive && text !== explicitRequestOnly, {
+        message: "equals a standard text; use its mode instead",
+      }),
+  }),
 ]);
 
 /** The data of a {@link multiAgentMode} fragment. */
@@ -25,21 +34,22 @@ export const multiAgentMode = defineFragment({
   role: "developer",
   markers: standardMarkers.multiAgentMode,
   separate: true,
+  guards: guardedMarkers,
   schema: multiAgentModeSchema,
   description: "When the model may hand work to sub-agents.",
   examples: [{ mode: "proactive" }],
-  body: (data) =>
+  body: (data, { untrusted }) =>
     data.mode === "custom"
-      ? data.text
+      ? untrusted(data.text)
       : data.mode === "proactive"
         ? proactive
         : explicitRequestOnly,
-  parse: (body) =>
+  parse: (body, { restore }) =>
     body === proactive
       ? { mode: "proactive" as const }
       : body === explicitRequestOnly
         ? { mode: "explicit-request-only" as const }
         : body === ""
           ? undefined
-          : { mode: "custom" as const, text: body },
+          : { mode: "custom" as const, text: restore(body) },
 });

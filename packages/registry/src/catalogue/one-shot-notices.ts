@@ -1,5 +1,7 @@
 import { defineFragment } from "@ctx/fragments";
 import { z } from "zod";
+import { defineTextKind } from "./define-text-kind.js";
+import { guardedMarkers } from "./markers.js";
 
 // One-shot notices carry no markers: each gives up being recognised later, by design. They are
 // said once, at the moment they matter, and are never diffed, re-injected or hidden from view.
@@ -14,11 +16,12 @@ export const approvedCommandPrefixSaved = defineFragment({
   type: "approved_command_prefix_saved",
   role: "developer",
   markers: null,
+  guards: guardedMarkers,
   schema: approvedPrefixesSchema,
   description: "Command prefixes the user just approved for the rest of the session.",
   examples: [{ prefixes: ["npm test"] }],
-  body: ({ prefixes }) =>
-    `These command prefixes are now approved and saved, so commands that start with them run without asking:\n${prefixes.map((prefix) => `- \`${prefix}\``).join("\n")}`,
+  body: ({ prefixes }, { untrusted }) =>
+    `These command prefixes are now approved and saved, so commands that start with them run without asking:\n${prefixes.map((prefix) => `- \`${untrusted(prefix)}\``).join("\n")}`,
 });
 
 const networkRuleSchema = z.object({
@@ -31,13 +34,14 @@ export const networkRuleSaved = defineFragment({
   type: "network_rule_saved",
   role: "developer",
   markers: null,
+  guards: guardedMarkers,
   schema: networkRuleSchema,
   description: "A network rule the user just saved.",
   examples: [{ decision: "allow", host: "registry.npmjs.org" }],
-  body: ({ decision, host }) =>
+  body: ({ decision, host }, { untrusted }) =>
     decision === "allow"
-      ? `Saved an \`Allowed\` network rule for \`${host}\` to the exec policy's \`allowlist\`.`
-      : `Saved a \`Denied\` network rule for \`${host}\` to the exec policy's \`denylist\`.`,
+      ? `Saved an \`Allowed\` network rule for \`${untrusted(host)}\` to the exec policy's \`allowlist\`.`
+      : `Saved a \`Denied\` network rule for \`${untrusted(host)}\` to the exec policy's \`denylist\`.`,
 });
 
 const tokensLeftSchema = z.object({
@@ -70,16 +74,18 @@ export const tokenBudgetReminder = defineFragment({
   type: "token_budget_reminder",
   role: "developer",
   markers: null,
+  guards: guardedMarkers,
   schema: reminderSchema,
   description: "A configured reminder of how many tokens are left.",
   examples: [{ template: "{n_remaining} tokens left; wrap up soon.", remaining: 900 }],
-  body: ({ template, remaining }) => template.replaceAll("{n_remaining}", String(remaining)),
+  body: ({ template, remaining }, { untrusted }) =>
+    untrusted(template).replaceAll("{n_remaining}", String(remaining)),
 });
 
 const currentTimeSchema = z.object({ time: z.date() });
 
 /** Formats a time as the reference does: `2026-02-26 14:05:09 UTC`. */
-export function formatUtcTime(time: Date): string {
+function formatUtcTime(time: Date): string {
   return `${time.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 }
 
@@ -94,26 +100,22 @@ export const currentTimeReminder = defineFragment({
   body: ({ time }) => `It is now ${formatUtcTime(time)}.`,
 });
 
-const textSchema = z.object({ text: z.string().min(1) });
-
 /** Extra context a hook supplied, verbatim (developer role, unmarked). */
-export const hookAdditionalContext = defineFragment({
+export const hookAdditionalContext = defineTextKind({
   type: "hook_additional_context",
   role: "developer",
   markers: null,
-  schema: textSchema,
+  field: "text",
   description: "Extra context a hook supplied for this turn.",
-  examples: [{ text: "The build server is down until noon." }],
-  body: ({ text }) => text,
+  example: "The build server is down until noon.",
 });
 
 /** Guidance for plugins the user mentioned this turn, verbatim (developer role, unmarked). */
-export const pluginInstructions = defineFragment({
+export const pluginInstructions = defineTextKind({
   type: "plugin_instructions",
   role: "developer",
   markers: null,
-  schema: textSchema,
+  field: "text",
   description: "Guidance for a plugin the user mentioned in this turn.",
-  examples: [{ text: "The deploy plugin needs a target environment." }],
-  body: ({ text }) => text,
+  example: "The deploy plugin needs a target environment.",
 });

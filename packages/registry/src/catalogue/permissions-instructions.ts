@@ -1,26 +1,23 @@
-import { defineFragment } from "@ctx/fragments";
 import { z } from "zod";
+import { defineTextKind } from "./define-text-kind.js";
 import { standardMarkers } from "./markers.js";
 
-const permissionsSchema = z.object({
-  /** The body text, as `renderPermissionsInstructions` in `@ctx/prompts` writes it: it starts and ends with a newline. */
-  text: z.string(),
-});
-
-/** The data of a {@link permissionsInstructions} fragment. */
-export type PermissionsInstructionsData = z.infer<typeof permissionsSchema>;
+/**
+ * The data of a {@link permissionsInstructions} fragment: `text`, the body as
+ * `renderPermissionsInstructions` in `@ctx/prompts` writes it; it starts and ends with a newline.
+ */
+export type PermissionsInstructionsData = { text: string };
 
 /**
  * The sandbox and approval policy (developer role), inside `<permissions instructions>` — with a
  * space, not an underscore. The text comes from `@ctx/prompts`; this kind only wraps it.
  */
-export const permissionsInstructions = defineFragment({
+export const permissionsInstructions = defineTextKind({
   type: "permissions_instructions",
   role: "developer",
   markers: standardMarkers.permissions,
-  schema: permissionsSchema,
+  field: "text",
+  schema: z.string(),
   description: "What the sandbox allows and when to ask the user for approval.",
-  examples: [{ text: "\nThe sandbox is read-only.\n" }],
-  body: ({ text }) => text,
-  parse: (body) => ({ text: body }),
+  example: "\nThe sandbox is read-only.\n",
 });

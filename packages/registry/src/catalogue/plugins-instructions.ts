@@ -1,4 +1,5 @@
 import { defineFragment } from "@ctx/fragments";
+import { z } from "zod";
 import { standardMarkers } from "./markers.js";
 
 const body = [
@@ -21,6 +22,7 @@ export const pluginsInstructions = defineFragment<void>({
   role: "developer",
   markers: standardMarkers.pluginsInstructions,
   description: "How to use the plugins installed on this machine.",
+  schema: z.undefined(),
   examples: [undefined],
   body: () => body,
 });

@@ -12,6 +12,12 @@ const realtimeDelegationSchema = z.object({
   transcriptTailFlush: z.boolean().optional(),
 });
 
+/** A false `transcriptTailFlush` renders nothing, so the fragment leaves it out. */
+function canonical(data: z.infer<typeof realtimeDelegationSchema>): RealtimeDelegationData {
+  const { transcriptTailFlush, ...rest } = data;
+  return transcriptTailFlush ? { ...rest, transcriptTailFlush } : rest;
+}
+
 /** The data of a {@link realtimeDelegation} fragment. */
 export type RealtimeDelegationData = z.infer<typeof realtimeDelegationSchema>;
 
@@ -26,7 +32,7 @@ export const realtimeDelegation = defineFragment({
   type: "realtime_delegation",
   role: "user",
   markers: standardMarkers.realtimeDelegation,
-  schema: realtimeDelegationSchema,
+  schema: realtimeDelegationSchema.transform(canonical),
   description: "Work a realtime voice conversation hands to the agent.",
   examples: [{ input: "Open the failing test." }],
   body: ({ input, transcriptDelta, transcriptTailFlush }) =>

@@ -1,5 +1,6 @@
 import { defineFragment, markedBody } from "@ctx/fragments";
 import { z } from "zod";
+import { defineTextKind } from "./define-text-kind.js";
 import { standardMarkers } from "./markers.js";
 
 const { start, end } = standardMarkers.realtimeConversation;
@@ -31,55 +32,56 @@ export const realtimeStart = defineFragment<void>({
   markers: standardMarkers.realtimeConversation,
   matches: isStarted,
   description: "A realtime voice conversation has started.",
+  schema: z.undefined(),
   examples: [undefined],
   body: () => startedBody,
 });
 
-const instructionsSchema = z.object({
-  /** The configured text for the start of a realtime conversation. */
-  instructions: z.string().min(1),
-});
-
-/** The data of a {@link realtimeStartWithInstructions} fragment. */
-export type RealtimeStartWithInstructionsData = z.infer<typeof instructionsSchema>;
+/**
+ * The data of a {@link realtimeStartWithInstructions} fragment: `instructions`, the configured
+ * text for the start of a realtime conversation. It may be neither our standard start text nor
+ * look like an end, so that its text is read back as what it is.
+ */
+export type RealtimeStartWithInstructionsData = { instructions: string };
 
 /** A realtime conversation started, with configured instructions instead of our guidance. */
-export const realtimeStartWithInstructions = defineFragment({
+export const realtimeStartWithInstructions = defineTextKind({
   type: "realtime_start_with_instructions",
   role: "developer",
   markers: standardMarkers.realtimeConversation,
-  schema: instructionsSchema,
+  field: "instructions",
+  schema: z
+    .string()
+    .min(1)
+    .refine((instructions) => `\n${instructions}\n` !== startedBody, {
+      message: "equals the standard start text; use realtime_start instead",
+    })
+    .refine((instructions) => !`\n${instructions}\n`.startsWith(endedPrefix), {
+      message: "begins like the end of a realtime conversation; use realtime_end instead",
+    }),
+  before: "\n",
+  after: "\n",
   matches: (text) =>
     markedBody(text, start, end) !== undefined && !isStarted(text) && !isEnded(text),
   description: "A realtime voice conversation has started, with configured instructions.",
-  examples: [{ instructions: "Answer in French." }],
-  body: ({ instructions }) => `\n${instructions}\n`,
-  parse: (body) =>
-    body.length >= 3 && body.startsWith("\n") && body.endsWith("\n")
-      ? { instructions: body.slice(1, -1) }
-      : undefined,
+  example: "Answer in French.",
 });
 
-const endSchema = z.object({
-  /** Why the conversation ended; the reference writes `inactive`. */
-  reason: z.string().min(1),
-});
-
-/** The data of a {@link realtimeEnd} fragment. */
-export type RealtimeEndData = z.infer<typeof endSchema>;
+/**
+ * The data of a {@link realtimeEnd} fragment: `reason`, why the conversation ended; the reference
+ * writes `inactive`.
+ */
+export type RealtimeEndData = { reason: string };
 
 /** A realtime conversation ended (developer role), with the reason on a line of its own. */
-export const realtimeEnd = defineFragment({
+export const realtimeEnd = defineTextKind({
   type: "realtime_end",
   role: "developer",
   markers: standardMarkers.realtimeConversation,
-  schema: endSchema,
+  field: "reason",
+  before: endedPrefix,
+  after: "\n",
   matches: isEnded,
   description: "The realtime voice conversation has ended.",
-  examples: [{ reason: "inactive" }],
-  body: ({ reason }) => `${endedPrefix}${reason}\n`,
-  parse: (body) =>
-    body.startsWith(endedPrefix) && body.length > endedPrefix.length + 1
-      ? { reason: body.slice(endedPrefix.length, -1) }
-      : undefined,
+  example: "inactive",
 });

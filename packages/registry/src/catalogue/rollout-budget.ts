@@ -4,7 +4,11 @@ import { standardMarkers } from "./markers.js";
 
 const rolloutBudgetSchema = z.object({
   /** Weighted tokens left in the budget the whole session shares. */
-  remaining: z.number().int().nonnegative(),
+  remaining: z
+    .number()
+    .int()
+    .nonnegative()
+    .transform((tokens) => tokens + 0), // -0 renders as 0
 });
 
 /** The data of a {@link rolloutBudget} fragment. */

@@ -40,7 +40,7 @@ export type SkillsInstructionsData = z.infer<typeof skillsSchema>;
 /**
  * The catalogue of available skills (developer role): `## Skills`, an introduction, the optional
  * table of skill roots, one line per skill, and optionally how to use them. Descriptions longer
- * than 1,024 characters are cut; names and descriptions are untrusted.
+ * than 1,024 characters are cut; names, descriptions, paths and root aliases are untrusted.
  */
 export const skillsInstructions = defineFragment({
   type: "skills_instructions",
@@ -62,7 +62,10 @@ export const skillsInstructions = defineFragment({
       "## Skills",
       hasRoots ? introWithRoots : introWithPaths,
       ...(hasRoots
-        ? ["### Skill roots", ...roots.map((root) => `- \`${root.alias}\` = \`${root.path}\``)]
+        ? [
+            "### Skill roots",
+            ...roots.map((root) => `- \`${untrusted(root.alias)}\` = \`${untrusted(root.path)}\``),
+          ]
         : []),
       "### Available skills",
       ...skills.map(({ name, description, path }) => {
@@ -70,7 +73,7 @@ export const skillsInstructions = defineFragment({
           description === undefined || description === ""
             ? ""
             : ` ${untrusted(description.slice(0, maxSkillDescriptionLength))}`;
-        return `- ${untrusted(name)}:${summary} (file: ${path})`;
+        return `- ${untrusted(name)}:${summary} (file: ${untrusted(path)})`;
       }),
       ...(withUsage ? usage : []),
     ];

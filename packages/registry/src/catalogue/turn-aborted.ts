@@ -1,4 +1,5 @@
 import { defineFragment } from "@ctx/fragments";
+import { z } from "zod";
 import { standardMarkers } from "./markers.js";
 
 const byUser =
@@ -15,6 +16,7 @@ export const turnAborted = defineFragment<void>({
   role: "user",
   markers: standardMarkers.turnAborted,
   description: "The user interrupted the previous turn.",
+  schema: z.undefined(),
   examples: [undefined],
   body: () => `\n${byUser}\n`,
 });
@@ -25,6 +27,7 @@ export const turnAbortedDeveloper = defineFragment<void>({
   role: "developer",
   markers: standardMarkers.turnAborted,
   description: "The previous turn was interrupted.",
+  schema: z.undefined(),
   examples: [undefined],
   body: () => `\n${byHarness}\n`,
 });

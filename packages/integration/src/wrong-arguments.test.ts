@@ -1,0 +1,403 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { discoverAgentsMd } from "@ctx/agents-md";
+import { createMarkerGuard } from "@ctx/fragments";
+import { defaultModelCatalog } from "@ctx/prompts";
+import { createStandardRegistry } from "@ctx/registry";
+import { CtxError } from "@ctx/text";
+import { beforeAll, describe, expect, it } from "vitest";
+
+/** A valid call of one function or method, so each argument can be swapped for a wrong value. */
+interface Row {
+  /** Arguments of a call that works. */
+  readonly args: readonly unknown[];
+  /** Each parameter's name, as the function's documentation and its errors name it. */
+  readonly names: readonly string[];
+  /** Positions where `undefined` is a valid argument (an optional parameter). */
+  readonly optional?: readonly number[];
+  /** Positions that accept every value by design (a parser's input). */
+  readonly anything?: readonly number[];
+  /** Set while the package has not made this function comply yet: the test is expected to fail. */
+  readonly pending?: true;
+}
+
+/** Wrong values for a parameter, chosen by the type of its valid value. */
+function wrongValuesFor(valid: unknown, optional: boolean): unknown[] {
+  const absent = optional ? [null] : [null, undefined];
+  if (typeof valid === "string") return [...absent, 42, {}, [], Symbol("x")];
+  if (typeof valid === "number") return [...absent, "1", Number.NaN, -1, 0.5];
+  if (typeof valid === "boolean") return [...absent, "true", 1];
+  if (typeof valid === "function") return [...absent, "x", {}];
+  if (Array.isArray(valid)) return [...absent, "a", 42, {}, [null]];
+  return [...absent, 42, "x", []];
+}
+
+const memoryRoot = "/repo";
+
+// Every exported function of every public package, with a valid call. A new export without a
+// row here fails "has a row for every exported function"; a new package fails "covers every
+// public package".
+const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
+  "@ctx/text": {
+    codeRegions: { args: ["`a`"], names: ["markdown"] },
+    compareCodePoints: { args: ["a", "b"], names: ["left", "right"] },
+    describeValue: { args: [null], names: ["value"], anything: [0] },
+    escapeXml: { args: ["<"], names: ["text"] },
+    escapeXmlText: { args: ["<"], names: ["text"] },
+    foldAscii: { args: [65], names: ["codeUnit"] },
+    isBlank: { args: [" "], names: ["text"] },
+    isWhiteSpace: { args: [32], names: ["codeUnit"] },
+    sortedUnique: { args: [["b", "a"]], names: ["values"] },
+    startsWithAsciiCaseInsensitive: {
+      args: ["ABC", 0, "ab"],
+      names: ["text", "offset", "expected"],
+    },
+    trimWhiteSpace: { args: [" a "], names: ["text"] },
+    trimmedEnd: { args: [" a "], names: ["text"] },
+    trimmedStart: { args: [" a "], names: ["text"] },
+    truncateMiddle: { args: ["hello world", 1], names: ["text", "maxTokens"] },
+    unescapeXml: { args: ["&lt;"], names: ["text"] },
+    utf8ByteLength: { args: ["é"], names: ["text"] },
+    utf8PrefixEnd: { args: ["é", 1], names: ["text", "maxBytes"] },
+    utf8SuffixStart: { args: ["é", 1], names: ["text", "maxBytes"] },
+  },
+  "@ctx/protocol": {
+    parseResponseItem: {
+      args: [{ type: "message", role: "user", content: [] }],
+      names: ["value"],
+      anything: [0],
+    },
+    safeParseResponseItem: { args: [{}], names: ["value"], anything: [0] },
+    isMessageItem: {
+      args: [{ type: "message", role: "user", content: [] }, "user"],
+      names: ["item", "role"],
+      optional: [1],
+    },
+    toSchemaIssues: { args: [{ issues: [] }, {}], names: ["error", "input"], anything: [1] },
+    describeSchemaIssues: { args: [[{ path: "a", message: "b" }]], names: ["issues"] },
+  },
+  "@ctx/fragments": {
+    defineFragment: {
+      args: [
+        { type: "note", role: "user", markers: { start: "<n>", end: "</n>" }, body: () => "" },
+      ],
+      names: ["definition"],
+    },
+    endsWithMarker: {
+      args: ["<a></a>", "</a>", 0],
+      names: ["text", "marker", "from"],
+      optional: [2],
+    },
+    startsWithMarker: { args: ["<a></a>", "<a>"], names: ["text", "marker"] },
+    matchesMarkedText: { args: ["<a></a>", "<a>", "</a>"], names: ["text", "start", "end"] },
+    markedBody: { args: ["<a>x</a>", "<a>", "</a>"], names: ["text", "start", "end"] },
+    createMarkerGuard: { args: [["<a>"]], names: ["markers"] },
+    checkFragmentSize: { args: [undefined], names: ["fragment"] }, // filled in beforeAll
+  },
+  "@ctx/registry": {
+    createRegistry: { args: [[], {}], names: ["kinds", "options"], optional: [1] },
+    createStandardRegistry: { args: [[]], names: ["extraKinds"], optional: [0] },
+    defineLegacyFragment: {
+      args: [{ type: "old", role: "user", markers: { start: "<old>", end: "</old>" } }],
+      names: ["definition"],
+    },
+    fitSkillsInstructions: {
+      args: [{ skills: [] }, {}],
+      names: ["data", "options"],
+      optional: [1],
+    },
+    snapshotEnvironmentContext: { args: [{ environments: [] }], names: ["data"] },
+    diffEnvironmentContext: {
+      args: [{ environments: {} }, { environments: [] }],
+      names: ["previous", "current"],
+      optional: [0],
+    },
+  },
+  "@ctx/agents-md": {
+    candidateFilenames: {
+      args: [["NOTES.md"]],
+      names: ["fallbackFilenames"],
+      optional: [0],
+      pending: true,
+    },
+    createAgentsMdTracker: {
+      args: [undefined, {}], // filled in beforeAll
+      names: ["loaded", "options"],
+      optional: [1],
+      pending: true,
+    },
+    // filled in beforeAll
+    createCountingFileSystem: { args: [undefined], names: ["inner"], pending: true },
+    // filled in beforeAll
+    createLoadedAgentsMd: { args: [undefined], names: ["data"], pending: true },
+    createMemoryFileSystem: {
+      args: [{}, {}],
+      names: ["entries", "options"],
+      optional: [0, 1],
+      pending: true,
+    },
+    createNodeFileSystem: { args: [{}], names: ["options"], optional: [0], pending: true },
+    discoverAgentsMd: { args: [undefined], names: ["options"] }, // filled in beforeAll
+    discoverAgentsMdForEnvironments: {
+      args: [undefined, {}], // filled in beforeAll
+      names: ["environments", "options"],
+      optional: [1],
+      pending: true,
+    },
+    findImportReferences: { args: ["see @a.md"], names: ["text"], pending: true },
+  },
+  "@ctx/prompts": {
+    applyModelOverrides: { args: [undefined, {}], names: ["model", "overrides"], pending: true },
+    createModelCatalog: {
+      args: [[], {}],
+      names: ["entries", "options"],
+      optional: [1],
+      pending: true,
+    },
+    getModelInstructions: {
+      args: [undefined, "friendly"],
+      names: ["model", "personality"],
+      optional: [1],
+      pending: true,
+    },
+    getPersonalityMessage: {
+      args: [undefined, "friendly"],
+      names: ["model", "personality"],
+      optional: [1],
+      pending: true,
+    },
+    resolveSandboxMode: { args: [{}], names: ["policy"], pending: true },
+    renderPermissionsInstructions: {
+      args: [{}, {}],
+      names: ["policy", "overrides"],
+      optional: [1],
+    },
+    resolveBaseInstructions: { args: [undefined], names: ["sources"], pending: true },
+    stripPersonalitySection: { args: ["text"], names: ["text"], pending: true },
+    formatSummaryText: { args: ["summary"], names: ["summary"], pending: true },
+    isSummaryText: { args: ["text"], names: ["text"], pending: true },
+    parseSummaryText: { args: ["text"], names: ["text"], pending: true },
+    supportsPersonality: { args: [undefined], names: ["model"], pending: true },
+  },
+  "@ctx/session": {},
+};
+
+/** Rows for the methods of the objects exported functions return. */
+const methodRows: Readonly<
+  Record<string, { readonly target: () => object; readonly methods: Readonly<Record<string, Row>> }>
+> = {
+  "registry (createStandardRegistry)": {
+    target: () => createStandardRegistry(),
+    methods: {
+      get: { args: ["skill"], names: ["type"] },
+      classify: { args: ["user", "hello"], names: ["role", "text"] },
+      isContextualUserMessage: {
+        args: [{ type: "message", role: "user", content: [{ type: "input_text", text: "x" }] }],
+        names: ["item"],
+      },
+      isContextualDeveloperMessage: {
+        args: [
+          { type: "message", role: "developer", content: [{ type: "input_text", text: "x" }] },
+        ],
+        names: ["item"],
+      },
+    },
+  },
+  "marker guard (createMarkerGuard)": {
+    target: () => createMarkerGuard(["<a>"]).guard ?? {},
+    methods: {
+      neutralize: { args: ["<a>"], names: ["text"] },
+      restore: { args: ["&lt;a>"], names: ["text"] },
+    },
+  },
+  "tracker (createAgentsMdTracker)": {
+    target: () => tracker ?? {},
+    methods: {
+      forPath: { args: [`${memoryRoot}/src/a.ts`], names: ["file"], pending: true },
+      forDirectory: { args: [`${memoryRoot}/src`], names: ["directory"], pending: true },
+    },
+  },
+  "model catalog (defaultModelCatalog)": {
+    target: () => defaultModelCatalog,
+    methods: { get: { args: ["gpt-5"], names: ["slug"], pending: true } },
+  },
+};
+
+const root = join(import.meta.dirname, "..", "..", "..");
+
+/** The public packages of the repository: every `packages/*` whose package.json is not private. */
+const publicPackages = readdirSync(join(root, "packages"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .flatMap((entry) => {
+    const manifest = JSON.parse(
+      readFileSync(join(root, "packages", entry.name, "package.json"), "utf8"),
+    ) as { name: string; private?: boolean };
+    return manifest.private === true ? [] : [manifest.name];
+  })
+  .sort();
+
+const modules = new Map<string, Record<string, unknown>>();
+let tracker: object | undefined;
+const valid = new Map<string, unknown[]>();
+
+beforeAll(async () => {
+  for (const name of publicPackages) {
+    modules.set(name, (await import(/* @vite-ignore */ name)) as Record<string, unknown>);
+  }
+  const { createAgentsMdTracker, createMemoryFileSystem } = await import("@ctx/agents-md");
+  const fs = createMemoryFileSystem({ [`${memoryRoot}/AGENTS.md`]: "Be brief." });
+  const options = { cwd: memoryRoot, home: "/home/none", fs };
+  const loaded = await discoverAgentsMd(options);
+  tracker = createAgentsMdTracker(loaded, { fs });
+  const model = defaultModelCatalog.get("gpt-5");
+  const registry = createStandardRegistry();
+  const kind = registry.get("skill");
+  valid.set("@ctx/fragments checkFragmentSize", [
+    kind?.create({ name: "a", path: "/a", contents: "x" }),
+  ]);
+  valid.set("@ctx/agents-md createAgentsMdTracker", [loaded, { fs }]);
+  valid.set("@ctx/agents-md createCountingFileSystem", [fs]);
+  valid.set("@ctx/agents-md createLoadedAgentsMd", [JSON.parse(JSON.stringify(loaded))]);
+  valid.set("@ctx/agents-md discoverAgentsMd", [options]);
+  valid.set("@ctx/agents-md discoverAgentsMdForEnvironments", [
+    [{ id: "local", cwd: memoryRoot, fs }],
+    { home: "/home/none" },
+  ]);
+  valid.set("@ctx/prompts applyModelOverrides", [model, {}]);
+  valid.set("@ctx/prompts getModelInstructions", [model, "friendly"]);
+  valid.set("@ctx/prompts getPersonalityMessage", [model, "friendly"]);
+  valid.set("@ctx/prompts resolveBaseInstructions", [{ model }]);
+  valid.set("@ctx/prompts supportsPersonality", [model]);
+});
+
+/** What calling `run` with `args` ends in: a value, or the error it threw or rejected with. */
+async function outcome(run: (...args: unknown[]) => unknown, args: readonly unknown[]) {
+  try {
+    return { thrown: false as const, value: await run(...args) };
+  } catch (error) {
+    return { thrown: true as const, error };
+  }
+}
+
+/** The calls that did not give a CtxError naming the parameter, as readable lines. */
+async function untypedCalls(
+  label: string,
+  run: (...args: unknown[]) => unknown,
+  row: Row,
+  args: readonly unknown[],
+): Promise<string[]> {
+  const first = await outcome(run, args);
+  if (first.thrown) return [`${label}(valid arguments) threw ${String(first.error)}`];
+  const failures: string[] = [];
+  for (const [position, value] of args.entries()) {
+    if (row.anything?.includes(position)) continue;
+    for (const wrong of wrongValuesFor(value, row.optional?.includes(position) ?? false)) {
+      const call = args.map((argument, index) => (index === position ? wrong : argument));
+      const result = await outcome(run, call);
+      const name = row.names[position] ?? `#${position}`;
+      const named =
+        result.thrown && CtxError.isInstance(result.error) && result.error.message.includes(name);
+      if (!named) {
+        failures.push(
+          `${label}: ${name} = ${typeof wrong === "symbol" ? "Symbol" : (JSON.stringify(wrong) ?? "undefined")} → ${result.thrown ? String(result.error).slice(0, 90) : "returned"}`,
+        );
+      }
+    }
+  }
+  return failures;
+}
+
+function exportedFunctions(module: Record<string, unknown>): string[] {
+  return Object.entries(module)
+    .filter(([name, value]) => typeof value === "function" && !/^[A-Z]/.test(name))
+    .map(([name]) => name)
+    .sort();
+}
+
+describe("wrong arguments at every public entry point", () => {
+  it("covers every public package", () => {
+    expect(Object.keys(rows).sort()).toEqual(publicPackages);
+  });
+
+  it.each(Object.keys(rows))("has a row for every exported function of %s", (name) => {
+    const module = modules.get(name) ?? {};
+    expect(exportedFunctions(module)).toEqual(Object.keys(rows[name] ?? {}).sort());
+  });
+
+  const cases = Object.entries(rows).flatMap(([name, table]) =>
+    Object.entries(table).map(([exportName, row]) => ({ name, exportName, row })),
+  );
+  for (const { name, exportName, row } of cases) {
+    (row.pending ? it.fails : it)(
+      `${name} ${exportName} throws a CtxError naming each wrong argument`,
+      async () => {
+        const value = modules.get(name)?.[exportName];
+        if (typeof value !== "function") throw new Error(`${exportName} is not exported`);
+        const args = valid.get(`${name} ${exportName}`) ?? row.args;
+        const run = (...call: unknown[]) => Reflect.apply(value, undefined, call);
+        expect(await untypedCalls(exportName, run, row, args)).toEqual([]);
+      },
+    );
+  }
+
+  for (const [label, { target, methods }] of Object.entries(methodRows)) {
+    for (const [method, row] of Object.entries(methods)) {
+      (row.pending ? it.fails : it)(
+        `${label}.${method} throws a CtxError naming each wrong argument`,
+        async () => {
+          const object = target();
+          const value = Reflect.get(object, method);
+          if (typeof value !== "function") throw new Error(`${method} is not a method`);
+          const run = (...call: unknown[]) => Reflect.apply(value, object, call);
+          expect(await untypedCalls(`${label}.${method}`, run, row, row.args)).toEqual([]);
+        },
+      );
+    }
+  }
+
+  it("every exported fragment kind and legacy recogniser refuses what is not a string or its data", async () => {
+    const failures: string[] = [];
+    for (const [name, module] of modules) {
+      for (const [exportName, value] of Object.entries(module)) {
+        for (const [index, entry] of (Array.isArray(value) ? value : [value]).entries()) {
+          if (typeof entry !== "object" || entry === null || typeof entry.matches !== "function")
+            continue;
+          const label = `${name} ${exportName}${Array.isArray(value) ? `[${index}]` : ""}`;
+          const call =
+            (method: string) =>
+            (...args: unknown[]) =>
+              Reflect.apply(Reflect.get(entry, method), entry, args);
+          failures.push(
+            ...(await untypedCalls(
+              `${label}.matches`,
+              call("matches"),
+              { args: ["x"], names: ["text"] },
+              ["x"],
+            )),
+          );
+          if (typeof entry.parse === "function") {
+            failures.push(
+              ...(await untypedCalls(
+                `${label}.parse`,
+                call("parse"),
+                { args: ["x"], names: ["text"] },
+                ["x"],
+              )),
+            );
+          }
+          if (typeof entry.create === "function") {
+            for (const wrong of [null, 42, "x", [], Symbol("x")]) {
+              const result = await outcome(call("create"), [wrong]);
+              if (!(result.thrown && CtxError.isInstance(result.error))) {
+                failures.push(
+                  `${label}.create(${String(typeof wrong)}) → ${result.thrown ? String(result.error) : "returned"}`,
+                );
+              }
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,238 @@
+// The rollout stores' figures (issue #16): resume, listing, throughput and space.
+//   pnpm --filter @ctx/session bench            full sizes, about a minute in all
+//   CTX_BENCH_QUICK=1 pnpm --filter @ctx/session bench   small sizes, for CI
+// Every figure is printed with what it measured; nothing here asserts a time.
+import { spawnSync } from "node:child_process";
+import { mkdir, mkdtemp, open, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { simulateHistory } from "../src/__fixtures__/rollout/simulate-history.js";
+import { createJsonlRolloutStore, createMemoryRolloutStore } from "../src/index.js";
+import { encodeBatch, encodeHeaderLine } from "../src/rollout/jsonl-line.js";
+
+const quick = process.env.CTX_BENCH_QUICK === "1";
+const here = dirname(fileURLToPath(import.meta.url));
+const print = (line: string) => process.stdout.write(`${line}\n`);
+const megabyte = 2 ** 20;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** A 1 GB log (64 MB when quick): filler, one checkpoint, then 1 MB of records after it. */
+async function benchResume(root: string): Promise<void> {
+  const size = (quick ? 64 : 1024) * megabyte;
+  const directory = join(root, "resume");
+  await mkdir(directory);
+  const path = join(directory, "big.jsonl");
+  const handle = await open(path, "w");
+  const at = new Date().toISOString();
+  let position = 0;
+  const put = async (text: string) => {
+    const bytes = Buffer.from(text);
+    await handle.write(bytes, 0, bytes.length, position);
+    position += bytes.length;
+  };
+  await put(encodeHeaderLine({ rollout: 1, id: "big", createdAt: at, cwd: "/repo", meta: null }));
+  let sequence = 0;
+  const filler = "x".repeat(2000);
+  const started = performance.now();
+  while (position < size - 2 * megabyte) {
+    // 256 records of 2 KB per write: a realistic line size, written fast.
+    const records = Array.from({ length: 256 }, (_, index) => ({
+      type: "response_item",
+      payload: { text: filler, index },
+    }));
+    await put(encodeBatch(records, sequence, `filler-${sequence}`, at));
+    sequence += records.length;
+  }
+  const summary = Array.from({ length: 50 }, (_, index) => ({
+    role: "user",
+    text: `kept message ${index} `.repeat(20),
+  }));
+  await put(
+    encodeBatch(
+      [
+        {
+          type: "compaction",
+          payload: { summary: "s".repeat(20_000), summary2: summary },
+          checkpoint: true,
+        },
+      ],
+      sequence,
+      "compaction",
+      at,
+    ),
+  );
+  sequence += 1;
+  const tailStart = position;
+  while (position - tailStart < megabyte) {
+    const records = Array.from({ length: 10 }, (_, index) => ({
+      type: "response_item",
+      payload: { text: "y".repeat(1000), index },
+    }));
+    await put(encodeBatch(records, sequence, `tail-${sequence}`, at));
+    sequence += records.length;
+  }
+  await handle.sync();
+  await handle.close();
+  const built = performance.now() - started;
+  const child = spawnSync(
+    process.execPath,
+    [
+      "--conditions=@ctx/source",
+      "--import",
+      "tsx",
+      join(here, "resume-child.ts"),
+      directory,
+      "big",
+      "5",
+    ],
+    { encoding: "utf8" },
+  );
+  if (child.status !== 0) throw new Error(child.stderr);
+  const result = JSON.parse(child.stdout) as {
+    medianMs: number;
+    slowestMs: number;
+    records: number;
+    bytes: number;
+    baselineRssMB: number;
+    peakRssMB: number;
+  };
+  print(
+    `resume: ${(position / megabyte).toFixed(0)} MB log (${sequence} records, written in ${(built / 1000).toFixed(1)} s), ` +
+      `latest checkpoint then ${((position - tailStart) / megabyte).toFixed(2)} MB: read ${result.records} records ` +
+      `in ${result.medianMs.toFixed(1)} ms median of 5 (slowest ${result.slowestMs.toFixed(1)} ms); ` +
+      `peak RSS ${result.peakRssMB.toFixed(0)} MB (process before the first read: ${result.baselineRssMB.toFixed(0)} MB)`,
+  );
+  await rm(directory, { recursive: true, force: true });
+}
+
+/** 10,000 sessions (2,000 when quick) written straight to disk, then listed through the index. */
+async function benchListing(root: string): Promise<void> {
+  const count = quick ? 2_000 : 10_000;
+  const directory = join(root, "listing");
+  await mkdir(directory);
+  const base = Date.parse("2026-01-01T00:00:00.000Z");
+  for (let index = 0; index < count; index += 1) {
+    const id = `session-${index.toString().padStart(5, "0")}`;
+    const createdAt = new Date(base + index * 1000).toISOString();
+    const updatedAt = new Date(base + ((index * 7919) % count) * 1000 + 500).toISOString();
+    const header = encodeHeaderLine({
+      rollout: 1,
+      id,
+      createdAt,
+      cwd: `/repo/${index % 20}`,
+      meta: { title: `session ${index}`, model: "gpt-5" },
+    });
+    const batch = encodeBatch(
+      [{ type: "response_item", payload: { text: `hello ${index}` } }],
+      0,
+      "first",
+      updatedAt,
+    );
+    await writeFile(join(directory, `${id}.jsonl`), header + batch);
+  }
+  const store = createJsonlRolloutStore(directory);
+  let started = performance.now();
+  await store.list();
+  const rebuild = performance.now() - started;
+  const cold = createJsonlRolloutStore(directory);
+  started = performance.now();
+  await cold.list();
+  const load = performance.now() - started;
+  await cold.close();
+  const runs = 20;
+  const measure = async (options: Parameters<typeof store.list>[0]) => {
+    const times: number[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const begin = performance.now();
+      await store.list(options);
+      times.push(performance.now() - begin);
+    }
+    return median(times);
+  };
+  const first = await measure({});
+  const byCwd = await measure({ cwd: "/repo/7" });
+  const page = await store.list({});
+  const second = await measure(page.cursor === undefined ? {} : { cursor: page.cursor });
+  await store.close();
+  print(
+    `listing: first 50 of ${count} sessions newest first ${first.toFixed(1)} ms (median of ${runs}); ` +
+      `by cwd ${byCwd.toFixed(1)} ms; second page ${second.toFixed(1)} ms; ` +
+      `a new store's first listing (loads the index) ${load.toFixed(0)} ms; rebuilding a missing index ${rebuild.toFixed(0)} ms`,
+  );
+  await rm(directory, { recursive: true, force: true });
+}
+
+/** 50 sessions appending at once, each turn's 10 records as one batch, each fsynced. */
+async function benchThroughput(root: string): Promise<void> {
+  const sessions = 50;
+  const turns = quick ? 5 : 40;
+  const perTurn = 10;
+  const directory = join(root, "throughput");
+  const store = createJsonlRolloutStore(directory);
+  const ids: string[] = [];
+  for (let index = 0; index < sessions; index += 1)
+    ids.push((await store.create({ cwd: "/repo" })).id);
+  const record = (turn: number, index: number) => ({
+    type: "response_item",
+    payload: { type: "message", role: "assistant", text: `turn ${turn} item ${index} `.repeat(20) },
+  });
+  const started = performance.now();
+  await Promise.all(
+    ids.map(async (sessionId) => {
+      let next = 0;
+      for (let turn = 0; turn < turns; turn += 1) {
+        const records = Array.from({ length: perTurn }, (_, index) => record(turn, index));
+        next = (
+          await store.append({ sessionId, expectedSequence: next, appendId: `t${turn}`, records })
+        ).nextSequence;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await store.close();
+  const total = sessions * turns * perTurn;
+  print(
+    `throughput: ${sessions} sessions x ${turns} turns x ${perTurn} records, each turn one fsynced batch: ` +
+      `${total} records in ${seconds.toFixed(2)} s = ${Math.round(total / seconds)} durable records/s ` +
+      `(${Math.round((sessions * turns) / seconds)} batches/s)`,
+  );
+}
+
+/** 200 turns, 20 forks, 5 rollbacks, 3 compactions: bytes on disk against the records' bytes. */
+async function benchSpace(root: string): Promise<void> {
+  const directory = join(root, "space");
+  const store = createJsonlRolloutStore(directory);
+  await store.list(); // creates the index, so its bytes count too
+  const history = await simulateHistory(store);
+  await store.close();
+  let onDisk = 0;
+  let logs = 0;
+  for (const name of await readdir(directory)) {
+    const { size } = await stat(join(directory, name));
+    onDisk += size;
+    if (name.endsWith(".jsonl") && !name.startsWith(".")) logs += size;
+  }
+  const memory = await simulateHistory(createMemoryRolloutStore());
+  print(
+    `space: ${history.records} unique records (${history.uniqueRecordBytes} bytes) in ${history.sessions} sessions; ` +
+      `${onDisk} bytes on disk = ${(onDisk / history.uniqueRecordBytes).toFixed(3)}x ` +
+      `(logs ${(logs / history.uniqueRecordBytes).toFixed(3)}x, index ${onDisk - logs} bytes); ` +
+      `memory store wrote the same ${memory.records} records`,
+  );
+}
+
+const root = await mkdtemp(join(tmpdir(), "ctx-rollout-bench-"));
+try {
+  print(`rollout stores bench${quick ? " (quick)" : ""}, Node ${process.version}, ${tmpdir()}`);
+  await benchSpace(root);
+  await benchThroughput(root);
+  await benchListing(root);
+  await benchResume(root);
+} finally {
+  await rm(root, { recursive: true, force: true });
+}

@@ -1,0 +1,116 @@
+import { spawnSync } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { simulateHistory } from "../__fixtures__/rollout/simulate-history.js";
+import { createJsonlRolloutStore } from "./jsonl-rollout-store.js";
+import { RolloutError } from "./rollout-error.js";
+import { describeRolloutStoreContract } from "./store-contract.js";
+
+describeRolloutStoreContract("JSONL store", async () => {
+  const directory = await mkdtemp(join(tmpdir(), "ctx-rollout-contract-"));
+  return {
+    open: () => createJsonlRolloutStore(directory),
+    persistent: true,
+    dispose: () => rm(directory, { recursive: true, force: true }),
+  };
+});
+
+describe("createJsonlRolloutStore", () => {
+  let directory = "";
+  beforeEach(async () => {
+    directory = await mkdtemp(join(tmpdir(), "ctx-rollout-jsonl-"));
+  });
+  afterEach(async () => {
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  async function directoryBytes(): Promise<number> {
+    let total = 0;
+    for (const name of await readdir(directory)) total += (await stat(join(directory, name))).size;
+    return total;
+  }
+
+  it("keeps 200 turns with 20 forks, 5 rollbacks and 3 compactions within 1.2 times their records", async () => {
+    const store = createJsonlRolloutStore(directory);
+    await store.list();
+    const history = await simulateHistory(store);
+    await store.close();
+    expect(history.sessions).toBe(21);
+    expect(await directoryBytes()).toBeLessThanOrEqual(1.2 * history.uniqueRecordBytes);
+  }, 120_000);
+
+  it("breaks the lock of a writer that died, and waits for a live one", async () => {
+    const store = createJsonlRolloutStore(directory, { lockTimeout: 200 });
+    await store.create({ id: "s" });
+    const dead = spawnSync(process.execPath, ["-e", "0"]).pid;
+    await writeFile(join(directory, "s.lock"), `${dead} abandoned\n`);
+    const record = { type: "response_item", payload: { text: "a" } };
+    await store.append({ sessionId: "s", expectedSequence: 0, appendId: "a", records: [record] });
+    expect(await readdir(directory)).not.toContain("s.lock");
+    await writeFile(join(directory, "s.lock"), `${process.pid} someone-else\n`);
+    await expect(
+      store.append({ sessionId: "s", expectedSequence: 1, appendId: "b", records: [record] }),
+    ).rejects.toMatchObject({ code: "lock-timeout", sessionId: "s" });
+    expect((await store.info("s"))?.nextSequence).toBe(1);
+    await store.close();
+  });
+
+  it("finishes the calls under way when closed, and leaves no lock behind", async () => {
+    const store = createJsonlRolloutStore(directory);
+    await store.create({ id: "s" });
+    const appending = store.append({
+      sessionId: "s",
+      expectedSequence: 0,
+      appendId: "a",
+      records: [{ type: "response_item", payload: { text: "a" } }],
+    });
+    await store.close();
+    expect(await appending).toEqual({ nextSequence: 1, duplicate: false });
+    expect(
+      (await readdir(directory)).filter(
+        (name) => name.endsWith(".lock") || name.startsWith(".writer-"),
+      ),
+    ).toEqual([]);
+  });
+
+  it("rebuilds a missing or unreadable index, and corrects entries a crash left behind", async () => {
+    const store = createJsonlRolloutStore(directory);
+    for (const id of ["a", "b", "c"]) await store.create({ id, cwd: "/repo" });
+    const ids = async () => (await store.list()).sessions.map((session) => session.id);
+    expect(await ids()).toEqual(["c", "b", "a"]);
+    const indexPath = join(directory, ".index.jsonl");
+    const before = await readFile(indexPath);
+    await new Promise((resolve) => setTimeout(resolve, 3));
+    await store.append({
+      sessionId: "a",
+      expectedSequence: 0,
+      appendId: "x",
+      records: [{ type: "response_item", payload: { text: "x" } }],
+    });
+    // As if the process died before telling the index: the index no longer knows of the append.
+    await writeFile(indexPath, before);
+    const other = createJsonlRolloutStore(directory);
+    expect(
+      (await other.list()).sessions.map((session) => [session.id, session.nextSequence]),
+    ).toEqual([
+      ["a", 1],
+      ["c", 0],
+      ["b", 0],
+    ]);
+    await rm(indexPath);
+    expect(await ids()).toEqual(["a", "c", "b"]);
+    await writeFile(indexPath, "not an index\n");
+    expect((await other.list({ limit: 1 })).sessions.map((session) => session.id)).toEqual(["a"]);
+    await other.close();
+    await store.close();
+  });
+
+  it("refuses an empty directory or unknown options", () => {
+    expect(() => createJsonlRolloutStore("")).toThrow(RolloutError);
+    expect(() => createJsonlRolloutStore(directory, { lockTimeout: -1 })).toThrow(
+      expect.objectContaining({ code: "invalid-argument" }),
+    );
+  });
+});

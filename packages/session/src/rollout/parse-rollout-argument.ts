@@ -1,0 +1,18 @@
+import { toSchemaIssues } from "@ctx/protocol";
+import type { z } from "zod";
+import { RolloutError } from "./rollout-error.js";
+
+/**
+ * Validates an argument of a store method against its schema.
+ *
+ * @throws {RolloutError} `invalid-argument`, naming each problem and where it is.
+ */
+export function parseRolloutArgument<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+  what: string,
+): z.output<Schema> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw RolloutError.fromIssues(what, toSchemaIssues(parsed.error));
+  return parsed.data;
+}

@@ -1,0 +1,406 @@
+import { randomUUID } from "node:crypto";
+import { constants } from "node:fs";
+import { type FileHandle, open, rename, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { z } from "zod";
+import type { FileLocks } from "./file-lock.js";
+import { openIfPresent } from "./file-system.js";
+import { type PageOptions, pageSessions } from "./page-sessions.js";
+import {
+  parentReferenceSchema,
+  sequenceSchema,
+  sessionIdSchema,
+  storedJsonSchema,
+} from "./rollout-schemas.js";
+import type { SessionInfo, SessionPage } from "./rollout-store.js";
+
+/** A session as the index lists it, with the size of its log when the line was written. */
+export interface IndexedSession {
+  readonly info: SessionInfo;
+  readonly size: number;
+}
+
+/** What the index needs from the store: the truth, read from a session's own files. */
+export interface SessionIndexSource {
+  /** The session as its files say, or `undefined` when it has none (or they cannot be read). */
+  readSession(sessionId: string): Promise<IndexedSession | undefined>;
+  /** The size of the session's log and whether it is archived, or `undefined` when it is gone. */
+  statSession(sessionId: string): Promise<{ size: number; archived: boolean } | undefined>;
+  /** The ids of every session with a log in the directory. */
+  listSessionIds(): Promise<string[]>;
+}
+
+const indexHeaderSchema = z.object({ index: z.literal(1) }).strict();
+const entryLineSchema = z
+  .object({
+    id: sessionIdSchema,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    cwd: z.string().optional(),
+    parent: parentReferenceSchema.optional(),
+    nextSequence: sequenceSchema,
+    archived: z.boolean(),
+    meta: storedJsonSchema,
+    size: sequenceSchema,
+  })
+  .strict();
+const deletedLineSchema = z.object({ id: sessionIdSchema, deleted: z.literal(true) }).strict();
+
+/** A change to the index: a session's new state, or its removal. */
+export type IndexChange = IndexedSession | { readonly deleted: string };
+
+/** What a caller of {@link SessionIndex.change} runs under the index lock. */
+export type IndexAction<Result> = (
+  sessions: ReadonlyMap<string, IndexedSession> | undefined,
+) => Promise<{ readonly result: Result; readonly changes: readonly IndexChange[] }>;
+
+function encodeChange(change: IndexChange): string {
+  if ("deleted" in change) return `${JSON.stringify({ id: change.deleted, deleted: true })}\n`;
+  const { info, size } = change;
+  return `${JSON.stringify({
+    id: info.id,
+    createdAt: info.createdAt,
+    updatedAt: info.updatedAt,
+    ...(info.cwd === undefined ? {} : { cwd: info.cwd }),
+    ...(info.parent === undefined ? {} : { parent: info.parent }),
+    nextSequence: info.nextSequence,
+    archived: info.archived,
+    meta: info.meta,
+    size,
+  })}\n`;
+}
+
+function decodeLine(text: string): IndexChange | "header" | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  // One schema per line, chosen by its shape: a failed parse costs more than a good one.
+  if (typeof value !== "object" || value === null) return undefined;
+  if ("index" in value) return indexHeaderSchema.safeParse(value).success ? "header" : undefined;
+  if ("deleted" in value) {
+    const deleted = deletedLineSchema.safeParse(value);
+    return deleted.success ? { deleted: deleted.data.id } : undefined;
+  }
+  const entry = entryLineSchema.safeParse(value);
+  if (!entry.success) return undefined;
+  const { size, cwd, parent, ...rest } = entry.data;
+  return { info: { ...rest, cwd, parent }, size };
+}
+
+/** How many sessions a rebuild reads at once. */
+const rebuildConcurrency = 16;
+
+/**
+ * The listing index of a JSONL store: one file beside the rollouts, an append-only log of
+ * session states (the last line of a session wins), rewritten only to drop replaced lines or
+ * when it is rebuilt. It is a cache of what the rollouts say: missing or unreadable, it is
+ * rebuilt from them; each listed page is checked against its sessions' files (one stat each)
+ * and corrected when a crash left it behind. Every change happens under the index's lock.
+ */
+export interface SessionIndex {
+  /**
+   * Runs `action` under the index lock and records the changes it returns. With `complete`, the
+   * action gets every indexed session (a missing index is rebuilt first); without, it gets what
+   * this store has read so far, and a missing index is left missing (`undefined`; a later
+   * rebuild reads the change from the rollouts).
+   */
+  change<Result>(
+    action: IndexAction<Result>,
+    options: { readonly complete: boolean },
+  ): Promise<Result>;
+  /** A page of sessions, newest first. */
+  list(options: PageOptions): Promise<SessionPage>;
+}
+
+/** Opens the index of the JSONL store in `directory`. */
+export function createSessionIndex(
+  directory: string,
+  locks: FileLocks,
+  source: SessionIndexSource,
+  lockTimeout: number,
+): SessionIndex {
+  const path = join(directory, ".index.jsonl");
+  const lockPath = join(directory, ".index.lock");
+  const sessions = new Map<string, IndexedSession>();
+  let loadedInode = -1;
+  let loadedBytes = 0;
+  let lines = 0;
+
+  function apply(change: IndexChange): void {
+    if ("deleted" in change) sessions.delete(change.deleted);
+    else sessions.set(change.info.id, change);
+  }
+
+  let loading: Promise<unknown> = Promise.resolve();
+
+  /** Runs one read or rewrite of the index at a time, since each moves what is loaded. */
+  function oneAtATime<Result>(task: () => Promise<Result>): Promise<Result> {
+    const next = loading.then(task, task);
+    loading = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Reads what was appended since the last call. */
+  const catchUp = () => oneAtATime(readAppended);
+
+  /** Reads what was appended since the last read; `missing` or `unreadable` ask for a rebuild. */
+  async function readAppended(): Promise<"ready" | "missing" | "unreadable"> {
+    const handle = await openIfPresent(path, "r");
+    if (handle === undefined) return "missing";
+    try {
+      const status = await handle.stat();
+      if (status.ino !== loadedInode || status.size < loadedBytes) {
+        sessions.clear();
+        loadedInode = status.ino;
+        loadedBytes = 0;
+        lines = 0;
+      }
+      if (status.size === loadedBytes) return "ready";
+      const buffer = Buffer.allocUnsafe(status.size - loadedBytes);
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, loadedBytes);
+      let start = 0;
+      for (
+        let end = buffer.indexOf(0x0a, start);
+        end !== -1 && end < bytesRead;
+        end = buffer.indexOf(0x0a, start)
+      ) {
+        const decoded = decodeLine(buffer.toString("utf8", start, end));
+        if (decoded === undefined || (decoded === "header") !== (lines === 0)) return "unreadable";
+        if (decoded !== "header") apply(decoded);
+        lines += 1;
+        loadedBytes += end + 1 - start;
+        start = end + 1;
+      }
+      return "ready";
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** Writes the index afresh from `entries` (under the lock) and takes it as loaded. */
+  const rewrite = (entries: Iterable<IndexedSession>) => oneAtATime(() => writeAfresh(entries));
+
+  async function writeAfresh(entries: Iterable<IndexedSession>): Promise<void> {
+    const temporary = `${path}.${randomUUID()}.tmp`;
+    let text = `${JSON.stringify({ index: 1 })}\n`;
+    let count = 1;
+    sessions.clear();
+    for (const entry of entries) {
+      text += encodeChange(entry);
+      count += 1;
+      sessions.set(entry.info.id, entry);
+    }
+    const handle = await open(temporary, "w");
+    try {
+      await handle.writeFile(text);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, path);
+    const status = await stat(path);
+    loadedInode = status.ino;
+    loadedBytes = status.size;
+    lines = count;
+  }
+
+  async function rebuild(): Promise<void> {
+    const ids = await source.listSessionIds();
+    const found: IndexedSession[] = [];
+    for (let start = 0; start < ids.length; start += rebuildConcurrency) {
+      const read = await Promise.all(
+        ids.slice(start, start + rebuildConcurrency).map((id) => source.readSession(id)),
+      );
+      for (const entry of read) if (entry !== undefined) found.push(entry);
+    }
+    await rewrite(found);
+  }
+
+  interface PendingChange {
+    /** Runs the change's action; `settle` answers its caller once the change is recorded. */
+    readonly run: (
+      sessions: ReadonlyMap<string, IndexedSession> | undefined,
+    ) => Promise<{ readonly changes: readonly IndexChange[]; readonly settle: () => void }>;
+    readonly complete: boolean;
+    readonly reject: (error: unknown) => void;
+  }
+  const pending: PendingChange[] = [];
+  let draining = false;
+
+  /**
+   * Runs every waiting change under one hold of the lock and records them in one write: with
+   * many sessions appending at once, the index costs one lock and one write per group, not
+   * per append.
+   */
+  /** Lines this store appended since it last read the index; past a bound, it reads again. */
+  let unreadLines = 0;
+
+  /** One hold of the index lock: the handle its groups append with, opened once. */
+  interface Hold {
+    appender: FileHandle | undefined;
+    opened: boolean;
+  }
+
+  async function closeAppender(hold: Hold): Promise<void> {
+    const { appender } = hold;
+    hold.appender = undefined;
+    hold.opened = false;
+    await appender?.close();
+  }
+
+  /** Runs a group of changes; the caller holds the index lock. */
+  async function runGroup(group: PendingChange[], hold: Hold): Promise<void> {
+    const settled: (() => void)[] = [];
+    try {
+      // Appends need no reading: their lines go to the end. Only a change that needs every
+      // session, or a store that wrote many lines unread, reads (and maybe compacts) the index.
+      const complete = group.some((change) => change.complete);
+      let ready: boolean;
+      if (complete || unreadLines > 64 + sessions.size) {
+        const state = await catchUp();
+        unreadLines = 0;
+        if (state === "unreadable" || (state === "missing" && complete)) await rebuild();
+        ready = state === "ready" || state === "unreadable" || complete;
+        if (ready && lines > 2 * sessions.size + 64) await rewrite([...sessions.values()]);
+        // A rebuild or a rewrite replaced the file the hold may have open.
+        await closeAppender(hold);
+      } else {
+        if (!hold.opened) {
+          hold.appender = await openIfPresent(path, constants.O_WRONLY | constants.O_APPEND);
+          hold.opened = true;
+        }
+        ready = hold.appender !== undefined;
+      }
+      const changes: IndexChange[] = [];
+      for (const change of group) {
+        try {
+          const outcome = await change.run(ready ? sessions : undefined);
+          if (ready) {
+            for (const item of outcome.changes) apply(item);
+            changes.push(...outcome.changes);
+          }
+          settled.push(outcome.settle);
+        } catch (error) {
+          settled.push(() => change.reject(error));
+        }
+      }
+      if (changes.length > 0) {
+        try {
+          hold.appender ??= await open(path, constants.O_WRONLY | constants.O_APPEND);
+          hold.opened = true;
+          // A later catch-up reads these lines again; applying a line twice changes nothing.
+          await hold.appender.write(changes.map(encodeChange).join(""));
+          unreadLines += changes.length;
+        } catch (error) {
+          // Memory now holds changes the file may not: read the file afresh next time.
+          loadedInode = -1;
+          throw error;
+        }
+      }
+      for (const settle of settled) settle();
+    } catch (error) {
+      for (const change of group) change.reject(error);
+    }
+  }
+
+  /** How long one hold of the index lock may last while changes keep coming. */
+  const longestHold = 50;
+
+  /**
+   * Runs the waiting changes. The lock is held while more keep coming (up to `longestHold`
+   * milliseconds), so a busy store takes it once for many groups, and other processes still get
+   * their turn.
+   */
+  async function drain(): Promise<void> {
+    draining = true;
+    try {
+      while (pending.length > 0) {
+        let release: () => Promise<void>;
+        try {
+          release = await locks.acquire(lockPath, { timeout: lockTimeout });
+        } catch (error) {
+          for (const change of pending.splice(0)) change.reject(error);
+          continue;
+        }
+        const hold: Hold = { appender: undefined, opened: false };
+        try {
+          const heldSince = Date.now();
+          do {
+            const group = pending.splice(0);
+            await runGroup(group, hold);
+            // Let the appends this group answered reach their next step before looking again.
+            await new Promise((resolve) => setImmediate(resolve));
+          } while (pending.length > 0 && Date.now() - heldSince < longestHold);
+        } finally {
+          await closeAppender(hold).catch(() => undefined);
+          await release();
+        }
+      }
+    } finally {
+      draining = false;
+    }
+  }
+
+  const index: SessionIndex = {
+    change<Result>(
+      action: IndexAction<Result>,
+      options: { readonly complete: boolean },
+    ): Promise<Result> {
+      return new Promise<Result>((resolve, reject) => {
+        pending.push({
+          run: async (sessions) => {
+            const outcome = await action(sessions);
+            return { changes: outcome.changes, settle: () => resolve(outcome.result) };
+          },
+          complete: options.complete,
+          reject,
+        });
+        if (!draining) void drain();
+      });
+    },
+
+    async list(options) {
+      const state = await catchUp();
+      if (state !== "ready")
+        await index.change(async () => ({ result: undefined, changes: [] }), { complete: true });
+      let page = pageSessions(
+        Array.from(sessions.values(), (entry) => entry.info),
+        options,
+      );
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const checks = await Promise.all(
+          page.sessions.map(async (info) => {
+            const indexed = sessions.get(info.id);
+            const actual = await source.statSession(info.id);
+            return actual === undefined ||
+              indexed === undefined ||
+              actual.size !== indexed.size ||
+              actual.archived !== info.archived
+              ? info.id
+              : undefined;
+          }),
+        );
+        const stale = checks.filter((id) => id !== undefined);
+        if (stale.length === 0) return page;
+        await index.change(
+          async () => ({
+            result: undefined,
+            changes: await Promise.all(
+              stale.map(async (id) => (await source.readSession(id)) ?? { deleted: id }),
+            ),
+          }),
+          { complete: true },
+        );
+        page = pageSessions(
+          Array.from(sessions.values(), (entry) => entry.info),
+          options,
+        );
+      }
+      return page;
+    },
+  };
+  return index;
+}

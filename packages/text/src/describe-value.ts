@@ -1,0 +1,15 @@
+/**
+ * A short account of a value for an error message about a wrong argument: `null`, `an array`,
+ * `a string`, `42`, `an object`, `undefined`. Never throws, and never prints the value's contents.
+ * @example
+ * ```ts
+ * describeValue([1]); // => "an array"
+ * ```
+ */
+export function describeValue(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "number") return String(value);
+  if (typeof value === "string") return "a string";
+  return typeof value === "object" ? "an object" : String(typeof value);
+}

@@ -1,0 +1,82 @@
+// Checks that the runtime-neutral packages run outside Node: each README's first ```ts example
+// is bundled with its package sources for the browser platform (a `node:` import cannot
+// resolve there), then run in a bare V8 context that has the JavaScript built-ins and nothing
+// of Node (no process, Buffer, require, console or timers). A line `expression; // => value`
+// is checked, as the README tests do. Prints one line per package and exits 1 on a failure.
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createContext, runInContext } from "node:vm";
+import { build } from "esbuild";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const packages = ["text", "protocol", "fragments", "registry", "prompts"];
+
+const fence = /^```(ts|typescript)\s*$/;
+const expectation = /^(\s*)(.+?);\s*\/\/ => (.+)$/;
+
+// Runs inside the bare context, so it uses nothing but the language.
+const prelude = `
+const __equal = (a, b) => {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => __equal(a[key], b[key]));
+};
+const __check = (actual, expected, where) => {
+  if (!__equal(actual, expected)) {
+    throw new Error(where + ": got " + JSON.stringify(actual) + ", README says " + JSON.stringify(expected));
+  }
+};
+`;
+
+/** The first ```ts block of a README, with every `// =>` line turned into a check. */
+function firstExample(name) {
+  const lines = readFileSync(join(root, "packages", name, "README.md"), "utf8").split("\n");
+  const start = lines.findIndex((line) => fence.test(line));
+  if (start === -1) throw new Error(`packages/${name}/README.md has no ts example`);
+  const body = [];
+  for (
+    let index = start + 1;
+    index < lines.length && lines[index].trimEnd() !== "```";
+    index += 1
+  ) {
+    const match = expectation.exec(lines[index]);
+    const where = JSON.stringify(`packages/${name}/README.md:${index + 1}`);
+    body.push(
+      match === null ? lines[index] : `${match[1]}__check(${match[2]}, ${match[3]}, ${where});`,
+    );
+  }
+  return `${prelude}\n${body.join("\n")}\n`;
+}
+
+let failed = 0;
+for (const name of packages) {
+  try {
+    const result = await build({
+      stdin: {
+        contents: firstExample(name),
+        loader: "ts",
+        resolveDir: join(root, "packages", name),
+        sourcefile: `packages/${name}/README.md`,
+      },
+      bundle: true,
+      platform: "browser",
+      format: "iife",
+      conditions: ["@ctx/source"],
+      write: false,
+      logLevel: "silent",
+    });
+    const code = result.outputFiles[0]?.text ?? "";
+    runInContext(code, createContext({}), { filename: `${name}.bundle.js` });
+    console.log(
+      `ok   @ctx/${name}: bundled for the browser (${code.length} bytes), README example ran without Node`,
+    );
+  } catch (error) {
+    failed += 1;
+    const message = error?.errors?.map((entry) => entry.text).join("; ") ?? String(error);
+    console.log(`FAIL @ctx/${name}: ${message}`);
+  }
+}
+process.exit(failed === 0 ? 0 : 1);
