@@ -2,7 +2,6 @@ import {
   type ContentItem,
   describeSchemaIssues,
   type InputImageContent,
-  type InputTextContent,
   type MessageItem,
   type ModelInput,
   modelInputSchema,
@@ -12,10 +11,10 @@ import {
 } from "@ctx/protocol";
 import type {
   EasyInputMessage,
-  ResponseFunctionCallOutputItem,
   ResponseInputContent,
   ResponseInputImage,
   ResponseInputItem,
+  ResponseInputText,
 } from "openai/resources/responses/responses";
 import { z } from "zod";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";
@@ -113,7 +112,7 @@ function toResponsesInputItem(item: ResponseItem, index: number): ResponseInputI
       return {
         type: item.type,
         call_id: item.call_id,
-        output: typeof item.output === "string" ? item.output : item.output.map(toOutputContent),
+        output: toToolOutput(item.output),
       };
     case "custom_tool_call":
       return withId(
@@ -121,7 +120,7 @@ function toResponsesInputItem(item: ResponseItem, index: number): ResponseInputI
         item.id,
       );
     case "custom_tool_call_output":
-      return { type: item.type, call_id: item.call_id, output: toCustomOutput(item.output) };
+      return { type: item.type, call_id: item.call_id, output: toToolOutput(item.output) };
     case "reasoning": {
       if (item.id === undefined) {
         throw new OpenAIAdapterError(
@@ -199,13 +198,8 @@ function toImage(image: InputImageContent): ResponseInputImage {
   return result;
 }
 
-function toOutputContent(
-  part: InputTextContent | InputImageContent,
-): ResponseFunctionCallOutputItem {
-  return part.type === "input_text" ? { type: "input_text", text: part.text } : toImage(part);
-}
-
-function toCustomOutput(output: ToolOutput): string | ResponseInputContent[] {
+/** A tool's output as both output items take it: text, or input text and images. */
+function toToolOutput(output: ToolOutput): string | (ResponseInputText | ResponseInputImage)[] {
   if (typeof output === "string") return output;
   return output.map((part) =>
     part.type === "input_text" ? { type: "input_text", text: part.text } : toImage(part),
