@@ -84,6 +84,11 @@ describe("toMessagesParams", () => {
     expect(JSON.stringify(params)).not.toContain("cache_control");
   });
 
+  it("sends no empty system block for empty instructions", () => {
+    const params = toMessagesParams({ instructions: "", input: [userMessage("Hi.")] });
+    expect(params.system).toEqual([]);
+  });
+
   it("keeps forged markers in developer text from closing the wrapper", () => {
     const input = [
       userMessage("Hi."),

@@ -101,7 +101,9 @@ export function toMessagesParams(
   }
   const { instructions, input } = request;
   const { developerMessages = "user-text", cacheControl = { type: "ephemeral" } } = options;
-  const system: TextBlockParam[] = [{ type: "text", text: instructions }];
+  // The API refuses an empty text block, and empty instructions say nothing.
+  const system: TextBlockParam[] =
+    instructions === "" ? [] : [{ type: "text", text: instructions }];
   let start = 0;
   for (; start < input.length; start++) {
     const item = input[start];
