@@ -84,7 +84,13 @@ describe("createOpenAISummarizer", () => {
   it("rejects a request it cannot map before calling the API", async () => {
     server = await startLocalServer(() => ({ json: summaryResponse }));
     const summarize = createOpenAISummarizer({ client: client(server.url), model: "gpt-test" });
-    const input = [{ type: "reasoning" as const, summary: [] }];
+    const input = [
+      {
+        type: "message" as const,
+        role: "user" as const,
+        content: [{ type: "output_text" as const, text: "Not the user's kind of text." }],
+      },
+    ];
     await expect(
       summarize({ instructions: "", input }, { signal: new AbortController().signal }),
     ).rejects.toThrowError(OpenAIAdapterError);

@@ -55,13 +55,14 @@ const argumentsSchema = z.object({
  * Maps a model request to the Responses API's `instructions`, `input` and `prompt_cache_key`;
  * spread the result into `client.responses.create` beside the model and tools.
  *
- * Items go on the wire as they are, with three adjustments the API's input types ask for:
+ * Items go on the wire as they are, with the adjustments the API's input types ask for:
  * messages lose their `id`; an assistant message becomes the short form whose content is its
- * text; an image without a `detail` gets `"auto"`, the API's default.
+ * text; an image without a `detail` gets `"auto"`, the API's default; a reasoning item without an
+ * `id` (Codex does not record one) is left out, since the SDK's input type requires it.
  *
  * @throws {OpenAIAdapterError} when the request or the options do not fit their schemas, or an
  * item cannot be sent: an `output_text` part outside an assistant message, an image in an
- * assistant message, a reasoning item without an `id`.
+ * assistant message.
  * @example
  * ```ts
  * const response = await client.responses.create({
@@ -79,7 +80,7 @@ export function toResponsesParams(
     throw new OpenAIAdapterError(describeSchemaIssues(toSchemaIssues(checked.error)));
   }
   const { instructionsAs = "instructions", promptCacheKey } = options;
-  const items = request.input.map(toResponsesInputItem);
+  const items = request.input.flatMap((item, index) => toResponsesInputItem(item, index) ?? []);
   const params: ResponsesParams =
     instructionsAs === "instructions"
       ? { instructions: request.instructions, input: items }
@@ -97,7 +98,7 @@ export function toResponsesParams(
   return params;
 }
 
-function toResponsesInputItem(item: ResponseItem, index: number): ResponseInputItem {
+function toResponsesInputItem(item: ResponseItem, index: number): ResponseInputItem | undefined {
   switch (item.type) {
     case "message":
       return item.role === "assistant"
@@ -122,12 +123,7 @@ function toResponsesInputItem(item: ResponseItem, index: number): ResponseInputI
     case "custom_tool_call_output":
       return { type: item.type, call_id: item.call_id, output: toToolOutput(item.output) };
     case "reasoning": {
-      if (item.id === undefined) {
-        throw new OpenAIAdapterError(
-          `input[${index}] is a reasoning item without an id, which the Responses API needs`,
-          index,
-        );
-      }
+      if (item.id === undefined) return undefined;
       return {
         type: item.type,
         id: item.id,
