@@ -6,11 +6,13 @@ export type AgentsMdErrorCode =
   | "cwd-not-found"
   | "cwd-not-a-directory"
   | "cwd-inaccessible"
-  | "invalid-options";
+  | "invalid-options"
+  | "invalid-argument";
 
 /**
  * Discovery could not start: the working directory does not exist, is not a directory or cannot
- * be reached, or the options are invalid. Everything that goes wrong once discovery has started
+ * be reached, the options are invalid, or a function of this package was called with an
+ * argument of the wrong kind (`invalid-argument`, whose issue names the argument). Everything that goes wrong once discovery has started
  * (a file that cannot be read, a symlink loop, a file cut by the budget) is a warning instead.
  */
 export class AgentsMdError extends CtxError {
@@ -38,6 +40,13 @@ export class AgentsMdError extends CtxError {
     this.path = details.path;
     this.environment = details.environment;
     this.issues = details.issues ?? [];
+  }
+
+  /** The error for an argument of the wrong kind; `issues` holds one issue named after it. */
+  static forArgument(argument: string, message: string): AgentsMdError {
+    return new AgentsMdError("invalid-argument", `invalid argument ${argument}: ${message}`, {
+      issues: [{ path: argument, message }],
+    });
   }
 
   /** The error for options that failed validation. */

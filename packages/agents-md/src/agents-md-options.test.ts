@@ -109,4 +109,38 @@ describe("resolveOptions", () => {
       ),
     ).toEqual(["fs"]);
   });
+
+  it("refuses a file name option that is a path: fallbacks and root markers are names", () => {
+    const issues = issuesOf(() =>
+      resolveOptions([{ id: "a", cwd: "/a", rootMarkers: [".git", "../.git"] }], {
+        fs,
+        fallbackFilenames: ["NOTES.md", "../../../etc/passwd"],
+      }),
+    );
+    expect(issues.map((issue) => issue.path)).toEqual([
+      "environments[0].rootMarkers[1]",
+      "fallbackFilenames[1]",
+    ]);
+  });
+
+  it("holds every budget to the 64 MiB ceiling, Infinity and 2 ** 40 included", () => {
+    const issues = issuesOf(() =>
+      resolveOptions([{ id: "a", cwd: "/a", maxBytes: 2 ** 40 }], {
+        fs,
+        maxBytes: 67_108_865,
+        maxGlobalBytes: Number.POSITIVE_INFINITY,
+      }),
+    );
+    expect(issues.map((issue) => issue.path)).toEqual([
+      "environments[0].maxBytes",
+      "maxBytes",
+      "maxGlobalBytes",
+    ]);
+    const { environments, shared } = resolveOptions([{ id: "a", cwd: "/a" }], {
+      fs,
+      maxBytes: 67_108_864,
+      maxGlobalBytes: 67_108_864,
+    });
+    expect([environments[0]?.maxBytes, shared.maxGlobalBytes]).toEqual([67_108_864, 67_108_864]);
+  });
 });

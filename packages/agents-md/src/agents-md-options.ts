@@ -1,62 +1,103 @@
 import { type SchemaIssue, toSchemaIssues } from "@ctx/protocol";
 import { z } from "zod";
 import { AgentsMdError } from "./agents-md-error.js";
-import { candidateFilenames } from "./candidate-filenames.js";
+import { candidateFilenames, fileNameSchema } from "./candidate-filenames.js";
 import { agentsMdDefaults } from "./defaults.js";
 import type { AgentsMdFileSystem } from "./file-system.js";
+import { fileSystemSchema } from "./file-system-schemas.js";
 import type { BudgetPolicy } from "./loaded-agents-md.js";
 import { createNodeFileSystem } from "./node-file-system.js";
 
-/** Options of `@path` imports. */
-export interface ImportOptions {
+const ceilingMessage = `at most ${agentsMdDefaults.maxBudgetBytes} bytes (64 MiB), the ceiling of every budget`;
+
+/** A byte budget: a whole number of bytes, 0 included, up to the 64 MiB ceiling. */
+export const maxBytesSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(agentsMdDefaults.maxBudgetBytes, { message: ceilingMessage });
+
+/** A budget policy. */
+export const budgetSchema = z.enum([
+  "root-first",
+  "nearest-first",
+]) satisfies z.ZodType<BudgetPolicy>;
+
+const importOptionsSchema = z.strictObject({
   /** How deep imports may nest (an import inside an imported file is depth 2); default 5. */
-  readonly maxDepth?: number | undefined;
-}
+  maxDepth: z.number().int().min(1).max(64).optional(),
+});
 
-/** Options every environment of one discovery may set for itself. */
-export interface AgentsMdEnvironmentSettings {
+/** The `imports` option: on, off, or on with a depth. */
+export const importsSchema = z.union([z.boolean(), importOptionsSchema]);
+
+/** Options of `@path` imports. */
+export type ImportOptions = z.input<typeof importOptionsSchema>;
+
+const settingsShape = {
   /** The file system to search; Node's by default. */
-  readonly fs?: AgentsMdFileSystem | undefined;
+  fs: fileSystemSchema.optional(),
   /** Names whose presence makes a directory the project root; `[".git"]` by default, `[]`: cwd only. */
-  readonly rootMarkers?: readonly string[] | undefined;
-  /** Names to try after `AGENTS.override.md` and `AGENTS.md`, in order. */
-  readonly fallbackFilenames?: readonly string[] | undefined;
-  /** The byte budget of project files; 32,768 by default; 0 turns project files off. */
-  readonly maxBytes?: number | undefined;
+  rootMarkers: z.array(fileNameSchema.min(1)).readonly().optional(),
+  /** File names (not paths) to try after `AGENTS.override.md` and `AGENTS.md`, in order. */
+  fallbackFilenames: z.array(fileNameSchema).readonly().optional(),
+  /** The byte budget of project files; 32,768 by default; 0 turns project files off; 64 MiB at most. */
+  maxBytes: maxBytesSchema.optional(),
   /** Which files are served first when the budget is short; `root-first` by default. */
-  readonly budget?: BudgetPolicy | undefined;
-}
+  budget: budgetSchema.optional(),
+};
 
-/** One environment of {@link discoverAgentsMdForEnvironments}. */
-export interface AgentsMdEnvironmentOptions extends AgentsMdEnvironmentSettings {
+const environmentSchema = z.strictObject({
+  ...settingsShape,
   /** The environment's id, unique within one discovery. */
-  readonly id: string;
+  id: z.string().min(1),
   /** Its working directory: an absolute path of its file system. */
-  readonly cwd: string;
-}
+  cwd: z.string().min(1),
+});
 
-/** Options shared by every environment of one discovery. */
-export interface AgentsMdSharedOptions extends AgentsMdEnvironmentSettings {
+const environmentsSchema = z.array(environmentSchema).min(1);
+
+const sharedShape = {
+  ...settingsShape,
   /**
    * The folder holding the global `AGENTS.override.md` / `AGENTS.md` (Codex: `$CODEX_HOME`,
    * `~/.codex` by default). Omitted: no global instructions are read.
    */
-  readonly home?: string | undefined;
-  /** The cap on the global file in bytes (1 MiB by default; `Infinity` for none). */
-  readonly maxGlobalBytes?: number | undefined;
+  home: z.string().min(1).optional(),
+  /** The cap on the global file in bytes (1 MiB by default; 64 MiB at most). */
+  maxGlobalBytes: z
+    .number()
+    .int()
+    .min(1)
+    .max(agentsMdDefaults.maxBudgetBytes, { message: ceilingMessage })
+    .optional(),
   /** Add a short note to the text where a file was cut; off by default. */
-  readonly truncationNote?: boolean | undefined;
+  truncationNote: z.boolean().optional(),
   /** Inline `@path` imports; off by default. */
-  readonly imports?: boolean | ImportOptions | undefined;
-}
+  imports: importsSchema.optional(),
+};
+
+const sharedSchema = z.strictObject(sharedShape);
+
+const singleSchema = z.strictObject({
+  ...sharedShape,
+  /** The working directory: an absolute path of the file system. */
+  cwd: z.string().min(1),
+  /** The environment's id; `local` by default. */
+  environment: z.string().min(1).optional(),
+});
+
+/** Options every environment of one discovery may set for itself. */
+export type AgentsMdEnvironmentSettings = z.input<z.ZodObject<typeof settingsShape>>;
+
+/** One environment of {@link discoverAgentsMdForEnvironments}. */
+export type AgentsMdEnvironmentOptions = z.input<typeof environmentSchema>;
+
+/** Options shared by every environment of one discovery. */
+export type AgentsMdSharedOptions = z.input<typeof sharedSchema>;
 
 /** Options of {@link discoverAgentsMd}. */
-export interface DiscoverAgentsMdOptions extends AgentsMdSharedOptions {
-  /** The working directory: an absolute path of the file system. */
-  readonly cwd: string;
-  /** The environment's id; `local` by default. */
-  readonly environment?: string | undefined;
-}
+export type DiscoverAgentsMdOptions = z.input<typeof singleSchema>;
 
 /** Settings of one environment, defaults applied. */
 export interface ResolvedEnvironment {
@@ -79,55 +120,6 @@ export interface ResolvedShared {
   readonly importDepth: number | null;
 }
 
-/** Accepts an object with the members of {@link AgentsMdFileSystem}. */
-export const fileSystemSchema = z.custom<AgentsMdFileSystem>(
-  (value) =>
-    typeof value === "object" &&
-    value !== null &&
-    ["stat", "realpath", "readFile"].every(
-      (name) => typeof (value as Record<string, unknown>)[name] === "function",
-    ) &&
-    typeof (value as { path?: unknown }).path === "object",
-  { message: "expected a file system with path, stat, realpath and readFile" },
-);
-
-/** A byte budget: a whole number of bytes, 0 included. */
-export const maxBytesSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-
-/** A budget policy. */
-export const budgetSchema = z.enum(["root-first", "nearest-first"]);
-
-/** The `imports` option: on, off, or on with a depth. */
-export const importsSchema = z.union([
-  z.boolean(),
-  z.strictObject({ maxDepth: z.number().int().min(1).optional() }),
-]);
-
-const settingsShape = {
-  fs: fileSystemSchema.optional(),
-  rootMarkers: z.array(z.string().min(1)).readonly().optional(),
-  fallbackFilenames: z.array(z.string()).readonly().optional(),
-  maxBytes: maxBytesSchema.optional(),
-  budget: budgetSchema.optional(),
-};
-
-const environmentsSchema = z
-  .array(z.strictObject({ ...settingsShape, id: z.string().min(1), cwd: z.string().min(1) }))
-  .min(1);
-
-const sharedSchema = z.strictObject({
-  ...settingsShape,
-  home: z.string().min(1).optional(),
-  maxGlobalBytes: z
-    .union([
-      z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-      z.literal(Number.POSITIVE_INFINITY),
-    ])
-    .optional(),
-  truncationNote: z.boolean().optional(),
-  imports: importsSchema.optional(),
-});
-
 /**
  * Validates the options of one discovery and applies the defaults.
  * @throws {AgentsMdError} `invalid-options`, naming every offending path.
@@ -140,10 +132,10 @@ export function resolveOptions(
   const name = (where: "environment" | "shared", index: number, path: string) =>
     optionPath(style, where, index, path);
   const parsedEnvironments = environmentsSchema.safeParse(environments);
-  const parsedShared = sharedSchema.safeParse(options ?? {});
+  const parsedShared = sharedSchema.safeParse(options === undefined ? {} : options);
   const issues: SchemaIssue[] = [];
   if (!parsedEnvironments.success) {
-    for (const issue of schemaIssues(parsedEnvironments.error)) {
+    for (const issue of toSchemaIssues(parsedEnvironments.error, environments)) {
       const match = /^\[(\d+)\]\.?(.*)$/.exec(issue.path);
       const path =
         match === null
@@ -155,7 +147,7 @@ export function resolveOptions(
     }
   }
   if (!parsedShared.success) {
-    for (const issue of schemaIssues(parsedShared.error)) {
+    for (const issue of toSchemaIssues(parsedShared.error, options)) {
       issues.push({ path: name("shared", 0, issue.path), message: issue.message });
     }
   }
@@ -228,17 +220,4 @@ function optionPath(
   if (style === "single") return where === "environment" && path === "id" ? "environment" : path;
   if (where === "shared") return path;
   return path === "" ? `environments[${index}]` : `environments[${index}].${path}`;
-}
-
-/** Zod's issues with readable paths; an unknown key becomes an issue at that key. */
-function schemaIssues(error: z.ZodError): SchemaIssue[] {
-  const known = toSchemaIssues(error);
-  return error.issues.flatMap((issue, index) => {
-    const readable = known[index] ?? { path: "", message: issue.message };
-    if (issue.code !== "unrecognized_keys") return [readable];
-    return issue.keys.map((key) => ({
-      path: readable.path === "" ? key : `${readable.path}.${key}`,
-      message: "unknown option",
-    }));
-  });
 }

@@ -87,12 +87,12 @@ describe("createAgentsMdTracker", () => {
     let failures = 1;
     const flaky: AgentsMdFileSystem = {
       ...inner,
-      readFile: async (path, options) => {
+      open: async (path, options) => {
         if (path === "/repo/web/AGENTS.md" && failures > 0) {
           failures -= 1;
-          throw fileSystemError("EIO", "read", path);
+          throw fileSystemError("EIO", "open", path);
         }
-        return inner.readFile(path, options);
+        return inner.open(path, options);
       },
     };
     const tracker = createAgentsMdTracker(await discoverAgentsMd({ cwd: "/repo", fs: flaky }), {

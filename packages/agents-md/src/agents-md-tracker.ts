@@ -1,44 +1,26 @@
 import { toSchemaIssues } from "@ctx/protocol";
 import { z } from "zod";
 import { AgentsMdError } from "./agents-md-error.js";
-import {
-  budgetSchema,
-  fileSystemSchema,
-  type ImportOptions,
-  importDepthOf,
-  importsSchema,
-  maxBytesSchema,
-} from "./agents-md-options.js";
+import { budgetSchema, importDepthOf, importsSchema, maxBytesSchema } from "./agents-md-options.js";
 import type { AgentsMdWarning } from "./agents-md-warning.js";
-import type { AgentsMdFileSystem } from "./file-system.js";
+import { checkArgument, checkText } from "./check-argument.js";
+import { agentsMdDefaults } from "./defaults.js";
+import { createDirectoryLister } from "./directory-lister.js";
+import type { AgentsMdFileSystem, FileStat } from "./file-system.js";
 import { classifyFailure, describeFailure, errorCodeOf } from "./file-system-failure.js";
+import { fileSystemSchema } from "./file-system-schemas.js";
 import { type FoundFile, findInstructionFile } from "./find-instruction-file.js";
+import { createImportSession } from "./import-session.js";
 import { isInside } from "./is-inside.js";
 import { loadProjectDocs } from "./load-project-docs.js";
 import {
   type AgentsMdImport,
-  type BudgetPolicy,
-  createLoadedAgentsMd,
+  buildLoadedAgentsMd,
   type LoadedAgentsMd,
 } from "./loaded-agents-md.js";
+import { loadedAgentsMdDataSchema } from "./loaded-agents-md-schema.js";
 import { createNodeFileSystem } from "./node-file-system.js";
 import { searchDirectories } from "./search-directories.js";
-
-/** Options of {@link createAgentsMdTracker}. */
-export interface AgentsMdTrackerOptions {
-  /** The file system of the environment (the one discovery used); Node's by default. */
-  readonly fs?: AgentsMdFileSystem | undefined;
-  /** Which environment of the discovery to follow; needed only when it had several. */
-  readonly environment?: string | undefined;
-  /** The byte budget of each batch; the environment's budget by default. */
-  readonly maxBytes?: number | undefined;
-  /** Which files of a batch are served first; the environment's policy by default. */
-  readonly budget?: BudgetPolicy | undefined;
-  /** Add a short note where a file was cut; off by default. */
-  readonly truncationNote?: boolean | undefined;
-  /** Inline `@path` imports; off by default. */
-  readonly imports?: boolean | ImportOptions | undefined;
-}
 
 /** Hands out the AGENTS.md files of the directories an agent touches, each file once. */
 export interface AgentsMdTracker {
@@ -55,13 +37,22 @@ export interface AgentsMdTracker {
 }
 
 const optionsSchema = z.strictObject({
+  /** The file system of the environment (the one discovery used); Node's by default. */
   fs: fileSystemSchema.optional(),
+  /** Which environment of the discovery to follow; needed only when it had several. */
   environment: z.string().min(1).optional(),
+  /** The byte budget of each batch; the environment's budget by default. */
   maxBytes: maxBytesSchema.optional(),
+  /** Which files of a batch are served first; the environment's policy by default. */
   budget: budgetSchema.optional(),
+  /** Add a short note where a file was cut; off by default. */
   truncationNote: z.boolean().optional(),
+  /** Inline `@path` imports; off by default. */
   imports: importsSchema.optional(),
 });
+
+/** Options of {@link createAgentsMdTracker}. */
+export type AgentsMdTrackerOptions = z.input<typeof optionsSchema>;
 
 /**
  * A just-in-time tracker for one environment of a discovery: when the agent reads or writes a
@@ -71,8 +62,9 @@ const optionsSchema = z.strictObject({
  * the same file twice. A file whose read failed, or that the batch budget left out, is handed
  * out by a later call.
  *
- * @throws {AgentsMdError} `invalid-options` for bad options or an environment that is not in
- * the discovery.
+ * @throws {AgentsMdError} `invalid-argument` when `loaded` is not a discovery's result;
+ * `invalid-options` for bad options or an environment that is not in the discovery. Its
+ * methods throw `invalid-argument` for a path that is not a non-empty string.
  * @example
  * ```ts
  * const loaded = await discoverAgentsMd({ cwd: "/repo" });
@@ -85,8 +77,9 @@ export function createAgentsMdTracker(
   loaded: LoadedAgentsMd,
   options: AgentsMdTrackerOptions = {},
 ): AgentsMdTracker {
+  checkArgument("loaded", loadedAgentsMdDataSchema, dataOf(loaded));
   const parsed = optionsSchema.safeParse(options);
-  if (!parsed.success) throw AgentsMdError.fromIssues(toSchemaIssues(parsed.error));
+  if (!parsed.success) throw AgentsMdError.fromIssues(toSchemaIssues(parsed.error, options));
   const settings = parsed.data;
   const chosen =
     settings.environment === undefined
@@ -125,7 +118,7 @@ export function createAgentsMdTracker(
 
   async function forDirectory(directory: string): Promise<LoadedAgentsMd> {
     const warnings: AgentsMdWarning[] = [];
-    const requested = fs.path.resolve(environment.cwd, directory);
+    const requested = fs.path.resolve(environment.cwd, checkText("directory", directory));
     const physical = await nearestRealDirectory(fs, requested, environment.id, warnings);
     const record = {
       id: environment.id,
@@ -136,7 +129,7 @@ export function createAgentsMdTracker(
       budget: settings.budget ?? environment.budget,
     };
     if (physical === null || !isInside(fs.path, physical, boundary) || maxBytes === 0) {
-      return createLoadedAgentsMd({
+      return buildLoadedAgentsMd({
         global: null,
         entries: [],
         environments: [{ ...record, cwd: physical ?? requested, directories: [], usedBytes: 0 }],
@@ -144,12 +137,23 @@ export function createAgentsMdTracker(
       });
     }
     const directories = searchDirectories(fs.path, boundary, physical);
+    const lister = createDirectoryLister(fs);
     const lookups = await Promise.all(
-      directories.map((path) =>
-        findInstructionFile(fs, path, environment.candidateFilenames, environment.id),
-      ),
+      directories.map(async (path) => {
+        const lookup = await findInstructionFile(
+          fs,
+          lister,
+          path,
+          environment.candidateFilenames,
+          environment.id,
+        );
+        return {
+          ...lookup,
+          found: lookup.found === null ? null : await identified(fs, lookup.found),
+        };
+      }),
     );
-    const claimed: FoundFile[] = [];
+    const claimed: IdentifiedFile[] = [];
     for (const { found, warnings: lookupWarnings } of lookups) {
       warnings.push(...lookupWarnings);
       if (found === null || handedOut.has(found.stat.identity)) continue;
@@ -167,7 +171,13 @@ export function createAgentsMdTracker(
       imports:
         importDepth === null
           ? null
-          : { fs, sandbox: boundary, maxDepth: importDepth, environment: environment.id },
+          : {
+              fs,
+              sandbox: boundary,
+              maxDepth: importDepth,
+              environment: environment.id,
+              session: createImportSession(agentsMdDefaults.maxImports),
+            },
     });
     for (const warning of docs.warnings) {
       if (warning.code === "file-dropped" || warning.code === "read-failed") {
@@ -176,7 +186,7 @@ export function createAgentsMdTracker(
       }
     }
     for (const entry of docs.entries) remember(entry.imports);
-    return createLoadedAgentsMd({
+    return buildLoadedAgentsMd({
       global: null,
       entries: docs.entries,
       environments: [{ ...record, cwd: physical, directories, usedBytes: docs.usedBytes }],
@@ -186,9 +196,37 @@ export function createAgentsMdTracker(
 
   return {
     forDirectory,
-    forPath: (file) => forDirectory(fs.path.dirname(fs.path.resolve(environment.cwd, file))),
+    forPath: async (file) =>
+      forDirectory(fs.path.dirname(fs.path.resolve(environment.cwd, checkText("file", file)))),
     loadedIdentities: () => [...handedOut],
   };
+}
+
+/** A file found, with the stat that tells its identity. */
+interface IdentifiedFile extends FoundFile {
+  readonly stat: FileStat;
+}
+
+/**
+ * `found` with its stat, made now when its directory's listing found it: the tracker claims a
+ * file by identity before it reads it. `null` when the file is gone already.
+ */
+async function identified(
+  fs: AgentsMdFileSystem,
+  found: FoundFile,
+): Promise<IdentifiedFile | null> {
+  if (found.stat !== null) return { path: found.path, stat: found.stat };
+  try {
+    return { path: found.path, stat: await fs.stat(found.path) };
+  } catch {
+    return null;
+  }
+}
+
+/** The plain data of a loaded result (what its `toJSON` gives), or the value itself. */
+function dataOf(loaded: unknown): unknown {
+  if (typeof loaded !== "object" || loaded === null || !("toJSON" in loaded)) return loaded;
+  return typeof loaded.toJSON === "function" ? loaded.toJSON() : loaded;
 }
 
 /** The physical path of `path`, or of its nearest existing ancestor when it does not exist yet. */

@@ -62,7 +62,7 @@ export interface InvalidUtf8Warning extends AgentsMdWarningBase {
   readonly code: "invalid-utf8";
 }
 
-/** The kept bytes hold a NUL byte: most likely not a text file at all. It is still included. */
+/** The kept bytes hold a NUL byte: most likely not a text file at all, so it is skipped. */
 export interface BinaryFileWarning extends AgentsMdWarningBase {
   readonly code: "binary-file";
 }
@@ -73,7 +73,8 @@ export type ImportFailure =
   | "outside-root"
   | "too-deep"
   | "cycle"
-  | "not-a-path";
+  | "not-a-path"
+  | "binary-file";
 
 /** An `@path` import was left as an inline note instead of the file's contents. */
 export interface ImportFailedWarning extends AgentsMdWarningBase {
@@ -84,11 +85,26 @@ export interface ImportFailedWarning extends AgentsMdWarningBase {
   readonly target: string | null;
   /** Why it was not inlined. */
   readonly reason: ImportFailure;
+  /** How many references of this file failed alike (same reference, same reason). */
+  readonly count: number;
+}
+
+/** The discovery reached its cap on imports; the references past it were left as written. */
+export interface ImportLimitWarning extends AgentsMdWarningBase {
+  readonly code: "import-limit";
+  /** The cap: the most imports one discovery tries. */
+  readonly limit: number;
+}
+
+/** The `home` folder given is not a folder (a file, say), so no global file was looked for. */
+export interface HomeNotADirectoryWarning extends AgentsMdWarningBase {
+  readonly code: "home-not-a-directory";
 }
 
 /**
  * Every limit discovery reached and every problem it worked around, as a value: files cut,
- * dropped or skipped, read failures, undecodable bytes and failed imports. Discovery never logs.
+ * dropped or skipped, read failures, undecodable bytes, failed and capped imports, an unusable
+ * home folder. Discovery never logs.
  */
 export type AgentsMdWarning =
   | FileCutWarning
@@ -97,4 +113,6 @@ export type AgentsMdWarning =
   | ReadFailedWarning
   | InvalidUtf8Warning
   | BinaryFileWarning
-  | ImportFailedWarning;
+  | ImportFailedWarning
+  | ImportLimitWarning
+  | HomeNotADirectoryWarning;

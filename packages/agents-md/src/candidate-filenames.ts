@@ -1,13 +1,40 @@
 import { trimWhiteSpace } from "@ctx/text";
+import { z } from "zod";
+import { checkArgument } from "./check-argument.js";
 import { agentsMdDefaults } from "./defaults.js";
+
+const windowsDrive = /^[A-Za-z]:/;
+
+/**
+ * Whether `name` (trimmed) is a file name and nothing more: no separator (`/` or `\`), not `.`
+ * or `..`, no NUL, no drive letter. An empty name passes (it is dropped).
+ */
+function isFileName(name: string): boolean {
+  const trimmed = trimWhiteSpace(name);
+  return (
+    !/[/\\\0]/.test(trimmed) && trimmed !== "." && trimmed !== ".." && !windowsDrive.test(trimmed)
+  );
+}
+
+/** A file name looked for in a directory: a name, never a path. */
+export const fileNameSchema = z.string().refine(isFileName, {
+  message: "expected a file name, not a path: no / or \\, not . or .., no drive letter",
+});
 
 /**
  * The names looked for in each directory, in order: `AGENTS.override.md`, `AGENTS.md`, then the
  * fallback names trimmed, with empty ones and repeats dropped.
+ * @throws {AgentsMdError} `invalid-argument` when `fallbackFilenames` is not an array of file
+ * names (a path such as `../../etc/passwd` is refused).
  */
 export function candidateFilenames(fallbackFilenames: readonly string[] = []): string[] {
+  const fallbacks = checkArgument(
+    "fallbackFilenames",
+    z.array(fileNameSchema).readonly(),
+    fallbackFilenames,
+  );
   const names: string[] = [agentsMdDefaults.overrideFilename, agentsMdDefaults.filename];
-  for (const fallback of fallbackFilenames) {
+  for (const fallback of fallbacks) {
     const name = trimWhiteSpace(fallback);
     if (name !== "" && !names.includes(name)) names.push(name);
   }

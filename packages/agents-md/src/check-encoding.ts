@@ -15,7 +15,7 @@ export function checkEncoding(
     return [
       {
         code: "binary-file",
-        message: `${path} holds NUL bytes, so it is most likely not text; it is included as decoded`,
+        message: `${path} holds NUL bytes, so it is most likely not text; it is skipped`,
         path,
         environment,
       },

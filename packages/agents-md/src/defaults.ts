@@ -15,6 +15,10 @@ export const agentsMdDefaults = Object.freeze({
   budget: "root-first",
   /** How deep `@path` imports may nest. */
   importDepth: 5,
+  /** The most `@path` imports one discovery tries; past it references stay as written. */
+  maxImports: 128,
+  /** The ceiling of every byte budget and cap (64 MiB), which keeps memory bounded. */
+  maxBudgetBytes: 67_108_864,
   /** The local override, looked for first in every directory. */
   overrideFilename: "AGENTS.override.md",
   /** The standard name, looked for second. */

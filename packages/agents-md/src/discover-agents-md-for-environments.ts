@@ -3,9 +3,11 @@ import {
   type AgentsMdSharedOptions,
   resolveOptions,
 } from "./agents-md-options.js";
+import { agentsMdDefaults } from "./defaults.js";
 import { discoverEnvironment } from "./discover-environment.js";
+import { createImportSession } from "./import-session.js";
 import { loadGlobalInstructions } from "./load-global-instructions.js";
-import { createLoadedAgentsMd, type LoadedAgentsMd } from "./loaded-agents-md.js";
+import { buildLoadedAgentsMd, type LoadedAgentsMd } from "./loaded-agents-md.js";
 
 /**
  * Discovers AGENTS.md instructions for several environments at once (a local checkout and a
@@ -39,6 +41,7 @@ export async function discoverResolved({
   environments,
   shared,
 }: ReturnType<typeof resolveOptions>): Promise<LoadedAgentsMd> {
+  const session = createImportSession(agentsMdDefaults.maxImports);
   const [globalResult, ...perEnvironment] = await Promise.all([
     shared.home === null
       ? { global: null, warnings: [] }
@@ -48,10 +51,11 @@ export async function discoverResolved({
           maxGlobalBytes: shared.maxGlobalBytes,
           truncationNote: shared.truncationNote,
           importDepth: shared.importDepth,
+          session,
         }),
-    ...environments.map((environment) => discoverEnvironment(environment, shared)),
+    ...environments.map((environment) => discoverEnvironment(environment, shared, session)),
   ]);
-  return createLoadedAgentsMd({
+  return buildLoadedAgentsMd({
     global: globalResult.global,
     entries: perEnvironment.flatMap((docs) => docs.entries),
     environments: perEnvironment.map((docs) => docs.environment),

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, bench, describe } from "vitest";
-import { createCountingFileSystem } from "./counting-file-system.js";
+import { createCountingFileSystem } from "./__fixtures__/counting-file-system.js";
 import { discoverAgentsMd } from "./discover-agents-md.js";
 import { createMemoryFileSystem, type MemoryEntry } from "./memory-file-system.js";
 import { createNodeFileSystem, type NodeFileSystemFunctions } from "./node-file-system.js";
@@ -45,6 +45,7 @@ function countingNodeFunctions(): { functions: NodeFileSystemFunctions; calls: (
   const functions: NodeFileSystemFunctions = {
     stat: counted(fsPromises.stat) as NodeFileSystemFunctions["stat"],
     realpath: counted(fsPromises.realpath) as NodeFileSystemFunctions["realpath"],
+    readdir: counted(fsPromises.readdir) as NodeFileSystemFunctions["readdir"],
     open: (async (path: string, flags: number) => {
       calls += 1;
       const handle = await fsPromises.open(path, flags);
@@ -70,7 +71,7 @@ async function countCalls(): Promise<{ memory: string; node: string }> {
   if (loaded.entries.length !== withFile.size)
     throw new Error("the bench tree is not what it should be");
   const describeCalls = (fs: typeof countingMemory) =>
-    `${fs.count()} calls: ${fs.count("realpath")} realpath, ${fs.count("stat")} stat, ${fs.count("readFile")} readFile`;
+    `${fs.count()} calls: ${fs.count("realpath")} realpath, ${fs.count("stat")} stat, ${fs.count("readdir")} readdir, ${fs.count("open")} open`;
   return {
     memory: describeCalls(countingMemory),
     node: `${describeCalls(countingNode)}; ${nodeFunctions.calls()} node:fs calls`,

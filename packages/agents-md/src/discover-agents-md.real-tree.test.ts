@@ -15,9 +15,10 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { agentsTreePath } from "@ctx/fixtures";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createCountingFileSystem } from "./__fixtures__/counting-file-system.js";
 import { AgentsMdError } from "./agents-md-error.js";
-import { createCountingFileSystem } from "./counting-file-system.js";
 import { discoverAgentsMd } from "./discover-agents-md.js";
+import type { OpenOptions } from "./file-system.js";
 import { createNodeFileSystem } from "./node-file-system.js";
 
 let scratch = "";
@@ -161,9 +162,9 @@ describe("discoverAgentsMd on real directory trees", () => {
     const node = createNodeFileSystem();
     const racing = {
       ...node,
-      readFile: async (path: string, options: { maxBytes: number }) => {
+      open: async (path: string, options?: OpenOptions) => {
         if (path === doomed) await rm(doomed);
-        return node.readFile(path, options);
+        return node.open(path, options);
       },
     };
     const loaded = await discoverAgentsMd({ cwd: join(scratch, "repo", "a", "b"), fs: racing });
@@ -184,18 +185,23 @@ describe("discoverAgentsMd on real directory trees", () => {
     expect((await discoverAgentsMd({ cwd: join(scratch, "wt", "x") })).text()).toBe("r\n\nx");
   });
 
-  it("reads a sparse 1 GiB AGENTS.md only as far as the budget needs", async () => {
+  it("reads a sparse 1 GiB AGENTS.md only as far as the budget needs, and skips its NUL bytes", async () => {
     await write({ "repo/AGENTS.md": "x" });
     await mkdir(join(scratch, "repo", ".git"));
     await truncate(join(scratch, "repo", "AGENTS.md"), 1024 ** 3);
     const fs = createCountingFileSystem(createNodeFileSystem());
     const loaded = await discoverAgentsMd({ cwd: join(scratch, "repo"), fs });
-    expect(loaded.entries[0]).toMatchObject({
-      bytes: 1024 ** 3,
-      bytesRead: 32_771,
-      keptBytes: 32_768,
-    });
-    expect(loaded.warnings.map((warning) => warning.code)).toEqual(["binary-file", "file-cut"]);
+    expect(fs.calls.filter((call) => call.operation === "open")).toEqual([
+      {
+        operation: "open",
+        path: join(scratch, "repo", "AGENTS.md"),
+        maxBytes: 32_771,
+        bytes: 32_771,
+      },
+    ]);
+    expect(loaded.entries).toEqual([]);
+    expect(loaded.text()).toBe("");
+    expect(loaded.warnings.map((warning) => warning.code)).toEqual(["binary-file"]);
   });
 
   it("throws cwd-not-found for a working directory that does not exist", async () => {

@@ -21,8 +21,8 @@ import type { LoadedAgentsMd } from "./loaded-agents-md.js";
  * ```
  */
 export async function discoverAgentsMd(options: DiscoverAgentsMdOptions): Promise<LoadedAgentsMd> {
-  if (typeof options !== "object" || options === null) {
-    throw AgentsMdError.fromIssues([{ path: "", message: "expected an options object" }]);
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw AgentsMdError.fromIssues([{ path: "options", message: "expected an options object" }]);
   }
   const { cwd, environment, ...shared } = options;
   const resolved = resolveOptions(

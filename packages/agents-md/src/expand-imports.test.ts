@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createCountingFileSystem } from "./counting-file-system.js";
+import { createCountingFileSystem } from "./__fixtures__/counting-file-system.js";
+import { agentsMdDefaults } from "./defaults.js";
 import { expandImports, type ImportSettings } from "./expand-imports.js";
+import { createImportSession } from "./import-session.js";
 import { createMemoryFileSystem, type MemoryEntry } from "./memory-file-system.js";
 
 async function expand(
@@ -14,6 +16,7 @@ async function expand(
     sandbox: options.sandbox ?? "/repo",
     maxDepth: options.maxDepth ?? 5,
     environment: "local",
+    session: createImportSession(agentsMdDefaults.maxImports),
   };
   const result = await expandImports(
     text,
@@ -84,6 +87,7 @@ describe("expandImports", () => {
         reference: "../etc/secret.md",
         target: "/etc/secret.md",
         reason: "outside-root",
+        count: 1,
       },
       expect.objectContaining({
         reference: "innocent.md",
@@ -169,8 +173,8 @@ describe("expandImports", () => {
       "@big.md @late.md",
       { allowance: 10 },
     );
-    expect(fs.calls.filter((call) => call.operation === "readFile")).toEqual([
-      { operation: "readFile", path: "/repo/big.md", maxBytes: 13, bytes: 13 },
+    expect(fs.calls.filter((call) => call.operation === "open")).toEqual([
+      { operation: "open", path: "/repo/big.md", maxBytes: 13, bytes: 13 },
     ]);
   });
 

@@ -1,12 +1,14 @@
-import type { AgentsMdWarning, ImportFailure } from "./agents-md-warning.js";
+import { utf8ByteLength } from "@ctx/text";
+import type { AgentsMdWarning, ImportFailedWarning, ImportFailure } from "./agents-md-warning.js";
 import { checkEncoding } from "./check-encoding.js";
 import type { AgentsMdFileSystem } from "./file-system.js";
 import { classifyFailure } from "./file-system-failure.js";
 import { findImportReferences } from "./find-import-references.js";
 import { describeImportFailure, importFailureNote } from "./import-failure-note.js";
+import type { ImportSession } from "./import-session.js";
 import { isInside } from "./is-inside.js";
 import type { AgentsMdImport } from "./loaded-agents-md.js";
-import { decodeUtf8Lossy, encodeUtf8, incompleteTailLength } from "./utf8.js";
+import { decodeUtf8Lossy, incompleteTailLength } from "./utf8.js";
 
 /** Where imports may come from and how deep they may go. */
 export interface ImportSettings {
@@ -17,6 +19,8 @@ export interface ImportSettings {
   readonly maxDepth: number;
   /** The environment, for warnings (`null` for the global file). */
   readonly environment: string | null;
+  /** What the imports of the whole discovery share: reads, resolutions and the cap. */
+  readonly session: ImportSession;
 }
 
 /** Text with its imports inlined, what was inlined, and what went wrong. */
@@ -33,10 +37,12 @@ const urlScheme = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 /**
  * Replaces every `@path` reference in `text` (read from `path`) with the referenced file's text,
  * recursively. A reference resolves relative to the file that makes it; the file must resolve,
- * after symlinks, inside the sandbox; imports nest at most `maxDepth` deep, and a file never
- * imports itself through a chain. A failed import is replaced by a short note and reported as an
- * `import-failed` warning; nothing throws. Only about `allowance` bytes of expanded text are
- * ever produced: references past that point are left as they are, since the budget cuts there.
+ * after symlinks, inside the sandbox, and the file read is proven to be the file checked; imports
+ * nest at most `maxDepth` deep, and a file never imports itself through a chain. A failed import
+ * is replaced by a short note and reported as an `import-failed` warning (identical ones as one,
+ * with a count); past the session's cap, references stay as written and one `import-limit`
+ * warning says so. Nothing throws. Every byte added, note or file, counts against `allowance`,
+ * and references past it are left as they are, since the budget cuts there.
  */
 export async function expandImports(
   text: string,
@@ -49,16 +55,17 @@ export async function expandImports(
     return { text, imports: [], warnings, unreadBytes: 0 };
   let realPath: string;
   try {
-    realPath = await settings.fs.realpath(path);
+    realPath = await settings.session.realpath(settings.fs, path);
   } catch {
     realPath = path;
   }
-  const expanded = await expand(text, path, 0, [realPath], allowance, settings, warnings);
-  return { ...expanded, warnings, unreadBytes: unread(expanded.imports) };
+  const expanded = await expand(text, realPath, path, 0, [realPath], allowance, settings, warnings);
+  return { ...expanded, warnings: aggregate(warnings), unreadBytes: unread(expanded.imports) };
 }
 
 async function expand(
   text: string,
+  realPath: string,
   path: string,
   depth: number,
   chain: readonly string[],
@@ -66,7 +73,7 @@ async function expand(
   settings: ImportSettings,
   warnings: AgentsMdWarning[],
 ): Promise<{ text: string; imports: AgentsMdImport[] }> {
-  const references = findImportReferences(text);
+  const references = settings.session.references(realPath, text);
   if (references.length === 0) return { text, imports: [] };
   const parts: string[] = [];
   const imports: AgentsMdImport[] = [];
@@ -75,9 +82,14 @@ async function expand(
   for (const { start, end, reference } of references) {
     const before = text.slice(last, start);
     parts.push(before);
-    produced += encodeUtf8(before).length;
+    produced += utf8ByteLength(before);
     last = start;
     if (produced >= allowance) break;
+    const turn = settings.session.take();
+    if (turn !== "allowed") {
+      if (turn === "capped") warnings.push(limitWarning(path, settings));
+      break;
+    }
     last = end;
     const outcome = await importOne(
       reference,
@@ -89,20 +101,14 @@ async function expand(
       warnings,
     );
     if ("reason" in outcome) {
-      warnings.push({
-        code: "import-failed",
-        message: `${path}: @${reference} was not inlined: ${describeImportFailure(outcome.reason, settings.maxDepth)}`,
-        path,
-        environment: settings.environment,
-        reference,
-        target: outcome.target,
-        reason: outcome.reason,
-      });
-      parts.push(importFailureNote(reference, outcome.reason, settings.maxDepth));
+      warnings.push(failureWarning(path, reference, outcome, settings));
+      const note = importFailureNote(reference, outcome.reason, settings.maxDepth);
+      parts.push(note);
+      produced += utf8ByteLength(note);
     } else {
       imports.push(outcome.record);
       parts.push(outcome.text);
-      produced += encodeUtf8(outcome.text).length;
+      produced += utf8ByteLength(outcome.text);
     }
   }
   parts.push(text.slice(last));
@@ -122,24 +128,27 @@ async function importOne(
   settings: ImportSettings,
   warnings: AgentsMdWarning[],
 ): Promise<ImportOutcome> {
-  const { fs } = settings;
+  const { fs, session } = settings;
   if (reference.startsWith("~") || (urlScheme.test(reference) && !fs.path.isAbsolute(reference))) {
     return { reason: "not-a-path", target: null };
   }
   const target = fs.path.resolve(fs.path.dirname(from), reference);
   if (depth > settings.maxDepth) return { reason: "too-deep", target };
   try {
-    const stat = await fs.stat(target);
-    if (stat.kind !== "file") return { reason: "not-a-file", target };
-    const realPath = await fs.realpath(target);
+    const realPath = await session.realpath(fs, target);
     if (!isInside(fs.path, realPath, settings.sandbox)) return { reason: "outside-root", target };
     if (chain.includes(realPath)) return { reason: "cycle", target };
-    const bytes = await fs.readFile(target, { maxBytes: allowance + 3 });
+    const { stat, bytes, first } = await session.read(fs, realPath, allowance + 3);
     const whole = bytes.length < allowance + 3;
     const checked = whole ? bytes : bytes.subarray(0, bytes.length - incompleteTailLength(bytes));
-    warnings.push(...checkEncoding(checked, target, settings.environment));
+    const encoding = checkEncoding(checked, target, settings.environment);
+    if (encoding.some((warning) => warning.code === "binary-file")) {
+      return { reason: "binary-file", target };
+    }
+    if (first) warnings.push(...encoding);
     const nested = await expand(
       decodeUtf8Lossy(bytes),
+      realPath,
       target,
       depth,
       [...chain, realPath],
@@ -162,6 +171,57 @@ async function importOne(
   } catch (error) {
     return { reason: classifyFailure(error), target };
   }
+}
+
+function failureWarning(
+  path: string,
+  reference: string,
+  outcome: { readonly reason: ImportFailure; readonly target: string | null },
+  settings: ImportSettings,
+): ImportFailedWarning {
+  return {
+    code: "import-failed",
+    message: `${path}: @${reference} was not inlined: ${describeImportFailure(outcome.reason, settings.maxDepth)}`,
+    path,
+    environment: settings.environment,
+    reference,
+    target: outcome.target,
+    reason: outcome.reason,
+    count: 1,
+  };
+}
+
+function limitWarning(path: string, settings: ImportSettings): AgentsMdWarning {
+  const { maxImports } = settings.session;
+  return {
+    code: "import-limit",
+    message: `${path}: imports past the first ${maxImports} of this discovery were left as written`,
+    path,
+    environment: settings.environment,
+    limit: maxImports,
+  };
+}
+
+/** The warnings with each repeated import failure (same file, reference and reason) once, counted. */
+function aggregate(warnings: readonly AgentsMdWarning[]): AgentsMdWarning[] {
+  const result: AgentsMdWarning[] = [];
+  const failures = new Map<string, number>();
+  for (const warning of warnings) {
+    if (warning.code !== "import-failed") {
+      result.push(warning);
+      continue;
+    }
+    const key = JSON.stringify([warning.path, warning.reference, warning.reason, warning.target]);
+    const index = failures.get(key);
+    const earlier = index === undefined ? undefined : result[index];
+    if (earlier?.code === "import-failed" && index !== undefined) {
+      result[index] = { ...earlier, count: earlier.count + 1 };
+      continue;
+    }
+    failures.set(key, result.length);
+    result.push(warning);
+  }
+  return result;
 }
 
 function unread(imports: readonly AgentsMdImport[]): number {

@@ -4,7 +4,14 @@ export type FileSystemFailure =
   | "permission-denied"
   | "symlink-loop"
   | "not-a-file"
+  | "changed"
   | "io-error";
+
+/**
+ * The code of the error discovery raises itself when the file it opened is not the one that
+ * passed its check (a path swapped between the check and the read).
+ */
+export const fileChangedCode = "ECTXCHANGED";
 
 /** The `code` of a rejected file-system call (`ENOENT`, `EACCES`, …), or `null` if it has none. */
 export function errorCodeOf(error: unknown): string | null {
@@ -27,6 +34,8 @@ export function classifyFailure(error: unknown): FileSystemFailure {
     case "EISDIR":
     case "ENOTFILE":
       return "not-a-file";
+    case fileChangedCode:
+      return "changed";
     default:
       return "io-error";
   }
@@ -43,6 +52,8 @@ export function describeFailure(failure: FileSystemFailure, error: unknown): str
       return "its symlinks form a loop";
     case "not-a-file":
       return "it is not a regular file";
+    case "changed":
+      return "it was replaced between its check and its read";
     case "io-error": {
       const code = errorCodeOf(error);
       const detail = error instanceof Error ? error.message : String(error);
@@ -51,7 +62,17 @@ export function describeFailure(failure: FileSystemFailure, error: unknown): str
   }
 }
 
-/** An error shaped like Node's file-system errors, with a `code`. */
+/**
+ * An error shaped like Node's file-system errors, with a `code` and no stack trace: a missing
+ * file is an expected outcome here, and capturing a stack for each of the hundred misses of a
+ * deep discovery cost more than the discovery itself.
+ */
 export function fileSystemError(code: string, operation: string, path: string): Error {
-  return Object.assign(new Error(`${code}: ${operation} '${path}'`), { code });
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return Object.assign(new Error(`${code}: ${operation} '${path}'`), { code });
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }

@@ -1,4 +1,6 @@
 import { codeRegions } from "@ctx/text";
+import { AgentsMdError } from "./agents-md-error.js";
+import { describeValue } from "./check-argument.js";
 
 /** One `@path` reference in Markdown text. */
 export interface ImportReference {
@@ -18,8 +20,12 @@ const trailingPunctuation = /[.,;:!?)\]}'"]+$/;
  * text, after white space or after an opening bracket or quote, followed by a path that contains a `/` or a `.` (so `@alice` and
  * `user@example.com` are not references); sentence punctuation at its end is not part of it.
  * References inside fenced code blocks and inline code spans are ignored.
+ * @throws {AgentsMdError} `invalid-argument` when `text` is not a string.
  */
 export function findImportReferences(text: string): ImportReference[] {
+  if (typeof text !== "string") {
+    throw AgentsMdError.forArgument("text", `expected a string, got ${describeValue(text)}`);
+  }
   if (!text.includes("@")) return [];
   const regions = codeRegions(text);
   const references: ImportReference[] = [];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { createCountingFileSystem } from "./__fixtures__/counting-file-system.js";
 import { candidateFilenames } from "./candidate-filenames.js";
-import { createCountingFileSystem } from "./counting-file-system.js";
+import { createDirectoryLister } from "./directory-lister.js";
 import { findInstructionFile } from "./find-instruction-file.js";
 import { createMemoryFileSystem } from "./memory-file-system.js";
 
@@ -16,19 +17,59 @@ describe("findInstructionFile", () => {
       "/e/CLAUDE.md": "c",
       "/f/CLAUDE.md": "c",
     });
-    expect((await findInstructionFile(fs, "/d", names, "local")).found?.path).toBe(
-      "/d/AGENTS.override.md",
-    );
-    expect((await findInstructionFile(fs, "/e", names, "local")).found?.path).toBe("/e/AGENTS.md");
-    expect((await findInstructionFile(fs, "/f", names, "local")).found?.path).toBe("/f/CLAUDE.md");
+    expect(
+      (await findInstructionFile(fs, createDirectoryLister(fs), "/d", names, "local")).found?.path,
+    ).toBe("/d/AGENTS.override.md");
+    expect(
+      (await findInstructionFile(fs, createDirectoryLister(fs), "/e", names, "local")).found?.path,
+    ).toBe("/e/AGENTS.md");
+    expect(
+      (await findInstructionFile(fs, createDirectoryLister(fs), "/f", names, "local")).found?.path,
+    ).toBe("/f/CLAUDE.md");
   });
 
-  it("stops at the first file, one stat per name tried", async () => {
+  it("picks the file from one listing of the directory, with no stat", async () => {
     const fs = createCountingFileSystem(
       createMemoryFileSystem({ "/d/AGENTS.md": "a", "/d/CLAUDE.md": "c" }),
     );
-    await findInstructionFile(fs, "/d", names, "local");
-    expect(fs.calls.map((call) => call.path)).toEqual(["/d/AGENTS.override.md", "/d/AGENTS.md"]);
+    const result = await findInstructionFile(fs, createDirectoryLister(fs), "/d", names, "local");
+    expect(result.found).toEqual({ path: "/d/AGENTS.md", stat: null });
+    expect(fs.calls.map((call) => `${call.operation} ${call.path}`)).toEqual(["readdir /d"]);
+  });
+
+  it("asks a stat what a listing cannot tell: a symlink, or a name in another letter case", async () => {
+    const fs = createCountingFileSystem(
+      createMemoryFileSystem(
+        { "/d/agents.md": "a", "/e/AGENTS.md": { symlink: "../d/agents.md" } },
+        { caseInsensitive: true },
+      ),
+    );
+    const lister = createDirectoryLister(fs);
+    expect((await findInstructionFile(fs, lister, "/d", names, "local")).found?.path).toBe(
+      "/d/AGENTS.md",
+    );
+    expect((await findInstructionFile(fs, lister, "/e", names, "local")).found?.path).toBe(
+      "/e/AGENTS.md",
+    );
+    expect(fs.calls.map((call) => `${call.operation} ${call.path}`)).toEqual([
+      "readdir /d",
+      "stat /d/AGENTS.md",
+      "readdir /e",
+      "stat /e/AGENTS.md",
+    ]);
+  });
+
+  it("checks each name with a stat in a directory too large to list", async () => {
+    const entries: Record<string, string> = { "/d/AGENTS.md": "a" };
+    for (let index = 0; index < 4_100; index += 1) entries[`/d/file-${index}.txt`] = "";
+    const fs = createCountingFileSystem(createMemoryFileSystem(entries));
+    const result = await findInstructionFile(fs, createDirectoryLister(fs), "/d", names, "local");
+    expect(result.found?.path).toBe("/d/AGENTS.md");
+    expect(fs.calls.map((call) => `${call.operation} ${call.path}`)).toEqual([
+      "readdir /d",
+      "stat /d/AGENTS.override.md",
+      "stat /d/AGENTS.md",
+    ]);
   });
 
   it("passes over a directory or special file with a candidate name, with a warning", async () => {
@@ -37,7 +78,7 @@ describe("findInstructionFile", () => {
       "/d/AGENTS.md": { special: "fifo" },
       "/d/CLAUDE.md": "c",
     });
-    const result = await findInstructionFile(fs, "/d", names, "local");
+    const result = await findInstructionFile(fs, createDirectoryLister(fs), "/d", names, "local");
     expect(result.found?.path).toBe("/d/CLAUDE.md");
     expect(result.warnings.map((warning) => [warning.code, warning.path])).toEqual([
       ["file-skipped", "/d/AGENTS.override.md"],
@@ -51,9 +92,9 @@ describe("findInstructionFile", () => {
       "/d/AGENTS.override.md": { symlink: "nowhere" },
       "/d/AGENTS.md": { symlink: "../shared/rules.md" },
     });
-    const result = await findInstructionFile(fs, "/d", names, "local");
+    const result = await findInstructionFile(fs, createDirectoryLister(fs), "/d", names, "local");
     expect(result.found?.path).toBe("/d/AGENTS.md");
-    expect(result.found?.stat.kind).toBe("file");
+    expect(result.found?.stat?.kind).toBe("file");
     expect(result.warnings).toEqual([]);
   });
 
@@ -64,7 +105,7 @@ describe("findInstructionFile", () => {
       "/d/AGENTS.md": { error: "EACCES" },
       "/d/CLAUDE.md": "c",
     });
-    const result = await findInstructionFile(fs, "/d", names, "local");
+    const result = await findInstructionFile(fs, createDirectoryLister(fs), "/d", names, "local");
     expect(result.found?.path).toBe("/d/CLAUDE.md");
     expect(result.warnings).toEqual([
       expect.objectContaining({
@@ -82,7 +123,7 @@ describe("findInstructionFile", () => {
 
   it("finds nothing in an empty directory", async () => {
     const fs = createMemoryFileSystem({ "/d": { directory: true } });
-    expect(await findInstructionFile(fs, "/d", names, "local")).toEqual({
+    expect(await findInstructionFile(fs, createDirectoryLister(fs), "/d", names, "local")).toEqual({
       found: null,
       warnings: [],
     });

@@ -1,5 +1,6 @@
 import type { ReadFailedWarning } from "./agents-md-warning.js";
-import type { AgentsMdFileSystem } from "./file-system.js";
+import type { DirectoryLister } from "./directory-lister.js";
+import type { AgentsMdFileSystem, PathApi } from "./file-system.js";
 import { classifyFailure, describeFailure, errorCodeOf } from "./file-system-failure.js";
 
 /** The project root found, and the markers that could not be checked on the way. */
@@ -13,18 +14,28 @@ export interface ProjectRoot {
  * Walks up from `cwd` to the nearest directory where one of `markers` exists (a file, a
  * directory or anything else: a `.git` file of a worktree counts). An empty marker list finds
  * no root. A marker that cannot be checked (permission denied, a symlink loop) counts as absent
- * and leaves a warning. One stat per directory and marker, stopping at the first hit.
+ * and leaves a warning. One listing per directory, stopping at the first hit; a `stat` only for
+ * a marker the listing cannot settle (a symlink, which must lead somewhere). The listings of the
+ * next ancestors are started together (4, 8, then 16 at a time), so that a deep working
+ * directory waits for a few rounds of listings rather than one per level; a few folders above
+ * the root may be listed for nothing.
  */
 export async function findProjectRoot(
   fs: AgentsMdFileSystem,
+  lister: DirectoryLister,
   cwd: string,
   markers: readonly string[],
   environment: string,
 ): Promise<ProjectRoot> {
   const warnings: ReadFailedWarning[] = [];
   if (markers.length === 0) return { root: null, warnings };
-  for (let directory = cwd; ; ) {
+  const listAhead = prefetchAhead(fs.path, lister);
+  for (let directory = cwd, distance = 0; ; distance += 1) {
+    listAhead(directory, distance);
     for (const marker of markers) {
+      const listed = await lister.lookup(directory, marker);
+      if (listed === "absent") continue;
+      if (listed !== "unknown") return { root: directory, warnings };
       const path = fs.path.join(directory, marker);
       try {
         await fs.stat(path);
@@ -47,4 +58,33 @@ export async function findProjectRoot(
     if (parent === directory) return { root: null, warnings };
     directory = parent;
   }
+}
+
+/** The most ancestors listed ahead at once. */
+const maxAhead = 16;
+
+/**
+ * A function to call on each directory of the upward walk, with its distance from cwd: when the
+ * walk reaches a directory not yet listed, it starts listing that one and the next ancestors,
+ * four at first, then twice as many each time, up to {@link maxAhead}.
+ */
+function prefetchAhead(
+  paths: PathApi,
+  lister: DirectoryLister,
+): (directory: string, distance: number) => void {
+  let listedAhead = 0;
+  let batch = 4;
+  return (directory, distance) => {
+    if (distance < listedAhead) return;
+    const directories = [directory];
+    for (let current = directory; directories.length < batch; ) {
+      const parent = paths.dirname(current);
+      if (parent === current) break;
+      directories.push(parent);
+      current = parent;
+    }
+    lister.prefetch(directories);
+    listedAhead = distance + batch;
+    batch = Math.min(batch * 2, maxAhead);
+  };
 }

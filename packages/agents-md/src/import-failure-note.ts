@@ -9,26 +9,20 @@ export function importFailureNote(
   return `[@${reference} was not inlined: ${describeImportFailure(reason, maxDepth)}]`;
 }
 
+const reasonWords: Readonly<Record<Exclude<ImportFailure, "too-deep">, string>> = {
+  "not-found": "no such file",
+  "permission-denied": "permission denied",
+  "symlink-loop": "its symlinks form a loop",
+  "not-a-file": "not a regular file",
+  changed: "it was replaced between its check and its read",
+  "io-error": "the file could not be read",
+  "outside-root": "it lies outside the project root",
+  cycle: "it would import itself",
+  "not-a-path": "only file paths can be imported",
+  "binary-file": "it holds NUL bytes, so it is not text",
+};
+
 /** The reason an import failed, in a few words. */
 export function describeImportFailure(reason: ImportFailure, maxDepth: number): string {
-  switch (reason) {
-    case "not-found":
-      return "no such file";
-    case "permission-denied":
-      return "permission denied";
-    case "symlink-loop":
-      return "its symlinks form a loop";
-    case "not-a-file":
-      return "not a regular file";
-    case "io-error":
-      return "the file could not be read";
-    case "outside-root":
-      return "it lies outside the project root";
-    case "too-deep":
-      return `imports may nest at most ${maxDepth} deep`;
-    case "cycle":
-      return "it would import itself";
-    case "not-a-path":
-      return "only file paths can be imported";
-  }
+  return reason === "too-deep" ? `imports may nest at most ${maxDepth} deep` : reasonWords[reason];
 }

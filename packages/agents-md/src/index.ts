@@ -18,17 +18,14 @@ export type {
   FileCutWarning,
   FileDroppedWarning,
   FileSkippedWarning,
+  HomeNotADirectoryWarning,
   ImportFailedWarning,
   ImportFailure,
+  ImportLimitWarning,
   InvalidUtf8Warning,
   ReadFailedWarning,
 } from "./agents-md-warning.js";
 export { candidateFilenames } from "./candidate-filenames.js";
-export {
-  type CountingFileSystem,
-  createCountingFileSystem,
-  type FileSystemCall,
-} from "./counting-file-system.js";
 export { agentsMdDefaults } from "./defaults.js";
 export { discoverAgentsMd } from "./discover-agents-md.js";
 export { discoverAgentsMdForEnvironments } from "./discover-agents-md-for-environments.js";
@@ -36,8 +33,9 @@ export type {
   AgentsMdFileSystem,
   FileKind,
   FileStat,
+  OpenedFile,
+  OpenOptions,
   PathApi,
-  ReadFileOptions,
 } from "./file-system.js";
 export type { FileSystemFailure } from "./file-system-failure.js";
 export { findImportReferences, type ImportReference } from "./find-import-references.js";

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { agentsMdDefaults } from "./defaults.js";
+import { createImportSession } from "./import-session.js";
 import { loadGlobalInstructions } from "./load-global-instructions.js";
 import { createMemoryFileSystem, type MemoryEntry } from "./memory-file-system.js";
 
@@ -9,6 +11,7 @@ function load(entries: Record<string, MemoryEntry>, maxGlobalBytes = 1_048_576) 
     maxGlobalBytes,
     truncationNote: false,
     importDepth: null,
+    session: createImportSession(agentsMdDefaults.maxImports),
   });
 }
 
@@ -75,6 +78,21 @@ describe("loadGlobalInstructions", () => {
   it("has no global instructions when nothing usable is there, or the folder is missing", async () => {
     expect((await load({ "/home/.codex/AGENTS.md": " " })).global).toBeNull();
     expect(await load({})).toEqual({ global: null, warnings: [] });
+  });
+
+  it("says so when the home folder is a file, instead of staying silent", async () => {
+    expect(await load({ "/home/.codex": "not a folder" })).toEqual({
+      global: null,
+      warnings: [
+        {
+          code: "home-not-a-directory",
+          message:
+            "home /home/.codex is not a directory, so no global AGENTS.md was looked for in it",
+          path: "/home/.codex",
+          environment: null,
+        },
+      ],
+    });
   });
 
   it("is not bound by the project budget, only by its cap, and warns when the cap is hit", async () => {

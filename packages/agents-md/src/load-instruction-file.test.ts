@@ -1,16 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { createCountingFileSystem } from "./counting-file-system.js";
+import { createCountingFileSystem } from "./__fixtures__/counting-file-system.js";
 import { type InstructionFileRequest, loadInstructionFile } from "./load-instruction-file.js";
 import { createMemoryFileSystem, type MemoryEntry } from "./memory-file-system.js";
+import { closeOpened, openCheckedFile } from "./read-checked-file.js";
 
 async function load(entry: MemoryEntry, overrides: Partial<InstructionFileRequest> = {}) {
   const fs = createCountingFileSystem(createMemoryFileSystem({ "/repo/AGENTS.md": entry }));
   const stat = await fs.stat("/repo/AGENTS.md");
   fs.reset();
+  const opened = await openCheckedFile(fs, "/repo/AGENTS.md", {
+    identity: stat.identity,
+    noFollow: false,
+  });
   const outcome = await loadInstructionFile({
-    fs,
     path: "/repo/AGENTS.md",
-    stat,
+    opened,
     environment: "local",
     allowance: 32_768,
     limit: "budget",
@@ -19,6 +23,7 @@ async function load(entry: MemoryEntry, overrides: Partial<InstructionFileReques
     imports: null,
     ...overrides,
   });
+  await closeOpened(opened);
   return { ...outcome, fs };
 }
 
@@ -65,7 +70,7 @@ describe("loadInstructionFile", () => {
   it("reads no more than the allowance and three bytes of a 1 GB file", async () => {
     const { fs, file } = await load({ repeat: "rules ", bytes: 1_000_000_000 }, { allowance: 100 });
     expect(fs.calls).toEqual([
-      { operation: "readFile", path: "/repo/AGENTS.md", maxBytes: 103, bytes: 103 },
+      { operation: "open", path: "/repo/AGENTS.md", maxBytes: 103, bytes: 103 },
     ]);
     expect(file).toMatchObject({ bytes: 1_000_000_000, bytesRead: 103, keptBytes: 100 });
   });
@@ -76,9 +81,10 @@ describe("loadInstructionFile", () => {
     expect(warnings.map((warning) => warning.code)).toEqual(["invalid-utf8"]);
   });
 
-  it("warns about a binary file and still includes it, as the reference does", async () => {
-    const { file, warnings } = await load(Uint8Array.of(0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01));
-    expect(file?.text).toBe("\u007fELF\u0000\u0001");
+  it("skips a binary file with a warning, at no cost (the reference passes it to the model)", async () => {
+    const { file, cost, warnings } = await load(Uint8Array.of(0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01));
+    expect(file).toBeNull();
+    expect(cost).toBe(0);
     expect(warnings.map((warning) => warning.code)).toEqual(["binary-file"]);
   });
 

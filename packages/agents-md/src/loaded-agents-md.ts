@@ -1,4 +1,6 @@
 import type { AgentsMdWarning } from "./agents-md-warning.js";
+import { checkArgument } from "./check-argument.js";
+import { loadedAgentsMdDataSchema } from "./loaded-agents-md-schema.js";
 import { renderAgentsMdText } from "./render-agents-md-text.js";
 
 /** Where and how a file was cut. */
@@ -128,7 +130,10 @@ export interface LoadedAgentsMd extends LoadedAgentsMdData {
 
 /**
  * Builds a {@link LoadedAgentsMd} from its data, for instance data saved with `JSON.stringify`;
- * discovery builds its results the same way.
+ * discovery builds its results the same way. The data is checked field by field.
+ *
+ * @throws {AgentsMdError} `invalid-argument` naming the first field that is not what discovery
+ * writes (`data.entries[0].bytes`, say).
  *
  * @example
  * ```ts
@@ -137,6 +142,11 @@ export interface LoadedAgentsMd extends LoadedAgentsMdData {
  * ```
  */
 export function createLoadedAgentsMd(data: LoadedAgentsMdData): LoadedAgentsMd {
+  return buildLoadedAgentsMd(checkArgument("data", loadedAgentsMdDataSchema, data));
+}
+
+/** {@link createLoadedAgentsMd} for data discovery made itself, which needs no check. */
+export function buildLoadedAgentsMd(data: LoadedAgentsMdData): LoadedAgentsMd {
   const plain: LoadedAgentsMdData = {
     global: data.global,
     entries: data.entries,

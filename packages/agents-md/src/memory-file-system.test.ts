@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readPrefix } from "./__fixtures__/read-prefix.js";
 import { errorCodeOf } from "./file-system-failure.js";
 import { createMemoryFileSystem } from "./memory-file-system.js";
 
@@ -43,9 +44,39 @@ describe("createMemoryFileSystem", () => {
     expect((await fs.stat("/repo/docs/AGENTS.md")).identity).toBe(
       (await fs.stat("/shared/rules.md")).identity,
     );
-    expect(decoder.decode(await fs.readFile("/repo/link/rules.md", { maxBytes: 100 }))).toBe(
-      "shared",
-    );
+    expect(decoder.decode(await readPrefix(fs, "/repo/link/rules.md", 100))).toBe("shared");
+  });
+
+  it("lists a directory with each entry's own kind, and none past the limit", async () => {
+    const fs = createMemoryFileSystem({
+      "/d/AGENTS.md": "a",
+      "/d/sub": { directory: true },
+      "/d/link.md": { symlink: "AGENTS.md" },
+      "/d/pipe": { special: "fifo" },
+      "/d/locked": { error: "EACCES" },
+    });
+    expect(await fs.readdir("/d", { maxEntries: 5 })).toEqual([
+      { name: "AGENTS.md", kind: "file" },
+      { name: "sub", kind: "directory" },
+      { name: "link.md", kind: "symlink" },
+      { name: "pipe", kind: "other" },
+      { name: "locked", kind: "unknown" },
+    ]);
+    expect(await fs.readdir("/d", { maxEntries: 4 })).toBeNull();
+    expect(await failure(fs.readdir("/d/AGENTS.md", { maxEntries: 5 }))).toBe("ENOTDIR");
+  });
+
+  it("keeps an opened file what it was, whatever happens to its path", async () => {
+    const fs = createMemoryFileSystem({
+      "/d/AGENTS.md": "first",
+      "/d/link.md": { symlink: "AGENTS.md" },
+    });
+    const file = await fs.open("/d/link.md");
+    const identity = (await fs.stat("/d/AGENTS.md")).identity;
+    fs.set("/d/AGENTS.md", "second");
+    expect((await file.stat()).identity).toBe(identity);
+    expect(decoder.decode(await file.read(100))).toBe("first");
+    expect(await failure(fs.open("/d/link.md", { noFollow: true }))).toBe("ELOOP");
   });
 
   it("ends a symlink loop and a dangling symlink with ELOOP and ENOENT", async () => {
@@ -67,26 +98,26 @@ describe("createMemoryFileSystem", () => {
     expect(await failure(fs.stat("/locked"))).toBe("EACCES");
     expect(await failure(fs.stat("/locked/inside.md"))).toBe("EACCES");
     expect((await fs.stat("/repo/AGENTS.md")).kind).toBe("file");
-    expect(await failure(fs.readFile("/repo/AGENTS.md", { maxBytes: 10 }))).toBe("ENOENT");
+    expect(await failure(readPrefix(fs, "/repo/AGENTS.md", 10))).toBe("ENOENT");
   });
 
   it("refuses to read a directory or a special file", async () => {
     const fs = createMemoryFileSystem({ "/d": { directory: true }, "/s": { special: "socket" } });
-    expect(await failure(fs.readFile("/d", { maxBytes: 1 }))).toBe("EISDIR");
-    expect(await failure(fs.readFile("/s", { maxBytes: 1 }))).toBe("ENOTFILE");
+    expect(await failure(readPrefix(fs, "/d", 1))).toBe("EISDIR");
+    expect(await failure(readPrefix(fs, "/s", 1))).toBe("ENOTFILE");
   });
 
   it("serves a huge repeated file without allocating it", async () => {
     const fs = createMemoryFileSystem({ "/big.md": { repeat: "abc", bytes: 1_000_000_000 } });
     expect((await fs.stat("/big.md")).size).toBe(1_000_000_000);
-    const bytes = await fs.readFile("/big.md", { maxBytes: 7 });
+    const bytes = await readPrefix(fs, "/big.md", 7);
     expect(decoder.decode(bytes)).toBe("abcabca");
   });
 
   it("reads at most maxBytes of a file", async () => {
     const fs = createMemoryFileSystem({ "/f": "0123456789" });
-    expect(decoder.decode(await fs.readFile("/f", { maxBytes: 4 }))).toBe("0123");
-    expect(decoder.decode(await fs.readFile("/f", { maxBytes: 40 }))).toBe("0123456789");
+    expect(decoder.decode(await readPrefix(fs, "/f", 4))).toBe("0123");
+    expect(decoder.decode(await readPrefix(fs, "/f", 40))).toBe("0123456789");
   });
 
   it("finds names in any letter case when case-insensitive, with one identity", async () => {

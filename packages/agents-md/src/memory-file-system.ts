@@ -1,5 +1,9 @@
 import { posix } from "node:path";
-import type { AgentsMdFileSystem, FileStat } from "./file-system.js";
+import { z } from "zod";
+import { checkArgument, checkText } from "./check-argument.js";
+import type { AgentsMdFileSystem, EntryKind, FileStat, OpenedFile } from "./file-system.js";
+import { fileSystemError } from "./file-system-failure.js";
+import { byteCountSchema, openOptionsSchema, readdirOptionsSchema } from "./file-system-schemas.js";
 
 /** A large file made of one piece of text repeated, held without allocating its bytes. */
 export interface RepeatedContent {
@@ -19,7 +23,7 @@ export type MemoryFileContent = string | Uint8Array | RepeatedContent;
  */
 export type MemoryEntry =
   | MemoryFileContent
-  | { readonly file: MemoryFileContent; readonly readError?: string }
+  | { readonly file: MemoryFileContent; readonly readError?: string | undefined }
   | { readonly directory: true }
   | { readonly symlink: string }
   | { readonly special: "fifo" | "socket" | "device" }
@@ -28,9 +32,9 @@ export type MemoryEntry =
 /** Options of {@link createMemoryFileSystem}. */
 export interface MemoryFileSystemOptions {
   /** Look names up without regard to letter case, as macOS and Windows do by default. */
-  readonly caseInsensitive?: boolean;
+  readonly caseInsensitive?: boolean | undefined;
   /** The device number in every identity; give two file systems different ones. */
-  readonly device?: number;
+  readonly device?: number | undefined;
 }
 
 /** An in-memory {@link AgentsMdFileSystem} that can also be changed while in use. */
@@ -58,6 +62,26 @@ interface Child {
   readonly node: MemoryNode;
 }
 
+const contentSchema = z.union([
+  z.string(),
+  z.instanceof(Uint8Array),
+  z.strictObject({ repeat: z.string().min(1), bytes: byteCountSchema }),
+]);
+
+const entrySchema = z.union([
+  contentSchema,
+  z.strictObject({ file: contentSchema, readError: z.string().min(1).optional() }),
+  z.strictObject({ directory: z.literal(true) }),
+  z.strictObject({ symlink: z.string().min(1) }),
+  z.strictObject({ special: z.enum(["fifo", "socket", "device"]) }),
+  z.strictObject({ error: z.string().min(1) }),
+]) satisfies z.ZodType<MemoryEntry>;
+
+const optionsSchema = z.strictObject({
+  caseInsensitive: z.boolean().optional(),
+  device: z.number().int().min(0).optional(),
+}) satisfies z.ZodType<MemoryFileSystemOptions>;
+
 const maxSymlinkHops = 40;
 const encoder = new TextEncoder();
 
@@ -68,8 +92,9 @@ const encoder = new TextEncoder();
  * `{ file, readError: "ENOENT" }` for a file that vanishes between discovery and read).
  * Parent directories are created as needed.
  *
- * @throws {Error} with code `EINVAL` for a path that is not absolute, `ENOTDIR` for a path below a
- * file; {@link RangeError} for repeated content with empty text.
+ * @throws {AgentsMdError} `invalid-argument` for entries or options of the wrong kind (repeated
+ * content with empty text, say); {@link Error} with code `EINVAL` for a path that is not
+ * absolute, `ENOTDIR` for a path below a file.
  * @example
  * ```ts
  * const fs = createMemoryFileSystem({
@@ -83,8 +108,10 @@ export function createMemoryFileSystem(
   entries: Readonly<Record<string, MemoryEntry>> = {},
   options: MemoryFileSystemOptions = {},
 ): MemoryFileSystem {
-  const device = options.device ?? 1;
-  const fold = options.caseInsensitive === true ? (name: string) => name.toLowerCase() : undefined;
+  const checked = checkArgument("entries", z.record(z.string(), entrySchema), entries);
+  const settings = checkArgument("options", optionsSchema, options);
+  const device = settings.device ?? 1;
+  const fold = settings.caseInsensitive === true ? (name: string) => name.toLowerCase() : undefined;
   let nextInode = 1;
   const root = {
     kind: "directory",
@@ -126,8 +153,15 @@ export function createMemoryFileSystem(
     return { directory, name };
   }
 
-  /** Follows `path` to its node, the way the kernel does; returns the node and its real path. */
-  function resolve(path: string, operation: string): { node: MemoryNode; real: string[] } {
+  /**
+   * Follows `path` to its node, the way the kernel does; returns the node and its real path.
+   * With `noFollow`, a symlink as the last segment fails with `ELOOP` instead.
+   */
+  function resolve(
+    path: string,
+    operation: string,
+    noFollow = false,
+  ): { node: MemoryNode; real: string[] } {
     const pending = splitAbsolute(path).reverse();
     const real: string[] = [];
     let node: MemoryNode = root;
@@ -144,6 +178,7 @@ export function createMemoryFileSystem(
       const child = node.children.get(key(segment));
       if (child === undefined) throw fileSystemError("ENOENT", operation, path);
       if (child.node.kind === "symlink") {
+        if (noFollow && pending.length === 0) throw fileSystemError("ELOOP", operation, path);
         hops += 1;
         if (hops > maxSymlinkHops) throw fileSystemError("ELOOP", operation, path);
         const target = splitRelative(child.node.target);
@@ -172,52 +207,75 @@ export function createMemoryFileSystem(
     return node;
   }
 
+  const statOf = (node: MemoryNode): FileStat => {
+    const identity = `${device}:${node.inode}`;
+    if (node.kind === "directory") return { kind: "directory", size: 0, identity };
+    if (node.kind === "file") return { kind: "file", size: contentSize(node.content), identity };
+    return { kind: "other", size: 0, identity };
+  };
+
   const fileSystem: MemoryFileSystem = {
     path: posix,
-    async stat(path): Promise<FileStat> {
-      const { node } = resolve(path, "stat");
-      const identity = `${device}:${node.inode}`;
-      if (node.kind === "directory") return { kind: "directory", size: 0, identity };
-      if (node.kind === "file") return { kind: "file", size: contentSize(node.content), identity };
-      return { kind: "other", size: 0, identity };
+    async stat(path) {
+      return statOf(resolve(checkText("path", path), "stat").node);
     },
     async realpath(path) {
-      return `/${resolve(path, "realpath").real.join("/")}`;
+      return `/${resolve(checkText("path", path), "realpath").real.join("/")}`;
     },
-    async readFile(path, { maxBytes }) {
-      const { node } = resolve(path, "open");
-      if (node.kind === "directory") throw fileSystemError("EISDIR", "read", path);
-      if (node.kind !== "file") throw fileSystemError("ENOTFILE", "open", path);
-      if (node.readError !== undefined) throw fileSystemError(node.readError, "read", path);
-      return readContent(node.content, maxBytes);
+    async open(path, openOptions) {
+      const { noFollow } = checkArgument("options", openOptionsSchema, openOptions ?? {});
+      const { node } = resolve(checkText("path", path), "open", noFollow === true);
+      return openedFile(node, statOf(node), path);
+    },
+    async readdir(path, readdirOptions) {
+      const { maxEntries } = checkArgument("options", readdirOptionsSchema, readdirOptions);
+      const { node } = resolve(checkText("path", path), "scandir");
+      if (node.kind !== "directory") throw fileSystemError("ENOTDIR", "scandir", path);
+      if (node.children.size > maxEntries) return null;
+      return [...node.children.values()].map(({ name, node: child }) => ({
+        name,
+        kind: entryKind(child),
+      }));
     },
     set(path, entry) {
-      const { directory, name } = parentOf(path);
-      directory.set(key(name), { name, node: nodeFor(entry) });
+      const { directory, name } = parentOf(checkText("path", path));
+      directory.set(key(name), { name, node: nodeFor(checkArgument("entry", entrySchema, entry)) });
     },
     remove(path) {
-      const { directory, name } = parentOf(path);
+      const { directory, name } = parentOf(checkText("path", path));
       directory.delete(key(name));
     },
   };
 
-  for (const [path, entry] of Object.entries(entries)) fileSystem.set(path, entry);
+  for (const [path, entry] of Object.entries(checked)) fileSystem.set(path, entry);
   return fileSystem;
 }
 
-/**
- * A Node-style error with a `code` and no stack trace: a missing file is an expected outcome
- * here, and capturing a stack for each of the hundred misses of a deep discovery cost more than
- * the discovery itself.
- */
-function fileSystemError(code: string, operation: string, path: string): Error {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return Object.assign(new Error(`${code}: ${operation} '${path}'`), { code });
-  } finally {
-    Error.stackTraceLimit = limit;
+/** What a listing says an entry is: a failing entry's type is left for a `stat` to tell. */
+function entryKind(node: MemoryNode): EntryKind {
+  switch (node.kind) {
+    case "special":
+      return "other";
+    case "error":
+      return "unknown";
+    default:
+      return node.kind;
   }
+}
+
+/** The file `open` gave: bound to the node it found, whatever happens to the path later. */
+function openedFile(node: MemoryNode, stat: FileStat, path: string): OpenedFile {
+  return {
+    stat: async () => stat,
+    async read(maxBytes) {
+      const limit = checkArgument("maxBytes", byteCountSchema, maxBytes);
+      if (node.kind === "directory") throw fileSystemError("EISDIR", "read", path);
+      if (node.kind !== "file") throw fileSystemError("ENOTFILE", "read", path);
+      if (node.readError !== undefined) throw fileSystemError(node.readError, "read", path);
+      return readContent(node.content, limit);
+    },
+    close: async () => undefined,
+  };
 }
 
 function splitAbsolute(path: string): string[] {
@@ -232,7 +290,6 @@ function splitRelative(path: string): string[] {
 function toContent(content: MemoryFileContent): Uint8Array | RepeatedContent {
   if (typeof content === "string") return encoder.encode(content);
   if (content instanceof Uint8Array) return content;
-  if (content.repeat === "") throw new RangeError("a repeated file needs non-empty text");
   return content;
 }
 

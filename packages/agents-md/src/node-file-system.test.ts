@@ -4,6 +4,7 @@ import { link, mkdir, mkdtemp, realpath, rm, symlink, truncate, writeFile } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readPrefix } from "./__fixtures__/read-prefix.js";
 import { errorCodeOf } from "./file-system-failure.js";
 import { createNodeFileSystem, type NodeFileSystemFunctions } from "./node-file-system.js";
 
@@ -30,6 +31,7 @@ function countingFunctions(): {
   const functions: NodeFileSystemFunctions = {
     stat: fsPromises.stat,
     realpath: fsPromises.realpath,
+    readdir: fsPromises.readdir,
     open: (async (path: string, flags: number) => {
       const handle = await fsPromises.open(path, flags);
       handles += 1;
@@ -77,12 +79,39 @@ describe("createNodeFileSystem", () => {
     expect(await fs.realpath(join(scratch, "linked.md"))).toBe(join(scratch, "AGENTS.md"));
   });
 
+  it("lists a directory with each entry's own kind, symlinks unfollowed, and none past the limit", async () => {
+    const fs = createNodeFileSystem();
+    await writeFile(join(scratch, "AGENTS.md"), "rules");
+    await mkdir(join(scratch, ".git"));
+    await symlink("AGENTS.md", join(scratch, "linked.md"));
+    const entries = await fs.readdir(scratch, { maxEntries: 3 });
+    expect(entries?.sort((a, b) => (a.name < b.name ? -1 : 1))).toEqual([
+      { name: ".git", kind: "directory" },
+      { name: "AGENTS.md", kind: "file" },
+      { name: "linked.md", kind: "symlink" },
+    ]);
+    expect(await fs.readdir(scratch, { maxEntries: 2 })).toBeNull();
+    expect(await failure(fs.readdir(join(scratch, "AGENTS.md"), { maxEntries: 3 }))).toBe(
+      "ENOTDIR",
+    );
+  });
+
+  it("opens the file a path names, or refuses a symlink with noFollow", async () => {
+    const fs = createNodeFileSystem();
+    await writeFile(join(scratch, "AGENTS.md"), "rules");
+    await symlink("AGENTS.md", join(scratch, "linked.md"));
+    const file = await fs.open(join(scratch, "linked.md"));
+    expect((await file.stat()).identity).toBe((await fs.stat(join(scratch, "AGENTS.md"))).identity);
+    await file.close();
+    expect(await failure(fs.open(join(scratch, "linked.md"), { noFollow: true }))).toBe("ELOOP");
+  });
+
   it("reports a symlink loop and a missing file with their codes", async () => {
     const fs = createNodeFileSystem();
     await symlink("two", join(scratch, "one"));
     await symlink("one", join(scratch, "two"));
     expect(await failure(fs.stat(join(scratch, "one")))).toBe("ELOOP");
-    expect(await failure(fs.readFile(join(scratch, "missing"), { maxBytes: 4 }))).toBe("ENOENT");
+    expect(await failure(readPrefix(fs, join(scratch, "missing"), 4))).toBe("ENOENT");
   });
 
   it("reads a 1 GiB file only as far as asked, through a handle it closes", async () => {
@@ -91,7 +120,7 @@ describe("createNodeFileSystem", () => {
     await truncate(path, 1024 ** 3);
     const counting = countingFunctions();
     const fs = createNodeFileSystem({ functions: counting.functions });
-    const bytes = await fs.readFile(path, { maxBytes: 32_771 });
+    const bytes = await readPrefix(fs, path, 32_771);
     expect(bytes.length).toBe(32_771);
     expect(bytes[0]).toBe("x".charCodeAt(0));
     expect(counting.bytesRead()).toBe(32_771);
@@ -103,9 +132,11 @@ describe("createNodeFileSystem", () => {
     const text = "é".repeat(100_000);
     await writeFile(path, text);
     const counting = countingFunctions();
-    const bytes = await createNodeFileSystem({ functions: counting.functions }).readFile(path, {
-      maxBytes: 1_000_000,
-    });
+    const bytes = await readPrefix(
+      createNodeFileSystem({ functions: counting.functions }),
+      path,
+      1_000_000,
+    );
     expect(new TextDecoder().decode(bytes)).toBe(text);
     expect(counting.reads()).toBe(4);
   });
@@ -115,17 +146,15 @@ describe("createNodeFileSystem", () => {
     await writeFile(path, "short rules\n");
     const counting = countingFunctions();
     const fs = createNodeFileSystem({ functions: counting.functions });
-    expect(new TextDecoder().decode(await fs.readFile(path, { maxBytes: 32_771 }))).toBe(
-      "short rules\n",
-    );
+    expect(new TextDecoder().decode(await readPrefix(fs, path, 32_771))).toBe("short rules\n");
     expect(counting.reads()).toBe(1);
   });
 
   it("refuses to read a directory", async () => {
     await mkdir(join(scratch, "AGENTS.md"));
-    expect(
-      await failure(createNodeFileSystem().readFile(join(scratch, "AGENTS.md"), { maxBytes: 4 })),
-    ).toBe("EISDIR");
+    expect(await failure(readPrefix(createNodeFileSystem(), join(scratch, "AGENTS.md"), 4))).toBe(
+      "EISDIR",
+    );
   });
 
   it.skipIf(!canMakeFifo)("refuses a FIFO without waiting for a writer", async () => {
@@ -133,6 +162,6 @@ describe("createNodeFileSystem", () => {
     execFileSync("mkfifo", [path]);
     const fs = createNodeFileSystem();
     expect((await fs.stat(path)).kind).toBe("other");
-    expect(await failure(fs.readFile(path, { maxBytes: 4 }))).toBe("ENOTFILE");
+    expect(await failure(readPrefix(fs, path, 4))).toBe("ENOTFILE");
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AgentsMdError } from "./agents-md-error.js";
+import { createDirectoryLister } from "./directory-lister.js";
 import { createMemoryFileSystem } from "./memory-file-system.js";
 import { resolveWorkingDirectory } from "./resolve-working-directory.js";
 
@@ -13,7 +14,7 @@ const fs = createMemoryFileSystem({
 
 async function errorOf(cwd: string): Promise<AgentsMdError> {
   try {
-    await resolveWorkingDirectory(fs, cwd, "local");
+    await resolveWorkingDirectory(fs, createDirectoryLister(fs), cwd, "local");
   } catch (error) {
     if (AgentsMdError.isInstance(error)) return error;
     throw error;
@@ -23,7 +24,9 @@ async function errorOf(cwd: string): Promise<AgentsMdError> {
 
 describe("resolveWorkingDirectory", () => {
   it("gives the physical path of a symlinked working directory", async () => {
-    expect(await resolveWorkingDirectory(fs, "/link/src", "local")).toBe("/real/project/src");
+    expect(await resolveWorkingDirectory(fs, createDirectoryLister(fs), "/link/src", "local")).toBe(
+      "/real/project/src",
+    );
   });
 
   it("throws cwd-not-found for a missing directory or a symlink loop", async () => {

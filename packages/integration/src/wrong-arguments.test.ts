@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { discoverAgentsMd } from "@ctx/agents-md";
 import { createMarkerGuard } from "@ctx/fragments";
@@ -33,13 +34,14 @@ function wrongValuesFor(valid: unknown, optional: boolean): unknown[] {
 }
 
 const memoryRoot = "/repo";
+const sessionRoot = join(tmpdir(), "ctx-wrong-arguments-rollouts");
 
 // Every exported function of every public package, with a valid call. A new export without a
 // row here fails "has a row for every exported function"; a new package fails "covers every
 // public package".
 const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
   "@ctx/text": {
-    codeRegions: { args: ["`a`"], names: ["markdown"] },
+    codeRegions: { args: ["`a`"], names: ["text"] },
     compareCodePoints: { args: ["a", "b"], names: ["left", "right"] },
     describeValue: { args: [null], names: ["value"], anything: [0] },
     escapeXml: { args: ["<"], names: ["text"] },
@@ -118,36 +120,30 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       args: [["NOTES.md"]],
       names: ["fallbackFilenames"],
       optional: [0],
-      pending: true,
     },
     createAgentsMdTracker: {
       args: [undefined, {}], // filled in beforeAll
       names: ["loaded", "options"],
       optional: [1],
-      pending: true,
     },
     // filled in beforeAll
-    createCountingFileSystem: { args: [undefined], names: ["inner"], pending: true },
-    // filled in beforeAll
-    createLoadedAgentsMd: { args: [undefined], names: ["data"], pending: true },
+    createLoadedAgentsMd: { args: [undefined], names: ["data"] },
     createMemoryFileSystem: {
       args: [{}, {}],
       names: ["entries", "options"],
       optional: [0, 1],
-      pending: true,
     },
-    createNodeFileSystem: { args: [{}], names: ["options"], optional: [0], pending: true },
+    createNodeFileSystem: { args: [{}], names: ["options"], optional: [0] },
     discoverAgentsMd: { args: [undefined], names: ["options"] }, // filled in beforeAll
     discoverAgentsMdForEnvironments: {
       args: [undefined, {}], // filled in beforeAll
       names: ["environments", "options"],
       optional: [1],
-      pending: true,
     },
-    findImportReferences: { args: ["see @a.md"], names: ["text"], pending: true },
+    findImportReferences: { args: ["see @a.md"], names: ["text"] },
   },
   "@ctx/prompts": {
-    applyModelOverrides: { args: [undefined, {}], names: ["model", "overrides"], pending: true },
+    applyModelOverrides: { args: [undefined, {}], names: ["model", "overrides"] },
     createModelCatalog: {
       args: [[], {}],
       names: ["entries", "options"],
@@ -158,28 +154,33 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       args: [undefined, "friendly"],
       names: ["model", "personality"],
       optional: [1],
-      pending: true,
     },
     getPersonalityMessage: {
       args: [undefined, "friendly"],
       names: ["model", "personality"],
       optional: [1],
-      pending: true,
     },
-    resolveSandboxMode: { args: [{}], names: ["policy"], pending: true },
+    resolveSandboxMode: { args: [{}], names: ["policy"] },
     renderPermissionsInstructions: {
       args: [{}, {}],
       names: ["policy", "overrides"],
       optional: [1],
     },
-    resolveBaseInstructions: { args: [undefined], names: ["sources"], pending: true },
-    stripPersonalitySection: { args: ["text"], names: ["text"], pending: true },
-    formatSummaryText: { args: ["summary"], names: ["summary"], pending: true },
-    isSummaryText: { args: ["text"], names: ["text"], pending: true },
-    parseSummaryText: { args: ["text"], names: ["text"], pending: true },
-    supportsPersonality: { args: [undefined], names: ["model"], pending: true },
+    resolveBaseInstructions: { args: [undefined], names: ["sources"] },
+    stripPersonalitySection: { args: ["text"], names: ["text"] },
+    formatSummaryText: { args: ["summary"], names: ["summary"] },
+    isSummaryText: { args: ["text"], names: ["text"] },
+    parseSummaryText: { args: ["text"], names: ["text"] },
+    supportsPersonality: { args: [undefined], names: ["model"] },
   },
-  "@ctx/session": {},
+  "@ctx/session": {
+    createJsonlRolloutStore: {
+      args: [sessionRoot, {}],
+      names: ["directory", "options"],
+      optional: [1],
+    },
+    createMemoryRolloutStore: { args: [], names: [] },
+  },
 };
 
 /** Rows for the methods of the objects exported functions return. */
@@ -213,13 +214,13 @@ const methodRows: Readonly<
   "tracker (createAgentsMdTracker)": {
     target: () => tracker ?? {},
     methods: {
-      forPath: { args: [`${memoryRoot}/src/a.ts`], names: ["file"], pending: true },
-      forDirectory: { args: [`${memoryRoot}/src`], names: ["directory"], pending: true },
+      forPath: { args: [`${memoryRoot}/src/a.ts`], names: ["file"] },
+      forDirectory: { args: [`${memoryRoot}/src`], names: ["directory"] },
     },
   },
   "model catalog (defaultModelCatalog)": {
     target: () => defaultModelCatalog,
-    methods: { get: { args: ["gpt-5"], names: ["slug"], pending: true } },
+    methods: { get: { args: ["gpt-5"], names: ["slug"] } },
   },
 };
 
@@ -256,7 +257,6 @@ beforeAll(async () => {
     kind?.create({ name: "a", path: "/a", contents: "x" }),
   ]);
   valid.set("@ctx/agents-md createAgentsMdTracker", [loaded, { fs }]);
-  valid.set("@ctx/agents-md createCountingFileSystem", [fs]);
   valid.set("@ctx/agents-md createLoadedAgentsMd", [JSON.parse(JSON.stringify(loaded))]);
   valid.set("@ctx/agents-md discoverAgentsMd", [options]);
   valid.set("@ctx/agents-md discoverAgentsMdForEnvironments", [

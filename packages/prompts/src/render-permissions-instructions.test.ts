@@ -435,7 +435,9 @@ describe("renderPermissionsInstructions", () => {
 
     it("refuses invalid overrides, naming them under overrides", () => {
       const overrides = { sandbox: { readonly: "x" } } as unknown as Parameters<typeof render>[1];
-      expect(errorOf(() => render({}, overrides)).issues[0]?.path).toBe("overrides.sandbox");
+      expect(errorOf(() => render({}, overrides)).issues[0]?.path).toBe(
+        "overrides.sandbox.readonly",
+      );
       expect(errorOf(() => render({}, overrides)).argument).toBe("overrides");
     });
   });

@@ -16,6 +16,7 @@ export {
   contextWindow,
   contextWindowGuidance,
 } from "./catalogue/context-window.js";
+export { type DeferredToolsData, deferredTools } from "./catalogue/deferred-tools.js";
 export {
   type DeveloperInstructionsData,
   developerInstructions,

@@ -4,6 +4,7 @@ import { agentsMdInstructions } from "./catalogue/agents-md-instructions.js";
 import { appsInstructions } from "./catalogue/apps-instructions.js";
 import { collaborationMode } from "./catalogue/collaboration-mode.js";
 import { contextWindow, contextWindowGuidance } from "./catalogue/context-window.js";
+import { deferredTools } from "./catalogue/deferred-tools.js";
 import {
   developerInstructions,
   managedDeveloperInstructions,
@@ -55,6 +56,7 @@ export const standardFragments: readonly FragmentKind<unknown>[] = Object.freeze
   realtimeEnd,
   permissionsInstructions,
   collaborationMode,
+  deferredTools,
   environmentsInstructions,
   appsInstructions,
   pluginsInstructions,

@@ -32,6 +32,15 @@ const arbitraries: Record<string, fc.Arbitrary<unknown>> = {
   realtime_end: fc.record({ reason: line }),
   permissions_instructions: fc.record({ text: text.map((value) => `\n${value}\n`) }),
   collaboration_mode: fc.record({ mode: word, instructions: fc.string() }),
+  deferred_tools: fc.record({
+    namespaces: fc.array(
+      fc.record({
+        name: word,
+        description: text.filter((value) => !/[\n\r\v\f\u0085\u2028\u2029]/.test(value)),
+      }),
+      { minLength: 1, maxLength: 3 },
+    ),
+  }),
   environments_instructions: fc.constant(undefined),
   apps_instructions: fc.constant(undefined),
   plugins_instructions: fc.constant(undefined),

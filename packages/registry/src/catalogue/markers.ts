@@ -11,6 +11,7 @@ export const standardMarkers = {
   modelSwitch: { start: "<model_switch>", end: "</model_switch>" },
   personalitySpec: { start: "<personality_spec>", end: "</personality_spec>" },
   collaborationMode: { start: "<collaboration_mode>", end: "</collaboration_mode>" },
+  deferredTools: { start: "<tools>", end: "</tools>" },
   realtimeConversation: { start: "<realtime_conversation>", end: "</realtime_conversation>" },
   skillsInstructions: { start: "<skills_instructions>", end: "</skills_instructions>" },
   pluginsInstructions: { start: "<plugins_instructions>", end: "</plugins_instructions>" },

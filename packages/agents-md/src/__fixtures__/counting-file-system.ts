@@ -1,18 +1,18 @@
-import type { AgentsMdFileSystem } from "./file-system.js";
+import type { AgentsMdFileSystem } from "../file-system.js";
 
 /** One call made through a {@link CountingFileSystem}. */
 export interface FileSystemCall {
-  /** Which method was called. */
-  readonly operation: "stat" | "realpath" | "readFile";
+  /** Which method of the file system was called. */
+  readonly operation: "stat" | "realpath" | "open" | "readdir";
   /** The path it was called with. */
   readonly path: string;
-  /** For `readFile`: the most bytes asked for. */
+  /** For `open`: the most bytes the read of the opened file asked for. */
   readonly maxBytes?: number;
-  /** For `readFile`: the bytes returned (absent when the call failed). */
+  /** For `open`: the bytes that read returned. */
   readonly bytes?: number;
 }
 
-/** A file system that records every call made through it. */
+/** A file system that records every call made through it (a test spy). */
 export interface CountingFileSystem extends AgentsMdFileSystem {
   /** Every call so far, in the order made (failed calls included). */
   readonly calls: readonly FileSystemCall[];
@@ -23,15 +23,9 @@ export interface CountingFileSystem extends AgentsMdFileSystem {
 }
 
 /**
- * Wraps a file system so that every call is recorded: how many stats, realpaths and reads a
- * discovery made, and how many bytes it asked for and got.
- *
- * @example
- * ```ts
- * const fs = createCountingFileSystem(createNodeFileSystem());
- * await discoverAgentsMd({ cwd: process.cwd(), fs });
- * fs.count("readFile"); // one per AGENTS.md read
- * ```
+ * Wraps a file system so that every call is recorded: how many stats, realpaths and opens a
+ * discovery made, and how many bytes each read of an opened file asked for and got. Calls on
+ * an opened file are not counted apart: they belong to its `open`.
  */
 export function createCountingFileSystem(inner: AgentsMdFileSystem): CountingFileSystem {
   let calls: FileSystemCall[] = [];
@@ -55,13 +49,25 @@ export function createCountingFileSystem(inner: AgentsMdFileSystem): CountingFil
       calls.push({ operation: "realpath", path });
       return inner.realpath(path);
     },
-    async readFile(path, options) {
+    readdir(path, options) {
+      calls.push({ operation: "readdir", path });
+      return inner.readdir(path, options);
+    },
+    async open(path, options) {
       const log = calls;
       const index = log.length;
-      log.push({ operation: "readFile", path, maxBytes: options.maxBytes });
-      const bytes = await inner.readFile(path, options);
-      log[index] = { operation: "readFile", path, maxBytes: options.maxBytes, bytes: bytes.length };
-      return bytes;
+      log.push({ operation: "open", path });
+      const file = await inner.open(path, options);
+      return {
+        stat: () => file.stat(),
+        close: () => file.close(),
+        async read(maxBytes) {
+          log[index] = { operation: "open", path, maxBytes };
+          const bytes = await file.read(maxBytes);
+          log[index] = { operation: "open", path, maxBytes, bytes: bytes.length };
+          return bytes;
+        },
+      };
     },
   };
 }

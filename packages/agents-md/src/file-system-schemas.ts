@@ -1,0 +1,39 @@
+import { z } from "zod";
+import type { AgentsMdFileSystem, PathApi } from "./file-system.js";
+
+/** Whether `value` is an object whose members `names` are functions. */
+export function hasFunctions(
+  value: unknown,
+  names: readonly string[],
+): value is Record<string, unknown> {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    names.every((name) => typeof (value as Record<string, unknown>)[name] === "function")
+  );
+}
+
+/** Accepts a path API such as `node:path`. */
+export const pathApiSchema = z.custom<PathApi>(
+  (value) =>
+    hasFunctions(value, ["join", "dirname", "isAbsolute", "relative", "resolve"]) &&
+    typeof value.sep === "string",
+  { message: "expected a path API such as node:path" },
+);
+
+/** Accepts an object with the members of {@link AgentsMdFileSystem}. */
+export const fileSystemSchema = z.custom<AgentsMdFileSystem>(
+  (value) =>
+    hasFunctions(value, ["stat", "realpath", "open", "readdir"]) &&
+    pathApiSchema.safeParse(value.path).success,
+  { message: "expected a file system with path, stat, realpath, open and readdir" },
+);
+
+/** The options of {@link AgentsMdFileSystem.open}. */
+export const openOptionsSchema = z.strictObject({ noFollow: z.boolean().optional() });
+
+/** A count of bytes: a whole number, 0 included. */
+export const byteCountSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** The options of {@link AgentsMdFileSystem.readdir}. */
+export const readdirOptionsSchema = z.strictObject({ maxEntries: byteCountSchema });

@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import * as agentsMd from "./index.js";
+
+const { AgentsMdError, createMemoryFileSystem, createNodeFileSystem, discoverAgentsMd } = agentsMd;
+
+/** The error a call gave (thrown or rejected), or `undefined` when it returned normally. */
+async function failureOf(call: () => unknown): Promise<unknown> {
+  try {
+    await call();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+async function expectArgumentError(call: () => unknown, argument: string): Promise<void> {
+  const error = await failureOf(call);
+  expect(AgentsMdError.isInstance(error), String(error)).toBe(true);
+  expect(String((error as Error).message)).toContain(argument);
+}
+
+/** Wrong values for each exported function, by parameter, with the name its error must give. */
+const wrongCalls: Record<string, readonly (readonly [readonly unknown[], string])[]> = {
+  candidateFilenames: [
+    [[null], "fallbackFilenames"],
+    [[42], "fallbackFilenames"],
+    [[{}], "fallbackFilenames"],
+    [[[42]], "fallbackFilenames[0]"],
+  ],
+  createAgentsMdTracker: [
+    [[null], "loaded"],
+    [[42], "loaded"],
+    [[{}], "loaded"],
+    [[[]], "loaded"],
+  ],
+  createLoadedAgentsMd: [
+    [[null], "data"],
+    [[42], "data"],
+    [[{}], "data"],
+    [[[]], "data"],
+    [[{ global: null, entries: [{}], environments: [], warnings: [] }], "data.entries[0]"],
+  ],
+  createMemoryFileSystem: [
+    [[null], "entries"],
+    [[42], "entries"],
+    [[{ "/a": 42 }], "entries"],
+    [[{ "/a": { repeat: "", bytes: 1 } }], "entries"],
+    [[{}, 42], "options"],
+    [[{}, { device: "one" }], "options"],
+  ],
+  createNodeFileSystem: [
+    [[null], "options"],
+    [[42], "options"],
+    [[{ functions: {} }], "options"],
+    [[{ path: {} }], "options"],
+  ],
+  discoverAgentsMd: [
+    [[null], "options"],
+    [[42], "options"],
+    [[[]], "options"],
+    [[{}], "cwd"],
+    [[{ cwd: 42 }], "cwd"],
+  ],
+  discoverAgentsMdForEnvironments: [
+    [[null], "environments"],
+    [[42], "environments"],
+    [[{}], "environments"],
+    [[[{ id: "a", cwd: "/" }], 42], "invalid AGENTS.md options"],
+    [[[{ id: "a", cwd: "/" }], null], "invalid AGENTS.md options"],
+  ],
+  findImportReferences: [
+    [[null], "text"],
+    [[42], "text"],
+    [[{}], "text"],
+  ],
+};
+
+describe("every export of @ctx/agents-md", () => {
+  it("has a table of wrong arguments, so a new function is covered when it is exported", () => {
+    const functions = Object.entries(agentsMd)
+      .filter(([name, value]) => typeof value === "function" && name !== "AgentsMdError")
+      .map(([name]) => name)
+      .sort();
+    expect(functions).toEqual(Object.keys(wrongCalls).sort());
+  });
+
+  it.each(Object.entries(wrongCalls))(
+    "%s throws AgentsMdError naming the argument",
+    async (name, calls) => {
+      const exported = (agentsMd as Record<string, unknown>)[name];
+      if (typeof exported !== "function") throw new Error(`${name} is not a function`);
+      for (const [values, argument] of calls) {
+        await expectArgumentError(() => exported(...values), argument);
+      }
+    },
+  );
+
+  it("checks the arguments of every method it hands out", async () => {
+    const fs = createMemoryFileSystem({ "/r/.git": { directory: true }, "/r/AGENTS.md": "x" });
+    const loaded = await discoverAgentsMd({ cwd: "/r", fs });
+    const tracker = agentsMd.createAgentsMdTracker(loaded, { fs });
+    const node = createNodeFileSystem();
+    const opened = await fs.open("/r/AGENTS.md");
+    const methods: (readonly [() => unknown, string])[] = [
+      [() => tracker.forPath(42 as never), "file"],
+      [() => tracker.forPath(null as never), "file"],
+      [() => tracker.forDirectory({} as never), "directory"],
+      [() => fs.stat(42 as never), "path"],
+      [() => fs.realpath(null as never), "path"],
+      [() => fs.open([] as never), "path"],
+      [() => fs.open("/r/AGENTS.md", 42 as never), "options"],
+      [() => fs.set(42 as never, "x"), "path"],
+      [() => fs.set("/r/x.md", 42 as never), "entry"],
+      [() => fs.remove(null as never), "path"],
+      [() => opened.read(Number.NaN), "maxBytes"],
+      [() => opened.read(-1), "maxBytes"],
+      [() => node.stat(42 as never), "path"],
+      [() => node.realpath(undefined as never), "path"],
+      [() => node.open({} as never), "path"],
+    ];
+    for (const [call, argument] of methods) await expectArgumentError(call, argument);
+    expect([loaded.text(), loaded.sources(), loaded.isEmpty()]).toEqual([
+      "x",
+      ["/r/AGENTS.md"],
+      false,
+    ]);
+  });
+});
