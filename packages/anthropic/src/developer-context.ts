@@ -1,4 +1,5 @@
 import { defineFragment } from "@ctx/fragments";
+import { z } from "zod";
 
 /**
  * The wrapper that carries a developer message's text inside a user turn, for Anthropic models
@@ -10,9 +11,10 @@ export const developerContext = defineFragment({
   type: "developer_context",
   role: "user",
   markers: { start: "<developer_context>", end: "</developer_context>" },
-  body: (text: string, { untrusted }) => `\n${untrusted(text)}\n`,
+  schema: z.strictObject({ text: z.string() }),
+  body: (data: { readonly text: string }, { untrusted }) => `\n${untrusted(data.text)}\n`,
   parse: (body, { restore }) =>
     body.length >= 2 && body.startsWith("\n") && body.endsWith("\n")
-      ? restore(body.slice(1, -1))
+      ? { text: restore(body.slice(1, -1)) }
       : undefined,
 });

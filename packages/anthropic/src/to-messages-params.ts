@@ -167,7 +167,7 @@ function toTurn(
         role: "user",
         blocks: texts.map((text) => ({
           type: "text",
-          text: developerContext.create(text).render(),
+          text: developerContext.create({ text }).render(),
         })),
       };
     }

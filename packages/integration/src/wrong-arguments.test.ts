@@ -36,6 +36,12 @@ function wrongValuesFor(valid: unknown, optional: boolean): unknown[] {
 const memoryRoot = "/repo";
 const sessionRoot = join(tmpdir(), "ctx-wrong-arguments-rollouts");
 
+/** A model request as the adapters take it: instructions and one user message. */
+const adapterRequest = {
+  instructions: "Be brief.",
+  input: [{ type: "message", role: "user", content: [{ type: "input_text", text: "Hi." }] }],
+};
+
 // Every exported function of every public package, with a valid call. A new export without a
 // row here fails "has a row for every exported function"; a new package fails "covers every
 // public package".
@@ -180,6 +186,37 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       optional: [1],
     },
     createMemoryRolloutStore: { args: [], names: [] },
+  },
+  "@ctx/openai": {
+    toResponsesParams: {
+      args: [adapterRequest, { promptCacheKey: "s" }],
+      names: ["request", "options"],
+      optional: [1],
+    },
+    toChatCompletionsParams: {
+      args: [adapterRequest, { developerRole: "system" }],
+      names: ["request", "options"],
+      optional: [1],
+    },
+    createOpenAISummarizer: {
+      args: [{ client: { responses: { create: () => ({}) } }, model: "m" }],
+      names: ["options"],
+    },
+  },
+  "@ctx/anthropic": {
+    toMessagesParams: {
+      args: [adapterRequest, { cacheControl: false }],
+      names: ["request", "options"],
+      optional: [1],
+    },
+    createAnthropicSummarizer: {
+      args: [{ client: { messages: { create: () => ({}) } }, model: "m" }],
+      names: ["options"],
+    },
+  },
+  "@ctx/ai-sdk": {
+    toPrompt: { args: [adapterRequest], names: ["request"] },
+    createAiSdkSummarizer: { args: [{ model: "openai/m" }], names: ["options"] },
   },
 };
 
