@@ -41,7 +41,7 @@ function describeLocation({ slug, index, fallback }: CatalogErrorLocation): stri
   if (slug !== undefined) {
     return `model catalog entry "${slug}"${index === undefined ? "" : ` (index ${index})`}`;
   }
-  if (index !== undefined) return `model catalog entry at index ${index}`;
+  if (index !== undefined) return `model catalog entries[${index}]`;
   return fallback === true ? "model catalog fallback" : "model catalog entries";
 }
 

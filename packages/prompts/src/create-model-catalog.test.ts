@@ -148,7 +148,7 @@ describe("createModelCatalog", () => {
     expect(missing.slug).toBeUndefined();
     expect(missing.field).toBe("slug");
     expect(missing.message).toBe(
-      'model catalog entry at index 0: field "slug": missing (expected string)',
+      'model catalog entries[0]: field "slug": missing (expected string)',
     );
     const empty = catalogErrorOf(() => catalogOf({ ...houseModel, slug: "" }));
     expect(empty.slug).toBeUndefined();
