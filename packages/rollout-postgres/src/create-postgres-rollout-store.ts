@@ -21,7 +21,9 @@ import {
   sessionIdSchema,
 } from "@ctx/session";
 import postgres, { type Sql } from "postgres";
+import { z } from "zod";
 import { isForeignKeyViolation } from "./is-foreign-key-violation.js";
+import { postgresClientSchema } from "./postgres-client-schema.js";
 import { type PruneOptions, type PruneResult, pruneSessions } from "./prune-sessions.js";
 import { readRollout } from "./read-rollout.js";
 import { refuseUnstorableText } from "./refuse-unstorable-text.js";
@@ -29,6 +31,15 @@ import { rolloutTables } from "./rollout-tables.js";
 import { decodeSessionCursor, encodeSessionCursor } from "./session-cursor.js";
 import { type SessionRow, sessionColumns, toSessionInfo } from "./session-row.js";
 import { toStorableJson } from "./storable-json.js";
+
+const storeOptionsSchema = z.union([
+  z.strictObject({
+    url: z.string().min(1),
+    maxConnections: z.number().int().positive().optional(),
+    schema: z.string().optional(),
+  }),
+  z.strictObject({ sql: postgresClientSchema, schema: z.string().optional() }),
+]);
 
 /** The database time, to the millisecond, as sessions record it. */
 const now = "date_trunc('milliseconds', clock_timestamp())";
@@ -86,6 +97,7 @@ export interface PostgresRolloutStore extends RolloutStore {
 export function createPostgresRolloutStore(
   options: PostgresRolloutStoreOptions,
 ): PostgresRolloutStore {
+  parseRolloutArgument(storeOptionsSchema, options, "options");
   const tables = rolloutTables(options.schema);
   const sql = "sql" in options ? options.sql : openPool(options.url, options.maxConnections);
   const ownsClient = !("sql" in options);

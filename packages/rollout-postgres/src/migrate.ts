@@ -1,7 +1,11 @@
-import { RolloutError } from "@ctx/session";
+import { parseRolloutArgument, RolloutError } from "@ctx/session";
 import type { Sql } from "postgres";
+import { z } from "zod";
 import { migrations } from "./migrations.js";
+import { postgresClientSchema } from "./postgres-client-schema.js";
 import { rolloutTables } from "./rollout-tables.js";
+
+const migrateOptionsSchema = z.strictObject({ schema: z.string().optional() });
 
 /** Where {@link migrate} puts the tables. */
 export interface MigrateOptions {
@@ -31,6 +35,8 @@ export interface MigrateResult {
  * @throws {RolloutError} `invalid-argument` for a bad schema name; `io-failed` when the database fails.
  */
 export async function migrate(sql: Sql, options: MigrateOptions = {}): Promise<MigrateResult> {
+  parseRolloutArgument(postgresClientSchema, sql, "sql");
+  parseRolloutArgument(migrateOptionsSchema, options, "options");
   const tables = rolloutTables(options.schema);
   try {
     return await sql.begin(async (transaction) => {
