@@ -1,5 +1,7 @@
 import {
   assistantMessage,
+  conversationInstructions,
+  firstPrefixBreak,
   functionCall,
   type LocalServer,
   openAIChatCompletion,
@@ -22,21 +24,12 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** Asserts that each recorded array begins with the previous one, element for element. */
-function expectEachExtendsThePrevious(lists: readonly unknown[][]): void {
-  for (let index = 1; index < lists.length; index++) {
-    const previous = lists[index - 1] ?? [];
-    expect(lists[index]?.slice(0, previous.length)).toEqual(previous);
-    expect(lists[index]?.length).toBeGreaterThan(previous.length);
-  }
-}
-
 describe("toResponsesParams through the openai client", () => {
   it("runs three turns with a settings change and a tool call, each request extending the last", async () => {
     server = await startLocalServer((_request, index) => openAIResponseEvents(index));
     const client = new OpenAI({ apiKey: "test", baseURL: `${server.url}/v1`, maxRetries: 0 });
 
-    await runConversation(async (request) => {
+    const requests = await runConversation(async (request) => {
       const stream = await client.responses.create({
         model: "gpt-test",
         stream: true,
@@ -56,30 +49,30 @@ describe("toResponsesParams through the openai client", () => {
 
     const bodies = server.requests.map((request) => request.body);
     expect(server.requests.map((request) => request.path)).toEqual(Array(4).fill("/v1/responses"));
-    for (const body of bodies) {
+    const inputs = bodies.map((body) => body.input as unknown[]);
+    for (const [index, body] of bodies.entries()) {
       expect(body).not.toHaveProperty("instructions");
       expect(body.prompt_cache_key).toBe("session-1");
       expect(body.stream).toBe(true);
+      const request = requests[index];
+      if (request === undefined) throw new Error(`no request ${index}`);
+      const mapped = toResponsesParams(request, { instructionsAs: "developer-message" });
+      expect(inputs[index]).toEqual(JSON.parse(JSON.stringify(mapped.input)));
     }
-    const inputs = bodies.map((body) => body.input as unknown[]);
-    expectEachExtendsThePrevious(inputs);
-    expect(inputs[3]?.[0]).toEqual({
+    expect(firstPrefixBreak(inputs)).toBeUndefined();
+    const last = inputs[3] ?? [];
+    expect(last[0]).toEqual({
       type: "message",
       role: "developer",
-      content: [{ type: "input_text", text: "You are a careful coding agent working in /repo." }],
+      content: [{ type: "input_text", text: conversationInstructions }],
     });
-    expect(inputs[3]?.slice(4)).toEqual([
-      { type: "message", role: "assistant", content: "Hello." },
-      {
-        type: "message",
-        role: "developer",
-        content: [
-          {
-            type: "input_text",
-            text: "<permissions instructions>\nThe sandbox is read-only.\n</permissions instructions>",
-          },
-        ],
-      },
+    const hello = last.findIndex((item) => JSON.stringify(item).includes('"Hello."'));
+    const settings = last.findIndex(
+      (item, index) => index > hello && JSON.stringify(item).includes("<permissions instructions>"),
+    );
+    expect(hello).toBeGreaterThan(0);
+    expect(settings).toBeGreaterThan(hello);
+    expect(last.slice(-5)).toEqual([
       { type: "message", role: "user", content: [{ type: "input_text", text: userTurns[1] }] },
       {
         type: "function_call",
@@ -100,7 +93,7 @@ describe("toChatCompletionsParams through the openai client", () => {
     server = await startLocalServer((_request, index) => openAIChatCompletion(index));
     const client = new OpenAI({ apiKey: "test", baseURL: `${server.url}/v1`, maxRetries: 0 });
 
-    await runConversation(async (request) => {
+    const requests = await runConversation(async (request) => {
       const completion = await client.chat.completions.create({
         model: "gpt-test",
         tools: [{ type: "function", function: shellTool }],
@@ -120,33 +113,30 @@ describe("toChatCompletionsParams through the openai client", () => {
     const bodies = server.requests.map((request) => request.body);
     expect(server.requests.every((request) => request.path === "/v1/chat/completions")).toBe(true);
     const messages = bodies.map((body) => body.messages as unknown[]);
-    expectEachExtendsThePrevious(messages);
-    expect(messages[3]?.slice(4)).toEqual([
-      { role: "assistant", content: [{ type: "text", text: "Hello." }] },
-      {
-        role: "developer",
-        content: [
-          {
-            type: "text",
-            text: "<permissions instructions>\nThe sandbox is read-only.\n</permissions instructions>",
-          },
-        ],
-      },
-      { role: "user", content: [{ type: "text", text: userTurns[1] }] },
-      {
-        role: "assistant",
-        tool_calls: [
-          {
-            id: "call_1",
-            type: "function",
-            function: { name: "shell", arguments: '{"command":["ls"]}' },
-          },
-        ],
-      },
-      { role: "tool", tool_call_id: "call_1", content: shellOutput },
-      { role: "assistant", content: [{ type: "text", text: "There are two entries." }] },
-      { role: "user", content: [{ type: "text", text: userTurns[2] }] },
-    ]);
-    expect(bodies.every((body) => body.prompt_cache_key === "session-1")).toBe(true);
+    for (const [index, body] of bodies.entries()) {
+      expect(body.prompt_cache_key).toBe("session-1");
+      const request = requests[index];
+      if (request === undefined) throw new Error(`no request ${index}`);
+      const mapped = toChatCompletionsParams(request);
+      expect(messages[index]).toEqual(JSON.parse(JSON.stringify(mapped.messages)));
+    }
+    expect(firstPrefixBreak(messages)).toBeUndefined();
+    const last = messages[3] ?? [];
+    expect(last[0]).toEqual({
+      role: "developer",
+      content: [{ type: "text", text: conversationInstructions }],
+    });
+    expect(last).toContainEqual({
+      role: "assistant",
+      tool_calls: [
+        {
+          id: "call_1",
+          type: "function",
+          function: { name: "shell", arguments: '{"command":["ls"]}' },
+        },
+      ],
+    });
+    expect(last).toContainEqual({ role: "tool", tool_call_id: "call_1", content: shellOutput });
+    expect(last.at(-1)).toEqual({ role: "user", content: [{ type: "text", text: userTurns[2] }] });
   });
 });

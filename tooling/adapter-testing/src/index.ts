@@ -12,8 +12,10 @@ export {
   startLocalServer,
 } from "./local-server.js";
 export {
-  type ConversationRequest,
+  changedTurnContext,
   conversationInstructions,
+  firstPrefixBreak,
+  firstTurnContext,
   runConversation,
   shellOutput,
   shellTool,

@@ -1,12 +1,5 @@
 import type { ResponseItem } from "@ctx/protocol";
-import { developerMessage, userMessage } from "./items.js";
-
-/** A request as a session hands it to an adapter. */
-export interface ConversationRequest {
-  readonly instructions: string;
-  readonly input: readonly ResponseItem[];
-  readonly warnings: readonly never[];
-}
+import { createSession, type ModelRequest, type TurnContext } from "@ctx/session";
 
 /** The base instructions of every request of the conversation. */
 export const conversationInstructions = "You are a careful coding agent working in /repo.";
@@ -35,52 +28,76 @@ export const shellTool: {
 /** What the `shell` tool prints, whatever it is asked. */
 export const shellOutput = "README.md\nsrc";
 
-const permissions = (sandbox: string) =>
-  `<permissions instructions>\nThe sandbox is ${sandbox}.\n</permissions instructions>`;
-
 /** The user's text of each of the three turns. */
 export const userTurns = ["Say hello.", "List the files.", "Thanks."] as const;
 
+/** The turn context of the first turn: a workspace-write sandbox in /repo. */
+export const firstTurnContext: TurnContext = {
+  model: "gpt-5",
+  environments: [{ id: "local", cwd: "/repo", shell: "bash" }],
+  date: "2026-02-26",
+  timezone: "Europe/Paris",
+  permissions: {
+    sandboxMode: "workspace-write",
+    writableRoots: ["/repo"],
+    approvalPolicy: "never",
+  },
+};
+
+/** The settings change of the second turn: the sandbox becomes read-only. */
+export const changedTurnContext: TurnContext = {
+  ...firstTurnContext,
+  permissions: { sandboxMode: "read-only", approvalPolicy: "never" },
+};
+
 /**
- * Drives a three-turn conversation through `send` (an adapter and a real client), built the
- * way a session builds requests: the first turn sends the full context, the second a changed
- * permissions section (the settings change) and a prompt the model answers with a `shell` call,
- * whose output goes back in a further request; the third only the user's message. Each
- * request's input begins with the previous one's. Returns the requests, in order.
+ * Drives a three-turn conversation of a real `@ctx/session` through `send` (an adapter and a real
+ * client): the first turn sends the full context; the second a settings change (a read-only
+ * sandbox) and a prompt the model answers with a `shell` call, whose output goes back in a further
+ * request of the same turn (the session's history); the third only the user's message. Each
+ * model output and tool output is recorded in the session. Returns the requests, in order.
  */
 export async function runConversation(
-  send: (request: ConversationRequest) => Promise<readonly ResponseItem[]>,
-): Promise<ConversationRequest[]> {
-  const requests: ConversationRequest[] = [];
-  let history: ResponseItem[] = [];
-  const request = async (items: readonly ResponseItem[]): Promise<readonly ResponseItem[]> => {
-    history = [...history, ...items];
-    const sent = { instructions: conversationInstructions, input: history, warnings: [] };
-    requests.push(sent);
-    const output = await send(sent);
-    history = [...history, ...output];
+  send: (request: ModelRequest) => Promise<readonly ResponseItem[]>,
+): Promise<ModelRequest[]> {
+  const session = createSession({
+    sessionId: "session-1",
+    baseInstructions: conversationInstructions,
+  });
+  const requests: ModelRequest[] = [];
+  const request = async (next: ModelRequest): Promise<readonly ResponseItem[]> => {
+    requests.push(next);
+    const output = await send(next);
+    await session.record(output);
     return output;
   };
-  await request([
-    developerMessage(permissions("workspace-write")),
-    userMessage(
-      "<environment_context>\n  <cwd>/repo</cwd>\n  <shell>bash</shell>\n</environment_context>",
-    ),
-    userMessage(userTurns[0]),
-  ]);
-  const output = await request([
-    developerMessage(permissions("read-only")),
-    userMessage(userTurns[1]),
-  ]);
+  await request(await session.beginTurn(firstTurnContext, userTurns[0]));
+  const second = await session.beginTurn(changedTurnContext, userTurns[1]);
+  const output = await request(second);
   const calls = output.filter((item) => item.type === "function_call");
   if (calls.length === 0) throw new Error("the model was expected to call the shell tool");
-  await request(
+  await session.record(
     calls.map((call) => ({
       type: "function_call_output",
       call_id: call.call_id,
       output: shellOutput,
     })),
   );
-  await request([userMessage(userTurns[2])]);
+  await request({ ...second, input: session.history().map((entry) => entry.item) });
+  await request(await session.beginTurn(changedTurnContext, userTurns[2]));
   return requests;
+}
+
+/**
+ * The index of the first list that does not begin with the whole previous list (element for
+ * element, compared as JSON) or adds nothing to it; `undefined` when each extends the last.
+ */
+export function firstPrefixBreak(lists: readonly (readonly unknown[])[]): number | undefined {
+  for (let index = 1; index < lists.length; index++) {
+    const previous = lists[index - 1] ?? [];
+    const current = lists[index] ?? [];
+    const kept = JSON.stringify(current.slice(0, previous.length)) === JSON.stringify(previous);
+    if (!kept || current.length <= previous.length) return index;
+  }
+  return undefined;
 }
