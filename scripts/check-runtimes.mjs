@@ -10,7 +10,16 @@ import { createContext, runInContext } from "node:vm";
 import { build } from "esbuild";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const packages = ["text", "protocol", "fragments", "registry", "prompts"];
+const packages = [
+  "text",
+  "protocol",
+  "fragments",
+  "registry",
+  "prompts",
+  "openai",
+  "anthropic",
+  "ai-sdk",
+];
 
 const fence = /^```(ts|typescript)\s*$/;
 const expectation = /^(\s*)(.+?);\s*\/\/ => (.+)$/;

@@ -6,6 +6,8 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { discoverAgentsMd } from "@ctx/agents-md";
+import { toPrompt } from "@ctx/ai-sdk";
+import { toMessagesParams } from "@ctx/anthropic";
 import { defineFragment } from "@ctx/fragments";
 import {
   defaultModelCatalog,
@@ -15,6 +17,7 @@ import {
 import { parseResponseItem, safeParseResponseItem } from "@ctx/protocol";
 import { agentsMdInstructions, createStandardRegistry, environmentContext } from "@ctx/registry";
 import { gitStatus, readGitStatus } from "@ctx/fragment-git-status";
+import { toChatCompletionsParams, toResponsesParams } from "@ctx/openai";
 import { createPostgresRolloutStore } from "@ctx/rollout-postgres";
 import { createJsonlRolloutStore, createSession, resumeSession } from "@ctx/session";
 import { CtxError, escapeXml, truncateMiddle, utf8ByteLength } from "@ctx/text";
@@ -90,6 +93,14 @@ try {
   const resumed = await resumeSession(store, { sessionId: session.id, registry: sessionRegistry });
   const third = await resumed.beginTurn(turn(3), "After my edit?");
   assert.equal(third.input.length, second.input.length + 2);
+
+  // The adapters: the same request as each client's parameters.
+  const responses = toResponsesParams(third, { promptCacheKey: session.id });
+  assert.equal(responses.input.length, third.input.length);
+  assert.equal(responses.prompt_cache_key, session.id);
+  assert.ok(toChatCompletionsParams(third).messages.length > 0);
+  assert.ok(toMessagesParams(third).messages.length > 0);
+  assert.ok(toPrompt(third).messages.length > 0);
   await store.close();
 } finally {
   await rm(rollouts, { recursive: true, force: true });

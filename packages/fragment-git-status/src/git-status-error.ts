@@ -1,10 +1,12 @@
 import { FragmentError } from "@ctx/fragments";
-import type { SchemaIssue } from "@ctx/protocol";
+
+/** One problem found in an argument: where, and what is wrong. */
+export type GitStatusIssue = FragmentError["issues"][number];
 
 /** What a {@link GitStatusError} for a wrong argument carries. */
 export interface GitStatusErrorDetails {
   /** Each problem found in the argument, its path starting with the parameter's name. */
-  readonly issues?: readonly SchemaIssue[];
+  readonly issues?: readonly GitStatusIssue[];
   /** The parameter that was wrong (`cwd`, `options`). */
   readonly argument?: string;
 }

@@ -1,9 +1,10 @@
-import { describeSchemaIssues, type SchemaIssue, toSchemaIssues } from "@ctx/protocol";
 import type { z } from "zod";
-import { GitStatusError } from "./git-status-error.js";
+import { GitStatusError, type GitStatusIssue } from "./git-status-error.js";
 
 /**
- * Checks the argument `name` of a call for the repository at `cwd` against `schema`.
+ * Checks the argument `name` of a call for the repository at `cwd` against `schema`. The
+ * package depends on `@ctx/fragments` alone, so it words zod's issues itself: each path starts
+ * with the parameter's name.
  *
  * @throws {GitStatusError} whose message, `argument` and issues name the parameter.
  */
@@ -15,13 +16,14 @@ export function parseArgument<Schema extends z.ZodType>(
 ): z.output<Schema> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const issues = toSchemaIssues(parsed.error, value).map(
-    (issue): SchemaIssue => ({
-      path: issue.path === "" ? name : `${name}.${issue.path}`,
+  const issues = parsed.error.issues.map(
+    (issue): GitStatusIssue => ({
+      path: [name, ...issue.path.map(String)].join("."),
       message: issue.message,
     }),
   );
-  throw new GitStatusError(typeof cwd === "string" ? cwd : "", describeSchemaIssues(issues), {
+  const reason = issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ");
+  throw new GitStatusError(typeof cwd === "string" ? cwd : "", reason, {
     issues,
     argument: name,
   });

@@ -47,6 +47,12 @@ const unreachableDatabase = "postgres://ctx@127.0.0.1:9/none";
 const rolloutStore = createMemoryRolloutStore();
 const storedSession = "stored";
 
+/** A model request as the adapters take it: instructions and one user message. */
+const adapterRequest = {
+  instructions: "Be brief.",
+  input: [{ type: "message", role: "user", content: [{ type: "input_text", text: "Hi." }] }],
+};
+
 // Every exported function of every public package, with a valid call. A new export without a
 // row here fails "has a row for every exported function"; a new package fails "covers every
 // public package".
@@ -232,6 +238,37 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       optional: [1],
       validCallNeedsService: true,
     },
+  },
+  "@ctx/openai": {
+    toResponsesParams: {
+      args: [adapterRequest, { promptCacheKey: "s" }],
+      names: ["request", "options"],
+      optional: [1],
+    },
+    toChatCompletionsParams: {
+      args: [adapterRequest, { developerRole: "system" }],
+      names: ["request", "options"],
+      optional: [1],
+    },
+    createOpenAISummarizer: {
+      args: [{ client: { responses: { create: () => ({}) } }, model: "m" }],
+      names: ["options"],
+    },
+  },
+  "@ctx/anthropic": {
+    toMessagesParams: {
+      args: [adapterRequest, { cacheControl: false }],
+      names: ["request", "options"],
+      optional: [1],
+    },
+    createAnthropicSummarizer: {
+      args: [{ client: { messages: { create: () => ({}) } }, model: "m" }],
+      names: ["options"],
+    },
+  },
+  "@ctx/ai-sdk": {
+    toPrompt: { args: [adapterRequest], names: ["request"] },
+    createAiSdkSummarizer: { args: [{ model: "openai/m" }], names: ["options"] },
   },
   "@ctx/fragment-git-status": {
     readGitStatus: {

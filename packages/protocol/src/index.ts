@@ -9,6 +9,7 @@ export {
   outputTextContentSchema,
 } from "./content-item.js";
 export { type JsonValue, jsonValueSchema } from "./json-value.js";
+export { type ModelInput, modelInputSchema } from "./model-input.js";
 export {
   parseResponseItem,
   type ResponseItemParseResult,

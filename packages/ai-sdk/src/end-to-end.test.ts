@@ -1,0 +1,96 @@
+import { createOpenAI } from "@ai-sdk/openai";
+import {
+  assistantMessage,
+  conversationInstructions,
+  firstPrefixBreak,
+  functionCall,
+  type LocalServer,
+  openAIResponseEvents,
+  runConversation,
+  shellOutput,
+  shellTool,
+  startLocalServer,
+  userTurns,
+} from "@ctx/adapter-testing";
+import type { ResponseItem } from "@ctx/protocol";
+import { jsonSchema, streamText, tool } from "ai";
+import { afterEach, describe, expect, it } from "vitest";
+import { toPrompt } from "./to-prompt.js";
+
+let server: LocalServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe("toPrompt through the AI SDK's streamText and its OpenAI provider", () => {
+  it("runs three turns with a settings change and a tool call, each request extending the last", async () => {
+    server = await startLocalServer((_request, index) => openAIResponseEvents(index));
+    const provider = createOpenAI({ apiKey: "test", baseURL: `${server.url}/v1` });
+    const tools = {
+      shell: tool({
+        description: shellTool.description,
+        inputSchema: jsonSchema<{ command: string[] }>(shellTool.parameters),
+        // Typing the output lets a tool without `execute` fit `ToolSet` under exactOptionalPropertyTypes.
+        outputSchema: jsonSchema<string>({ type: "string" }),
+      }),
+    };
+
+    const requests = await runConversation(async (request) => {
+      const result = streamText({
+        model: provider.responses("gpt-test"),
+        tools,
+        maxRetries: 0,
+        ...toPrompt(request),
+      });
+      const { messages } = await result.response;
+      return messages.flatMap((message): ResponseItem[] => {
+        if (message.role !== "assistant" || typeof message.content === "string") return [];
+        return message.content.flatMap((part): ResponseItem[] => {
+          if (part.type === "text") return [assistantMessage(part.text)];
+          if (part.type === "tool-call") {
+            return [functionCall(part.toolCallId, part.toolName, part.input)];
+          }
+          return [];
+        });
+      });
+    });
+
+    const inputs = server.requests.map((request) => request.body.input as unknown[]);
+    expect(server.requests.every((request) => request.path === "/v1/responses")).toBe(true);
+    expect(firstPrefixBreak(inputs)).toBeUndefined();
+    for (const [index, request] of requests.entries()) {
+      const prompt = toPrompt(request);
+      // The provider sends each instruction, then each message, as one input item.
+      expect(inputs[index]?.length).toBeGreaterThanOrEqual(
+        prompt.instructions.length + prompt.messages.length,
+      );
+      expect(inputs[index]?.slice(0, prompt.instructions.length)).toEqual(
+        prompt.instructions.map(({ role, content }) => ({ role, content })),
+      );
+    }
+    const last = inputs[3] ?? [];
+    expect(last[0]).toEqual({ role: "system", content: conversationInstructions });
+    const hello = last.findIndex((item) => JSON.stringify(item).includes('"Hello."'));
+    const settings = last.findIndex(
+      (item, index) =>
+        index > hello && JSON.stringify(item).includes('"content":"<permissions instructions>'),
+    );
+    expect(hello).toBeGreaterThan(0);
+    expect(settings).toBeGreaterThan(hello);
+    expect((last[settings] as { role: string }).role).toBe("system");
+    const user = (text: string) => ({ role: "user", content: [{ type: "input_text", text }] });
+    expect(last.slice(-5)).toEqual([
+      user(userTurns[1]),
+      {
+        type: "function_call",
+        call_id: "call_1",
+        name: "shell",
+        arguments: '{"command":["ls"]}',
+      },
+      { type: "function_call_output", call_id: "call_1", output: shellOutput },
+      { role: "assistant", content: "There are two entries." },
+      user(userTurns[2]),
+    ]);
+  });
+});

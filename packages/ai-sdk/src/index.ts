@@ -1,0 +1,7 @@
+export { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
+export {
+  type AiSdkSummarizerOptions,
+  createAiSdkSummarizer,
+} from "./create-ai-sdk-summarizer.js";
+export type { Summarizer } from "./summarizer.js";
+export { type AiSdkPrompt, toPrompt } from "./to-prompt.js";

@@ -1,0 +1,70 @@
+import type { Anthropic } from "@anthropic-ai/sdk";
+import type { MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/messages/messages";
+import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol";
+import { z } from "zod";
+import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
+import type { Summarizer } from "./summarizer.js";
+import {
+  type MessagesParamsOptions,
+  messagesParamsOptionsSchema,
+  toMessagesParams,
+} from "./to-messages-params.js";
+
+/** Options of {@link createAnthropicSummarizer}. */
+export interface AnthropicSummarizerOptions extends MessagesParamsOptions {
+  /** The client to call; only its `messages` resource is used. */
+  readonly client: Pick<Anthropic, "messages">;
+  /** The model that writes the summary. */
+  readonly model: string;
+  /** The most tokens the summary may take; 8,192 when omitted. */
+  readonly maxTokens?: number;
+  /** Further request fields (thinking, metadata, …), sent unchanged. */
+  readonly parameters?: Omit<
+    MessageCreateParamsNonStreaming,
+    "model" | "max_tokens" | "system" | "messages" | "stream"
+  >;
+}
+
+const optionsSchema = messagesParamsOptionsSchema.extend({
+  client: z.looseObject({
+    messages: z.looseObject({ create: z.custom((value) => typeof value === "function") }),
+  }),
+  model: z.string().min(1),
+  maxTokens: z.number().int().positive().optional(),
+  parameters: z.record(z.string(), z.unknown()).optional(),
+});
+
+/**
+ * A {@link Summarizer} on `@anthropic-ai/sdk`: one Messages API request without streaming, aborted
+ * when the session's `signal` is, resolving to the text blocks of the answer joined.
+ *
+ * @throws {AnthropicAdapterError} when the options do not fit their schema; the summarizer it
+ * returns rejects with one when the request cannot be mapped, and with the client's own error
+ * when the call fails or is aborted.
+ * @example
+ * ```ts
+ * const summarizer = createAnthropicSummarizer({ client: new Anthropic(), model: "claude-haiku-4-5" });
+ * ```
+ */
+export function createAnthropicSummarizer(options: AnthropicSummarizerOptions): Summarizer {
+  const parsed = optionsSchema.safeParse(options);
+  if (!parsed.success) {
+    throw new AnthropicAdapterError(
+      `invalid summarizer options: ${describeSchemaIssues(toSchemaIssues(parsed.error))}`,
+    );
+  }
+  const { client, model, maxTokens = 8192, parameters, ...mapping } = options;
+  return async (request, { signal }) => {
+    const message = await client.messages.create(
+      {
+        ...parameters,
+        model,
+        max_tokens: maxTokens,
+        ...toMessagesParams(request, mapping),
+        stream: false,
+      },
+      { signal },
+    );
+    return message.content.map((block) => (block.type === "text" ? block.text : "")).join("");
+  };
+}

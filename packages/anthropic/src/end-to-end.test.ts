@@ -1,0 +1,102 @@
+import { Anthropic } from "@anthropic-ai/sdk";
+import {
+  anthropicMessageEvents,
+  assistantMessage,
+  conversationInstructions,
+  firstPrefixBreak,
+  functionCall,
+  type LocalServer,
+  runConversation,
+  shellOutput,
+  shellTool,
+  startLocalServer,
+  userTurns,
+} from "@ctx/adapter-testing";
+import type { ResponseItem } from "@ctx/protocol";
+import { afterEach, describe, expect, it } from "vitest";
+import { toMessagesParams } from "./to-messages-params.js";
+
+let server: LocalServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/** The value with every `cache_control` key removed: breakpoints move, the content does not. */
+function withoutBreakpoints(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutBreakpoints);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== "cache_control")
+      .map(([key, entry]) => [key, withoutBreakpoints(entry)]),
+  );
+}
+
+function countBreakpoints(body: Record<string, unknown>): number {
+  return JSON.stringify(body).split('"cache_control"').length - 1;
+}
+
+describe("toMessagesParams through the Anthropic client", () => {
+  it("runs three turns with a settings change and a tool call, each request extending the last", async () => {
+    server = await startLocalServer((_request, index) => anthropicMessageEvents(index));
+    const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
+
+    const requests = await runConversation(async (request) => {
+      const stream = client.messages.stream({
+        model: "claude-test",
+        max_tokens: 1024,
+        tools: [
+          {
+            name: shellTool.name,
+            description: shellTool.description,
+            input_schema: shellTool.parameters,
+          },
+        ],
+        ...toMessagesParams(request),
+      });
+      const message = await stream.finalMessage();
+      return message.content.flatMap((block): ResponseItem[] => {
+        if (block.type === "text") return [assistantMessage(block.text)];
+        if (block.type === "tool_use") return [functionCall(block.id, block.name, block.input)];
+        return [];
+      });
+    });
+
+    const bodies = server.requests.map((request) => request.body);
+    expect(server.requests.every((request) => request.path === "/v1/messages")).toBe(true);
+    const messages = bodies.map((body) => withoutBreakpoints(body.messages) as unknown[]);
+    for (const [index, body] of bodies.entries()) {
+      expect(body.stream).toBe(true);
+      // The system, the last message and (once there is one) the message before it.
+      expect(countBreakpoints(body)).toBe(index === 0 ? 2 : 3);
+      const request = requests[index];
+      if (request === undefined) throw new Error(`no request ${index}`);
+      const mapped = toMessagesParams(request);
+      expect(body.system).toEqual(JSON.parse(JSON.stringify(mapped.system)));
+      expect(body.messages).toEqual(JSON.parse(JSON.stringify(mapped.messages)));
+      expect(body.system).toEqual(bodies[0]?.system);
+    }
+    expect(firstPrefixBreak(messages)).toBeUndefined();
+    const system = bodies[0]?.system as { text: string }[];
+    expect(system[0]?.text).toBe(conversationInstructions);
+    expect(system.some((block) => block.text.startsWith("<permissions instructions>"))).toBe(true);
+    const last = messages[3] ?? [];
+    const settings = last.findIndex((message) =>
+      JSON.stringify(message).includes("<developer_context>\\n<permissions instructions>"),
+    );
+    expect(settings).toBeGreaterThan(1);
+    expect(last.slice(-4)).toEqual([
+      {
+        role: "assistant",
+        content: [{ type: "tool_use", id: "toolu_1", name: "shell", input: { command: ["ls"] } }],
+      },
+      {
+        role: "user",
+        content: [{ type: "tool_result", tool_use_id: "toolu_1", content: shellOutput }],
+      },
+      { role: "assistant", content: [{ type: "text", text: "There are two entries." }] },
+      { role: "user", content: [{ type: "text", text: userTurns[2] }] },
+    ]);
+  });
+});

@@ -1,0 +1,12 @@
+export { AnthropicAdapterError } from "./anthropic-adapter-error.js";
+export {
+  type AnthropicSummarizerOptions,
+  createAnthropicSummarizer,
+} from "./create-anthropic-summarizer.js";
+export { developerContext } from "./developer-context.js";
+export type { Summarizer } from "./summarizer.js";
+export {
+  type MessagesParams,
+  type MessagesParamsOptions,
+  toMessagesParams,
+} from "./to-messages-params.js";

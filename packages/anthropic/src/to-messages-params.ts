@@ -1,0 +1,279 @@
+import type {
+  CacheControlEphemeral,
+  ImageBlockParam,
+  MessageParam,
+  TextBlockParam,
+  ToolResultBlockParam,
+  ToolUseBlockParam,
+} from "@anthropic-ai/sdk/resources/messages/messages";
+import {
+  type ContentItem,
+  describeSchemaIssues,
+  type InputImageContent,
+  type ModelInput,
+  modelInputSchema,
+  type ResponseItem,
+  type ToolOutput,
+  toSchemaIssues,
+} from "@ctx/protocol";
+import { z } from "zod";
+import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
+import { developerContext } from "./developer-context.js";
+
+/** Options of {@link toMessagesParams}. */
+export interface MessagesParamsOptions {
+  /**
+   * How a developer message after the start of the conversation travels: as text in the user
+   * turn, wrapped in `<developer_context>` (the default; every Claude model and compatible
+   * server reads it), or as a `system` message at its position, for models that take
+   * mid-conversation system messages. Developer messages before the first other item always
+   * join the top-level `system`.
+   */
+  readonly developerMessages?: "user-text" | "system-messages";
+  /**
+   * The cache control put on each breakpoint, or `false` for none. The default is
+   * `{ type: "ephemeral" }`, the five-minute cache.
+   */
+  readonly cacheControl?: CacheControlEphemeral | false;
+}
+
+/** The part of a Messages API request that a model request decides. */
+export interface MessagesParams {
+  system: TextBlockParam[];
+  messages: MessageParam[];
+}
+
+/** The schema of {@link MessagesParamsOptions}. */
+export const messagesParamsOptionsSchema = z.strictObject({
+  developerMessages: z.enum(["user-text", "system-messages"]).optional(),
+  cacheControl: z
+    .union([
+      z.literal(false),
+      z.strictObject({ type: z.literal("ephemeral"), ttl: z.enum(["5m", "1h"]).optional() }),
+    ])
+    .optional(),
+});
+
+const argumentsSchema = z.object({
+  request: modelInputSchema,
+  options: messagesParamsOptionsSchema,
+});
+
+const imageMediaTypes = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
+type ImageMediaType = (typeof imageMediaTypes)[number];
+
+/**
+ * Maps a model request to the Messages API's `system` and `messages`.
+ *
+ * Anthropic has no developer role. The base instructions and the developer messages that open
+ * the input (the context a session sends first) become the top-level `system` blocks: they are
+ * stable for the whole session, so they sit at the front of the cached prefix. A developer
+ * message later in the input (a settings change) stays at its position, so the prefix before it
+ * is untouched: as text in the user turn wrapped in `<developer_context>` by default, or as a
+ * mid-conversation `system` message when asked. Moving it into `system` instead would rewrite
+ * the front of the prompt and lose the whole cache on every settings change.
+ *
+ * Consecutive items of one side merge into one message (tool calls into the assistant turn,
+ * their results into the next user turn). Cache breakpoints go where the stable prefix ends: on
+ * the last `system` block, on the last block of the last message (where the next request
+ * continues) and on the last block of the message before it; three of the four the API allows,
+ * leaving one for the caller's tools. Reasoning items are left out: they are another provider's.
+ *
+ * @throws {AnthropicAdapterError} when the request or the options do not fit their schemas, or an
+ * item cannot be sent: a compaction item, an image given by file id or of a type Claude does not
+ * read, function call arguments that are not a JSON object.
+ * @example
+ * ```ts
+ * const message = await client.messages.create({
+ *   model: "claude-sonnet-4-5",
+ *   max_tokens: 4096,
+ *   ...toMessagesParams(request),
+ * });
+ * ```
+ */
+export function toMessagesParams(
+  request: ModelInput,
+  options: MessagesParamsOptions = {},
+): MessagesParams {
+  const checked = argumentsSchema.safeParse({ request, options });
+  if (!checked.success) {
+    throw new AnthropicAdapterError(describeSchemaIssues(toSchemaIssues(checked.error)));
+  }
+  const { instructions, input } = request;
+  const { developerMessages = "user-text", cacheControl = { type: "ephemeral" } } = options;
+  // The API refuses an empty text block, and empty instructions say nothing.
+  const system: TextBlockParam[] =
+    instructions === "" ? [] : [{ type: "text", text: instructions }];
+  let start = 0;
+  for (; start < input.length; start++) {
+    const item = input[start];
+    if (item?.type !== "message" || (item.role !== "developer" && item.role !== "system")) break;
+    for (const part of item.content) system.push({ type: "text", text: systemText(part, start) });
+  }
+  const turns: Turn[] = [];
+  for (let index = start; index < input.length; index++) {
+    const item = input[index];
+    if (item === undefined || item.type === "reasoning") continue;
+    const turn = toTurn(item, index, developerMessages);
+    const last = turns.at(-1);
+    if (last?.role === turn.role) last.blocks.push(...turn.blocks);
+    else turns.push(turn);
+  }
+  if (cacheControl !== false) {
+    for (const block of [system.at(-1), ...turns.slice(-2).map((turn) => turn.blocks.at(-1))]) {
+      if (block !== undefined) block.cache_control = { ...cacheControl };
+    }
+  }
+  return { system, messages: turns.map(toMessage) };
+}
+
+/** The blocks this mapping makes; each can carry a cache breakpoint. */
+type Block = TextBlockParam | ImageBlockParam | ToolUseBlockParam | ToolResultBlockParam;
+
+/** One message under construction: consecutive items of one side. */
+interface Turn {
+  readonly role: MessageParam["role"];
+  readonly blocks: Block[];
+}
+
+function toMessage(turn: Turn): MessageParam {
+  // A system turn only ever receives text blocks; the filter states it for the compiler.
+  return turn.role === "system"
+    ? { role: "system", content: turn.blocks.filter((block) => block.type === "text") }
+    : { role: turn.role, content: turn.blocks };
+}
+
+function toTurn(
+  item: Exclude<ResponseItem, { type: "reasoning" }>,
+  index: number,
+  developerMessages: "user-text" | "system-messages",
+): Turn {
+  switch (item.type) {
+    case "message": {
+      if (item.role === "assistant") {
+        return {
+          role: "assistant",
+          blocks: item.content.map((part) => toAssistantText(part, index)),
+        };
+      }
+      if (item.role === "user") {
+        return { role: "user", blocks: item.content.map((part) => toUserBlock(part, index)) };
+      }
+      const texts = item.content.map((part) => systemText(part, index));
+      if (developerMessages === "system-messages") {
+        return { role: "system", blocks: texts.map((text) => ({ type: "text", text })) };
+      }
+      return {
+        role: "user",
+        blocks: texts.map((text) => ({
+          type: "text",
+          text: developerContext.create({ text }).render(),
+        })),
+      };
+    }
+    case "function_call": {
+      const input = parseArguments(item.arguments, index);
+      return {
+        role: "assistant",
+        blocks: [{ type: "tool_use", id: item.call_id, name: item.name, input }],
+      };
+    }
+    case "custom_tool_call": {
+      // A Claude tool takes a JSON object, so a free-form tool's text travels as its `input` field.
+      const input = { input: item.input };
+      return {
+        role: "assistant",
+        blocks: [{ type: "tool_use", id: item.call_id, name: item.name, input }],
+      };
+    }
+    case "function_call_output":
+    case "custom_tool_call_output":
+      return { role: "user", blocks: [toToolResult(item.call_id, item.output, index)] };
+    case "compaction":
+      throw new AnthropicAdapterError(
+        `input[${index}] is a compaction item, which only the OpenAI Responses API can read`,
+        index,
+      );
+  }
+}
+
+function systemText(part: ContentItem, index: number): string {
+  if (part.type === "input_image") {
+    throw new AnthropicAdapterError(
+      `input[${index}] is a developer message with an image; Claude takes images only in user turns`,
+      index,
+    );
+  }
+  return part.text;
+}
+
+function toAssistantText(part: ContentItem, index: number): TextBlockParam {
+  if (part.type === "input_image") {
+    throw new AnthropicAdapterError(
+      `input[${index}] is an assistant message with an image, which Claude cannot be given`,
+      index,
+    );
+  }
+  return { type: "text", text: part.text };
+}
+
+function toUserBlock(part: ContentItem, index: number): TextBlockParam | ImageBlockParam {
+  return part.type === "input_image" ? toImage(part, index) : { type: "text", text: part.text };
+}
+
+function toImage(image: InputImageContent, index: number): ImageBlockParam {
+  const url = image.image_url;
+  if (url === undefined) {
+    throw new AnthropicAdapterError(
+      `input[${index}] has an image given by an OpenAI file id, which Claude cannot resolve`,
+      index,
+    );
+  }
+  const data = /^data:([^;,]+);base64,(.*)$/s.exec(url);
+  if (data === null) return { type: "image", source: { type: "url", url } };
+  const mediaType = data[1];
+  if (!isImageMediaType(mediaType)) {
+    throw new AnthropicAdapterError(
+      `input[${index}] has an image of type ${mediaType}; Claude reads ${imageMediaTypes.join(", ")}`,
+      index,
+    );
+  }
+  return { type: "image", source: { type: "base64", media_type: mediaType, data: data[2] ?? "" } };
+}
+
+function isImageMediaType(value: string | undefined): value is ImageMediaType {
+  return imageMediaTypes.some((type) => type === value);
+}
+
+function parseArguments(text: string, index: number): object {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new AnthropicAdapterError(
+      `input[${index}] is a function call whose arguments are not JSON`,
+      index,
+      { cause: error },
+    );
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new AnthropicAdapterError(
+      `input[${index}] is a function call whose arguments are not a JSON object, which a Claude tool input must be`,
+      index,
+    );
+  }
+  return value;
+}
+
+function toToolResult(callId: string, output: ToolOutput, index: number): ToolResultBlockParam {
+  return {
+    type: "tool_result",
+    tool_use_id: callId,
+    content:
+      typeof output === "string"
+        ? output
+        : output.map((part) =>
+            part.type === "input_text" ? { type: "text", text: part.text } : toImage(part, index),
+          ),
+  };
+}

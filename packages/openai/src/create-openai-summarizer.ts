@@ -1,0 +1,61 @@
+import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol";
+import type { OpenAI } from "openai";
+import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
+import { z } from "zod";
+import { OpenAIAdapterError } from "./openai-adapter-error.js";
+import type { Summarizer } from "./summarizer.js";
+import {
+  type ResponsesParamsOptions,
+  responsesParamsOptionsSchema,
+  toResponsesParams,
+} from "./to-responses-params.js";
+
+/** Options of {@link createOpenAISummarizer}. */
+export interface OpenAISummarizerOptions extends ResponsesParamsOptions {
+  /** The client to call; only its `responses` resource is used. */
+  readonly client: Pick<OpenAI, "responses">;
+  /** The model that writes the summary. */
+  readonly model: string;
+  /** Further request fields (reasoning effort, `store`, …), sent unchanged. */
+  readonly parameters?: Omit<
+    ResponseCreateParamsNonStreaming,
+    "model" | "input" | "instructions" | "prompt_cache_key" | "stream"
+  >;
+}
+
+const optionsSchema = responsesParamsOptionsSchema.extend({
+  client: z.looseObject({
+    responses: z.looseObject({ create: z.custom((value) => typeof value === "function") }),
+  }),
+  model: z.string().min(1),
+  parameters: z.record(z.string(), z.unknown()).optional(),
+});
+
+/**
+ * A {@link Summarizer} on the official `openai` client's Responses API: one request without
+ * streaming and without tools, aborted when the session's `signal` is.
+ *
+ * @throws {OpenAIAdapterError} when the options do not fit their schema; the summarizer it
+ * returns rejects with one when the request cannot be mapped, and with the client's own error
+ * when the call fails or is aborted.
+ * @example
+ * ```ts
+ * const summarizer = createOpenAISummarizer({ client: new OpenAI(), model: "gpt-5.1-codex-mini" });
+ * ```
+ */
+export function createOpenAISummarizer(options: OpenAISummarizerOptions): Summarizer {
+  const parsed = optionsSchema.safeParse(options);
+  if (!parsed.success) {
+    throw new OpenAIAdapterError(
+      `invalid summarizer options: ${describeSchemaIssues(toSchemaIssues(parsed.error))}`,
+    );
+  }
+  const { client, model, parameters, ...mapping } = options;
+  return async (request, { signal }) => {
+    const response = await client.responses.create(
+      { ...parameters, model, ...toResponsesParams(request, mapping), stream: false },
+      { signal },
+    );
+    return response.output_text;
+  };
+}

@@ -1,0 +1,16 @@
+export {
+  createOpenAISummarizer,
+  type OpenAISummarizerOptions,
+} from "./create-openai-summarizer.js";
+export { OpenAIAdapterError } from "./openai-adapter-error.js";
+export type { Summarizer } from "./summarizer.js";
+export {
+  type ChatCompletionsParams,
+  type ChatCompletionsParamsOptions,
+  toChatCompletionsParams,
+} from "./to-chat-completions-params.js";
+export {
+  type ResponsesParams,
+  type ResponsesParamsOptions,
+  toResponsesParams,
+} from "./to-responses-params.js";

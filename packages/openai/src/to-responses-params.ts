@@ -1,0 +1,203 @@
+import {
+  type ContentItem,
+  describeSchemaIssues,
+  type InputImageContent,
+  type MessageItem,
+  type ModelInput,
+  modelInputSchema,
+  type ResponseItem,
+  type ToolOutput,
+  toSchemaIssues,
+} from "@ctx/protocol";
+import type {
+  EasyInputMessage,
+  ResponseInputContent,
+  ResponseInputImage,
+  ResponseInputItem,
+  ResponseInputText,
+} from "openai/resources/responses/responses";
+import { z } from "zod";
+import { OpenAIAdapterError } from "./openai-adapter-error.js";
+
+/** Options of {@link toResponsesParams}. */
+export interface ResponsesParamsOptions {
+  /**
+   * Where the base instructions go: the request's `instructions` field (the default), or a
+   * leading developer message of `input`, which is what Codex 0.169 sends.
+   */
+  readonly instructionsAs?: "instructions" | "developer-message";
+  /**
+   * The `prompt_cache_key` to send: keep it the same for every request of a session (its id,
+   * as Codex uses its thread id) so the provider routes them to the same prompt cache.
+   */
+  readonly promptCacheKey?: string;
+}
+
+/** The part of a Responses API request that a model request decides. */
+export interface ResponsesParams {
+  instructions?: string;
+  input: ResponseInputItem[];
+  prompt_cache_key?: string;
+}
+
+/** The schema of {@link ResponsesParamsOptions}. */
+export const responsesParamsOptionsSchema = z.strictObject({
+  instructionsAs: z.enum(["instructions", "developer-message"]).optional(),
+  promptCacheKey: z.string().min(1).optional(),
+});
+
+const argumentsSchema = z.object({
+  request: modelInputSchema,
+  options: responsesParamsOptionsSchema,
+});
+
+/**
+ * Maps a model request to the Responses API's `instructions`, `input` and `prompt_cache_key`;
+ * spread the result into `client.responses.create` beside the model and tools.
+ *
+ * Items go on the wire as they are, with the adjustments the API's input types ask for:
+ * messages lose their `id`; an assistant message becomes the short form whose content is its
+ * text; an image without a `detail` gets `"auto"`, the API's default; a reasoning item without an
+ * `id` (Codex does not record one) is left out, since the SDK's input type requires it.
+ *
+ * @throws {OpenAIAdapterError} when the request or the options do not fit their schemas, or an
+ * item cannot be sent: an `output_text` part outside an assistant message, an image in an
+ * assistant message.
+ * @example
+ * ```ts
+ * const response = await client.responses.create({
+ *   model: "gpt-5.1-codex",
+ *   ...toResponsesParams(request, { promptCacheKey: session.id }),
+ * });
+ * ```
+ */
+export function toResponsesParams(
+  request: ModelInput,
+  options: ResponsesParamsOptions = {},
+): ResponsesParams {
+  const checked = argumentsSchema.safeParse({ request, options });
+  if (!checked.success) {
+    throw new OpenAIAdapterError(describeSchemaIssues(toSchemaIssues(checked.error)));
+  }
+  const { instructionsAs = "instructions", promptCacheKey } = options;
+  const items = request.input.flatMap((item, index) => toResponsesInputItem(item, index) ?? []);
+  const params: ResponsesParams =
+    instructionsAs === "instructions"
+      ? { instructions: request.instructions, input: items }
+      : {
+          input: [
+            {
+              type: "message",
+              role: "developer",
+              content: [{ type: "input_text", text: request.instructions }],
+            },
+            ...items,
+          ],
+        };
+  if (promptCacheKey !== undefined) params.prompt_cache_key = promptCacheKey;
+  return params;
+}
+
+function toResponsesInputItem(item: ResponseItem, index: number): ResponseInputItem | undefined {
+  switch (item.type) {
+    case "message":
+      return item.role === "assistant"
+        ? toAssistantMessage(item, index)
+        : toInputMessage(item, item.role, index);
+    case "function_call":
+      return withId(
+        { type: item.type, call_id: item.call_id, name: item.name, arguments: item.arguments },
+        item.id,
+      );
+    case "function_call_output":
+      return {
+        type: item.type,
+        call_id: item.call_id,
+        output: toToolOutput(item.output),
+      };
+    case "custom_tool_call":
+      return withId(
+        { type: item.type, call_id: item.call_id, name: item.name, input: item.input },
+        item.id,
+      );
+    case "custom_tool_call_output":
+      return { type: item.type, call_id: item.call_id, output: toToolOutput(item.output) };
+    case "reasoning": {
+      if (item.id === undefined) return undefined;
+      return {
+        type: item.type,
+        id: item.id,
+        summary: item.summary.map(({ type, text }) => ({ type, text })),
+        ...(item.content == null
+          ? {}
+          : { content: item.content.map(({ type, text }) => ({ type, text })) }),
+        ...(item.encrypted_content === undefined
+          ? {}
+          : { encrypted_content: item.encrypted_content }),
+      };
+    }
+    case "compaction":
+      return withId({ type: item.type, encrypted_content: item.encrypted_content }, item.id);
+  }
+}
+
+function withId<Item extends object>(item: Item, id: string | undefined): Item & { id?: string } {
+  return id === undefined ? item : { ...item, id };
+}
+
+function toInputMessage(
+  item: MessageItem,
+  role: ResponseInputItem.Message["role"],
+  index: number,
+): ResponseInputItem.Message {
+  return {
+    type: "message",
+    role,
+    content: item.content.map((part): ResponseInputContent => {
+      if (part.type === "output_text") {
+        throw new OpenAIAdapterError(
+          `input[${index}] is a ${item.role} message with output_text content, which only an assistant message may carry`,
+          index,
+        );
+      }
+      return part.type === "input_text" ? { type: "input_text", text: part.text } : toImage(part);
+    }),
+  };
+}
+
+function toAssistantMessage(item: MessageItem, index: number): EasyInputMessage {
+  const message: EasyInputMessage = {
+    type: "message",
+    role: "assistant",
+    content: item.content.map((part) => assistantText(part, index)).join(""),
+  };
+  // Codex marks an assistant message as commentary or a final answer; the field survives parsing.
+  const phase = "phase" in item ? item.phase : undefined;
+  if (phase === "commentary" || phase === "final_answer") message.phase = phase;
+  return message;
+}
+
+function assistantText(part: ContentItem, index: number): string {
+  if (part.type === "input_image") {
+    throw new OpenAIAdapterError(
+      `input[${index}] is an assistant message with an image, which the Responses API does not take as input`,
+      index,
+    );
+  }
+  return part.text;
+}
+
+function toImage(image: InputImageContent): ResponseInputImage {
+  const result: ResponseInputImage = { type: "input_image", detail: image.detail ?? "auto" };
+  if (image.image_url !== undefined) result.image_url = image.image_url;
+  if (image.file_id !== undefined) result.file_id = image.file_id;
+  return result;
+}
+
+/** A tool's output as both output items take it: text, or input text and images. */
+function toToolOutput(output: ToolOutput): string | (ResponseInputText | ResponseInputImage)[] {
+  if (typeof output === "string") return output;
+  return output.map((part) =>
+    part.type === "input_text" ? { type: "input_text", text: part.text } : toImage(part),
+  );
+}
