@@ -1,13 +1,11 @@
 import type { Fragment } from "@ctx/fragments";
 import type { Registry } from "@ctx/registry";
-import { envelopeOptionsSchema, fragmentsSchema, registrySchema } from "./argument-schemas.js";
 import {
   type ContextMessage,
   createContextMessage,
   type EnvelopeOptions,
 } from "./context-message.js";
-import { inRegistryOrder } from "./in-registry-order.js";
-import { parseArgument } from "./parse-argument.js";
+import { orderEnvelopeFragments } from "./order-envelope-fragments.js";
 
 /**
  * The context a later turn adds: one developer message with the settings fragments (model
@@ -28,10 +26,7 @@ export function buildContextUpdate(
   fragments: readonly Fragment[],
   options: EnvelopeOptions = {},
 ): ContextMessage[] {
-  parseArgument(registrySchema, registry, "registry");
-  parseArgument(fragmentsSchema, fragments, "fragments");
-  parseArgument(envelopeOptionsSchema, options, "options");
-  const ordered = inRegistryOrder(registry, fragments);
+  const ordered = orderEnvelopeFragments(registry, fragments, options);
   const settings = ordered.filter((fragment) => fragment.kind.section?.scope === "settings");
   const messages: ContextMessage[] =
     settings.length === 0 ? [] : [createContextMessage("developer", settings, options)];

@@ -1,13 +1,11 @@
 import type { Fragment } from "@ctx/fragments";
 import type { Registry } from "@ctx/registry";
-import { envelopeOptionsSchema, fragmentsSchema, registrySchema } from "./argument-schemas.js";
 import {
   type ContextMessage,
   createContextMessage,
   type EnvelopeOptions,
 } from "./context-message.js";
-import { inRegistryOrder } from "./in-registry-order.js";
-import { parseArgument } from "./parse-argument.js";
+import { orderEnvelopeFragments } from "./order-envelope-fragments.js";
 
 /**
  * The full context of a turn, as the reference lays it out: one developer message with the
@@ -30,10 +28,7 @@ export function buildInitialContext(
   fragments: readonly Fragment[],
   options: EnvelopeOptions = {},
 ): ContextMessage[] {
-  parseArgument(registrySchema, registry, "registry");
-  parseArgument(fragmentsSchema, fragments, "fragments");
-  parseArgument(envelopeOptionsSchema, options, "options");
-  const ordered = inRegistryOrder(registry, fragments);
+  const ordered = orderEnvelopeFragments(registry, fragments, options);
   const developer = ordered.filter((fragment) => fragment.kind.role === "developer");
   const bundled = developer.filter(
     (fragment) => !fragment.kind.separate || fragment.kind.section?.scope === "settings",

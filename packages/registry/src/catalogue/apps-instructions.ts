@@ -1,10 +1,4 @@
-import { defineFragment } from "@ctx/fragments";
-import {
-  buildGuidance,
-  defineGuidanceSection,
-  type GuidanceData,
-  guidanceDataSchema,
-} from "./guidance-section.js";
+import { defineGuidanceKind, defineGuidanceSection } from "./guidance-section.js";
 import { standardMarkers } from "./markers.js";
 
 const body = [
@@ -20,14 +14,10 @@ const body = [
 export const appsSection = defineGuidanceSection("apps");
 
 /** Guidance on connected apps (developer role). */
-export const appsInstructions = defineFragment<GuidanceData, boolean, boolean>({
+export const appsInstructions = defineGuidanceKind({
   type: "apps_instructions",
-  role: "developer",
   markers: standardMarkers.appsInstructions,
   description: "How to reach the apps (connectors) the user has linked.",
-  schema: guidanceDataSchema,
-  examples: [{}],
-  body: () => body,
+  body,
   section: appsSection,
-  build: buildGuidance,
 });

@@ -1,10 +1,4 @@
-import { defineFragment } from "@ctx/fragments";
-import {
-  buildGuidance,
-  defineGuidanceSection,
-  type GuidanceData,
-  guidanceDataSchema,
-} from "./guidance-section.js";
+import { defineGuidanceKind, defineGuidanceSection } from "./guidance-section.js";
 import { standardMarkers } from "./markers.js";
 
 const body = [
@@ -19,14 +13,10 @@ const body = [
 export const environmentsInstructionsSection = defineGuidanceSection("environments_instructions");
 
 /** Guidance on several execution environments (developer role). */
-export const environmentsInstructions = defineFragment<GuidanceData, boolean, boolean>({
+export const environmentsInstructions = defineGuidanceKind({
   type: "environments_instructions",
-  role: "developer",
   markers: standardMarkers.environmentsInstructions,
   description: "How to work with several execution environments.",
-  schema: guidanceDataSchema,
-  examples: [{}],
-  body: () => body,
+  body,
   section: environmentsInstructionsSection,
-  build: buildGuidance,
 });

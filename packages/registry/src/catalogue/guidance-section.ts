@@ -1,4 +1,11 @@
-import { defineSection, type Section, type SectionReference } from "@ctx/fragments";
+import {
+  defineFragment,
+  defineSection,
+  type FragmentKind,
+  type Markers,
+  type Section,
+  type SectionReference,
+} from "@ctx/fragments";
 import { z } from "zod";
 
 /** The data of a guidance kind: none, as it renders the same text every time. */
@@ -37,4 +44,32 @@ export function buildGuidance(
   if (reference.status === "absent") return {};
   if (reference.status === "known" && !reference.snapshot) return {};
   return undefined;
+}
+
+/** A guidance kind: its type, markers, one sentence on what it tells the model, and its text. */
+export interface GuidanceKindDefinition {
+  readonly type: string;
+  readonly markers: Markers;
+  readonly description: string;
+  /** The fixed text between the markers. */
+  readonly body: string;
+  readonly section: Section<boolean, boolean>;
+}
+
+/**
+ * A developer kind that renders fixed guidance while its feature is on, built by
+ * {@link buildGuidance} from its section.
+ */
+export function defineGuidanceKind(definition: GuidanceKindDefinition): FragmentKind<GuidanceData> {
+  return defineFragment<GuidanceData, boolean, boolean>({
+    type: definition.type,
+    role: "developer",
+    markers: definition.markers,
+    description: definition.description,
+    schema: guidanceDataSchema,
+    examples: [{}],
+    body: () => definition.body,
+    section: definition.section,
+    build: buildGuidance,
+  });
 }

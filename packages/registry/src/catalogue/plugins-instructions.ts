@@ -1,10 +1,4 @@
-import { defineFragment } from "@ctx/fragments";
-import {
-  buildGuidance,
-  defineGuidanceSection,
-  type GuidanceData,
-  guidanceDataSchema,
-} from "./guidance-section.js";
+import { defineGuidanceKind, defineGuidanceSection } from "./guidance-section.js";
 import { standardMarkers } from "./markers.js";
 
 const body = [
@@ -25,14 +19,10 @@ const body = [
 export const pluginsSection = defineGuidanceSection("plugins");
 
 /** Guidance on installed plugins (developer role): what a plugin is and how to use one. */
-export const pluginsInstructions = defineFragment<GuidanceData, boolean, boolean>({
+export const pluginsInstructions = defineGuidanceKind({
   type: "plugins_instructions",
-  role: "developer",
   markers: standardMarkers.pluginsInstructions,
   description: "How to use the plugins installed on this machine.",
-  schema: guidanceDataSchema,
-  examples: [{}],
-  body: () => body,
+  body,
   section: pluginsSection,
-  build: buildGuidance,
 });
