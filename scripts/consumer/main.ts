@@ -8,7 +8,9 @@ import { join } from "node:path";
 import { discoverAgentsMd } from "@ctx/agents-md";
 import { toPrompt } from "@ctx/ai-sdk";
 import { toMessagesParams } from "@ctx/anthropic";
+import { gitStatus, readGitStatus } from "@ctx/fragment-git-status";
 import { defineFragment } from "@ctx/fragments";
+import { toChatCompletionsParams, toResponsesParams } from "@ctx/openai";
 import {
   defaultModelCatalog,
   renderPermissionsInstructions,
@@ -16,8 +18,6 @@ import {
 } from "@ctx/prompts";
 import { parseResponseItem, safeParseResponseItem } from "@ctx/protocol";
 import { agentsMdInstructions, createStandardRegistry, environmentContext } from "@ctx/registry";
-import { gitStatus, readGitStatus } from "@ctx/fragment-git-status";
-import { toChatCompletionsParams, toResponsesParams } from "@ctx/openai";
 import { createPostgresRolloutStore } from "@ctx/rollout-postgres";
 import { createJsonlRolloutStore, createSession, resumeSession } from "@ctx/session";
 import { CtxError, escapeXml, truncateMiddle, utf8ByteLength } from "@ctx/text";
