@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { CliError } from "./cli-error.js";
 import { addContextCommand } from "./context-command.js";
+import { addInspectCommand } from "./inspect-command.js";
 import { type CliEnvironment, createPaint } from "./terminal.js";
 
 const { version } = JSON.parse(
@@ -43,6 +44,7 @@ export async function runCli(
       outputError: (text, write) => write(paint("red", text)),
     });
   addContextCommand(program, environment);
+  addInspectCommand(program, environment);
   for (const command of program.commands) {
     command.exitOverride().configureOutput(program.configureOutput());
   }
