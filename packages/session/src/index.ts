@@ -3,6 +3,7 @@ export {
   type JsonlRolloutStoreOptions,
 } from "./rollout/jsonl-rollout-store.js";
 export { createMemoryRolloutStore } from "./rollout/memory-rollout-store.js";
+export { parseRolloutArgument } from "./rollout/parse-rollout-argument.js";
 export { RolloutConflictError } from "./rollout/rollout-conflict-error.js";
 export {
   RolloutError,
@@ -10,6 +11,13 @@ export {
   type RolloutErrorDetails,
 } from "./rollout/rollout-error.js";
 export type { JsonValue, RolloutRecord, StoredRecord } from "./rollout/rollout-record.js";
+export {
+  appendRequestSchema,
+  createSessionRequestSchema,
+  listOptionsSchema,
+  readOptionsSchema,
+  sessionIdSchema,
+} from "./rollout/rollout-schemas.js";
 export type {
   AppendRequest,
   AppendResult,

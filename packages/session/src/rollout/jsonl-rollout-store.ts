@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type FileHandle, link, mkdir, open, unlink } from "node:fs/promises";
 import { join } from "node:path";
+import { CtxError } from "@ctx/text";
 import { z } from "zod";
 import { createFileLocks, type ReleaseLock } from "./file-lock.js";
 import { errorCode, exists, openIfPresent } from "./file-system.js";
@@ -30,7 +31,6 @@ import type {
   SessionPage,
 } from "./rollout-store.js";
 import { createSessionIndex, type IndexedSession } from "./session-index.js";
-import { CtxError } from "@ctx/text";
 
 /** Options of {@link createJsonlRolloutStore}. */
 export interface JsonlRolloutStoreOptions {

@@ -12,6 +12,12 @@ export function parseRolloutArgument<Schema extends z.ZodType>(
   value: unknown,
   what: string,
 ): z.output<Schema> {
+  if (typeof what !== "string" || what === "") {
+    throw new RolloutError("invalid-argument", "what: expected the name of the argument checked");
+  }
+  if (typeof (schema as { safeParse?: unknown } | null)?.safeParse !== "function") {
+    throw new RolloutError("invalid-argument", "schema: expected a zod schema");
+  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw RolloutError.fromIssues(what, toSchemaIssues(parsed.error));
   return parsed.data;

@@ -1,7 +1,7 @@
+import type { CtxWarning } from "@ctx/text";
 import { RolloutError } from "./rollout-error.js";
 import type { StoredRecord } from "./rollout-record.js";
 import type { RolloutRead, SessionInfo } from "./rollout-store.js";
-import { type CtxWarning } from "@ctx/text";
 
 /** A session's own records as one store reads them. */
 export interface OwnRecords {

@@ -44,6 +44,7 @@ export const rolloutRecordSchema = z
   })
   .strict();
 
+/** What `RolloutStore.create` accepts: every store validates its request with this. */
 export const createSessionRequestSchema = z
   .object({
     id: sessionIdSchema.optional(),
@@ -53,6 +54,7 @@ export const createSessionRequestSchema = z
   })
   .strict();
 
+/** What `RolloutStore.append` accepts: a non-empty batch, an append id of 1 to 256 characters. */
 export const appendRequestSchema = z
   .object({
     sessionId: sessionIdSchema,
@@ -62,10 +64,12 @@ export const appendRequestSchema = z
   })
   .strict();
 
+/** What `RolloutStore.read` accepts as options. */
 export const readOptionsSchema = z
   .object({ from: z.enum(["latest-checkpoint", "start"]).optional() })
   .strict();
 
+/** What `RolloutStore.list` accepts as options: at most 1,000 sessions a page. */
 export const listOptionsSchema = z
   .object({
     limit: z.number().int().min(1).max(1000).optional(),

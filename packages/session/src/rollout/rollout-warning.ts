@@ -1,4 +1,4 @@
-import { type CtxWarning } from "@ctx/text";
+import type { CtxWarning } from "@ctx/text";
 
 /**
  * A crash cut the end of a log: the last line has no line end, or the last batch stops before

@@ -1,0 +1,304 @@
+// The load bench of @ctx/rollout-postgres, on loopback only: `pnpm bench` (CTX_BENCH_QUICK=1 for
+// a short run). Uses the server CTX_TEST_DATABASE_URL names, else starts a throwaway one.
+import { execFile, fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import type { RolloutRecord } from "@ctx/session";
+import postgres from "postgres";
+import { createPostgresRolloutStore, migrate } from "../src/index.js";
+import { recordsPerTurn, turnRecords } from "./bench-turn.js";
+
+const quick = process.env.CTX_BENCH_QUICK === "1";
+const sessions = quick ? 10 : 50;
+const turns = quick ? 20 : 200;
+const workers = quick ? 2 : 5;
+const listedSessions = quick ? 1_000 : 10_000;
+const resumeMegabytes = quick ? 16 : Number(process.env.CTX_BENCH_RESUME_MB ?? 256);
+
+const run = promisify(execFile);
+const here = fileURLToPath(new URL(".", import.meta.url));
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
+}
+
+const format = (milliseconds: number) => `${milliseconds.toFixed(2)} ms`;
+
+const report = (line: string) => process.stdout.write(`${line}\n`);
+
+async function withServer(work: (url: string) => Promise<void>): Promise<void> {
+  const given = process.env.CTX_TEST_DATABASE_URL;
+  if (given !== undefined && given !== "") return work(given);
+  const folder = await mkdtemp(join(tmpdir(), "ctx-postgres-bench-"));
+  const script = join(here, "postgres-server.sh");
+  try {
+    const url = (await run("bash", [script, "start", folder])).stdout.trim();
+    await work(url);
+  } finally {
+    await run("bash", [script, "stop", folder]).catch(() => undefined);
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+interface WorkerReport {
+  readonly latencies: number[];
+  readonly duplicates: number;
+}
+
+interface Worker {
+  /** Starts the worker's appends; resolves with its report when they are done. */
+  go(): Promise<WorkerReport>;
+}
+
+/** A worker process, connected and waiting for the go. */
+function startWorker(url: string, schema: string, sessionIds: string[]): Promise<Worker> {
+  return new Promise((ready, reject) => {
+    const child = fork(join(here, "bench-worker.ts"), {
+      execArgv: ["--conditions=@ctx/source", "--import", "tsx"],
+    });
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      if (code !== 0) reject(new Error(`a bench worker exited with ${code}`));
+    });
+    child.once("message", () =>
+      ready({
+        go: () =>
+          new Promise((resolve) => {
+            child.once("message", (report) => resolve(report as WorkerReport));
+            child.send("go");
+          }),
+      }),
+    );
+    child.send({ url, schema, sessionIds, turns });
+  });
+}
+
+async function load(url: string, schema: string): Promise<void> {
+  const store = createPostgresRolloutStore({ url, schema });
+  const ids = Array.from({ length: sessions }, (_, index) => `load-${index}`);
+  for (const id of ids) await store.create({ id, cwd: "/bench" });
+  const ready = await Promise.all(
+    Array.from({ length: workers }, (_, worker) =>
+      startWorker(
+        url,
+        schema,
+        ids.filter((_, index) => index % workers === worker),
+      ),
+    ),
+  );
+  const started = performance.now();
+  const reports = await Promise.all(ready.map((worker) => worker.go()));
+  const seconds = (performance.now() - started) / 1000;
+  const latencies = reports.flatMap((report) => report.latencies).sort((a, b) => a - b);
+  let lost = 0;
+  let duplicated = 0;
+  for (const id of ids) {
+    const read = await store.read(id, { from: "start" });
+    const seen = new Set<string>();
+    for (const [position, record] of read.records.entries()) {
+      const payload = record.payload as { sessionId: string; turn: number; index: number };
+      const key = `${payload.sessionId}/${payload.turn}/${payload.index}`;
+      if (seen.has(key) || record.sequence !== position || payload.sessionId !== id)
+        duplicated += 1;
+      seen.add(key);
+    }
+    lost += turns * recordsPerTurn - seen.size;
+  }
+  await store.close();
+  const records = sessions * turns * recordsPerTurn;
+  report(
+    `load: ${sessions} sessions x ${turns} turns x ${recordsPerTurn} records from ${workers} worker processes`,
+  );
+  report(
+    `  ${records} records in ${seconds.toFixed(2)} s: ${Math.round(records / seconds)} durable records/s`,
+  );
+  report(
+    `  append latency (one turn's batch): p50 ${format(percentile(latencies, 0.5))}, p99 ${format(percentile(latencies, 0.99))}`,
+  );
+  report(
+    `  lost records: ${lost}, duplicated records: ${duplicated}, retries answered as duplicates: ${reports.reduce((sum, report) => sum + report.duplicates, 0)}`,
+  );
+}
+
+async function listing(url: string, schema: string): Promise<void> {
+  const store = createPostgresRolloutStore({ url, schema, maxConnections: 10 });
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const batch = 50;
+  for (let start = 0; start < listedSessions; start += batch) {
+    await Promise.all(
+      Array.from({ length: Math.min(batch, listedSessions - start) }, (_, offset) =>
+        store.create({ id: `listed-${start + offset}`, cwd: `/repo-${(start + offset) % 20}` }),
+      ),
+    );
+  }
+  await sql.unsafe(`ANALYZE "${schema}".ctx_rollout_sessions`);
+  const timings: Record<string, number[]> = { newest: [], "by folder": [], "second page": [] };
+  for (let round = 0; round < 21; round += 1) {
+    let started = performance.now();
+    const page = await store.list({ limit: 50 });
+    timings.newest?.push(performance.now() - started);
+    started = performance.now();
+    await store.list({ limit: 50, cwd: "/repo-7" });
+    timings["by folder"]?.push(performance.now() - started);
+    started = performance.now();
+    await store.list({ limit: 50, ...(page.cursor === undefined ? {} : { cursor: page.cursor }) });
+    timings["second page"]?.push(performance.now() - started);
+  }
+  const plan = await sql.unsafe(
+    `EXPLAIN SELECT * FROM "${schema}".ctx_rollout_sessions WHERE archived = false ORDER BY updated_at DESC, id DESC LIMIT 51`,
+  );
+  report(
+    `listing: first 50 of ${listedSessions + sessions} sessions, newest first (median of 21, worst)`,
+  );
+  for (const [name, values] of Object.entries(timings)) {
+    const sorted = [...values].sort((a, b) => a - b);
+    report(
+      `  ${name}: ${format(percentile(sorted, 0.5))}, worst ${format(sorted[sorted.length - 1] ?? Number.NaN)}`,
+    );
+  }
+  report(`  plan: ${plan.map((row) => Object.values(row)[0]).join(" / ")}`);
+  await sql.end();
+  await store.close();
+}
+
+async function resume(url: string, schema: string): Promise<void> {
+  const store = createPostgresRolloutStore({ url, schema });
+  await store.create({ id: "long" });
+  const text = "x".repeat(1000);
+  const perBatch = 1000;
+  let next = 0;
+  for (let megabyte = 0; megabyte < resumeMegabytes; megabyte += 1) {
+    const records = Array.from({ length: perBatch }, (_, index) => ({
+      type: "response_item",
+      payload: { index: next + index, text },
+    }));
+    next = (
+      await store.append({
+        sessionId: "long",
+        expectedSequence: next,
+        appendId: `mb-${megabyte}`,
+        records,
+      })
+    ).nextSequence;
+  }
+  next = (
+    await store.append({
+      sessionId: "long",
+      expectedSequence: next,
+      appendId: "compaction",
+      records: [{ type: "compaction", payload: { summary: "what came before" }, checkpoint: true }],
+    })
+  ).nextSequence;
+  const tail = Array.from({ length: perBatch }, (_, index) => ({
+    type: "response_item",
+    payload: { index, text },
+  }));
+  await store.append({
+    sessionId: "long",
+    expectedSequence: next,
+    appendId: "tail",
+    records: tail,
+  });
+  const timings: number[] = [];
+  let count = 0;
+  for (let round = 0; round < 5; round += 1) {
+    const started = performance.now();
+    count = (await store.read("long")).records.length;
+    timings.push(performance.now() - started);
+  }
+  timings.sort((a, b) => a - b);
+  const peakMegabytes = Math.round(process.resourceUsage().maxRSS / 1024);
+  report(
+    `resume: ${resumeMegabytes} MB of records, a checkpoint, then ~1 MB: read ${count} records in ${format(percentile(timings, 0.5))} (median of 5), worst ${format(timings[timings.length - 1] ?? Number.NaN)}; peak RSS of the bench process so far ${peakMegabytes} MB`,
+  );
+  await store.close();
+}
+
+/** Bytes on disk for `copies` sessions of 200 turns, each with 20 forks, 5 rollbacks and 3 compactions. */
+async function footprint(url: string, copies: number): Promise<void> {
+  const schema = `bench_bytes_${randomBytes(4).toString("hex")}`;
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  await migrate(sql, { schema });
+  const store = createPostgresRolloutStore({ sql, schema });
+  let uniqueBytes = 0;
+  const append = async (sessionId: string, from: number, records: RolloutRecord[]) => {
+    for (const record of records) uniqueBytes += Buffer.byteLength(JSON.stringify(record));
+    return (
+      await store.append({
+        sessionId,
+        expectedSequence: from,
+        appendId: `${sessionId}-${from}`,
+        records,
+      })
+    ).nextSequence;
+  };
+  let forks = 0;
+  try {
+    for (let copy = 0; copy < copies; copy += 1) {
+      const main = `main-${copy}`;
+      await store.create({ id: main, cwd: "/bench" });
+      let next = 0;
+      for (let turn = 0; turn < 200; turn += 1) {
+        next = await append(main, next, turnRecords(main, turn));
+        if (turn % 10 === 9) {
+          const fork = `fork-${forks++}`;
+          await store.create({
+            id: fork,
+            parent: { sessionId: main, sequence: next - recordsPerTurn },
+          });
+          await append(fork, next - recordsPerTurn, turnRecords(fork, turn));
+        }
+        if (turn % 40 === 20)
+          next = await append(main, next, [{ type: "rollback", payload: { turns: 1 } }]);
+        if (turn % 70 === 69) {
+          const summary = turnRecords(main, turn)
+            .map((record) => JSON.stringify(record.payload))
+            .join(" ");
+          next = await append(main, next, [
+            { type: "compaction", payload: { summary }, checkpoint: true },
+          ]);
+        }
+      }
+    }
+    await sql.unsafe(`VACUUM "${schema}".ctx_rollout_records, "${schema}".ctx_rollout_sessions`);
+    const [size] = await sql.unsafe<{ records: string; heap: string; sessions: string }[]>(
+      `SELECT pg_total_relation_size('"${schema}".ctx_rollout_records') AS records,
+         pg_relation_size('"${schema}".ctx_rollout_records') AS heap,
+         pg_total_relation_size('"${schema}".ctx_rollout_sessions') AS sessions`,
+    );
+    const records = Number(size?.records ?? Number.NaN);
+    const sessionBytes = Number(size?.sessions ?? Number.NaN);
+    const ratio = (bytes: number) => `${(bytes / uniqueBytes).toFixed(2)}x`;
+    report(
+      `no copies: ${copies} x (200 turns, 20 forks, 5 rollbacks, 3 compactions); ${uniqueBytes} bytes of unique records (as JSON lines)`,
+    );
+    report(
+      `  on disk: ${records + sessionBytes} bytes, ${ratio(records + sessionBytes)}; records' heap ${ratio(Number(size?.heap))}, records with indexes ${ratio(records)}, ${copies * 21} sessions with their indexes ${sessionBytes} bytes`,
+    );
+  } finally {
+    await store.close();
+    await sql.unsafe(`DROP SCHEMA "${schema}" CASCADE`);
+    await sql.end();
+  }
+}
+
+await withServer(async (url) => {
+  const schema = `bench_${randomBytes(4).toString("hex")}`;
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  await migrate(sql, { schema });
+  try {
+    await load(url, schema);
+    await listing(url, schema);
+    await resume(url, schema);
+    await footprint(url, 1);
+    await footprint(url, quick ? 3 : 10);
+  } finally {
+    await sql.unsafe(`DROP SCHEMA "${schema}" CASCADE`);
+    await sql.end();
+  }
+});

@@ -1,0 +1,227 @@
+import type { RolloutRecord, RolloutStore } from "@ctx/session";
+import fc from "fast-check";
+import postgres from "postgres";
+import { describe, expect, it } from "vitest";
+import { createTestSchema, databaseUrl, type TestSchema } from "./__fixtures__/test-database.js";
+import {
+  createPostgresRolloutStore,
+  type PostgresRolloutStore,
+} from "./create-postgres-rollout-store.js";
+
+/** A record whose payload is its text; a checkpoint when `checkpoint` is set. */
+function record(text: string, checkpoint = false): RolloutRecord {
+  return checkpoint
+    ? { type: "compaction", payload: text, checkpoint }
+    : { type: "response_item", payload: text };
+}
+
+/** The texts of records made by {@link record}, in order. */
+function texts(records: readonly RolloutRecord[]): unknown[] {
+  return records.map((entry) => entry.payload);
+}
+
+async function withStore(
+  test: (store: PostgresRolloutStore, database: TestSchema) => Promise<void>,
+): Promise<void> {
+  const database = await createTestSchema();
+  const store = createPostgresRolloutStore({ sql: database.sql, schema: database.schema });
+  try {
+    await test(store, database);
+  } finally {
+    await store.close();
+    await database.drop();
+  }
+}
+
+async function appendTexts(
+  store: RolloutStore,
+  sessionId: string,
+  from: number,
+  batch: readonly RolloutRecord[],
+): Promise<number> {
+  const result = await store.append({
+    sessionId,
+    expectedSequence: from,
+    appendId: `batch-${from}`,
+    records: batch,
+  });
+  return result.nextSequence;
+}
+
+describe("createPostgresRolloutStore without a server", () => {
+  it("refuses bad options, and reports a server out of reach as a retryable failure", async () => {
+    for (const options of [
+      { url: "" },
+      { url: "postgres://127.0.0.1/x", maxConnections: 0 },
+      { url: "postgres://127.0.0.1/x", schema: "Bad-Name" },
+    ]) {
+      expect(() => createPostgresRolloutStore(options)).toThrow(
+        expect.objectContaining({ code: "invalid-argument" }),
+      );
+    }
+    const store = createPostgresRolloutStore({
+      url: "postgres://postgres@127.0.0.1:1/postgres",
+      maxConnections: 1,
+    });
+    try {
+      await expect(store.info("s")).rejects.toMatchObject({
+        code: "io-failed",
+        cause: expect.objectContaining({ code: "ECONNREFUSED" }),
+      });
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe.runIf(databaseUrl !== undefined)("createPostgresRolloutStore", () => {
+  it("refuses text a PostgreSQL text column cannot keep, writing nothing", () =>
+    withStore(async (store) => {
+      await store.create({ id: "s" });
+      const refused = [
+        () => store.create({ cwd: "a\u0000b" }),
+        () => store.list({ cwd: "\ud800" }),
+        () =>
+          store.append({
+            sessionId: "s",
+            expectedSequence: 0,
+            appendId: "a",
+            records: [{ type: "x\u0000", payload: 1 }],
+          }),
+        () =>
+          store.append({
+            sessionId: "s",
+            expectedSequence: 0,
+            appendId: "\udc00",
+            records: [record("a")],
+          }),
+      ];
+      for (const call of refused)
+        await expect(call()).rejects.toMatchObject({ code: "invalid-argument" });
+      expect((await store.info("s"))?.nextSequence).toBe(0);
+      expect(
+        (await store.list({ includeArchived: true })).sessions.map((session) => session.id),
+      ).toEqual(["s"]);
+    }));
+
+  it("gives back any JSON payload as it was, NUL characters and lone surrogates included", () =>
+    withStore(async (store) => {
+      await store.create({ id: "s", meta: { title: "nul \u0000 and \ud800 alone" } });
+      expect((await store.info("s"))?.meta).toEqual({ title: "nul \u0000 and \ud800 alone" });
+      let next = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.jsonValue({ stringUnit: "binary" }), { minLength: 1, maxLength: 4 }),
+          async (payloads) => {
+            const records = payloads.map((payload) => ({
+              type: "item",
+              payload: payload as never,
+            }));
+            const from = next;
+            next = (
+              await store.append({
+                sessionId: "s",
+                expectedSequence: from,
+                appendId: `p-${from}`,
+                records,
+              })
+            ).nextSequence;
+            const read = await store.read("s", { from: "start" });
+            // JSON has no -0: it comes back as 0, as from a JSONL file.
+            expect(read.records.slice(from).map((entry) => entry.payload)).toEqual(
+              JSON.parse(JSON.stringify(payloads)),
+            );
+          },
+        ),
+        { numRuns: 40 },
+      );
+    }));
+
+  it("reads a fork of a fork that keeps less than its parent's own prefix, copying nothing", () =>
+    withStore(async (store, database) => {
+      await store.create({ id: "root" });
+      await appendTexts(store, "root", 0, [record("a"), record("b"), record("c"), record("d")]);
+      await store.create({ id: "child", parent: { sessionId: "root", sequence: 3 } });
+      await appendTexts(store, "child", 3, [record("child-1"), record("child-2")]);
+      await store.create({ id: "grandchild", parent: { sessionId: "child", sequence: 2 } });
+      await appendTexts(store, "grandchild", 2, [record("g")]);
+      const read = await store.read("grandchild");
+      expect(texts(read.records)).toEqual(["a", "b", "g"]);
+      expect(read.records.map((entry) => entry.sequence)).toEqual([0, 1, 2]);
+      await store.create({ id: "deep", parent: { sessionId: "child", sequence: 5 } });
+      expect(texts((await store.read("deep")).records)).toEqual([
+        "a",
+        "b",
+        "c",
+        "child-1",
+        "child-2",
+      ]);
+      // The forks reference their parents' records; none is copied.
+      const [own] = await database.sql.unsafe(
+        `SELECT count(*)::int AS count FROM "${database.schema}".ctx_rollout_records WHERE session_id IN ('deep', 'grandchild')`,
+      );
+      expect(own?.count).toBe(1);
+    }));
+
+  it("prunes old sessions: archives them, or deletes them forks first and keeps referenced parents", () =>
+    withStore(async (store, database) => {
+      for (const id of ["old-a", "old-b", "old-parent", "old-fork", "kept-parent", "new"])
+        await store.create({ id, cwd: "/r" });
+      await appendTexts(store, "old-parent", 0, [record("p")]);
+      await appendTexts(store, "kept-parent", 0, [record("k")]);
+      await store.create({ id: "old-child", parent: { sessionId: "old-parent", sequence: 1 } });
+      await store.create({ id: "new-child", parent: { sessionId: "kept-parent", sequence: 1 } });
+      await database.sql.unsafe(
+        `UPDATE "${database.schema}".ctx_rollout_sessions SET updated_at = now() - interval '40 days' WHERE id NOT IN ('new', 'new-child')`,
+      );
+      const cutoff = new Date(Date.now() - 30 * 86_400_000);
+      expect(await store.prune({ olderThan: cutoff, archive: true, cwd: "/elsewhere" })).toEqual({
+        archived: 0,
+        deleted: 0,
+        keptForForks: 0,
+      });
+      expect(await store.prune({ olderThan: cutoff, archive: true })).toEqual({
+        archived: 6,
+        deleted: 0,
+        keptForForks: 0,
+      });
+      expect((await store.list()).sessions.map((session) => session.id)).toEqual([
+        "new-child",
+        "new",
+      ]);
+      expect(await store.prune({ olderThan: cutoff.toISOString() })).toEqual({
+        archived: 0,
+        deleted: 5,
+        keptForForks: 1,
+      });
+      const left = await store.list({ includeArchived: true });
+      expect(left.sessions.map((session) => session.id).sort()).toEqual([
+        "kept-parent",
+        "new",
+        "new-child",
+      ]);
+      expect(texts((await store.read("new-child")).records)).toEqual(["k"]);
+      await expect(store.prune({ olderThan: "yesterday" })).rejects.toMatchObject({
+        code: "invalid-argument",
+      });
+    }));
+
+  it("works through a client without prepared statements, as behind a transaction pooler", () =>
+    withStore(async (store, database) => {
+      await store.create({ id: "s" });
+      const sql = postgres(databaseUrl ?? "", { max: 1, prepare: false, onnotice: () => {} });
+      const pooled = createPostgresRolloutStore({ sql, schema: database.schema });
+      try {
+        await appendTexts(pooled, "s", 0, [record("a"), record("b", true)]);
+        expect(texts((await pooled.read("s")).records)).toEqual(["b"]);
+        const [prepared] = await sql.unsafe(
+          "SELECT count(*)::int AS count FROM pg_prepared_statements",
+        );
+        expect(prepared?.count).toBe(0);
+      } finally {
+        await pooled.close();
+        await sql.end();
+      }
+      expect(texts((await store.read("s", { from: "start" })).records)).toEqual(["a", "b"]);
+    }));
+});

@@ -1,0 +1,388 @@
+import { randomUUID } from "node:crypto";
+import type {
+  AppendRequest,
+  AppendResult,
+  CreateSessionRequest,
+  ListOptions,
+  ReadOptions,
+  RolloutRead,
+  RolloutStore,
+  SessionInfo,
+  SessionPage,
+} from "@ctx/session";
+import {
+  appendRequestSchema,
+  createSessionRequestSchema,
+  listOptionsSchema,
+  parseRolloutArgument,
+  RolloutConflictError,
+  RolloutError,
+  readOptionsSchema,
+  sessionIdSchema,
+} from "@ctx/session";
+import postgres, { type Sql } from "postgres";
+import { z } from "zod";
+import { isForeignKeyViolation } from "./is-foreign-key-violation.js";
+import { postgresClientSchema } from "./postgres-client-schema.js";
+import { type PruneOptions, type PruneResult, pruneSessions } from "./prune-sessions.js";
+import { readRollout } from "./read-rollout.js";
+import { refuseUnstorableText } from "./refuse-unstorable-text.js";
+import { rolloutTables } from "./rollout-tables.js";
+import { decodeSessionCursor, encodeSessionCursor } from "./session-cursor.js";
+import { type SessionRow, sessionColumns, toSessionInfo } from "./session-row.js";
+import { toStorableJson } from "./storable-json.js";
+
+const storeOptionsSchema = z.union([
+  z.strictObject({
+    url: z.string().min(1),
+    maxConnections: z.number().int().positive().optional(),
+    schema: z.string().optional(),
+  }),
+  z.strictObject({ sql: postgresClientSchema, schema: z.string().optional() }),
+]);
+
+/** The database time, to the millisecond, as sessions record it. */
+const now = "date_trunc('milliseconds', clock_timestamp())";
+
+/** Where a {@link PostgresRolloutStore} keeps its tables, and through which client. */
+export type PostgresRolloutStoreOptions = (
+  | {
+      /** A connection URL: the store opens its own pool and ends it on `close()`. */
+      readonly url: string;
+      /** The most connections the store's own pool opens; 10 when omitted. */
+      readonly maxConnections?: number;
+    }
+  | {
+      /**
+       * A `postgres` client the caller owns and ends; `close()` leaves it open. It must return
+       * columns as they are (no `transform`).
+       */
+      readonly sql: Sql;
+    }
+) & {
+  /** The schema {@link migrate} put the tables in; `public` when omitted. */
+  readonly schema?: string;
+};
+
+/** A {@link RolloutStore} on PostgreSQL, which can also prune old sessions. */
+export interface PostgresRolloutStore extends RolloutStore {
+  /**
+   * Archives or deletes the sessions last updated before `olderThan`. A deleted session's forks
+   * go first; a session that a newer fork still references is kept and counted.
+   *
+   * @throws {RolloutError} `invalid-argument` for bad options; `io-failed` when the database fails.
+   */
+  prune(options: PruneOptions): Promise<PruneResult>;
+}
+
+/**
+ * A rollout store on PostgreSQL for a fleet of workers: a session started on one worker resumes
+ * on another, and a second writer on a session gets a `RolloutConflictError`. Each append is one
+ * statement (one round trip, one transaction) that moves the session's `next_sequence` from the
+ * expected value and inserts the batch, so it writes all or nothing and only for the writer
+ * that holds the session's next sequence. Run {@link migrate} once before use.
+ *
+ * Failures of the database come back as a `RolloutError` with code `io-failed`; retrying the
+ * same append (same `appendId`, same expected sequence) is safe: a batch that was committed
+ * before the connection dropped comes back as `duplicate: true`.
+ *
+ * @example
+ * ```ts
+ * const store = createPostgresRolloutStore({ url: process.env.DATABASE_URL });
+ * const session = await store.create({ cwd: "/repo" });
+ * await store.append({ sessionId: session.id, expectedSequence: 0, appendId: "turn-1", records });
+ * ```
+ * @throws {RolloutError} `invalid-argument` for bad options.
+ */
+export function createPostgresRolloutStore(
+  options: PostgresRolloutStoreOptions,
+): PostgresRolloutStore {
+  parseRolloutArgument(storeOptionsSchema, options, "options");
+  const tables = rolloutTables(options.schema);
+  const sql = "sql" in options ? options.sql : openPool(options.url, options.maxConnections);
+  const ownsClient = !("sql" in options);
+  // Prepared statements unless the client was set up without them (behind a transaction pooler).
+  const queryOptions = { prepare: sql.options.prepare };
+  let closed = false;
+
+  async function guarded<Result>(work: () => Promise<Result>): Promise<Result> {
+    if (closed) throw new RolloutError("store-closed", "the rollout store is closed");
+    try {
+      return await work();
+    } catch (error) {
+      if (!isDatabaseFailure(error)) throw error;
+      throw new RolloutError("io-failed", "the rollout database failed; the call can be retried", {
+        cause: error,
+      });
+    }
+  }
+
+  async function sessionRow(sessionId: string): Promise<SessionRow | undefined> {
+    const rows = await sql.unsafe<SessionRow[]>(
+      `SELECT ${sessionColumns} FROM ${tables.sessions} WHERE id = $1`,
+      [sessionId],
+      queryOptions,
+    );
+    return rows[0];
+  }
+
+  const appendStatement = `
+    WITH moved AS (
+      UPDATE ${tables.sessions}
+      SET next_sequence = $3::bigint, updated_at = greatest(updated_at, ${now})
+      WHERE id = $1 AND next_sequence = $2::bigint
+      RETURNING id
+    )
+    INSERT INTO ${tables.records}
+      (session_id, sequence, type, payload, payload_text, checkpoint, append_id, batch_size)
+    SELECT moved.id, $2::bigint + batch.position - 1, batch.type,
+      CASE WHEN batch.format = 'jsonb' THEN batch.payload::jsonb END,
+      CASE WHEN batch.format = 'text' THEN batch.payload END,
+      batch.checkpoint::boolean,
+      CASE WHEN batch.position = 1 THEN $4 END,
+      CASE WHEN batch.position = 1 THEN $3::bigint - $2::bigint END
+    FROM moved, unnest($5::text[], $6::text[], $7::text[], $8::text[])
+      WITH ORDINALITY AS batch(type, payload, format, checkpoint, position)`;
+
+  return {
+    create: (request: CreateSessionRequest): Promise<SessionInfo> =>
+      guarded(async () => {
+        const parsed = parseRolloutArgument(createSessionRequestSchema, request, "session request");
+        refuseUnstorableText("session request", [["cwd", parsed.cwd]]);
+        const id = parsed.id ?? randomUUID();
+        const meta = toStorableJson(parsed.meta ?? null);
+        return sql.begin(async (transaction) => {
+          if (parsed.parent !== undefined) {
+            const [parent] = await transaction.unsafe<{ next_sequence: string }[]>(
+              `SELECT next_sequence FROM ${tables.sessions} WHERE id = $1 FOR KEY SHARE`,
+              [parsed.parent.sessionId],
+            );
+            if (parent === undefined)
+              throw new RolloutError(
+                "invalid-parent",
+                `cannot fork ${parsed.parent.sessionId}: it does not exist`,
+                { sessionId: parsed.parent.sessionId },
+              );
+            if (Number(parent.next_sequence) < parsed.parent.sequence)
+              throw new RolloutError(
+                "invalid-parent",
+                `cannot fork ${parsed.parent.sessionId} at ${parsed.parent.sequence}: it has ${parent.next_sequence} records`,
+                { sessionId: parsed.parent.sessionId },
+              );
+          }
+          const [created] = await transaction.unsafe<SessionRow[]>(
+            `INSERT INTO ${tables.sessions}
+               (id, created_at, updated_at, cwd, parent_id, parent_sequence, next_sequence, meta, meta_text)
+             SELECT $1, stamp, stamp, $2, $3, $4::bigint, coalesce($4::bigint, 0), $5::text::jsonb, $6
+             FROM (SELECT ${now} AS stamp) AS clock
+             ON CONFLICT (id) DO NOTHING
+             RETURNING ${sessionColumns}`,
+            [
+              id,
+              parsed.cwd ?? null,
+              parsed.parent?.sessionId ?? null,
+              parsed.parent === undefined ? null : String(parsed.parent.sequence),
+              meta.json,
+              meta.text,
+            ],
+          );
+          if (created !== undefined) return toSessionInfo(created);
+          const [taken] = await transaction.unsafe<{ next_sequence: string }[]>(
+            `SELECT next_sequence FROM ${tables.sessions} WHERE id = $1`,
+            [id],
+          );
+          throw new RolloutConflictError(id, undefined, Number(taken?.next_sequence ?? 0));
+        });
+      }),
+
+    append: (request: AppendRequest): Promise<AppendResult> =>
+      guarded(async () => {
+        const parsed = parseRolloutArgument(appendRequestSchema, request, "append request");
+        refuseUnstorableText("append request", [
+          ["appendId", parsed.appendId],
+          ...parsed.records.map(
+            (record, index) => [`records[${index}].type`, record.type] as const,
+          ),
+        ]);
+        const next = parsed.expectedSequence + parsed.records.length;
+        const types: string[] = [];
+        const payloads: string[] = [];
+        const formats: string[] = [];
+        const checkpoints: string[] = [];
+        for (const record of parsed.records) {
+          const payload = toStorableJson(record.payload);
+          types.push(record.type);
+          payloads.push(payload.json ?? payload.text ?? "null");
+          formats.push(payload.json === null ? "text" : "jsonb");
+          checkpoints.push(record.checkpoint === true ? "true" : "false");
+        }
+        const inserted = await sql.unsafe(
+          appendStatement,
+          [
+            parsed.sessionId,
+            String(parsed.expectedSequence),
+            String(next),
+            parsed.appendId,
+            types,
+            payloads,
+            formats,
+            checkpoints,
+          ],
+          queryOptions,
+        );
+        if (inserted.count === parsed.records.length)
+          return { nextSequence: next, duplicate: false };
+        return refusedAppend(parsed.sessionId, parsed.expectedSequence, parsed.appendId);
+      }),
+
+    read: (sessionId: string, readOptions: ReadOptions = {}): Promise<RolloutRead> =>
+      guarded(async () => {
+        const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
+        const parsed = parseRolloutArgument(readOptionsSchema, readOptions, "read options");
+        return sql.begin("isolation level repeatable read read only", (transaction) =>
+          readRollout(transaction, {
+            tables,
+            sessionId: id,
+            from: parsed.from ?? "latest-checkpoint",
+            queryOptions,
+          }),
+        );
+      }),
+
+    info: (sessionId: string): Promise<SessionInfo | undefined> =>
+      guarded(async () => {
+        const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
+        const row = await sessionRow(id);
+        return row === undefined ? undefined : toSessionInfo(row);
+      }),
+
+    list: (listOptions: ListOptions = {}): Promise<SessionPage> =>
+      guarded(async () => {
+        const parsed = parseRolloutArgument(listOptionsSchema, listOptions, "list options");
+        refuseUnstorableText("list options", [["cwd", parsed.cwd]]);
+        const limit = parsed.limit ?? 50;
+        const filters: string[] = [];
+        const parameters: string[] = [];
+        if (parsed.cwd !== undefined) {
+          parameters.push(parsed.cwd);
+          filters.push(`AND cwd = $${parameters.length}`);
+        }
+        if (parsed.cursor !== undefined) {
+          const after = decodeSessionCursor(parsed.cursor);
+          parameters.push(after.updatedAt, after.id);
+          filters.push(
+            `AND (updated_at, id) < ($${parameters.length - 1}::timestamptz, $${parameters.length})`,
+          );
+        }
+        const order = `ORDER BY updated_at DESC, id DESC LIMIT ${limit + 1}`;
+        // One ordered index range per value of `archived`, written as a literal so the planner
+        // sees the prefix; archived ones too is a merge of the two ranges, never a sort.
+        const range = (archived: boolean) =>
+          `SELECT ${sessionColumns} FROM ${tables.sessions}
+           WHERE archived = ${archived} ${filters.join(" ")} ${order}`;
+        const rows = await sql.unsafe<SessionRow[]>(
+          parsed.includeArchived === true
+            ? `(${range(false)}) UNION ALL (${range(true)}) ${order}`
+            : range(false),
+          parameters,
+          queryOptions,
+        );
+        const sessions = rows.slice(0, limit).map(toSessionInfo);
+        const last = sessions[sessions.length - 1];
+        return {
+          sessions,
+          cursor: rows.length > limit && last !== undefined ? encodeSessionCursor(last) : undefined,
+        };
+      }),
+
+    archive: (sessionId: string): Promise<void> =>
+      guarded(async () => {
+        const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
+        const updated = await sql.unsafe(
+          `UPDATE ${tables.sessions} SET archived = true WHERE id = $1`,
+          [id],
+        );
+        if (updated.count === 0) throw missing(id);
+      }),
+
+    delete: (sessionId: string): Promise<void> =>
+      guarded(async () => {
+        const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
+        try {
+          const deleted = await sql.unsafe(`DELETE FROM ${tables.sessions} WHERE id = $1`, [id]);
+          if (deleted.count === 0) throw missing(id);
+        } catch (error) {
+          if (isForeignKeyViolation(error))
+            throw new RolloutError(
+              "referenced-by-forks",
+              `session ${id} cannot be deleted: forks reference it`,
+              { sessionId: id, cause: error },
+            );
+          throw error;
+        }
+      }),
+
+    prune: (pruneOptions: PruneOptions): Promise<PruneResult> =>
+      guarded(() => pruneSessions(sql, tables, pruneOptions)),
+
+    close: async (): Promise<void> => {
+      if (closed) return;
+      closed = true;
+      if (ownsClient) await sql.end({ timeout: 5 });
+    },
+  };
+
+  /** Why an append changed nothing: a retry of a written batch, a lost race, or no session. */
+  async function refusedAppend(
+    sessionId: string,
+    expected: number,
+    appendId: string,
+  ): Promise<AppendResult> {
+    const [row] = await sql.unsafe<{ next_sequence: string; batch_size: number | null }[]>(
+      `SELECT session.next_sequence, record.batch_size
+       FROM ${tables.sessions} AS session
+       LEFT JOIN ${tables.records} AS record
+         ON record.session_id = session.id AND record.sequence = $2::bigint AND record.append_id = $3
+       WHERE session.id = $1`,
+      [sessionId, String(expected), appendId],
+      queryOptions,
+    );
+    if (row === undefined) throw missing(sessionId);
+    if (row.batch_size !== null)
+      return { nextSequence: expected + Number(row.batch_size), duplicate: true };
+    throw new RolloutConflictError(sessionId, expected, Number(row.next_sequence));
+  }
+}
+
+function missing(sessionId: string): RolloutError {
+  return new RolloutError("session-not-found", `session ${sessionId} does not exist`, {
+    sessionId,
+  });
+}
+
+/**
+ * Whether an error came from the database or the way to it: an error the server sent (with its
+ * SQLSTATE), or one of the client's connection errors (`CONNECTION_CLOSED`, `ECONNREFUSED`, …),
+ * which carry a string `code` too. A bug of ours, which carries none, stays itself.
+ */
+function isDatabaseFailure(error: unknown): boolean {
+  if (RolloutError.isInstance(error)) return false;
+  return (
+    error instanceof postgres.PostgresError ||
+    (error instanceof Error && "code" in error && typeof error.code === "string")
+  );
+}
+
+function openPool(url: string, maxConnections = 10): Sql {
+  if (typeof url !== "string" || url.length === 0)
+    throw new RolloutError(
+      "invalid-argument",
+      "invalid store options: url must be a connection URL",
+    );
+  if (!Number.isInteger(maxConnections) || maxConnections < 1)
+    throw new RolloutError(
+      "invalid-argument",
+      "invalid store options: maxConnections must be a whole number of 1 or more",
+    );
+  return postgres(url, { max: maxConnections, onnotice: () => {} });
+}
