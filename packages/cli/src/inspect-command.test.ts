@@ -24,12 +24,17 @@ interface InspectionJson {
   events: { type: string; line: number; detail: string }[];
 }
 
+/** Runs `ctx inspect PATH --format json` in the test folder and reads what it printed. */
+async function inspectAsJson(path: string): Promise<InspectionJson> {
+  const run = await runCtx(["inspect", path, "--format", "json"], folder);
+  expect(run.stderr).toBe("");
+  expect(run.code).toBe(0);
+  return JSON.parse(run.stdout) as InspectionJson;
+}
+
 describe("ctx inspect on Codex rollouts", () => {
   it("finds the compaction, the interrupted turn, the rollback and the cache breaks they cause", async () => {
-    const run = await runCtx(["inspect", rollbackRollout, "--format", "json"], folder);
-    expect(run.stderr).toBe("");
-    expect(run.code).toBe(0);
-    const inspection = JSON.parse(run.stdout) as InspectionJson;
+    const inspection = await inspectAsJson(rollbackRollout);
     expect(inspection.format).toBe("codex");
     expect(inspection.turns).toBe(12);
     expect(inspection.events.map((event) => event.type)).toEqual([
@@ -61,14 +66,10 @@ describe("ctx inspect on Codex rollouts", () => {
   });
 
   it("reads every rollout in the fixtures, and keeps user intent apart from injected context", async () => {
-    const runs = await Promise.all(
-      codexRolloutNames.map((name) =>
-        runCtx(["inspect", codexRolloutPath(name), "--format", "json"], folder),
-      ),
+    const inspections = await Promise.all(
+      codexRolloutNames.map((name) => inspectAsJson(codexRolloutPath(name))),
     );
-    for (const run of runs) {
-      expect(run.code).toBe(0);
-      const inspection = JSON.parse(run.stdout) as InspectionJson;
+    for (const inspection of inspections) {
       expect(inspection.requests.length).toBeGreaterThan(0);
       expect(inspection.items.some((item) => item.kind === "user_intent")).toBe(true);
       expect(inspection.items.some((item) => item.category === "injected")).toBe(true);
@@ -149,10 +150,7 @@ describe("ctx inspect on @ctx rollouts", () => {
       ],
     });
     await store.close();
-    const run = await runCtx(["inspect", "store/demo.jsonl", "--format", "json"], folder);
-    expect(run.stderr).toBe("");
-    expect(run.code).toBe(0);
-    const inspection = JSON.parse(run.stdout) as InspectionJson;
+    const inspection = await inspectAsJson("store/demo.jsonl");
     expect(inspection.format).toBe("ctx");
     expect(inspection.turns).toBe(3);
     expect(inspection.items.map((item) => item.kind)).toEqual([
