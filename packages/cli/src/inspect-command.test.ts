@@ -4,7 +4,7 @@ import { mkdtemp, readFile, realpath, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { codexRolloutNames, codexRolloutPath } from "@ctx/fixtures";
-import { createJsonlRolloutStore } from "@ctx/session";
+import { createJsonlRolloutStore, type JsonValue } from "@ctx/session";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCtx } from "./__fixtures__/run-ctx.js";
 
@@ -97,40 +97,24 @@ describe("ctx inspect on @ctx rollouts", () => {
     const directory = join(folder, "store");
     const store = createJsonlRolloutStore(directory);
     const session = await store.create({ id: "demo", cwd: folder });
-    const user = (text: string) => ({
+    const message = (role: "user" | "assistant", text: string, origin: JsonValue) => ({
       type: "response_item",
       payload: {
-        item: { type: "message", role: "user", content: [{ type: "input_text", text }] },
-        origin: { source: "user" },
+        item: {
+          type: "message",
+          role,
+          content: [{ type: role === "user" ? "input_text" : "output_text", text }],
+        },
+        origin,
       },
     });
-    const answer = {
-      type: "response_item",
-      payload: {
-        item: {
-          type: "message",
-          role: "assistant",
-          content: [{ type: "output_text", text: "Done." }],
-        },
-        origin: { source: "model" },
-      },
-    };
-    const environment = {
-      type: "response_item",
-      payload: {
-        item: {
-          type: "message",
-          role: "user",
-          content: [
-            {
-              type: "input_text",
-              text: "<environment_context>\n  <cwd>/repo</cwd>\n</environment_context>",
-            },
-          ],
-        },
-        origin: { source: "context", kinds: ["environment_context"] },
-      },
-    };
+    const user = (text: string) => message("user", text, { source: "user" });
+    const answer = message("assistant", "Done.", { source: "model" });
+    const environment = message(
+      "user",
+      "<environment_context>\n  <cwd>/repo</cwd>\n</environment_context>",
+      { source: "context", kinds: ["environment_context"] },
+    );
     await store.append({
       sessionId: session.id,
       expectedSequence: 0,
