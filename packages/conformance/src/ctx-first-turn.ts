@@ -1,6 +1,5 @@
 import type { LoadedAgentsMd } from "@ctx/agents-md";
 import type { Fragment } from "@ctx/fragments";
-import { assembleEnvelopes } from "@ctx/integration/src/assemble-envelopes.js";
 import {
   defaultModelCatalog,
   renderPermissionsInstructions,
@@ -14,6 +13,7 @@ import {
   environmentContext,
   permissionsInstructions,
 } from "@ctx/registry";
+import { buildInitialContext } from "@ctx/session";
 import { defaultCodexModel } from "./codex-overrides.js";
 import { ctxTurnState } from "./ctx-turn-state.js";
 import type { ScenarioSettings } from "./scenario.js";
@@ -65,7 +65,9 @@ export async function ctxFirstTurn(options: {
   return {
     instructions: resolveBaseInstructions({ model: defaultModelCatalog.get(model) }),
     input: [
-      ...assembleEnvelopes(createStandardRegistry(), fragments),
+      ...buildInitialContext(createStandardRegistry(), fragments, { separator: "none" }).map(
+        ({ message }) => message,
+      ),
       { type: "message", role: "user", content: [{ type: "input_text", text: options.prompt }] },
     ],
     agentsMd,

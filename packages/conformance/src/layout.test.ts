@@ -16,7 +16,7 @@ describe("layoutOf", () => {
     message(
       "developer",
       "<permissions instructions>\nx\n</permissions instructions>",
-      "<tools>\n</tools>",
+      "<unknown_section>\n</unknown_section>",
     ),
     message("user", "<environment_context>\n</environment_context>"),
     message("user", "Add a health check."),

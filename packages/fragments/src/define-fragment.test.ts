@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineFragment } from "./define-fragment.js";
 import { FragmentError } from "./fragment-error.js";
+import { defineSection } from "./section.js";
 
 const environmentMarkers = { start: "<environment_context>", end: "</environment_context>" };
 
@@ -149,18 +150,84 @@ describe("defineFragment", () => {
     expect(lenient.matches("no start marker")).toBe(false);
   });
 
-  it("keeps the build hook of a turn-state kind", () => {
+  describe("a turn-state kind", () => {
+    const cwdSection = defineSection({
+      id: "cwd",
+      scope: "world",
+      state: z.object({ cwd: z.string() }),
+      snapshot: z.object({ cwd: z.string() }),
+      snapshotOf: (state) => ({ cwd: state.cwd }),
+    });
     const cwd = defineFragment({
       type: "cwd",
       role: "user",
       markers: { start: "<cwd>", end: "</cwd>" },
       body: (path: string) => path,
-      build: (context: { cwd: string }, reference: { cwd: string } | undefined) =>
-        reference?.cwd === context.cwd ? undefined : context.cwd,
+      section: cwdSection,
+      build: (state, reference) =>
+        reference.status === "known" && reference.snapshot.cwd === state.cwd
+          ? undefined
+          : state.cwd,
     });
-    expect(cwd.build?.({ cwd: "/a" }, undefined, undefined as never)).toBe("/a");
-    expect(cwd.build?.({ cwd: "/a" }, { cwd: "/a" }, undefined as never)).toBeUndefined();
-    expect(environment.build).toBeUndefined();
+    const params = { warn: () => undefined };
+
+    it("builds from its slot and snapshots what it showed", () => {
+      const first = cwd.section?.evaluate({ cwd: "/a" }, { status: "absent" }, params);
+      expect(first?.fragment?.render()).toBe("<cwd>/a</cwd>");
+      expect(first?.snapshot).toEqual({ cwd: "/a" });
+    });
+
+    it("sends nothing when the known snapshot already shows the state", () => {
+      const again = cwd.section?.evaluate(
+        { cwd: "/a" },
+        { status: "known", snapshot: { cwd: "/a" } },
+        params,
+      );
+      expect(again?.fragment).toBeUndefined();
+    });
+
+    it("treats a snapshot that no longer fits its schema as unknown", () => {
+      const seen: string[] = [];
+      const probe = defineFragment({
+        type: "probe",
+        role: "user",
+        markers: { start: "<probe>", end: "</probe>" },
+        body: (status: string) => status,
+        section: cwdSection,
+        build: (_state, reference) => {
+          seen.push(reference.status);
+          return reference.status;
+        },
+      });
+      probe.section?.evaluate({ cwd: "/a" }, { status: "known", snapshot: { path: 1 } }, params);
+      expect(seen).toEqual(["unknown"]);
+      expect(probe.section?.declaration).toBe(cwd.section?.declaration);
+    });
+
+    it("rejects a slot that does not fit the state schema, naming the path", () => {
+      expect(() => cwd.section?.evaluate({ cwd: 1 }, { status: "absent" }, params)).toThrowError(
+        /invalid turn state "cwd": .*cwd/,
+      );
+    });
+
+    it("is a kind without a section when it has no build hook", () => {
+      expect(environment.section).toBeUndefined();
+    });
+
+    it("needs section and build together", () => {
+      expect(() =>
+        defineFragment({
+          type: "half_state",
+          role: "user",
+          markers: null,
+          body: () => "",
+          section: cwdSection,
+        }),
+      ).toThrowError(/section and build together/);
+      expect(() => defineSection({ id: "Bad", scope: "world", state: z.string() })).toThrowError(
+        FragmentError,
+      );
+    });
   });
 
   it("rejects definitions it cannot honour", () => {

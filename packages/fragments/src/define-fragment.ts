@@ -1,12 +1,13 @@
-import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol";
+import { describeSchemaIssues, type JsonValue, toSchemaIssues } from "@ctx/protocol";
 import { trimmedEnd, trimmedStart } from "@ctx/text";
 import { checkObject, checkOptionalFunction, checkString } from "./check-argument.js";
 import { createFragment, type Fragment } from "./fragment.js";
 import { FragmentError } from "./fragment-error.js";
-import type { FragmentDefinition, FragmentKind, Markers } from "./fragment-kind.js";
+import type { FragmentDefinition, FragmentKind, KindSection, Markers } from "./fragment-kind.js";
 import { markedBody } from "./marked-body.js";
 import { createMarkerGuard, type MarkerGuard } from "./marker-guard.js";
 import { matchesMarkedText } from "./match-marked-text.js";
+import type { BuildParams, Section, SectionReference } from "./section.js";
 import { startsWithMarker } from "./starts-with-marker.js";
 
 const typePattern = /^[a-z][a-z0-9_.-]*$/;
@@ -16,8 +17,9 @@ const typePattern = /^[a-z][a-z0-9_.-]*$/;
  *
  * @throws {FragmentError} when the definition is not an object or one of its fields has the wrong
  * type (the error's `argument` names it, such as `definition.role`), when the type is not a
- * lowercase identifier, a marker is empty, or the explicitly declared `guards` cannot be guarded.
- * The kind's `matches` and `parse` throw it too when given something other than a string.
+ * lowercase identifier, a marker is empty, the explicitly declared `guards` cannot be guarded,
+ * or only one of `section` and `build` is given. The kind's `matches` and `parse` throw it too
+ * when given something other than a string.
  * @example
  * ```ts
  * const reviewNote = defineFragment({
@@ -30,9 +32,9 @@ const typePattern = /^[a-z][a-z0-9_.-]*$/;
  * // "<review_note>\nPrefer small commits.\n</review_note>"
  * ```
  */
-export function defineFragment<Data, Context = never, Params = never>(
-  definition: FragmentDefinition<Data, Context, Params>,
-): FragmentKind<Data, Context, Params> {
+export function defineFragment<Data, State = never, Snapshot extends JsonValue = never>(
+  definition: FragmentDefinition<Data, State, Snapshot>,
+): FragmentKind<Data> {
   checkDefinition(definition);
   const { type, markers } = definition;
   if (!typePattern.test(type)) {
@@ -42,6 +44,9 @@ export function defineFragment<Data, Context = never, Params = never>(
     );
   }
   if (markers !== null) checkMarkers(type, markers);
+  if ((definition.section === undefined) !== (definition.build === undefined)) {
+    throw new FragmentError(type, "a turn-state kind declares section and build together");
+  }
   if (
     definition.maxBytes !== undefined &&
     !(typeof definition.maxBytes === "number" && definition.maxBytes > 0)
@@ -69,7 +74,12 @@ export function defineFragment<Data, Context = never, Params = never>(
     return recognise(text);
   };
 
-  const kind: FragmentKind<Data, Context, Params> = {
+  const create = (data: Data): Fragment<Data> => {
+    const checked = definition.schema === undefined ? data : validate(type, definition, data);
+    return createFragment(kind, checked, render(definition, checked, helpers));
+  };
+  const { section, build } = definition;
+  const kind: FragmentKind<Data> = {
     type,
     role: definition.role,
     markers: markers === null ? null : Object.freeze({ start: markers.start, end: markers.end }),
@@ -80,10 +90,7 @@ export function defineFragment<Data, Context = never, Params = never>(
     recognition:
       definition.matches !== undefined ? "custom" : markers === null ? "none" : "markers",
     parsable: definition.parse !== undefined,
-    create(data: Data): Fragment<Data> {
-      const checked = definition.schema === undefined ? data : validate(type, definition, data);
-      return createFragment(kind, checked, render(definition, checked, helpers));
-    },
+    create,
     matches,
     parse(text: string): Data | undefined {
       checkString("text", text, type);
@@ -91,8 +98,14 @@ export function defineFragment<Data, Context = never, Params = never>(
       const body = markers === null ? text : markedBody(text, markers.start, markers.end);
       return body === undefined ? undefined : definition.parse(body, parseHelpers);
     },
-    ...(definition.build === undefined ? {} : { build: definition.build }),
-  } as FragmentKind<Data, Context, Params>;
+    section:
+      section === undefined || build === undefined
+        ? undefined
+        : kindSection(type, section, (state, reference, params) => {
+            const data = build(state, reference, params);
+            return data === undefined ? undefined : create(data);
+          }),
+  } as FragmentKind<Data>;
   return Object.freeze(kind);
 }
 
@@ -123,6 +136,7 @@ function checkDefinition(definition: unknown): void {
   for (const hook of ["matches", "parse", "build"] as const) {
     checkOptionalFunction(`definition.${hook}`, definition[hook], type);
   }
+  if (definition.section !== undefined) checkObject("definition.section", definition.section, type);
   const { schema, guards, examples } = definition;
   if (
     schema !== undefined &&
@@ -162,6 +176,50 @@ function recogniser(
   return (text) => startsWithMarker(text, markers.start) && custom(text);
 }
 
+/** The section as the session sees it; every type parameter stays inside this closure. */
+function kindSection<State, Snapshot extends JsonValue>(
+  type: string,
+  section: Section<State, Snapshot>,
+  build: (
+    state: State,
+    reference: SectionReference<Snapshot>,
+    params: BuildParams,
+  ) => Fragment | undefined,
+): KindSection {
+  const { snapshot: snapshotSchema, snapshotOf } = section;
+  const typedReference = (reference: SectionReference<JsonValue>): SectionReference<Snapshot> => {
+    if (reference.status === "absent") return { status: "absent" };
+    if (reference.status === "unknown" || snapshotSchema === undefined)
+      return { status: "unknown" };
+    const parsed = snapshotSchema.safeParse(reference.snapshot);
+    return parsed.success ? { status: "known", snapshot: parsed.data } : { status: "unknown" };
+  };
+  return Object.freeze({
+    id: section.id,
+    scope: section.scope,
+    legacy: section.legacy,
+    retained: section.retained,
+    survivesReset: section.survivesReset,
+    snapshots: snapshotOf !== undefined,
+    declaration: section,
+    evaluate: (slot: unknown, reference: SectionReference<JsonValue>, params: BuildParams) => {
+      const parsed = section.state.safeParse(slot);
+      if (!parsed.success) {
+        const issues = toSchemaIssues(parsed.error);
+        throw new FragmentError(
+          type,
+          `invalid turn state "${section.id}": ${describeSchemaIssues(issues)}`,
+          issues,
+        );
+      }
+      return {
+        snapshot: snapshotOf?.(parsed.data),
+        fragment: build(parsed.data, typedReference(reference), params),
+      };
+    },
+  });
+}
+
 /** Rejects markers the match rule could never find: it trims white space before comparing. */
 function checkMarkers(type: string, { start, end }: Markers): void {
   if (start === "" || end === "") {
@@ -177,7 +235,7 @@ function checkMarkers(type: string, { start, end }: Markers): void {
 
 function validate<Data>(
   type: string,
-  definition: FragmentDefinition<Data, never, never>,
+  definition: Pick<FragmentDefinition<Data>, "schema">,
   data: Data,
 ): Data {
   const result = definition.schema?.safeParse(data);
@@ -187,7 +245,7 @@ function validate<Data>(
 }
 
 function render<Data>(
-  definition: FragmentDefinition<Data, never, never>,
+  definition: Pick<FragmentDefinition<Data>, "body" | "markers">,
   data: Data,
   helpers: { untrusted(text: string): string },
 ): string {

@@ -1,5 +1,7 @@
+import type { JsonValue } from "@ctx/protocol";
 import type { z } from "zod";
 import type { Fragment } from "./fragment.js";
+import type { BuildParams, Section, SectionReference, SectionScope } from "./section.js";
 
 declare const kindBrand: unique symbol;
 
@@ -32,10 +34,10 @@ export interface ParseHelpers {
 /**
  * Everything that defines a fragment kind. Only `type`, `role`, `markers` and `body` are required.
  * @typeParam Data - what one fragment of this kind is rendered from.
- * @typeParam Context - the turn context `build` reads.
- * @typeParam Params - the shared runtime inputs `build` receives.
+ * @typeParam State - the turn state `build` reads: its section's slot.
+ * @typeParam Snapshot - the JSON the section keeps of what the model was shown.
  */
-export interface FragmentDefinition<Data, Context = never, Params = never> {
+export interface FragmentDefinition<Data, State = never, Snapshot extends JsonValue = never> {
   /** A stable identifier, unique in a registry: lowercase letters, digits, `_`, `.` and `-`. */
   readonly type: string;
   /** The role of the message the fragment travels in. */
@@ -61,15 +63,18 @@ export interface FragmentDefinition<Data, Context = never, Params = never> {
   readonly matches?: (text: string) => boolean;
   /** Reads the data back from a body; must be the inverse of `body`. */
   readonly parse?: (body: string, helpers: ParseHelpers) => Data | undefined;
+  /** The section a turn-state kind belongs to; required with `build`. */
+  readonly section?: Section<State, Snapshot>;
   /**
-   * The hook of a turn-state kind: given the current turn context and the last snapshot already
-   * shown to the model (`undefined` on a first turn or once that baseline is lost), the data to
-   * inject, or `undefined` when the model needs no update.
+   * The hook of a turn-state kind: given its section's state this turn and what the model was
+   * last shown of the section (absent, unknown, or a known snapshot), the data to inject, or
+   * `undefined` when the model needs no update. Initial context and later updates both come
+   * from it.
    */
   readonly build?: (
-    context: Context,
-    reference: Context | undefined,
-    params: Params,
+    state: State,
+    reference: SectionReference<Snapshot>,
+    params: BuildParams,
   ) => Data | undefined;
   /** The largest render, in UTF-8 bytes, that makes sense for this kind; larger ones are reported. */
   readonly maxBytes?: number;
@@ -84,11 +89,45 @@ export interface FragmentDefinition<Data, Context = never, Params = never> {
   readonly description?: string;
 }
 
+/** What a turn-state kind's section gives the session: its snapshot and the fragment to send. */
+export interface SectionEvaluation {
+  /** The section's snapshot this turn, or `undefined` when the section is not present. */
+  readonly snapshot: JsonValue | undefined;
+  /** The fragment to send, or `undefined` when the model needs no update. */
+  readonly fragment: Fragment | undefined;
+}
+
+/**
+ * A turn-state kind's section as the session sees it: plain flags, and `evaluate`, the one
+ * typed path from a turn-state slot and a persisted snapshot to the kind's `build` hook.
+ */
+export interface KindSection {
+  readonly id: string;
+  readonly scope: SectionScope;
+  readonly legacy: boolean;
+  readonly retained: boolean;
+  readonly survivesReset: boolean;
+  /** Whether the section keeps snapshots; without, every reference is `absent`. */
+  readonly snapshots: boolean;
+  /** The declaration, shared by every kind of the section (compare with `===`). */
+  readonly declaration: object;
+  /**
+   * Validates `slot` with the section's state schema and `reference`'s snapshot with its
+   * snapshot schema (a snapshot that does not fit counts as `unknown`), then asks `build`.
+   * @throws {FragmentError} when the slot does not fit the state schema, naming each path.
+   */
+  evaluate(
+    slot: unknown,
+    reference: SectionReference<JsonValue>,
+    params: BuildParams,
+  ): SectionEvaluation;
+}
+
 /**
  * A kind of fragment: how to render one from data and how to recognise its text later. Made by
  * {@link defineFragment}; render and recognition share this one definition.
  */
-export interface FragmentKind<Data = unknown, Context = never, Params = never> {
+export interface FragmentKind<Data = unknown> {
   readonly [kindBrand]: true;
   readonly type: string;
   readonly role: FragmentRole;
@@ -113,6 +152,6 @@ export interface FragmentKind<Data = unknown, Context = never, Params = never> {
   matches(text: string): boolean;
   /** The data of a text this kind rendered, or `undefined` if it does not match or cannot be read. */
   parse(text: string): Data | undefined;
-  /** The turn-state hook, present on kinds built from turn state. */
-  build?(context: Context, reference: Context | undefined, params: Params): Data | undefined;
+  /** The section of a turn-state kind (one with `build`); `undefined` on other kinds. */
+  readonly section: KindSection | undefined;
 }

@@ -57,6 +57,7 @@ describe("what Codex 0.169 sends, read with the standard registry", () => {
       now: new Date("2026-11-29T12:00:00Z"),
       timeZone: "Etc/UTC",
       shell: "bash",
+      separator: "none",
     });
     const ours = texts(context.input.find((message) => message.role === "user"));
     const theirs = texts(messages.find((message) => message.role === "user")).map((text) =>

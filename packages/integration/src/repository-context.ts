@@ -1,21 +1,9 @@
 import { discoverAgentsMd } from "@ctx/agents-md";
-import type { Fragment } from "@ctx/fragments";
-import {
-  defaultModelCatalog,
-  type PermissionsPolicy,
-  renderPermissionsInstructions,
-  resolveBaseInstructions,
-} from "@ctx/prompts";
-import type { MessageItem } from "@ctx/protocol";
-import {
-  agentsMdInstructions,
-  createStandardRegistry,
-  type EnvironmentContextData,
-  environmentContext,
-  permissionsInstructions,
-} from "@ctx/registry";
+import type { PermissionsPolicy } from "@ctx/prompts";
+import { isMessageItem, type MessageItem } from "@ctx/protocol";
+import type { EnvironmentContextData } from "@ctx/registry";
+import { createSession } from "@ctx/session";
 import type { CtxWarning } from "@ctx/text";
-import { assembleEnvelopes } from "./assemble-envelopes.js";
 
 /** Where and when to assemble; everything else is an embedded default. */
 export interface RepositoryContextOptions {
@@ -30,6 +18,8 @@ export interface RepositoryContextOptions {
   readonly timeZone?: string;
   /** The shell's name; `bash` when omitted. */
   readonly shell?: string;
+  /** How texts sharing a message are joined: a blank line (the default), or `none` as Codex 0.169. */
+  readonly separator?: "blank-line" | "none";
 }
 
 /** What the model would be sent before the first user message, and every limit reached on the way. */
@@ -43,11 +33,11 @@ export interface RepositoryContext {
  * The context a coding agent built on @ctx would show the model in `cwd` on embedded defaults:
  * the default model's base instructions; a workspace-write sandbox without network that asks
  * before escalating; the AGENTS.md files from the project root down; and the environment.
+ * It is the first request of a real session, without the user's message.
  */
 export async function assembleRepositoryContext(
   options: RepositoryContextOptions,
 ): Promise<RepositoryContext> {
-  const registry = createStandardRegistry();
   const agentsMd = await discoverAgentsMd({
     cwd: options.cwd,
     ...(options.home === undefined ? {} : { home: options.home }),
@@ -60,40 +50,41 @@ export async function assembleRepositoryContext(
     approvalPolicy: "on-request",
   };
   const timeZone = options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const fragments: Fragment[] = [
-    permissionsInstructions.create({ text: renderPermissionsInstructions(policy) }),
-    ...(agentsMd.isEmpty()
-      ? []
-      : [
-          agentsMdInstructions.create({
-            ...(agentsMd.directory === null ? {} : { directory: agentsMd.directory }),
-            text: agentsMd.text(),
-          }),
-        ]),
-    environmentContext.create(
-      environment(cwd, options.shell ?? "bash", options.now ?? new Date(), timeZone),
-    ),
-  ] as Fragment[];
+  const { filesystem, ...environment } = environmentContext(
+    cwd,
+    options.now ?? new Date(),
+    timeZone,
+  );
+  const session = createSession(
+    options.separator === undefined ? {} : { separator: options.separator },
+  );
+  const request = await session.beginTurn(
+    {
+      model: options.model ?? "ctx-coder",
+      environments: [{ id: "local", cwd, shell: options.shell ?? "bash" }],
+      ...environment,
+      ...(filesystem === undefined ? {} : { filesystem }),
+      permissions: policy,
+      agentsMd,
+    },
+    "(the user's first message)",
+  );
   return {
-    instructions: resolveBaseInstructions({
-      model: defaultModelCatalog.get(options.model ?? "ctx-coder"),
-    }),
-    input: assembleEnvelopes(registry, fragments),
-    warnings: agentsMd.warnings,
+    instructions: request.instructions,
+    input: request.input.slice(0, -1).filter((item) => isMessageItem(item)),
+    warnings: request.warnings,
   };
 }
 
 /** The environment as Codex 0.169 describes a workspace-write sandbox rooted at `cwd`. */
-function environment(
+function environmentContext(
   cwd: string,
-  shell: string,
   now: Date,
   timeZone: string,
-): EnvironmentContextData {
+): Pick<EnvironmentContextData, "filesystem"> & { date: string; timezone: string } {
   const protectedFolders = [".git", ".agents", ".codex", ".aws"];
   return {
-    environments: [{ id: "local", cwd, shell }],
-    currentDate: new Intl.DateTimeFormat("en-CA", {
+    date: new Intl.DateTimeFormat("en-CA", {
       timeZone,
       year: "numeric",
       month: "2-digit",

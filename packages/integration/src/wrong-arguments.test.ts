@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { discoverAgentsMd } from "@ctx/agents-md";
 import { createMarkerGuard } from "@ctx/fragments";
 import { defaultModelCatalog } from "@ctx/prompts";
-import { createStandardRegistry } from "@ctx/registry";
+import { createStandardRegistry, permissionsInstructions } from "@ctx/registry";
+import { createMemoryRolloutStore } from "@ctx/session";
 import { CtxError } from "@ctx/text";
 import postgres from "postgres";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +21,8 @@ interface Row {
   readonly optional?: readonly number[];
   /** Positions that accept every value by design (a parser's input). */
   readonly anything?: readonly number[];
+  /** Set while the package has not made this function comply yet: the test is expected to fail. */
+  readonly pending?: true;
   /**
    * Set when the valid call needs a live service (a database) that this test does not start:
    * the valid call may fail, but every wrong argument must still be refused, before any I/O.
@@ -39,6 +42,7 @@ function wrongValuesFor(valid: unknown, optional: boolean): unknown[] {
 }
 
 const memoryRoot = "/repo";
+const standard = createStandardRegistry();
 const sessionRoot = join(tmpdir(), "ctx-wrong-arguments-rollouts");
 const unreachableDatabase = "postgres://ctx@127.0.0.1:9/none";
 
@@ -101,6 +105,11 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
     markedBody: { args: ["<a>x</a>", "<a>", "</a>"], names: ["text", "start", "end"] },
     createMarkerGuard: { args: [["<a>"]], names: ["markers"] },
     checkFragmentSize: { args: [undefined], names: ["fragment"] }, // filled in beforeAll
+    defineSection: {
+      args: [{ id: "note", scope: "world", state: z.string() }],
+      names: ["definition"],
+      pending: true,
+    },
   },
   "@ctx/registry": {
     createRegistry: { args: [[], {}], names: ["kinds", "options"], optional: [1] },
@@ -190,6 +199,50 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       names: ["schema", "value", "what"],
       anything: [1],
     },
+    // The session's own entry points: not yet held to the walk (their zod errors name the path,
+    // not the parameter).
+    applyMergePatch: { args: [{ a: 1 }, { a: 2 }], names: ["target", "patch"], pending: true },
+    createMergePatch: { args: [{ a: 1 }, { a: 2 }], names: ["before", "after"], pending: true },
+    buildContextUpdate: { args: [standard, []], names: ["registry", "fragments"], pending: true },
+    buildInitialContext: { args: [standard, []], names: ["registry", "fragments"], pending: true },
+    classifyHistory: { args: [[], standard], names: ["items", "registry"], pending: true },
+    createContextMessage: {
+      args: ["developer", [permissionsInstructions.create({ text: "x" })], {}],
+      names: ["role", "fragments", "options"],
+      optional: [2],
+      pending: true,
+    },
+    createSession: { args: [{}], names: ["options"], optional: [0], pending: true },
+    findRollbackCut: {
+      args: [[], 1, standard],
+      names: ["entries", "userTurns", "registry"],
+      pending: true,
+    },
+    forkSession: {
+      args: [createMemoryRolloutStore(), { sessionId: "missing" }],
+      names: ["store", "options"],
+      pending: true,
+    },
+    normalizeHistory: {
+      args: [[], { imageInput: true }],
+      names: ["entries", "options"],
+      pending: true,
+    },
+    parseTurnContext: { args: [{ model: "m", environments: [] }], names: ["value"], anything: [0] },
+    readCodexRollout: { args: ["", standard], names: ["text", "registry"], pending: true },
+    resolveTurnState: {
+      args: [
+        { model: "m", environments: [] },
+        { model: defaultModelCatalog.get("ctx-coder"), baseInstructions: "", agentsMd: undefined },
+      ],
+      names: ["context", "sources"],
+      pending: true,
+    },
+    resumeSession: {
+      args: [createMemoryRolloutStore(), { sessionId: "missing" }],
+      names: ["store", "options"],
+      pending: true,
+    },
   },
   "@ctx/rollout-postgres": {
     // The client connects lazily: nothing is sent until a query runs.
@@ -199,6 +252,14 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       names: ["sql", "options"],
       optional: [1],
       validCallNeedsService: true,
+    },
+  },
+  "@ctx/fragment-git-status": {
+    readGitStatus: {
+      args: [tmpdir(), {}],
+      names: ["cwd", "options"],
+      optional: [1],
+      pending: true,
     },
   },
 };
@@ -351,13 +412,16 @@ describe("wrong arguments at every public entry point", () => {
     Object.entries(table).map(([exportName, row]) => ({ name, exportName, row })),
   );
   for (const { name, exportName, row } of cases) {
-    it(`${name} ${exportName} throws a CtxError naming each wrong argument`, async () => {
-      const value = modules.get(name)?.[exportName];
-      if (typeof value !== "function") throw new Error(`${exportName} is not exported`);
-      const args = valid.get(`${name} ${exportName}`) ?? row.args;
-      const run = (...call: unknown[]) => Reflect.apply(value, undefined, call);
-      expect(await untypedCalls(exportName, run, row, args)).toEqual([]);
-    });
+    (row.pending ? it.fails : it)(
+      `${name} ${exportName} throws a CtxError naming each wrong argument`,
+      async () => {
+        const value = modules.get(name)?.[exportName];
+        if (typeof value !== "function") throw new Error(`${exportName} is not exported`);
+        const args = valid.get(`${name} ${exportName}`) ?? row.args;
+        const run = (...call: unknown[]) => Reflect.apply(value, undefined, call);
+        expect(await untypedCalls(exportName, run, row, args)).toEqual([]);
+      },
+    );
   }
 
   for (const [label, { target, methods }] of Object.entries(methodRows)) {

@@ -8,6 +8,7 @@ export {
   type OutputTextContent,
   outputTextContentSchema,
 } from "./content-item.js";
+export { type JsonValue, jsonValueSchema } from "./json-value.js";
 export {
   parseResponseItem,
   type ResponseItemParseResult,

@@ -15,19 +15,19 @@ import type { LegacyFragment } from "./legacy-fragment.js";
 import { RegistryError } from "./registry-error.js";
 
 /** What {@link Registry.classify} found a text to be: a current kind's output, or a legacy wrapper. */
-export type Classification<Context = never, Params = never> =
+export type Classification =
   | {
       readonly legacy: false;
       readonly type: string;
-      readonly kind: FragmentKind<unknown, Context, Params>;
+      readonly kind: FragmentKind;
     }
   | { readonly legacy: true; readonly type: string; readonly recogniser: LegacyFragment };
 
 /** A kind or legacy recogniser, with the start its texts must have and what classify answers. */
-interface Candidate<Context, Params> {
+interface Candidate {
   readonly prefix: string | undefined;
   readonly matches: (text: string) => boolean;
-  readonly result: Classification<Context, Params>;
+  readonly result: Classification;
 }
 
 /** Options of {@link createRegistry}. */
@@ -40,17 +40,17 @@ export interface RegistryOptions {
  * The one ordered list of fragment kinds. Its order is the order fragments appear in a turn's
  * context; it alone decides whether a text in history is injected context.
  */
-export interface Registry<Context = never, Params = never> {
+export interface Registry {
   /** Every kind, in registry order. */
-  readonly kinds: readonly FragmentKind<unknown, Context, Params>[];
+  readonly kinds: readonly FragmentKind[];
   /** The legacy recognisers, in the order given. */
   readonly legacy: readonly LegacyFragment[];
   /** Every start and end marker of the registered kinds, without repeats, in registry order. */
   readonly markers: readonly string[];
   /** The kind registered under `type`. */
-  get(type: string): FragmentKind<unknown, Context, Params> | undefined;
+  get(type: string): FragmentKind | undefined;
   /** Which kind (or legacy wrapper) of `role` the text is, in registry order, or `undefined`. */
-  classify(role: Role, text: string): Classification<Context, Params> | undefined;
+  classify(role: Role, text: string): Classification | undefined;
   /** Whether `item` is a user message with at least one text a user-role kind recognises. */
   isContextualUserMessage(item: ResponseItem): boolean;
   /**
@@ -64,7 +64,8 @@ export interface Registry<Context = never, Params = never> {
  * Builds a frozen registry from `kinds`, in the order given. Nothing registers itself on import:
  * a team adds its own kinds by passing them here.
  *
- * @throws {RegistryError} naming both kinds when a type is used twice, when two kinds of one role
+ * @throws {RegistryError} naming both kinds when a type is used twice, when two kinds declare
+ * different sections under one id, when two kinds of one role
  * have markers that recognise each other's output, or when a kind's example is recognised by
  * another kind or a legacy wrapper; naming the argument when `kinds` is not an array of kinds or
  * `options` not an options object. The registry's methods throw it too for a wrong argument.
@@ -77,10 +78,10 @@ export interface Registry<Context = never, Params = never> {
  * // "environment_context"
  * ```
  */
-export function createRegistry<Context = never, Params = never>(
-  kinds: readonly FragmentKind<unknown, Context, Params>[],
+export function createRegistry(
+  kinds: readonly FragmentKind[],
   options: RegistryOptions = {},
-): Registry<Context, Params> {
+): Registry {
   checkKinds("kinds", kinds);
   checkObject("options", options as unknown);
   if (options.legacy !== undefined) {
@@ -90,17 +91,14 @@ export function createRegistry<Context = never, Params = never>(
   }
   const legacy = Object.freeze([...(options.legacy ?? [])]);
   const ordered = Object.freeze([...kinds]);
-  const collision = findCollision(
-    ordered as readonly FragmentKind<unknown, never, never>[],
-    legacy,
-  );
+  const collision = findCollision(ordered, legacy);
   if (collision !== undefined) throw new RegistryError(collision.reason, collision.types);
 
   const byType = new Map(ordered.map((kind) => [kind.type, kind]));
   const candidatesByRole = new Map(
     (["developer", "user", "assistant"] as const).map((role) => [
       role,
-      createFirstCharacterIndex<Candidate<Context, Params>>([
+      createFirstCharacterIndex<Candidate>([
         ...ordered
           .filter((kind) => kind.role === role && kind.recognition !== "none")
           .map((kind) => ({
@@ -134,7 +132,7 @@ export function createRegistry<Context = never, Params = never>(
     ),
   ];
 
-  const classify = (role: Role, text: string): Classification<Context, Params> | undefined => {
+  const classify = (role: Role, text: string): Classification | undefined => {
     checkRole("role", role);
     checkString("text", text);
     const candidates = candidatesByRole.get(role as FragmentRole)?.(text) ?? [];

@@ -16,12 +16,7 @@ import { standardFragments } from "./standard-fragments.js";
  * registry.get("review_note") === reviewNote; // true
  * ```
  */
-export function createStandardRegistry<Context = never, Params = never>(
-  extraKinds: readonly FragmentKind<unknown, Context, Params>[] = [],
-): Registry<Context, Params> {
+export function createStandardRegistry(extraKinds: readonly FragmentKind[] = []): Registry {
   checkKinds("extraKinds", extraKinds);
-  return createRegistry<Context, Params>(
-    [...(standardFragments as readonly FragmentKind<unknown, Context, Params>[]), ...extraKinds],
-    { legacy: legacyFragments },
-  );
+  return createRegistry([...standardFragments, ...extraKinds], { legacy: legacyFragments });
 }

@@ -17,11 +17,12 @@ type Recogniser = Pick<LegacyFragment, "type" | "role" | "matches">;
  * Kinds with custom recognisers are checked through their examples only.
  */
 export function findCollision(
-  kinds: readonly FragmentKind<unknown, never, never>[],
+  kinds: readonly FragmentKind[],
   legacy: readonly LegacyFragment[],
 ): Collision | undefined {
   return (
     findDuplicateType([...kinds, ...legacy]) ??
+    findSectionConflict(kinds) ??
     findMarkerOverlap(kinds) ??
     findExampleConflict(kinds, [...kinds, ...legacy])
   );
@@ -37,9 +38,25 @@ function findDuplicateType(entries: readonly { readonly type: string }[]): Colli
   return undefined;
 }
 
-function findMarkerOverlap(
-  kinds: readonly FragmentKind<unknown, never, never>[],
-): Collision | undefined {
+/** Kinds may share a section only by sharing its declaration; two declarations may not share an id. */
+function findSectionConflict(kinds: readonly FragmentKind[]): Collision | undefined {
+  const seen = new Map<string, { readonly type: string; readonly declaration: object }>();
+  for (const kind of kinds) {
+    if (kind.section === undefined) continue;
+    const first = seen.get(kind.section.id);
+    if (first === undefined) {
+      seen.set(kind.section.id, { type: kind.type, declaration: kind.section.declaration });
+    } else if (first.declaration !== kind.section.declaration) {
+      return {
+        types: [first.type, kind.type],
+        reason: `the kinds "${first.type}" and "${kind.type}" declare two different sections with the id "${kind.section.id}"`,
+      };
+    }
+  }
+  return undefined;
+}
+
+function findMarkerOverlap(kinds: readonly FragmentKind[]): Collision | undefined {
   const marked = kinds.filter((kind) => kind.recognition === "markers");
   for (const [index, first] of marked.entries()) {
     for (const second of marked.slice(index + 1)) {
@@ -58,7 +75,7 @@ function findMarkerOverlap(
 }
 
 function findExampleConflict(
-  kinds: readonly FragmentKind<unknown, never, never>[],
+  kinds: readonly FragmentKind[],
   recognisers: readonly Recogniser[],
 ): Collision | undefined {
   for (const kind of kinds) {

@@ -6,10 +6,16 @@ export {
 } from "./catalogue/additional-context.js";
 export {
   type AgentsMdInstructionsData,
+  type AgentsMdState,
   agentsMdInstructions,
+  agentsMdSection,
 } from "./catalogue/agents-md-instructions.js";
-export { appsInstructions } from "./catalogue/apps-instructions.js";
-export { type CollaborationModeData, collaborationMode } from "./catalogue/collaboration-mode.js";
+export { appsInstructions, appsSection } from "./catalogue/apps-instructions.js";
+export {
+  type CollaborationModeData,
+  collaborationMode,
+  collaborationModeSection,
+} from "./catalogue/collaboration-mode.js";
 export {
   type ContextWindowData,
   type ContextWindowGuidanceData,
@@ -20,21 +26,30 @@ export { type DeferredToolsData, deferredTools } from "./catalogue/deferred-tool
 export {
   type DeveloperInstructionsData,
   developerInstructions,
+  developerInstructionsSection,
   managedDeveloperInstructions,
 } from "./catalogue/developer-instructions.js";
 export {
   type EnvironmentContextData,
   type EnvironmentEntry,
   environmentContext,
+  environmentContextSchema,
+  environmentsSection,
   type FileSystemEntry,
   type PermissionProfile,
 } from "./catalogue/environment-context.js";
 export {
   diffEnvironmentContext,
-  type EnvironmentSnapshot,
   snapshotEnvironmentContext,
 } from "./catalogue/environment-context-diff.js";
-export { environmentsInstructions } from "./catalogue/environments-instructions.js";
+export {
+  type EnvironmentSnapshot,
+  environmentSnapshotSchema,
+} from "./catalogue/environment-snapshot.js";
+export {
+  environmentsInstructions,
+  environmentsInstructionsSection,
+} from "./catalogue/environments-instructions.js";
 export {
   defaultSkillsBudget,
   type FitSkillsOptions,
@@ -42,6 +57,7 @@ export {
   type SkillsBudgetWarning,
   skillsContextWindowShare,
 } from "./catalogue/fit-skills-instructions.js";
+export { type GuidanceData, guidanceDataSchema } from "./catalogue/guidance-section.js";
 export { type HookPromptData, hookPrompt } from "./catalogue/hook-prompt.js";
 export { type ImageResizeNoticeData, imageResizeNotice } from "./catalogue/image-resize-notice.js";
 export {
@@ -55,8 +71,17 @@ export {
 } from "./catalogue/internal-model-context.js";
 export { legacyFragments } from "./catalogue/legacy-fragments.js";
 export { standardMarkers } from "./catalogue/markers.js";
-export { type ModelSwitchData, modelSwitch } from "./catalogue/model-switch.js";
-export { type MultiAgentModeData, multiAgentMode } from "./catalogue/multi-agent-mode.js";
+export {
+  type ModelState,
+  type ModelSwitchData,
+  modelSection,
+  modelSwitch,
+} from "./catalogue/model-switch.js";
+export {
+  type MultiAgentModeData,
+  multiAgentMode,
+  multiAgentModeSection,
+} from "./catalogue/multi-agent-mode.js";
 export { type MultiAgentRoleData, multiAgentRole } from "./catalogue/multi-agent-role.js";
 export {
   approvedCommandPrefixSaved,
@@ -70,13 +95,21 @@ export {
 export {
   type PermissionsInstructionsData,
   permissionsInstructions,
+  permissionsSection,
 } from "./catalogue/permissions-instructions.js";
-export { type PersonalitySpecData, personalitySpec } from "./catalogue/personality-spec.js";
-export { pluginsInstructions } from "./catalogue/plugins-instructions.js";
+export {
+  type PersonalitySpecData,
+  type PersonalityState,
+  personalitySection,
+  personalitySpec,
+} from "./catalogue/personality-spec.js";
+export { pluginsInstructions, pluginsSection } from "./catalogue/plugins-instructions.js";
 export {
   type RealtimeEndData,
   type RealtimeStartWithInstructionsData,
+  type RealtimeState,
   realtimeEnd,
+  realtimeSection,
   realtimeStart,
   realtimeStartWithInstructions,
 } from "./catalogue/realtime.js";
@@ -95,6 +128,8 @@ export {
   maxSkillDescriptionLength,
   type SkillsInstructionsData,
   skillsInstructions,
+  skillsInstructionsSchema,
+  skillsSection,
 } from "./catalogue/skills-instructions.js";
 export {
   type SubagentNotificationData,
@@ -116,3 +151,4 @@ export {
 } from "./legacy-fragment.js";
 export { RegistryError } from "./registry-error.js";
 export { standardFragments } from "./standard-fragments.js";
+export type { StandardTurnState } from "./standard-turn-state.js";

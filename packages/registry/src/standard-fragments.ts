@@ -46,7 +46,7 @@ import { userShellCommand } from "./catalogue/user-shell-command.js";
  * the developer bundle, then the kinds that travel alone), then user kinds (the contextual bundle,
  * then runtime records), then the assistant kind.
  */
-export const standardFragments: readonly FragmentKind<unknown>[] = Object.freeze([
+export const standardFragments: readonly FragmentKind[] = Object.freeze([
   modelSwitch,
   developerInstructions,
   personalitySpec,

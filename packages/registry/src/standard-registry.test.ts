@@ -25,7 +25,7 @@ const arbitraries: Record<string, fc.Arbitrary<unknown>> = {
   skills_instructions: fc.record({
     skills: fc.array(fc.record({ name: line, description: text, path: line }), { maxLength: 3 }),
   }),
-  realtime_start: fc.constant(undefined),
+  realtime_start: fc.constant({}),
   realtime_start_with_instructions: fc.record({
     instructions: line.map((value) => `Custom: ${value}`),
   }),
@@ -41,9 +41,9 @@ const arbitraries: Record<string, fc.Arbitrary<unknown>> = {
       { minLength: 1, maxLength: 3 },
     ),
   }),
-  environments_instructions: fc.constant(undefined),
-  apps_instructions: fc.constant(undefined),
-  plugins_instructions: fc.constant(undefined),
+  environments_instructions: fc.constant({}),
+  apps_instructions: fc.constant({}),
+  plugins_instructions: fc.constant({}),
   context_window: fc.record({ threadId: line, firstWindowId: line, currentWindowId: line }),
   context_window_guidance: fc.record({ message: line }),
   rollout_budget: fc.record({ remaining: fc.nat() }),

@@ -1,3 +1,31 @@
+export { buildContextUpdate } from "./build-context-update.js";
+export { buildInitialContext } from "./build-initial-context.js";
+export type { CacheBreak } from "./cache-break.js";
+export { classifyHistory } from "./classify-history.js";
+export {
+  type ContextMessage,
+  createContextMessage,
+  type EnvelopeOptions,
+} from "./context-message.js";
+export {
+  createSession,
+  type ModelRequest,
+  type Session,
+  type SessionOptions,
+} from "./create-session.js";
+export { findRollbackCut, type RollbackCut } from "./find-rollback-cut.js";
+export { type ForkOptions, forkSession } from "./fork-session.js";
+export { applyMergePatch, createMergePatch } from "./merge-patch.js";
+export type { HistoryEntry, Origin } from "./origin.js";
+export type { UserInput } from "./parse-user-input.js";
+export {
+  abortedOutputText,
+  imageOmittedText,
+  normalizeHistory,
+} from "./prompt-builder.js";
+export { readCodexRollout } from "./read-codex-rollout.js";
+export { resolveTurnState, type TurnStateSources } from "./resolve-turn-state.js";
+export { type ResumeOptions, resumeSession } from "./resume-session.js";
 export {
   createJsonlRolloutStore,
   type JsonlRolloutStoreOptions,
@@ -31,3 +59,10 @@ export type {
   SessionPage,
 } from "./rollout/rollout-store.js";
 export type { RolloutWarning, TornRecordWarning } from "./rollout/rollout-warning.js";
+export { SessionError } from "./session-error.js";
+export {
+  type ParsedTurnContext,
+  parseTurnContext,
+  type TurnContext,
+  turnContextSchema,
+} from "./turn-context.js";

@@ -1,4 +1,4 @@
-import { defineFragment } from "@ctx/fragments";
+import { defineFragment, defineSection } from "@ctx/fragments";
 import { z } from "zod";
 import { guardedMarkers, standardMarkers } from "./markers.js";
 
@@ -32,6 +32,29 @@ const agentsMdSchema = z.union([
 
 /** The data of an {@link agentsMdInstructions} fragment. */
 export type AgentsMdInstructionsData = z.infer<typeof agentsMdSchema>;
+
+const agentsMdStateSchema = z.object({
+  /** The folder named in the header; omitted when several environments or only the global file contributed. */
+  directory: z.string().exactOptional(),
+  /** The loaded instructions; empty when there are none. */
+  text: z.string(),
+});
+
+/** The state the AGENTS.md kind reads: the instructions loaded for this turn. */
+export type AgentsMdState = z.infer<typeof agentsMdStateSchema>;
+
+/**
+ * The AGENTS.md instructions the model was shown. A history without snapshots that holds an
+ * AGENTS.md block makes the reference unknown, so the current text is sent as a replacement.
+ */
+export const agentsMdSection = defineSection({
+  id: "agents_md",
+  scope: "world",
+  state: agentsMdStateSchema,
+  snapshot: agentsMdStateSchema,
+  snapshotOf: (state) => state,
+  legacy: true,
+});
 
 /**
  * The data as the fragment keeps it and `parse` reads it back: a `null` directory and a false
@@ -67,6 +90,18 @@ export const agentsMdInstructions = defineFragment({
     { directory: "/repo", text: "New rule.", supersedes: true },
     { withdrawn: true },
   ],
+  section: agentsMdSection,
+  build: (state, reference): AgentsMdInstructionsData | undefined => {
+    if (reference.status === "known") {
+      const { snapshot } = reference;
+      if (snapshot.text === state.text && snapshot.directory === state.directory) return undefined;
+    }
+    const mayHoldInstructions =
+      reference.status === "unknown" ||
+      (reference.status === "known" && reference.snapshot.text !== "");
+    if (!mayHoldInstructions) return state.text === "" ? undefined : plain(state);
+    return state.text === "" ? { withdrawn: true } : { ...plain(state), supersedes: true };
+  },
   body: (data, { untrusted }) => {
     if ("withdrawn" in data) return `${separator}${withdrawnNotice}\n`;
     const header = data.directory == null ? "" : ` for ${untrusted(data.directory)}`;
@@ -89,3 +124,10 @@ export const agentsMdInstructions = defineFragment({
     };
   },
 });
+
+function plain(state: AgentsMdState): { directory?: string; text: string } {
+  return {
+    ...(state.directory === undefined ? {} : { directory: state.directory }),
+    text: state.text,
+  };
+}

@@ -1,5 +1,10 @@
 import { defineFragment } from "@ctx/fragments";
-import { z } from "zod";
+import {
+  buildGuidance,
+  defineGuidanceSection,
+  type GuidanceData,
+  guidanceDataSchema,
+} from "./guidance-section.js";
 import { standardMarkers } from "./markers.js";
 
 const body = [
@@ -11,13 +16,18 @@ const body = [
   "",
 ].join("\n");
 
+/** Whether the apps guidance is on this turn; see {@link buildGuidance} for when it is sent. */
+export const appsSection = defineGuidanceSection("apps");
+
 /** Guidance on connected apps (developer role). */
-export const appsInstructions = defineFragment<void>({
+export const appsInstructions = defineFragment<GuidanceData, boolean, boolean>({
   type: "apps_instructions",
   role: "developer",
   markers: standardMarkers.appsInstructions,
   description: "How to reach the apps (connectors) the user has linked.",
-  schema: z.undefined(),
-  examples: [undefined],
+  schema: guidanceDataSchema,
+  examples: [{}],
   body: () => body,
+  section: appsSection,
+  build: buildGuidance,
 });

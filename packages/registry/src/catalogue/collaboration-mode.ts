@@ -1,4 +1,4 @@
-import { defineFragment } from "@ctx/fragments";
+import { defineFragment, defineSection } from "@ctx/fragments";
 import { z } from "zod";
 import { guardedMarkers, standardMarkers } from "./markers.js";
 
@@ -11,6 +11,21 @@ const collaborationModeSchema = z.object({
 
 /** The data of a {@link collaborationMode} fragment. */
 export type CollaborationModeData = z.infer<typeof collaborationModeSchema>;
+
+/**
+ * The collaboration mode the model was told about; `undefined` state when there is none. Only a
+ * change of mode is sent (new instructions within one mode are not); an unknown reference sends
+ * nothing, and a first mode with empty instructions sends nothing either.
+ */
+export const collaborationModeSection = defineSection({
+  id: "collaboration_mode",
+  scope: "world",
+  state: z.union([collaborationModeSchema, z.undefined()]),
+  snapshot: z.object({ mode: z.string() }),
+  snapshotOf: (state) => (state === undefined ? undefined : { mode: state.mode }),
+  legacy: true,
+  retained: true,
+});
 
 /**
  * The active collaboration mode's instructions (developer role), verbatim between the markers.
@@ -26,4 +41,10 @@ export const collaborationMode = defineFragment({
   description: "How the model should collaborate in the current mode (default, plan, …).",
   examples: [{ mode: "plan", instructions: "Plan before you change anything." }],
   body: ({ instructions }, { untrusted }) => untrusted(instructions),
+  section: collaborationModeSection,
+  build: (state, reference) => {
+    if (state === undefined || reference.status === "unknown") return undefined;
+    if (reference.status === "absent") return state.instructions === "" ? undefined : state;
+    return reference.snapshot.mode === state.mode ? undefined : state;
+  },
 });

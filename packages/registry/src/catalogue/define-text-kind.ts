@@ -1,9 +1,22 @@
-import { defineFragment, type FragmentKind, type FragmentRole, type Markers } from "@ctx/fragments";
+import {
+  type BuildParams,
+  defineFragment,
+  type FragmentKind,
+  type FragmentRole,
+  type Markers,
+  type Section,
+  type SectionReference,
+} from "@ctx/fragments";
+import type { JsonValue } from "@ctx/protocol";
 import { z } from "zod";
 import { guardedMarkers } from "./markers.js";
 
 /** How a kind whose data is one configured text lays that text out. */
-export interface TextKindDefinition<Field extends string> {
+export interface TextKindDefinition<
+  Field extends string,
+  State = never,
+  Snapshot extends JsonValue = never,
+> {
   readonly type: string;
   readonly role: FragmentRole;
   readonly markers: Markers | null;
@@ -19,6 +32,13 @@ export interface TextKindDefinition<Field extends string> {
   readonly matches?: (text: string) => boolean;
   readonly description: string;
   readonly example: string;
+  /** The section of a turn-state kind; with `build`, as in `defineFragment`. */
+  readonly section?: Section<State, Snapshot>;
+  readonly build?: (
+    state: State,
+    reference: SectionReference<Snapshot>,
+    params: BuildParams,
+  ) => Record<Field, string> | undefined;
 }
 
 /**
@@ -26,13 +46,15 @@ export interface TextKindDefinition<Field extends string> {
  * context): rendered between our fixed `before` and `after`, through the marker guard, and — for
  * a marked kind — read back by `parse` when what lies between is a text the field accepts.
  */
-export function defineTextKind<Field extends string>(
-  definition: TextKindDefinition<Field>,
-): FragmentKind<Record<Field, string>> {
+export function defineTextKind<
+  Field extends string,
+  State = never,
+  Snapshot extends JsonValue = never,
+>(definition: TextKindDefinition<Field, State, Snapshot>): FragmentKind<Record<Field, string>> {
   const { field, before = "", after = "", markers } = definition;
   const text = definition.schema ?? z.string().min(1);
   const schema = z.object({ [field]: text } as Record<Field, z.ZodType<string>>);
-  return defineFragment<Record<Field, string>>({
+  return defineFragment<Record<Field, string>, State, Snapshot>({
     type: definition.type,
     role: definition.role,
     markers,
@@ -42,6 +64,8 @@ export function defineTextKind<Field extends string>(
     examples: [{ [field]: definition.example } as Record<Field, string>],
     ...(definition.separate === undefined ? {} : { separate: definition.separate }),
     ...(definition.matches === undefined ? {} : { matches: definition.matches }),
+    ...(definition.section === undefined ? {} : { section: definition.section }),
+    ...(definition.build === undefined ? {} : { build: definition.build }),
     body: (data, { untrusted }) => `${before}${untrusted(data[field])}${after}`,
     ...(markers === null
       ? {}

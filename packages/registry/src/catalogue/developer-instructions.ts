@@ -1,3 +1,5 @@
+import { defineSection } from "@ctx/fragments";
+import { z } from "zod";
 import { defineTextKind } from "./define-text-kind.js";
 import { standardMarkers } from "./markers.js";
 
@@ -6,6 +8,16 @@ import { standardMarkers } from "./markers.js";
  * text, verbatim; an empty string is not sent, white space alone is.
  */
 export type DeveloperInstructionsData = { text: string };
+
+/**
+ * The developer instructions of this turn, sent with the full context only (as in the
+ * reference, a change mid-session waits for the next full re-send); an empty text is not sent.
+ */
+export const developerInstructionsSection = defineSection({
+  id: "developer_instructions",
+  scope: "initial",
+  state: z.union([z.string(), z.undefined()]),
+});
 
 /**
  * The developer instructions of the configuration (developer role), verbatim and unmarked: like
@@ -19,6 +31,8 @@ export const developerInstructions = defineTextKind({
   field: "text",
   description: "The developer instructions from the configuration, verbatim.",
   example: "Answer in British English.\n",
+  section: developerInstructionsSection,
+  build: (text) => (text === undefined || text === "" ? undefined : { text }),
 });
 
 /**

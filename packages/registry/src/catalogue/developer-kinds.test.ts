@@ -57,15 +57,15 @@ describe("collaborationMode", () => {
 
 describe("static guidance", () => {
   it("opens each with its heading and ends with a newline", () => {
-    expect(pluginsInstructions.create().render()).toMatch(
+    expect(pluginsInstructions.create({}).render()).toMatch(
       /^<plugins_instructions>\n## Plugins\n[^\n]+\n### How to use plugins\n(- [^\n]+\n){6}<\/plugins_instructions>$/,
     );
-    expect(appsInstructions.create().render()).toMatch(
+    expect(appsInstructions.create({}).render()).toMatch(
       /^<apps_instructions>\n## Apps \(Connectors\)\n[\s\S]+\n<\/apps_instructions>$/,
     );
-    expect(appsInstructions.create().render()).toContain("`[$app-name](app://{connector_id})`");
-    expect(appsInstructions.create().render()).toContain("`codex_apps`");
-    expect(environmentsInstructions.create().render()).toMatch(
+    expect(appsInstructions.create({}).render()).toContain("`[$app-name](app://{connector_id})`");
+    expect(appsInstructions.create({}).render()).toContain("`codex_apps`");
+    expect(environmentsInstructions.create({}).render()).toMatch(
       /^<environments_instructions>\n## Execution environments\n[\s\S]+`starting`[\s\S]+\n<\/environments_instructions>$/,
     );
   });

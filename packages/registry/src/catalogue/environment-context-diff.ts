@@ -6,25 +6,7 @@ import {
   renderFilesystem,
   renderNetwork,
 } from "./environment-context.js";
-
-/**
- * What the model was last shown of the environment context, reduced to what decides a diff:
- * each environment's cwd, status and shell, and the other values as their rendered text.
- * Plain JSON, so a session can persist it.
- */
-export interface EnvironmentSnapshot {
-  readonly environments: Readonly<
-    Record<
-      string,
-      { readonly cwd: string; readonly status: "available" | "starting"; readonly shell?: string }
-    >
-  >;
-  readonly currentDate?: string;
-  readonly timezone?: string;
-  readonly network?: string;
-  readonly filesystem?: string;
-  readonly subagents?: string;
-}
+import type { EnvironmentSnapshot } from "./environment-snapshot.js";
 
 /**
  * The snapshot of `data`, for persisting and for {@link diffEnvironmentContext}.

@@ -1,6 +1,8 @@
-import { defineFragment } from "@ctx/fragments";
+import { defineFragment, defineSection } from "@ctx/fragments";
 import { compareCodePoints, escapeXml } from "@ctx/text";
 import { z } from "zod";
+import { diffEnvironmentContext, snapshotEnvironmentContext } from "./environment-context-diff.js";
+import { environmentSnapshotSchema } from "./environment-snapshot.js";
 import { guardedMarkers, standardMarkers } from "./markers.js";
 
 const environmentSchema = z.object({
@@ -41,7 +43,8 @@ const permissionProfileSchema = z.union([
   z.object({ type: z.literal("external") }),
 ]);
 
-const environmentContextSchema = z
+/** The schema of {@link EnvironmentContextData}. */
+export const environmentContextSchema = z
   .object({
     environments: z.array(environmentSchema),
     /** `single` renders the one available environment as bare `<cwd>`/`<shell>` lines; by default it is chosen when there is exactly one available environment. */
@@ -72,6 +75,19 @@ export type PermissionProfile = z.infer<typeof permissionProfileSchema>;
 export type FileSystemEntry = z.infer<typeof fileSystemEntrySchema>;
 
 /**
+ * Where the agent runs, as the model was shown it; `undefined` state when the session leaves
+ * the environment context out. Without a known snapshot everything is sent; after one, only
+ * what {@link diffEnvironmentContext} finds changed.
+ */
+export const environmentsSection = defineSection({
+  id: "environments",
+  scope: "world",
+  state: z.union([environmentContextSchema, z.undefined()]),
+  snapshot: environmentSnapshotSchema,
+  snapshotOf: (state) => (state === undefined ? undefined : snapshotEnvironmentContext(state)),
+});
+
+/**
  * Facts about where the agent runs (user role): working directory and shell (or several
  * environments), date, time zone, network rules, file-system permissions and subagent roster,
  * one element per line, indented two spaces. Element text is XML-escaped where the reference
@@ -93,6 +109,14 @@ export const environmentContext = defineFragment({
       timezone: "America/Los_Angeles",
     },
   ],
+  section: environmentsSection,
+  build: (state, reference) =>
+    state === undefined
+      ? undefined
+      : diffEnvironmentContext(
+          reference.status === "known" ? reference.snapshot : undefined,
+          state,
+        ),
   body: (data, { untrusted }) => {
     const lines = [
       ...environmentLines(data),

@@ -1,5 +1,10 @@
 import { defineFragment } from "@ctx/fragments";
-import { z } from "zod";
+import {
+  buildGuidance,
+  defineGuidanceSection,
+  type GuidanceData,
+  guidanceDataSchema,
+} from "./guidance-section.js";
 import { standardMarkers } from "./markers.js";
 
 const body = [
@@ -10,13 +15,18 @@ const body = [
   "",
 ].join("\n");
 
+/** Whether the environments instructions guidance is on this turn; see {@link buildGuidance} for when it is sent. */
+export const environmentsInstructionsSection = defineGuidanceSection("environments_instructions");
+
 /** Guidance on several execution environments (developer role). */
-export const environmentsInstructions = defineFragment<void>({
+export const environmentsInstructions = defineFragment<GuidanceData, boolean, boolean>({
   type: "environments_instructions",
   role: "developer",
   markers: standardMarkers.environmentsInstructions,
   description: "How to work with several execution environments.",
-  schema: z.undefined(),
-  examples: [undefined],
+  schema: guidanceDataSchema,
+  examples: [{}],
   body: () => body,
+  section: environmentsInstructionsSection,
+  build: buildGuidance,
 });

@@ -1,3 +1,5 @@
+import { defineSection } from "@ctx/fragments";
+import { z } from "zod";
 import { defineTextKind } from "./define-text-kind.js";
 import { standardMarkers } from "./markers.js";
 
@@ -9,6 +11,29 @@ const preamble =
  * current personality.
  */
 export type ModelSwitchData = { instructions: string };
+
+const modelStateSchema = z.object({
+  /** The model this turn is sent to. */
+  slug: z.string().min(1),
+  /** That model's instructions for the current personality. */
+  instructions: z.string(),
+});
+
+/** The state the model-switch kind reads. */
+export type ModelState = z.infer<typeof modelStateSchema>;
+
+/**
+ * The model the previous turn used. It survives a lost baseline, so a full re-send after a
+ * rollback still tells a new model where it stands.
+ */
+export const modelSection = defineSection({
+  id: "model",
+  scope: "settings",
+  state: modelStateSchema,
+  snapshot: z.object({ slug: z.string() }),
+  snapshotOf: ({ slug }) => ({ slug }),
+  survivesReset: true,
+});
 
 /**
  * Tells the model that the conversation moves to it from another model, and gives it the new
@@ -24,4 +49,11 @@ export const modelSwitch = defineTextKind({
   after: "\n",
   description: "The instructions of the model the conversation just switched to.",
   example: "You are a careful coding agent.",
+  section: modelSection,
+  build: (state, reference) =>
+    reference.status === "known" &&
+    reference.snapshot.slug !== state.slug &&
+    state.instructions !== ""
+      ? { instructions: state.instructions }
+      : undefined,
 });

@@ -1,4 +1,4 @@
-import { defineFragment } from "@ctx/fragments";
+import { defineFragment, defineSection } from "@ctx/fragments";
 import { z } from "zod";
 import { guardedMarkers, standardMarkers } from "./markers.js";
 
@@ -26,6 +26,18 @@ const multiAgentModeSchema = z.union([
 export type MultiAgentModeData = z.infer<typeof multiAgentModeSchema>;
 
 /**
+ * When the model may start sub-agents, as it was told; `undefined` state when the session has no
+ * multi-agent mode. A change is sent; dropping a proactive mode sends the explicit-request rule.
+ */
+export const multiAgentModeSection = defineSection({
+  id: "multi_agent_mode",
+  scope: "settings",
+  state: z.union([multiAgentModeSchema, z.undefined()]),
+  snapshot: multiAgentModeSchema,
+  snapshotOf: (state) => state,
+});
+
+/**
  * When the model may start sub-agents (developer role), in a message of its own: only when asked,
  * on its own initiative, or as configured text.
  */
@@ -44,6 +56,18 @@ export const multiAgentMode = defineFragment({
       : data.mode === "proactive"
         ? proactive
         : explicitRequestOnly,
+  section: multiAgentModeSection,
+  build: (state, reference): MultiAgentModeData | undefined => {
+    if (reference.status !== "known") return state;
+    const before = reference.snapshot;
+    if (state === undefined) {
+      return before.mode === "proactive" ? { mode: "explicit-request-only" } : undefined;
+    }
+    const same =
+      before.mode === state.mode &&
+      (state.mode !== "custom" || (before.mode === "custom" && before.text === state.text));
+    return same ? undefined : state;
+  },
   parse: (body, { restore }) =>
     body === proactive
       ? { mode: "proactive" as const }

@@ -1,3 +1,4 @@
+import { defineSection } from "@ctx/fragments";
 import { z } from "zod";
 import { defineTextKind } from "./define-text-kind.js";
 import { standardMarkers } from "./markers.js";
@@ -7,6 +8,22 @@ import { standardMarkers } from "./markers.js";
  * `renderPermissionsInstructions` in `@ctx/prompts` writes it; it starts and ends with a newline.
  */
 export type PermissionsInstructionsData = { text: string };
+
+const permissionsSchema = z.object({ text: z.string() });
+
+/**
+ * The permissions text the model was shown; `undefined` state when the session leaves the
+ * permissions out. Sent whenever the text differs from a known snapshot, or none is known.
+ */
+export const permissionsSection = defineSection({
+  id: "permissions",
+  scope: "world",
+  state: z.union([permissionsSchema, z.undefined()]),
+  snapshot: permissionsSchema,
+  snapshotOf: (state) => state,
+  legacy: true,
+  retained: true,
+});
 
 /**
  * The sandbox and approval policy (developer role), inside `<permissions instructions>` — with a
@@ -20,4 +37,9 @@ export const permissionsInstructions = defineTextKind({
   schema: z.string(),
   description: "What the sandbox allows and when to ask the user for approval.",
   example: "\nThe sandbox is read-only.\n",
+  section: permissionsSection,
+  build: (state, reference) =>
+    state === undefined || (reference.status === "known" && reference.snapshot.text === state.text)
+      ? undefined
+      : state,
 });

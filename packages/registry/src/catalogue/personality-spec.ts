@@ -1,3 +1,5 @@
+import { defineSection } from "@ctx/fragments";
+import { z } from "zod";
 import { defineTextKind } from "./define-text-kind.js";
 import { standardMarkers } from "./markers.js";
 
@@ -9,6 +11,39 @@ const leadIn =
  * chosen personality.
  */
 export type PersonalitySpecData = { personality: string };
+
+const personalityStateSchema = z.object({
+  /** The model this turn is sent to. */
+  model: z.string().min(1),
+  /** The personality asked for; omitted when none is set. */
+  personality: z.enum(["friendly", "pragmatic", "none"]).exactOptional(),
+  /** The model's message for that personality; empty when it has none. */
+  message: z.string(),
+  /** Whether the session's base instructions already carry this personality. */
+  baked: z.boolean(),
+});
+
+/** The state the personality kind reads. */
+export type PersonalityState = z.infer<typeof personalityStateSchema>;
+
+/**
+ * The personality the model was told about. The full context sends it unless the base
+ * instructions already carry it; a later turn sends it only when it changed to a set value on
+ * the same model (a model switch already brings the new model's instructions).
+ */
+export const personalitySection = defineSection({
+  id: "personality",
+  scope: "settings",
+  state: personalityStateSchema,
+  snapshot: z.object({
+    model: z.string(),
+    personality: z.enum(["friendly", "pragmatic", "none"]).exactOptional(),
+  }),
+  snapshotOf: ({ model, personality }) => ({
+    model,
+    ...(personality === undefined ? {} : { personality }),
+  }),
+});
 
 /**
  * A change of personality (developer role). The body keeps the reference's spacing — a space
@@ -23,4 +58,15 @@ export const personalitySpec = defineTextKind({
   after: " ",
   description: "The personality the user asked the model to adopt.",
   example: "Be warm and encouraging.",
+  section: personalitySection,
+  build: (state, reference) => {
+    if (state.personality === undefined || state.message === "") return undefined;
+    if (reference.status === "absent")
+      return state.baked ? undefined : { personality: state.message };
+    if (reference.status === "unknown" || reference.snapshot.model !== state.model)
+      return undefined;
+    return reference.snapshot.personality === state.personality
+      ? undefined
+      : { personality: state.message };
+  },
 });

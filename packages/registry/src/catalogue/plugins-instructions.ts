@@ -1,5 +1,10 @@
 import { defineFragment } from "@ctx/fragments";
-import { z } from "zod";
+import {
+  buildGuidance,
+  defineGuidanceSection,
+  type GuidanceData,
+  guidanceDataSchema,
+} from "./guidance-section.js";
 import { standardMarkers } from "./markers.js";
 
 const body = [
@@ -16,13 +21,18 @@ const body = [
   "",
 ].join("\n");
 
+/** Whether the plugins guidance is on this turn; see {@link buildGuidance} for when it is sent. */
+export const pluginsSection = defineGuidanceSection("plugins");
+
 /** Guidance on installed plugins (developer role): what a plugin is and how to use one. */
-export const pluginsInstructions = defineFragment<void>({
+export const pluginsInstructions = defineFragment<GuidanceData, boolean, boolean>({
   type: "plugins_instructions",
   role: "developer",
   markers: standardMarkers.pluginsInstructions,
   description: "How to use the plugins installed on this machine.",
-  schema: z.undefined(),
-  examples: [undefined],
+  schema: guidanceDataSchema,
+  examples: [{}],
   body: () => body,
+  section: pluginsSection,
+  build: buildGuidance,
 });

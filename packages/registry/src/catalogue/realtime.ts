@@ -1,6 +1,7 @@
-import { defineFragment, markedBody } from "@ctx/fragments";
+import { defineFragment, defineSection, markedBody, type SectionReference } from "@ctx/fragments";
 import { z } from "zod";
 import { defineTextKind } from "./define-text-kind.js";
+import { type GuidanceData, guidanceDataSchema } from "./guidance-section.js";
 import { standardMarkers } from "./markers.js";
 
 const { start, end } = standardMarkers.realtimeConversation;
@@ -22,19 +23,56 @@ function isEnded(text: string): boolean {
   return body?.startsWith(endedPrefix) === true && body.endsWith("\n");
 }
 
+const realtimeStateSchema = z.object({
+  /** Whether a realtime voice conversation is on. */
+  active: z.boolean(),
+  /** Configured text for its start, sent instead of our guidance. */
+  instructions: z.string().min(1).exactOptional(),
+});
+
+/** The state the realtime kinds read. */
+export type RealtimeState = z.infer<typeof realtimeStateSchema>;
+
+const realtimeSnapshotSchema = z.object({ active: z.boolean() });
+
+/**
+ * Whether a realtime conversation is on, shared by the start and end kinds. A start is sent
+ * when the conversation turns on, or is on and the model may not know (absent or unknown); an
+ * end only when it turns off from a known on.
+ */
+export const realtimeSection = defineSection({
+  id: "realtime",
+  scope: "world",
+  state: realtimeStateSchema,
+  snapshot: realtimeSnapshotSchema,
+  snapshotOf: ({ active }) => ({ active }),
+  legacy: true,
+  retained: true,
+});
+
+function starts(
+  state: RealtimeState,
+  reference: SectionReference<z.infer<typeof realtimeSnapshotSchema>>,
+): boolean {
+  return state.active && (reference.status !== "known" || !reference.snapshot.active);
+}
+
 /**
  * A realtime conversation started (developer role), with our standard guidance. Recognised by
  * its exact body, so it is told apart from a start with custom instructions and from an end.
  */
-export const realtimeStart = defineFragment<void>({
+export const realtimeStart = defineFragment<GuidanceData, RealtimeState, { active: boolean }>({
   type: "realtime_start",
   role: "developer",
   markers: standardMarkers.realtimeConversation,
   matches: isStarted,
   description: "A realtime voice conversation has started.",
-  schema: z.undefined(),
-  examples: [undefined],
+  schema: guidanceDataSchema,
+  examples: [{}],
   body: () => startedBody,
+  section: realtimeSection,
+  build: (state, reference) =>
+    starts(state, reference) && state.instructions === undefined ? {} : undefined,
 });
 
 /**
@@ -65,6 +103,11 @@ export const realtimeStartWithInstructions = defineTextKind({
     markedBody(text, start, end) !== undefined && !isStarted(text) && !isEnded(text),
   description: "A realtime voice conversation has started, with configured instructions.",
   example: "Answer in French.",
+  section: realtimeSection,
+  build: (state, reference) =>
+    starts(state, reference) && state.instructions !== undefined
+      ? { instructions: state.instructions }
+      : undefined,
 });
 
 /**
@@ -84,4 +127,9 @@ export const realtimeEnd = defineTextKind({
   matches: isEnded,
   description: "The realtime voice conversation has ended.",
   example: "inactive",
+  section: realtimeSection,
+  build: (state, reference) =>
+    !state.active && reference.status === "known" && reference.snapshot.active
+      ? { reason: "inactive" }
+      : undefined,
 });

@@ -99,7 +99,7 @@ describe("values that used to read back as something else", () => {
   });
 
   it("refuses realtime instructions equal to the standard start text", () => {
-    const standard = bodyOf(realtimeStart, undefined).slice(1, -1);
+    const standard = bodyOf(realtimeStart, {}).slice(1, -1);
     expect(() => realtimeStartWithInstructions.create({ instructions: standard })).toThrow(
       /instructions: equals the standard start text/,
     );

@@ -1,5 +1,6 @@
-import { defineFragment } from "@ctx/fragments";
+import { defineFragment, defineSection } from "@ctx/fragments";
 import { z } from "zod";
+import { fitSkillsInstructions } from "./fit-skills-instructions.js";
 import { guardedMarkers, standardMarkers } from "./markers.js";
 
 /** The longest description a skill keeps; longer ones are cut, as in the reference. */
@@ -19,7 +20,8 @@ const usage = [
   "- If a skill cannot be read or does not fit the situation, say so briefly and continue with your best judgement.",
 ];
 
-const skillsSchema = z.object({
+/** The schema of {@link SkillsInstructionsData}. */
+export const skillsInstructionsSchema = z.object({
   skills: z.array(
     z.object({
       name: z.string().min(1),
@@ -35,7 +37,24 @@ const skillsSchema = z.object({
 });
 
 /** The data of a {@link skillsInstructions} fragment. */
-export type SkillsInstructionsData = z.infer<typeof skillsSchema>;
+export type SkillsInstructionsData = z.infer<typeof skillsInstructionsSchema>;
+
+/**
+ * The skills catalogue of this turn and the model's context window (its budget is 2% of it),
+ * sent with the full context only; `undefined` state, or no skills, sends nothing. Fitting it to
+ * its budget reports what was shortened or left out.
+ */
+export const skillsSection = defineSection({
+  id: "skills",
+  scope: "initial",
+  state: z.union([
+    z.object({
+      catalogue: skillsInstructionsSchema,
+      contextWindow: z.number().int().positive().exactOptional(),
+    }),
+    z.undefined(),
+  ]),
+});
 
 /**
  * The catalogue of available skills (developer role): `## Skills`, an introduction, the optional
@@ -47,7 +66,7 @@ export const skillsInstructions = defineFragment({
   role: "developer",
   markers: standardMarkers.skillsInstructions,
   guards: guardedMarkers,
-  schema: skillsSchema,
+  schema: skillsInstructionsSchema,
   description: "The skills the model may use, with where their instructions live.",
   examples: [
     {
@@ -56,6 +75,16 @@ export const skillsInstructions = defineFragment({
       ],
     },
   ],
+  section: skillsSection,
+  build: (state, _reference, { warn }) => {
+    if (state === undefined || state.catalogue.skills.length === 0) return undefined;
+    const fitted = fitSkillsInstructions(
+      state.catalogue,
+      state.contextWindow === undefined ? {} : { contextWindow: state.contextWindow },
+    );
+    for (const warning of fitted.warnings) warn(warning);
+    return fitted.data;
+  },
   body: ({ skills, roots, usage: withUsage }, { untrusted }) => {
     const hasRoots = roots !== undefined && roots.length > 0;
     const lines = [

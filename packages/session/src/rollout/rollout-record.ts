@@ -1,11 +1,6 @@
-/** A JSON value as a rollout stores it. */
-export type JsonValue =
-  | null
-  | boolean
-  | number
-  | string
-  | readonly JsonValue[]
-  | { readonly [key: string]: JsonValue };
+import type { JsonValue } from "@ctx/protocol";
+
+export type { JsonValue };
 
 /**
  * One record of a rollout, as the session writes it. The store treats `payload` as opaque JSON;

@@ -1,0 +1,64 @@
+import {
+  createRegistry,
+  createStandardRegistry,
+  environmentContext,
+  modelSwitch,
+  multiAgentMode,
+  permissionsInstructions,
+  personalitySpec,
+} from "@ctx/registry";
+import { describe, expect, it } from "vitest";
+import { buildContextUpdate } from "./build-context-update.js";
+import { buildInitialContext } from "./build-initial-context.js";
+
+const registry = createStandardRegistry();
+const permissions = permissionsInstructions.create({ text: "\nRead-only.\n" });
+const environment = environmentContext.create({ environments: [{ id: "local", cwd: "/a" }] });
+const personality = personalitySpec.create({ personality: "Be warm." });
+const switched = modelSwitch.create({ instructions: "Be B." });
+const mode = multiAgentMode.create({ mode: "proactive" });
+
+const shape = (messages: ReturnType<typeof buildContextUpdate>) =>
+  messages.map(({ message, kinds }) => `${message.role}:${kinds.join(",")}`);
+
+describe("buildContextUpdate", () => {
+  it("puts the settings in one developer message, then merges same-role sections", () => {
+    expect(
+      shape(buildContextUpdate(registry, [environment, permissions, personality, switched])),
+    ).toEqual([
+      "developer:model_switch,personality_spec",
+      "developer:permissions_instructions",
+      "user:environment_context",
+    ]);
+  });
+
+  it("makes no message from no fragments", () => {
+    expect(buildContextUpdate(registry, [])).toEqual([]);
+  });
+});
+
+describe("buildInitialContext", () => {
+  it("bundles developer fragments, settings included, then the user bundle", () => {
+    expect(
+      shape(buildInitialContext(registry, [environment, permissions, switched, mode])),
+    ).toEqual([
+      "developer:model_switch,permissions_instructions,multi_agent_mode",
+      "user:environment_context",
+    ]);
+  });
+
+  it("ends every text but the last with a blank line, unless told not to", () => {
+    const [blank] = buildInitialContext(registry, [permissions, switched]);
+    expect(
+      blank?.message.content.map((content) => ("text" in content ? content.text.slice(-2) : "")),
+    ).toEqual(["\n\n", "s>"]);
+    const [none] = buildInitialContext(registry, [permissions, switched], { separator: "none" });
+    expect(none?.message.content[0]).toEqual({ type: "input_text", text: switched.render() });
+  });
+
+  it("refuses a fragment whose kind is not in the registry", () => {
+    expect(() =>
+      buildInitialContext(createRegistry([environmentContext]), [permissions]),
+    ).toThrowError(/not in the registry/);
+  });
+});

@@ -1,0 +1,56 @@
+import { createStandardRegistry } from "@ctx/registry";
+import { z } from "zod";
+import type { Session, SessionOptions } from "./create-session.js";
+import { replayRollout } from "./replay-rollout.js";
+import { resumeSession } from "./resume-session.js";
+import type { RolloutStore } from "./rollout/rollout-store.js";
+import { SessionError } from "./session-error.js";
+
+/** Options of {@link forkSession}. */
+export interface ForkOptions extends Omit<SessionOptions, "store" | "sessionId"> {
+  /** The session to fork. */
+  readonly sessionId: string;
+  /**
+   * How many of its turns the fork keeps, counted in the order they began (rolled-back turns
+   * included, as the rollout holds them); all of them when omitted or larger.
+   */
+  readonly atTurn?: number;
+  /** The fork's id; a random UUID when omitted. */
+  readonly forkId?: string;
+}
+
+/**
+ * Forks a session: a new rollout that references the parent's records up to the turn it keeps
+ * (nothing is copied), opened like a resume. The fork's first request begins with the parent's
+ * history as it stood there, byte for byte, so the provider's cache still serves it; what
+ * changed since comes after, as diffs.
+ *
+ * @throws {SessionError} when the session id is empty or `atTurn` is not a whole number ≥ 0.
+ * @example
+ * ```ts
+ * const fork = await forkSession(store, { sessionId, atTurn: 2 });
+ * ```
+ */
+export async function forkSession(store: RolloutStore, options: ForkOptions): Promise<Session> {
+  if (!z.string().min(1).safeParse(options.sessionId).success) {
+    throw new SessionError("forkSession needs the id of the session to fork");
+  }
+  if (options.atTurn !== undefined && !z.number().int().min(0).safeParse(options.atTurn).success) {
+    throw new SessionError(`atTurn must be a whole number of turns, not ${options.atTurn}`);
+  }
+  const parent = await store.read(options.sessionId, { from: "start" });
+  const { turnSequences } = replayRollout(
+    parent.records,
+    options.registry ?? createStandardRegistry(),
+  );
+  const sequence =
+    options.atTurn === undefined
+      ? parent.session.nextSequence
+      : (turnSequences[options.atTurn] ?? parent.session.nextSequence);
+  const fork = await store.create({
+    id: options.forkId ?? globalThis.crypto.randomUUID(),
+    parent: { sessionId: options.sessionId, sequence },
+  });
+  const { forkId: _forkId, atTurn: _atTurn, ...sessionOptions } = options;
+  return resumeSession(store, { ...sessionOptions, sessionId: fork.id });
+}

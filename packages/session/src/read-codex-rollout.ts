@@ -1,0 +1,82 @@
+import { safeParseResponseItem } from "@ctx/protocol";
+import type { Registry } from "@ctx/registry";
+import type { CtxWarning } from "@ctx/text";
+import { z } from "zod";
+import { classifyHistory } from "./classify-history.js";
+import type { HistoryEntry } from "./origin.js";
+
+const lineSchema = z.object({ type: z.string(), payload: z.unknown() });
+const userMessageSchema = z.object({ type: z.literal("user_message"), message: z.string() });
+
+/**
+ * The history of a rollout Codex wrote (JSONL), with origins. Codex logs what the user typed as
+ * `event_msg` `user_message` records: when the rollout has them, they are the provenance — the
+ * user message each one names is the user's, and every other user message is injected context,
+ * whatever its text looks like. Without them, origins are read from markers
+ * ({@link classifyHistory}). Lines that are not JSON records, and items of types this library
+ * does not model, are skipped and counted in one warning.
+ *
+ * @example
+ * ```ts
+ * const { entries } = readCodexRollout(readFileSync(path, "utf8"), registry);
+ * const session = createSession({ history: entries });
+ * ```
+ */
+export function readCodexRollout(
+  text: string,
+  registry: Registry,
+): { entries: HistoryEntry[]; warnings: CtxWarning[] } {
+  const items: HistoryEntry["item"][] = [];
+  const typed = new Map<string, number>();
+  let skipped = 0;
+  for (const line of text.split("\n")) {
+    if (line.trim() === "") continue;
+    const record = lineSchema.safeParse(parseJson(line));
+    if (!record.success) {
+      skipped += 1;
+      continue;
+    }
+    const event = userMessageSchema.safeParse(record.data.payload);
+    if (record.data.type === "event_msg" && event.success) {
+      typed.set(event.data.message, (typed.get(event.data.message) ?? 0) + 1);
+    } else if (record.data.type === "response_item") {
+      const parsed = safeParseResponseItem(record.data.payload);
+      if (parsed.success) items.push(parsed.item);
+      else skipped += 1;
+    }
+  }
+  const origins = classifyHistory(items, registry);
+  const entries = items.map((item, index): HistoryEntry => {
+    const origin = origins[index] ?? { source: "model" };
+    if (typed.size === 0 || item.type !== "message" || item.role !== "user")
+      return { item, origin };
+    const said = item.content.map((content) => ("text" in content ? content.text : "")).join("");
+    const left = typed.get(said) ?? 0;
+    if (left > 0) {
+      typed.set(said, left - 1);
+      return { item, origin: { source: "user" } };
+    }
+    return {
+      item,
+      origin: origin.source === "context" ? origin : { source: "context", kinds: [] },
+    };
+  });
+  const warnings: CtxWarning[] =
+    skipped === 0
+      ? []
+      : [
+          {
+            code: "codex-rollout-lines-skipped",
+            message: `${skipped} line(s) of the Codex rollout could not be read as history and were skipped`,
+          },
+        ];
+  return { entries, warnings };
+}
+
+function parseJson(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+}

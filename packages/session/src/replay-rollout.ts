@@ -1,0 +1,53 @@
+import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol";
+import type { Registry } from "@ctx/registry";
+import type { StoredRecord } from "./rollout/rollout-record.js";
+import { SessionError } from "./session-error.js";
+import { sessionRecordSchema } from "./session-records.js";
+import { SessionState } from "./session-state.js";
+
+/** A session's state rebuilt from its records, and where each turn's records begin. */
+export interface Replay {
+  readonly state: SessionState;
+  /** The sequence of each `turn` record, in order: where a fork at that turn cuts. */
+  readonly turnSequences: readonly number[];
+}
+
+/**
+ * Rebuilds a session from its rollout by applying each record as the live session did: the
+ * history with its origins, the snapshots after each turn, rollbacks. Records of types the
+ * session does not write are skipped, so other writers can annotate a rollout.
+ *
+ * @throws {SessionError} naming the sequence of a session record whose payload does not fit.
+ */
+export function replayRollout(records: readonly StoredRecord[], registry: Registry): Replay {
+  const state = new SessionState(registry);
+  const turnSequences: number[] = [];
+  for (const stored of records) {
+    if (!["turn", "response_item", "world_state", "rollback"].includes(stored.type)) continue;
+    const parsed = sessionRecordSchema.safeParse({ type: stored.type, payload: stored.payload });
+    if (!parsed.success) {
+      const issues = toSchemaIssues(parsed.error);
+      throw new SessionError(
+        `the rollout record at sequence ${stored.sequence} cannot be read: ${describeSchemaIssues(issues)}`,
+        issues,
+      );
+    }
+    const record = parsed.data;
+    switch (record.type) {
+      case "turn":
+        turnSequences.push(stored.sequence);
+        state.beginTurn(record.payload.model, record.payload.baseInstructions);
+        break;
+      case "response_item":
+        state.append(record.payload);
+        break;
+      case "world_state":
+        state.commitSnapshots(record.payload.full, record.payload.state);
+        break;
+      case "rollback":
+        state.rollback(record.payload.userTurns);
+        break;
+    }
+  }
+  return { state, turnSequences };
+}

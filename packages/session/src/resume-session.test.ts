@@ -1,0 +1,108 @@
+import { createMemoryFileSystem, discoverAgentsMd, type LoadedAgentsMd } from "@ctx/agents-md";
+import type { ResponseItem } from "@ctx/protocol";
+import { agentsMdInstructions } from "@ctx/registry";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createSession } from "./create-session.js";
+import { forkSession } from "./fork-session.js";
+import { resumeSession } from "./resume-session.js";
+import { createMemoryRolloutStore } from "./rollout/memory-rollout-store.js";
+import type { TurnContext } from "./turn-context.js";
+
+const agentsMd = (text: string) =>
+  discoverAgentsMd({ cwd: "/repo", fs: createMemoryFileSystem({ "/repo/AGENTS.md": text }) });
+
+let loaded = new Map<string, LoadedAgentsMd>();
+const context = (text: string): TurnContext => ({
+  model: "ctx-coder",
+  environments: [{ id: "local", cwd: "/repo", shell: "bash" }],
+  permissions: { sandboxMode: "read-only", approvalPolicy: "never" },
+  agentsMd: loaded.get(text) ?? failMissing(text),
+});
+
+function failMissing(text: string): never {
+  throw new Error(`load ${text} first`);
+}
+
+beforeAll(async () => {
+  loaded = new Map(
+    await Promise.all(
+      ["Rule one.", "Rule two.", "R."].map(async (text) => [text, await agentsMd(text)] as const),
+    ),
+  );
+});
+
+const agentsBlocks = (items: readonly ResponseItem[]) =>
+  items.flatMap((item) =>
+    item.type === "message"
+      ? item.content.flatMap((content) =>
+          content.type === "input_text" && agentsMdInstructions.matches(content.text)
+            ? [agentsMdInstructions.parse(content.text)]
+            : [],
+        )
+      : [],
+  );
+
+describe("resumeSession", () => {
+  it("continues the history byte for byte and sends nothing when nothing changed", async () => {
+    const store = createMemoryRolloutStore();
+    const session = createSession({ store });
+    const first = await session.beginTurn(context("Rule one."), "one");
+    const resumed = await resumeSession(store, { sessionId: session.id });
+    expect(resumed.history()).toEqual(session.history());
+    const next = await resumed.beginTurn(context("Rule one."), "two");
+    expect(next.input.slice(0, first.input.length)).toEqual(first.input);
+    expect(next.input).toHaveLength(first.input.length + 1);
+    expect(next.instructions).toBe(first.instructions);
+    expect(await store.info(session.id)).toMatchObject({
+      cwd: "/repo",
+      meta: { writer: "@ctx/session", format: 1 },
+    });
+  });
+
+  it("sends exactly one replacement for an AGENTS.md edited while the session was closed", async () => {
+    const store = createMemoryRolloutStore();
+    const session = createSession({ store });
+    await session.beginTurn(context("Rule one."), "one");
+    const resumed = await resumeSession(store, { sessionId: session.id });
+    const request = await resumed.beginTurn(context("Rule two."), "two");
+    expect(agentsBlocks(request.input)).toEqual([
+      { directory: "/repo", text: "Rule one." },
+      { directory: "/repo", text: "Rule two.", supersedes: true },
+    ]);
+    const after = await resumed.beginTurn(context("Rule two."), "three");
+    expect(agentsBlocks(after.input)).toHaveLength(2);
+  });
+
+  it("warns once when it resumes with another model", async () => {
+    const store = createMemoryRolloutStore();
+    const session = createSession({ store });
+    await session.beginTurn(context("R."), "one");
+    const resumed = await resumeSession(store, { sessionId: session.id });
+    const request = await resumed.beginTurn({ ...context("R."), model: "other-model" }, "two");
+    expect(request.warnings.map((warning) => warning.code)).toContain("resumed-with-another-model");
+  });
+
+  it("replays rollbacks", async () => {
+    const store = createMemoryRolloutStore();
+    const session = createSession({ store });
+    await session.beginTurn(context("R."), "one");
+    await session.beginTurn(context("R."), "two");
+    await session.rollback(1);
+    const resumed = await resumeSession(store, { sessionId: session.id });
+    expect(resumed.history()).toEqual(session.history());
+  });
+});
+
+describe("forkSession", () => {
+  it("starts the fork's first request with the parent's input at the turn it keeps", async () => {
+    const store = createMemoryRolloutStore();
+    const parent = createSession({ store });
+    const first = await parent.beginTurn(context("R."), "one");
+    await parent.beginTurn(context("R."), "two");
+    const fork = await forkSession(store, { sessionId: parent.id, atTurn: 1 });
+    const request = await fork.beginTurn(context("R."), "fork seed");
+    expect(request.input.slice(0, first.input.length)).toEqual(first.input);
+    expect(request.input).toHaveLength(first.input.length + 1);
+    expect((await store.info(fork.id))?.parent).toEqual({ sessionId: parent.id, sequence: 5 });
+  });
+});

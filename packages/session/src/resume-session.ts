@@ -1,0 +1,40 @@
+import { createStandardRegistry } from "@ctx/registry";
+import { z } from "zod";
+import { openSession, type Session, type SessionOptions } from "./create-session.js";
+import { replayRollout } from "./replay-rollout.js";
+import type { RolloutStore } from "./rollout/rollout-store.js";
+import { SessionError } from "./session-error.js";
+
+/** Options of {@link resumeSession}: the session's id, and the options of a new session. */
+export interface ResumeOptions extends Omit<SessionOptions, "store" | "sessionId"> {
+  readonly sessionId: string;
+}
+
+/**
+ * Opens a session from its rollout in `store`: the history with its origins, the base
+ * instructions, and the snapshots the model was last shown. Nothing is sent or written until
+ * the next turn, which diffs against those snapshots: an AGENTS.md edited meanwhile is sent once,
+ * as a replacement; a new model is announced. Limits met while reading (a torn last record)
+ * come back as warnings of that first turn.
+ *
+ * @throws {SessionError} when the session id is empty or a record cannot be read.
+ * @throws {RolloutError} from the store, when the session does not exist.
+ * @example
+ * ```ts
+ * const session = await resumeSession(store, { sessionId });
+ * const request = await session.beginTurn(turnContext, "Where were we?");
+ * ```
+ */
+export async function resumeSession(store: RolloutStore, options: ResumeOptions): Promise<Session> {
+  if (!z.string().min(1).safeParse(options.sessionId).success) {
+    throw new SessionError("resumeSession needs the id of a session");
+  }
+  const read = await store.read(options.sessionId, { from: "start" });
+  const { state } = replayRollout(read.records, options.registry ?? createStandardRegistry());
+  return openSession(
+    state,
+    { ...options, store },
+    { created: true, nextSequence: read.session.nextSequence },
+    read.warnings,
+  );
+}

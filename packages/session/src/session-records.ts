@@ -1,0 +1,64 @@
+import {
+  type JsonValue,
+  jsonValueSchema,
+  type ResponseItem,
+  responseItemSchema,
+} from "@ctx/protocol";
+import { z } from "zod";
+import type { HistoryEntry, Origin } from "./origin.js";
+
+/** The schema of an {@link Origin}. */
+export const originSchema: z.ZodType<Origin> = z.union([
+  z.object({ source: z.literal("user") }),
+  z.object({ source: z.literal("context"), kinds: z.array(z.string()) }),
+  z.object({ source: z.literal("model") }),
+  z.object({ source: z.literal("tool") }),
+]);
+
+/** The schema of a {@link HistoryEntry}. */
+export const historyEntrySchema = z.object({ item: responseItemSchema, origin: originSchema });
+
+/**
+ * The records a session writes, and what each payload means:
+ * - `turn`: a turn begins (`index` counts turns from 1); the first carries the session's base
+ *   instructions, so a resume sends the same ones;
+ * - `response_item`: one history item and its origin (the origin is never sent);
+ * - `world_state`: the sections' snapshots once the turn's context is recorded: the full value
+ *   when the full context was sent, otherwise an RFC 7386 merge patch of the previous value;
+ * - `rollback`: the last `userTurns` real user turns were dropped.
+ */
+export const sessionRecordSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("turn"),
+    payload: z.object({
+      index: z.number().int().positive(),
+      model: z.string(),
+      baseInstructions: z.string().exactOptional(),
+    }),
+  }),
+  z.object({
+    type: z.literal("response_item"),
+    payload: historyEntrySchema,
+  }),
+  z.object({
+    type: z.literal("world_state"),
+    payload: z.object({ full: z.boolean(), state: jsonValueSchema }),
+  }),
+  z.object({
+    type: z.literal("rollback"),
+    payload: z.object({ userTurns: z.number().int().positive() }),
+  }),
+]);
+
+/** One record of a session's rollout, as read back. */
+export type SessionRecord = z.infer<typeof sessionRecordSchema>;
+
+/** A `response_item` record for `entry`. */
+export function itemRecord(entry: HistoryEntry): { type: "response_item"; payload: JsonValue } {
+  return { type: "response_item", payload: { item: toJson(entry.item), origin: entry.origin } };
+}
+
+/** A response item as JSON (items are JSON already; this drops `undefined` members). */
+function toJson(item: ResponseItem): JsonValue {
+  return jsonValueSchema.parse(JSON.parse(JSON.stringify(item)));
+}
