@@ -1,24 +1,16 @@
 import { AgentsMdError, discoverAgentsMd } from "@ctx/agents-md";
-import type { Fragment } from "@ctx/fragments";
 import {
   type ApprovalPolicy,
   defaultModelCatalog,
-  type PermissionsPolicy,
   type Personality,
-  renderPermissionsInstructions,
-  resolveBaseInstructions,
   type SandboxMode,
 } from "@ctx/prompts";
-import type { MessageItem } from "@ctx/protocol";
-import {
-  agentsMdInstructions,
-  createStandardRegistry,
-  type EnvironmentContextData,
-  environmentContext,
-  permissionsInstructions,
-} from "@ctx/registry";
+import type { ResponseItem } from "@ctx/protocol";
+import { agentsMdInstructions, createStandardRegistry } from "@ctx/registry";
+import { createSession, type TurnContext } from "@ctx/session";
 import type { CtxWarning } from "@ctx/text";
 import { CliError } from "./cli-error.js";
+import { type ContextBlock, contextBlocks } from "./context-blocks.js";
 
 /** The settings of a first turn; every one the user leaves out is an embedded default. */
 export interface FirstTurnSettings {
@@ -36,30 +28,19 @@ export interface FirstTurnSettings {
   readonly timeZone: string;
 }
 
-/** One text the model is shown, with where it came from. */
-export interface ContextBlock {
-  /** `system` for the base instructions, else the role of the message holding the text. */
-  readonly role: "system" | "developer" | "user";
-  /** The fragment kind the registry recognises the text as; `base_instructions` for the instructions. */
-  readonly kind: string;
-  /** The files the text was read from (AGENTS.md); empty for generated texts. */
-  readonly sources: readonly string[];
-  readonly text: string;
-}
-
 /** What the model would be sent on its first turn before the user's message. */
 export interface FirstTurnContext {
   /** Exactly what would be sent: the instructions and the input items. */
-  readonly request: { readonly instructions: string; readonly input: readonly MessageItem[] };
+  readonly request: { readonly instructions: string; readonly input: readonly ResponseItem[] };
   /** The same texts, one block each, in the order they are sent. */
   readonly blocks: readonly ContextBlock[];
   readonly warnings: readonly CtxWarning[];
 }
 
 /**
- * Builds the first turn's context in `settings.cwd`: the model's base instructions with the
- * personality, one developer message with the permissions, and one contextual user message with
- * the AGENTS.md files from the project root down and the environment.
+ * The first request of a session in `settings.cwd`, built by `@ctx/session` as a real agent
+ * would, without the user's message: the model's base instructions with the personality, the
+ * permissions, the AGENTS.md files from the project root down, and the environment.
  *
  * @throws {CliError} `failure` when the folder cannot be used as a working directory.
  */
@@ -72,57 +53,46 @@ export async function buildFirstTurnContext(
     ...(settings.home === undefined ? {} : { home: settings.home }),
   }).catch((error: unknown) => {
     if (AgentsMdError.isInstance(error)) {
-      throw new CliError("failure", error.message, {
-        cause: error,
-      });
+      throw new CliError("failure", error.message, { cause: error });
     }
     throw error;
   });
   const cwd = agentsMd.environments[0]?.cwd ?? settings.cwd;
-  const policy: PermissionsPolicy = {
-    sandboxMode: settings.sandbox,
-    ...(settings.sandbox === "workspace-write" ? { writableRoots: [cwd] } : {}),
-    networkAccess: false,
-    approvalPolicy: settings.approval,
-  };
-  const developer: Fragment[] = [
-    permissionsInstructions.create({ text: renderPermissionsInstructions(policy) }),
-  ];
-  const user: Fragment[] = [
-    ...(agentsMd.isEmpty()
-      ? []
-      : [
-          agentsMdInstructions.create({
-            ...(agentsMd.directory === null ? {} : { directory: agentsMd.directory }),
-            text: agentsMd.text(),
-          }),
-        ]),
-    environmentContext.create(environmentOf(cwd, settings)),
-  ];
-  const input = [message("developer", developer), message("user", user)];
-  const instructions = resolveBaseInstructions({
-    model: defaultModelCatalog.get(settings.model),
+  const turn: TurnContext = {
+    model: settings.model,
     personality: settings.personality,
-  });
-  const blocks: ContextBlock[] = [
-    { role: "system", kind: "base_instructions", sources: [], text: instructions },
-    ...input.flatMap((item) =>
-      item.content.map((part): ContextBlock => {
-        const text = "text" in part && typeof part.text === "string" ? part.text : "";
-        const kind = registry.classify(item.role === "user" ? "user" : "developer", text)?.type;
-        return {
-          role: item.role === "user" ? "user" : "developer",
-          kind: kind ?? "unknown",
-          sources: kind === agentsMdInstructions.type ? agentsMd.sources() : [],
-          text,
-        };
-      }),
-    ),
-  ];
+    environments: [{ id: "local", cwd, shell: settings.shell }],
+    date: new Intl.DateTimeFormat("en-CA", {
+      timeZone: settings.timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).format(settings.now),
+    timezone: settings.timeZone,
+    filesystem: {
+      workspaceRoots: [cwd],
+      permissionProfile: permissionProfile(cwd, settings.sandbox),
+    },
+    permissions: {
+      sandboxMode: settings.sandbox,
+      ...(settings.sandbox === "workspace-write" ? { writableRoots: [cwd] } : {}),
+      networkAccess: false,
+      approvalPolicy: settings.approval,
+    },
+    agentsMd,
+  };
+  const request = await createSession({ registry }).beginTurn(turn, "(the user's first message)");
+  const input = request.input.slice(0, -1);
+  const instructions = request.instructions;
   const known = defaultModelCatalog.models.some((model) => model.slug === settings.model);
   return {
     request: { instructions, input },
-    blocks,
+    blocks: [
+      { role: "system", kind: "base_instructions", sources: [], text: instructions },
+      ...contextBlocks(registry, input, (kind) =>
+        kind === agentsMdInstructions.type ? agentsMd.sources() : [],
+      ),
+    ],
     warnings: [
       ...(known
         ? []
@@ -132,51 +102,29 @@ export async function buildFirstTurnContext(
               message: `the model ${JSON.stringify(settings.model)} is not in the default catalog, so its fallback instructions are shown`,
             },
           ]),
-      ...agentsMd.warnings,
+      ...request.warnings,
     ],
   };
 }
 
-function message(role: "developer" | "user", fragments: readonly Fragment[]): MessageItem {
+/** The file-system profile the sandbox mode grants in `cwd`, as the environment context shows it. */
+function permissionProfile(cwd: string, sandbox: SandboxMode) {
+  if (sandbox === "danger-full-access") {
+    return { type: "managed" as const, fileSystem: { type: "unrestricted" as const } };
+  }
+  const writable =
+    sandbox === "workspace-write"
+      ? [
+          { access: "write" as const, target: { path: cwd } },
+          { access: "write" as const, target: { special: ":slash_tmp" } },
+          { access: "write" as const, target: { special: ":tmpdir" } },
+        ]
+      : [];
   return {
-    type: "message",
-    role,
-    content: fragments.map((fragment) => ({ type: "input_text", text: fragment.render() })),
-  };
-}
-
-/** The environment with the file-system profile the sandbox mode grants in `cwd`. */
-function environmentOf(cwd: string, settings: FirstTurnSettings): EnvironmentContextData {
-  return {
-    environments: [{ id: "local", cwd, shell: settings.shell }],
-    currentDate: new Intl.DateTimeFormat("en-CA", {
-      timeZone: settings.timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    }).format(settings.now),
-    timezone: settings.timeZone,
-    filesystem: {
-      workspaceRoots: [cwd],
-      permissionProfile: {
-        type: "managed",
-        fileSystem:
-          settings.sandbox === "danger-full-access"
-            ? { type: "unrestricted" }
-            : {
-                type: "restricted",
-                entries: [
-                  { access: "read", target: { special: ":root" } },
-                  ...(settings.sandbox === "workspace-write"
-                    ? [
-                        { access: "write" as const, target: { path: cwd } },
-                        { access: "write" as const, target: { special: ":slash_tmp" } },
-                        { access: "write" as const, target: { special: ":tmpdir" } },
-                      ]
-                    : []),
-                ],
-              },
-      },
+    type: "managed" as const,
+    fileSystem: {
+      type: "restricted" as const,
+      entries: [{ access: "read" as const, target: { special: ":root" } }, ...writable],
     },
   };
 }
