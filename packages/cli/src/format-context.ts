@@ -4,11 +4,12 @@ import { formatTable } from "./format-table.js";
 import type { Paint } from "./terminal.js";
 
 /**
- * The first turn's context for a person: one row per block with its role, fragment kind, bytes,
- * estimated tokens and source files, a total, then the warnings.
+ * Context blocks for a person (a first turn's, or what a change of settings re-sends): one row
+ * per block with its role, fragment kind, bytes, estimated tokens and source files, a total, then
+ * the warnings.
  */
 export function formatContextText(
-  context: FirstTurnContext,
+  context: Pick<FirstTurnContext, "blocks" | "warnings">,
   heading: string,
   paint: Paint,
 ): string {

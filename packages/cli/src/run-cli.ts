@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { CliError } from "./cli-error.js";
 import { addContextCommand } from "./context-command.js";
+import { addDiffCommand } from "./diff-command.js";
 import { addInspectCommand } from "./inspect-command.js";
 import { type CliEnvironment, createPaint } from "./terminal.js";
 
@@ -45,6 +46,7 @@ export async function runCli(
     });
   addContextCommand(program, environment);
   addInspectCommand(program, environment);
+  addDiffCommand(program, environment);
   for (const command of program.commands) {
     command.exitOverride().configureOutput(program.configureOutput());
   }
