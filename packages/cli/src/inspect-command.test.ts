@@ -4,7 +4,7 @@ import { mkdtemp, readFile, realpath, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { codexRolloutNames, codexRolloutPath } from "@ctx/fixtures";
-import { createJsonlRolloutStore, type JsonValue } from "@ctx/session";
+import { createJsonlRolloutStore, createSession, type JsonValue } from "@ctx/session";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCtx } from "./__fixtures__/run-ctx.js";
 
@@ -155,6 +155,45 @@ describe("ctx inspect on @ctx rollouts", () => {
       user_intent: "Fix the test.".length + "Only the README.".length,
       assistant_message: 5,
     });
+  });
+});
+
+describe("ctx inspect on a rollout written by @ctx/session", () => {
+  it("sees each turn's context, the user's messages, the model's answers and the rollback", async () => {
+    const directory = join(folder, "sessions");
+    const store = createJsonlRolloutStore(directory);
+    const session = createSession({ store, sessionId: "real" });
+    const turn = {
+      model: "ctx-coder",
+      environments: [{ id: "local", cwd: folder, shell: "bash" }],
+      permissions: { sandboxMode: "read-only" as const, approvalPolicy: "never" as const },
+    };
+    const answer = (text: string) => [
+      {
+        type: "message" as const,
+        role: "assistant" as const,
+        content: [{ type: "output_text" as const, text }],
+      },
+    ];
+    await session.beginTurn(turn, "Read the README.");
+    await session.record(answer("It explains the CLI."));
+    await session.beginTurn({ ...turn, personality: "friendly" }, "Summarise it.");
+    await session.record(answer("A short summary."));
+    await session.rollback(1);
+    await session.beginTurn(turn, "Summarise it in one line.");
+    await session.record(answer("One line."));
+    await store.close();
+    const inspection = await inspectAsJson("sessions/real.jsonl");
+    expect(inspection.format).toBe("ctx");
+    expect(inspection.turns).toBe(3);
+    const kinds = inspection.items.map((item) => item.kind);
+    expect(kinds.filter((kind) => kind === "user_intent")).toHaveLength(3);
+    expect(kinds).toContain("permissions_instructions");
+    expect(kinds).toContain("environment_context");
+    expect(kinds).toContain("personality_spec");
+    expect(inspection.requests).toHaveLength(3);
+    expect(inspection.requests[0]?.bytesByKind.base_instructions).toBeGreaterThan(1000);
+    expect(inspection.events.map((event) => event.type)).toEqual(["rollback", "cache-break"]);
   });
 });
 

@@ -14,15 +14,19 @@ describe("the ctx frame", () => {
     const run = await runCtx(["--help"], folder);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("Usage: ctx");
-    expect(run.stdout).toContain("context");
+    for (const command of ["context", "inspect", "diff"]) expect(run.stdout).toContain(command);
     expect(run.stderr).toBe("");
   });
 
-  it("prints help for a command", async () => {
-    const run = await runCtx(["context", "--help"], folder);
+  it.each([
+    ["context", "--personality <P>"],
+    ["inspect", "--html <FILE>"],
+    ["diff", "<AFTER>"],
+  ])("prints help for ctx %s", async (command, flag) => {
+    const run = await runCtx([command, "--help"], folder);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("--personality");
-    expect(run.stdout).toContain("--sandbox");
+    expect(run.stdout).toContain(`Usage: ctx ${command}`);
+    expect(run.stdout).toContain(flag);
   });
 
   it("prints the package's version", async () => {
