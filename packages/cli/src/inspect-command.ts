@@ -30,7 +30,8 @@ export function addInspectCommand(program: Command, environment: CliEnvironment)
     )
     .action(async (rollout: string, flags: InspectFlags) => {
       const path = resolve(environment.cwd, rollout);
-      const inspection = await inspectRollout(path, createProgress(environment));
+      const progress = createProgress(environment);
+      const inspection = await inspectRollout(path, progress.report).finally(progress.clear);
       if (flags.html !== undefined) {
         const page = resolve(environment.cwd, flags.html);
         await writeFile(page, renderInspectionHtml(inspection)).catch((error: unknown) => {

@@ -42,7 +42,7 @@ export async function runCli(
     .configureOutput({
       writeOut: (text) => environment.stdout.write(text),
       writeErr: (text) => environment.stderr.write(text),
-      outputError: (text, write) => write(paint("red", text)),
+      outputError: (text, write) => write(`${paint("red", text.trimEnd())}\n`),
     });
   addContextCommand(program, environment);
   addInspectCommand(program, environment);

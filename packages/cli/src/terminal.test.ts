@@ -22,14 +22,30 @@ describe("createPaint", () => {
 });
 
 describe("createProgress", () => {
-  it("writes progress to standard error on a terminal only", () => {
+  it("redraws one line on a terminal's standard error, and erases it when done", () => {
     const terminal = stream(true);
+    const progress = createProgress({
+      stdout: stream(true),
+      stderr: terminal,
+      env: { NO_COLOR: "1" },
+      cwd: "/",
+    });
+    progress.report("read 1000 lines");
+    progress.report("read 2000 lines");
+    progress.clear();
+    progress.clear();
+    expect(terminal.written).toEqual([
+      "\r\u001b[2Kread 1000 lines",
+      "\r\u001b[2Kread 2000 lines",
+      "\r\u001b[2K",
+    ]);
+  });
+
+  it("writes nothing when standard error is not a terminal", () => {
     const pipe = stream(false);
-    createProgress({ stdout: stream(true), stderr: terminal, env: { NO_COLOR: "1" }, cwd: "/" })(
-      "reading",
-    );
-    createProgress({ stdout: stream(true), stderr: pipe, env: {}, cwd: "/" })("reading");
-    expect(terminal.written).toEqual(["reading\n"]);
+    const progress = createProgress({ stdout: stream(true), stderr: pipe, env: {}, cwd: "/" });
+    progress.report("read 1000 lines");
+    progress.clear();
     expect(pipe.written).toEqual([]);
   });
 });

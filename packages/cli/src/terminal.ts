@@ -40,12 +40,31 @@ export function createPaint(stream: OutputStream, env: CliEnvironment["env"]): P
   return (style, text) => `\u001b[${codes[style][0]}m${text}\u001b[${codes[style][1]}m`;
 }
 
+/** A progress line for long work. */
+export interface Progress {
+  /** Shows `message` in place of the previous one. */
+  report(message: string): void;
+  /** Removes the line, once the work is done or has failed. */
+  clear(): void;
+}
+
 /**
  * Reports progress of long work on standard error, and only when it is a terminal, so pipes and
- * files get the result alone.
+ * files get the result alone. Each report redraws one line; `clear` erases it.
  */
-export function createProgress(environment: CliEnvironment): (message: string) => void {
-  if (environment.stderr.isTTY !== true) return () => {};
-  const paint = createPaint(environment.stderr, environment.env);
-  return (message) => environment.stderr.write(`${paint("dim", message)}\n`);
+export function createProgress(environment: CliEnvironment): Progress {
+  const { stderr } = environment;
+  if (stderr.isTTY !== true) return { report: () => {}, clear: () => {} };
+  const paint = createPaint(stderr, environment.env);
+  let shown = false;
+  return {
+    report: (message) => {
+      stderr.write(`\r\u001b[2K${paint("dim", message)}`);
+      shown = true;
+    },
+    clear: () => {
+      if (shown) stderr.write("\r\u001b[2K");
+      shown = false;
+    },
+  };
 }
