@@ -36,7 +36,7 @@ describe("ctx inspect on Codex rollouts", () => {
   it("finds the compaction, the interrupted turn, the rollback and the cache breaks they cause", async () => {
     const inspection = await inspectAsJson(rollbackRollout);
     expect(inspection.format).toBe("codex");
-    expect(inspection.turns).toBe(12);
+    expect(inspection.turns).toBe(11);
     expect(inspection.events.map((event) => event.type)).toEqual([
       "compaction",
       "aborted",
@@ -76,10 +76,22 @@ describe("ctx inspect on Codex rollouts", () => {
     }
   });
 
+  it("counts turns by Codex's turn ids, or by the user's messages where older versions wrote none", async () => {
+    // Codex 0.58 and 0.79 wrote a turn_context without turn_id before every request.
+    const turns = await Promise.all(
+      [
+        "cli-0.58-env-context.jsonl",
+        "cli-0.79-agents-md.jsonl",
+        "desktop-0.144-subagent-fork.jsonl",
+      ].map(async (name) => (await inspectAsJson(codexRolloutPath(name))).turns),
+    );
+    expect(turns).toEqual([1, 4, 2]);
+  });
+
   it("prints tokens by kind, labelled as an estimate, then the events", async () => {
     const run = await runCtx(["inspect", rollbackRollout], folder);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("a Codex rollout of 1372 lines, 12 turns");
+    expect(run.stdout).toContain("a Codex rollout of 1372 lines, 11 turns");
     expect(run.stdout).toMatch(/tool\s+custom_tool_call_output\s+159\s+\d+\s+\d+\s+\d+\.\d%/);
     expect(run.stdout).toMatch(/line 661\s+turn 5\s+compaction/);
     expect(run.stdout).toMatch(/rollback\s+1 turn\(s\) dropped/);

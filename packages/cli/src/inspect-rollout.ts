@@ -66,7 +66,9 @@ const modelTypes = new Set(["reasoning", "agent_message"]);
 
 /**
  * Reads the rollout at `path` line by line and classifies every item the model was sent or
- * produced; a request starts wherever the model speaks after anything else. Holds one line at a
+ * produced; a request starts wherever the model speaks after anything else. Turns are the
+ * rollout's own (Codex's turn ids, @ctx's turn records), or, where Codex wrote none, one per
+ * message the user typed. Holds one line at a
  * time, and per item only its kind and size.
  *
  * @throws {CliError} `failure` when the file cannot be read or is not a rollout of either format.
@@ -139,6 +141,9 @@ class InspectionState {
   private lastWasModel = false;
   private pendingBreak: string | undefined;
   private lastInput: number | undefined;
+  /** Whether the rollout marks its turns; otherwise each message the user typed opens one. */
+  private explicitTurns = false;
+  private turnId: string | undefined;
 
   constructor(private readonly registry: Registry) {}
 
@@ -154,7 +159,10 @@ class InspectionState {
         };
         return;
       case "turn":
-        this.turn += 1;
+        if (entry.id === undefined) return;
+        this.explicitTurns = true;
+        if (entry.id !== this.turnId) this.turn += 1;
+        this.turnId = entry.id;
         return;
       case "item":
         for (const item of this.classify(entry.item, line)) this.add(item);
@@ -194,7 +202,10 @@ class InspectionState {
     }
   }
 
-  private add(item: InspectedItem): void {
+  private add(classified: InspectedItem): void {
+    const opensTurn = !this.explicitTurns && classified.kind === "user_intent";
+    if (opensTurn) this.turn += 1;
+    const item = opensTurn ? { ...classified, turn: this.turn } : classified;
     const model = item.category === "model";
     if (model && !this.lastWasModel) this.request(item.line);
     this.lastWasModel = model;

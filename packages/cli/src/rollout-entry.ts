@@ -4,7 +4,8 @@ import { isJsonObject as isObject, type JsonObject } from "./json-object.js";
 /** A rollout line, reduced to what `ctx inspect` reads from it. */
 export type RolloutEntry =
   | { readonly type: "instructions"; readonly text: string }
-  | { readonly type: "turn"; readonly model: string | undefined }
+  /** A turn begins, or goes on when `id` is the current turn's; without an id, nothing is known. */
+  | { readonly type: "turn"; readonly id: string | undefined }
   | { readonly type: "item"; readonly item: JsonObject }
   | { readonly type: "compaction"; readonly replacement: readonly JsonValue[] }
   | { readonly type: "rollback"; readonly turns: number }
@@ -36,7 +37,7 @@ export function detectRolloutFormat(first: JsonValue): RolloutFormat | undefined
 
 /**
  * The entries of one line of a Codex rollout: `session_meta` (base instructions),
- * `turn_context` (a turn and its model), `response_item`, `compacted` (the replacement history),
+ * `turn_context` (a turn, by its id), `response_item`, `compacted` (the replacement history),
  * and the `event_msg` lines that tell of a rollback, an interrupted turn or a request's token
  * usage. Lines of other types say nothing about what was sent, and give no entry.
  */
@@ -50,7 +51,8 @@ export function codexEntries(line: JsonValue): RolloutEntry[] {
       return text === undefined ? [] : [{ type: "instructions", text }];
     }
     case "turn_context":
-      return [{ type: "turn", model: stringAt(payload, "model") }];
+      // Codex before 0.144 wrote a turn_context without turn_id before every request.
+      return [{ type: "turn", id: stringAt(payload, "turn_id") }];
     case "response_item":
       return isObject(payload) ? [{ type: "item", item: payload }] : [];
     case "compacted": {
@@ -97,7 +99,7 @@ export function ctxEntries(line: JsonValue): RolloutEntry[] {
         ...(instructions === undefined
           ? []
           : [{ type: "instructions" as const, text: instructions }]),
-        { type: "turn", model: stringAt(payload, "model") },
+        { type: "turn", id: String(numberAt(payload, "index") ?? "") },
       ];
     }
     case "response_item": {
