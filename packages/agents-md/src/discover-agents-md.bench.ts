@@ -2,6 +2,7 @@ import * as fsPromises from "node:fs/promises";
 import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { benchOptions } from "@ctx/vitest-config/bench";
 import { afterAll, bench, describe } from "vitest";
 import { createCountingFileSystem } from "./__fixtures__/counting-file-system.js";
 import { discoverAgentsMd } from "./discover-agents-md.js";
@@ -85,11 +86,19 @@ afterAll(async () => {
 });
 
 describe(`discoverAgentsMd, cwd ${levels} levels deep, AGENTS.md every ${every}th level (${withFile.size} files)`, () => {
-  bench(`in-memory file system (${counts.memory})`, async () => {
-    await discoverAgentsMd({ cwd: `/repo${deepest}`, fs: memory });
-  });
+  bench(
+    `in-memory file system (${counts.memory})`,
+    async () => {
+      await discoverAgentsMd({ cwd: `/repo${deepest}`, fs: memory });
+    },
+    benchOptions(),
+  );
 
-  bench(`Node file system, ${tmpdir()} (${counts.node})`, async () => {
-    await discoverAgentsMd({ cwd: join(scratch, deepest) });
-  });
+  bench(
+    `Node file system, ${tmpdir()} (${counts.node})`,
+    async () => {
+      await discoverAgentsMd({ cwd: join(scratch, deepest) });
+    },
+    benchOptions(),
+  );
 });

@@ -2,7 +2,7 @@
 export interface CheckResult {
   /** What was compared: `layout`, `agents-md`, `environment-context`, `permissions`, … */
   readonly check: string;
-  /** `pending` when @ctx cannot answer yet (the session API is not there). */
+  /** `pending` when @ctx cannot answer yet (compaction, say); `detail` says why. */
   readonly outcome: "match" | "differ" | "pending";
   /** What differed, or why the check is pending; empty on a match. */
   readonly detail: string;

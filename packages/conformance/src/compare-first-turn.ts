@@ -5,8 +5,9 @@ import type { CtxFirstTurn } from "./ctx-first-turn.js";
 import { describeLayout, type ExtraLabel, type LayoutItem, layoutOf } from "./layout.js";
 import { pinMachineValues } from "./pin-machine-values.js";
 
-/** The kinds a first-turn scenario asks both sides for; Codex's other sections are not configured by the suite. */
+/** The kinds a scenario asks both sides for; Codex's other sections are not configured by the suite. */
 const comparedKinds = new Set([
+  "model_switch",
   "developer_instructions",
   "permissions_instructions",
   "agents_md_instructions",
@@ -88,7 +89,8 @@ export function compareFirstTurn(options: {
   return results;
 }
 
-function compared(layout: readonly LayoutItem[]): string[] {
+/** The messages of `layout` reduced to the kinds both sides are asked for, one line each (`role: kind, kind`). */
+export function compared(layout: readonly LayoutItem[]): string[] {
   return describeLayout(
     layout
       .filter((item) => item.type === "message")
@@ -100,7 +102,8 @@ function compared(layout: readonly LayoutItem[]): string[] {
   );
 }
 
-function part(layout: readonly LayoutItem[], kind: string): string | undefined {
+/** The text of the first part of `kind` in `layout`. */
+export function part(layout: readonly LayoutItem[], kind: string): string | undefined {
   return layout.flatMap((item) => item.parts).find((candidate) => candidate.kind === kind)?.text;
 }
 
@@ -118,7 +121,7 @@ function baseInstructions(theirs: readonly LayoutItem[], ours: string): CheckRes
  * The permissions fragment reduced to what is not prose: its markers and surrounding newlines,
  * and the paths it names among the scenario's folders and `/tmp` (the writable roots), sorted.
  */
-function permissionsStructure(text: string | undefined, base: string): string | undefined {
+export function permissionsStructure(text: string | undefined, base: string): string | undefined {
   if (text === undefined) return undefined;
   const open = "<permissions instructions>\n";
   const close = "\n</permissions instructions>";

@@ -5,7 +5,7 @@ import {
   renderPermissionsInstructions,
   resolveBaseInstructions,
 } from "@ctx/prompts";
-import type { MessageItem } from "@ctx/protocol";
+import type { ResponseItem } from "@ctx/protocol";
 import {
   agentsMdInstructions,
   createStandardRegistry,
@@ -24,10 +24,15 @@ const ctxModels: Readonly<Record<string, string>> = {
   "gpt-5.5": "ctx-coder-long",
 };
 
+/** The model of our catalog that stands in for the scenario's Codex model. */
+export function ctxModelOf(settings: ScenarioSettings): string {
+  return ctxModels[settings.model ?? defaultCodexModel] ?? "ctx-coder";
+}
+
 /** What @ctx would send on a first turn, and what discovery reported. */
 export interface CtxFirstTurn {
   readonly instructions: string;
-  readonly input: readonly MessageItem[];
+  readonly input: readonly ResponseItem[];
   readonly agentsMd: LoadedAgentsMd;
 }
 
@@ -61,9 +66,8 @@ export async function ctxFirstTurn(options: {
     );
   }
   if (environment !== undefined) fragments.push(environmentContext.create(environment));
-  const model = ctxModels[settings.model ?? defaultCodexModel] ?? "ctx-coder";
   return {
-    instructions: resolveBaseInstructions({ model: defaultModelCatalog.get(model) }),
+    instructions: resolveBaseInstructions({ model: defaultModelCatalog.get(ctxModelOf(settings)) }),
     input: [
       ...buildInitialContext(createStandardRegistry(), fragments, { separator: "none" }).map(
         ({ message }) => message,

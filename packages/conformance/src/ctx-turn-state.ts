@@ -14,6 +14,8 @@ export const pinnedEnvironment = {
 
 /** What @ctx knows of one turn under a scenario's settings, before it becomes fragments. */
 export interface CtxTurnState {
+  /** The working directory's physical path. */
+  readonly cwd: string;
   readonly agentsMd: LoadedAgentsMd;
   readonly policy: PermissionsPolicy;
   /** The environment context's data, or `undefined` when the settings switch it off. */
@@ -63,6 +65,7 @@ export async function ctxTurnState(options: {
       : { approvalsReviewer: settings.approvalsReviewer }),
   };
   return {
+    cwd,
     agentsMd,
     policy,
     environment:

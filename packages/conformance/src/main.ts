@@ -36,7 +36,7 @@ const fullyMatched = verdicts.filter(
     verdict.pending.length === 0,
 ).length;
 process.stdout.write(
-  `${verdicts.length} scenarios: ${fullyMatched} matched in every check; checks: ${count((verdict) => verdict.matched.length)} matched, ${count((verdict) => verdict.explained.length)} explained in DEVIATIONS.md, ${count((verdict) => verdict.unexplained.length)} unexplained, ${count((verdict) => verdict.pending.length)} pending (@ctx/session)\n`,
+  `${verdicts.length} scenarios: ${fullyMatched} matched in every check; checks: ${count((verdict) => verdict.matched.length)} matched, ${count((verdict) => verdict.explained.length)} explained in DEVIATIONS.md, ${count((verdict) => verdict.unexplained.length)} unexplained, ${count((verdict) => verdict.pending.length)} pending\n`,
 );
 const failures = count((verdict) => verdict.unexplained.length + verdict.stale.length);
 process.exitCode = failures > 0 ? 1 : 0;

@@ -18,7 +18,7 @@ describe("judgeScenario", () => {
           { check: "agents-md", outcome: "differ", detail: "x" },
           { check: "environment-context", outcome: "differ", detail: "y" },
           { check: "layout", outcome: "match", detail: "" },
-          { check: "session", outcome: "pending", detail: "pending: @ctx/session" },
+          { check: "session", outcome: "pending", detail: "compaction: issue #13" },
         ],
       },
       deviations,
@@ -26,12 +26,12 @@ describe("judgeScenario", () => {
     expect(verdict).toMatchObject({
       matched: ["layout"],
       explained: ["agents-md"],
-      pending: ["session"],
+      pending: [{ check: "session" }],
       stale: ["layout"],
     });
     expect(verdict.unexplained.map((check) => check.check)).toEqual(["environment-context"]);
     const differed =
-      "environment-context (UNEXPLAINED), layout (STALE DEVIATION: it matches now), agents-md (deviation), session (pending: @ctx/session)";
+      "environment-context (UNEXPLAINED), layout (STALE DEVIATION: it matches now), agents-md (deviation), session (pending: compaction: issue #13)";
     expect(formatTable([verdict]).split("\n")).toEqual([
       "scenario  matched  differed",
       `--------  -------  ${"-".repeat(differed.length)}`,

@@ -9,7 +9,8 @@ export interface ScenarioVerdict {
   /** Differences that `DEVIATIONS.md` explains. */
   readonly explained: readonly string[];
   readonly unexplained: readonly CheckResult[];
-  readonly pending: readonly string[];
+  /** Checks @ctx cannot answer yet, each with why. */
+  readonly pending: readonly CheckResult[];
   /** Rows of `DEVIATIONS.md` naming this scenario whose check no longer differs: remove them. */
   readonly stale: readonly string[];
 }
@@ -33,9 +34,7 @@ export function judgeScenario(
     unexplained: differ.filter(
       (check) => findDeviation(deviations, name, check.check) === undefined,
     ),
-    pending: result.checks
-      .filter((check) => check.outcome === "pending")
-      .map((check) => check.check),
+    pending: result.checks.filter((check) => check.outcome === "pending"),
     stale: deviations
       .filter(
         (deviation) =>
@@ -57,7 +56,7 @@ export function formatTable(verdicts: readonly ScenarioVerdict[]): string {
       ...verdict.unexplained.map((check) => `${check.check} (UNEXPLAINED)`),
       ...verdict.stale.map((check) => `${check} (STALE DEVIATION: it matches now)`),
       ...verdict.explained.map((check) => `${check} (deviation)`),
-      ...verdict.pending.map((check) => `${check} (pending: @ctx/session)`),
+      ...verdict.pending.map((check) => `${check.check} (pending: ${check.detail})`),
     ].join(", ") || "-",
   ]);
   const header = ["scenario", "matched", "differed"];

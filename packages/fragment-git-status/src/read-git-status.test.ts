@@ -84,7 +84,12 @@ describe("readGitStatus", () => {
     } finally {
       rmSync(outside, { recursive: true, force: true });
     }
-    await expect(readGitStatus("relative/path")).rejects.toThrowError(GitStatusError);
+    await expect(readGitStatus("relative/path")).rejects.toThrowError(
+      /cwd: expected an absolute path/,
+    );
+    await expect(readGitStatus(temporary, { timeout: -1 })).rejects.toThrowError(
+      /options\.timeout: /,
+    );
     await expect(readGitStatus(temporary, { git: "/no/such/git" })).rejects.toThrowError(
       GitStatusError,
     );

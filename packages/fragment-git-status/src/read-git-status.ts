@@ -1,7 +1,9 @@
 import { spawn } from "node:child_process";
 import { isAbsolute } from "node:path";
+import { z } from "zod";
 import type { GitStatus } from "./git-status.js";
 import { GitStatusError } from "./git-status-error.js";
+import { parseArgument } from "./parse-argument.js";
 
 /** Options of {@link readGitStatus}. */
 export interface ReadGitStatusOptions {
@@ -11,13 +13,22 @@ export interface ReadGitStatusOptions {
   readonly timeout?: number;
 }
 
+const cwdSchema = z.string().refine((path) => isAbsolute(path), "expected an absolute path");
+
+const optionsSchema = z
+  .strictObject({
+    git: z.string().min(1).optional(),
+    timeout: z.number().int().positive().optional(),
+  })
+  .optional();
+
 /**
  * Reads the status of the repository that holds `cwd` with `git status --porcelain=v2
  * --branch -z`, counting entries as they stream in, so memory stays small however many files
  * changed. Resolves to `undefined` when `cwd` is not inside a repository.
  *
- * @throws {GitStatusError} when `cwd` is not an absolute path, git cannot be started, times out
- * or fails for another reason.
+ * @throws {GitStatusError} naming the argument when `cwd` is not an absolute path or `options`
+ * does not fit its type; when git cannot be started, times out or fails for another reason.
  * @example
  * ```ts
  * const status = await readGitStatus("/work/repo");
@@ -28,10 +39,11 @@ export function readGitStatus(
   cwd: string,
   options: ReadGitStatusOptions = {},
 ): Promise<GitStatus | undefined> {
-  if (typeof cwd !== "string" || !isAbsolute(cwd)) {
-    return Promise.reject(
-      new GitStatusError(String(cwd), "the directory must be an absolute path"),
-    );
+  try {
+    parseArgument(cwdSchema, cwd, "cwd", cwd);
+    parseArgument(optionsSchema, options, "options", cwd);
+  } catch (error) {
+    return Promise.reject(error);
   }
   return new Promise((resolve, reject) => {
     const child = spawn(

@@ -227,6 +227,15 @@ describe("defineFragment", () => {
       expect(() => defineSection({ id: "Bad", scope: "world", state: z.string() })).toThrowError(
         FragmentError,
       );
+      const loose = (definition: unknown) =>
+        Reflect.apply(defineSection, undefined, [definition]) as unknown;
+      expect(() => loose(null)).toThrowError(/definition: expected an object/);
+      expect(() => loose({ id: "note", scope: "later", state: z.string() })).toThrowError(
+        /definition\.scope: expected one of world, settings, initial/,
+      );
+      expect(() => loose({ id: "note", scope: "world", state: "text" })).toThrowError(
+        /definition\.state: expected a zod schema/,
+      );
     });
   });
 

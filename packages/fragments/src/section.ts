@@ -1,6 +1,7 @@
 import type { JsonValue } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
 import type { z } from "zod";
+import { checkObject, checkOptionalFunction, checkString } from "./check-argument.js";
 import { FragmentError } from "./fragment-error.js";
 
 /**
@@ -73,12 +74,15 @@ export interface Section<State, Snapshot extends JsonValue>
 
 const idPattern = /^[a-z][a-z0-9_]*$/;
 
+const scopes: readonly SectionScope[] = ["world", "settings", "initial"];
+
 /**
  * Declares a section. Several kinds may share one (realtime start and end do): they read the
  * same state and the session keeps one snapshot for them.
  *
  * @throws {FragmentError} when the id is not a lowercase identifier, or only one of `snapshot`
- * and `snapshotOf` is given.
+ * and `snapshotOf` is given; naming the argument (`definition`, `definition.scope`, …) when a
+ * value is not of its type.
  * @example
  * ```ts
  * const branch = defineSection({
@@ -93,6 +97,24 @@ const idPattern = /^[a-z][a-z0-9_]*$/;
 export function defineSection<State, Snapshot extends JsonValue = never>(
   definition: SectionDefinition<State, Snapshot>,
 ): Section<State, Snapshot> {
+  checkObject("definition", definition);
+  checkString("definition.id", definition.id);
+  if (!scopes.includes(definition.scope)) {
+    throw FragmentError.forArgument(
+      "definition.scope",
+      `one of ${scopes.join(", ")}`,
+      definition.scope,
+      definition.id,
+    );
+  }
+  for (const schema of ["state", "snapshot"] as const) {
+    const value: unknown = definition[schema];
+    if (schema === "snapshot" && value === undefined) continue;
+    if (typeof value !== "object" || value === null || !("safeParse" in value)) {
+      throw FragmentError.forArgument(`definition.${schema}`, "a zod schema", value, definition.id);
+    }
+  }
+  checkOptionalFunction("definition.snapshotOf", definition.snapshotOf, definition.id);
   if (!idPattern.test(definition.id)) {
     throw new FragmentError(
       definition.id,

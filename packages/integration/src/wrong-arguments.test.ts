@@ -21,8 +21,6 @@ interface Row {
   readonly optional?: readonly number[];
   /** Positions that accept every value by design (a parser's input). */
   readonly anything?: readonly number[];
-  /** Set while the package has not made this function comply yet: the test is expected to fail. */
-  readonly pending?: true;
   /**
    * Set when the valid call needs a live service (a database) that this test does not start:
    * the valid call may fail, but every wrong argument must still be refused, before any I/O.
@@ -45,6 +43,9 @@ const memoryRoot = "/repo";
 const standard = createStandardRegistry();
 const sessionRoot = join(tmpdir(), "ctx-wrong-arguments-rollouts");
 const unreachableDatabase = "postgres://ctx@127.0.0.1:9/none";
+// A session to resume and fork, created in beforeAll.
+const rolloutStore = createMemoryRolloutStore();
+const storedSession = "stored";
 
 // Every exported function of every public package, with a valid call. A new export without a
 // row here fails "has a row for every exported function"; a new package fails "covers every
@@ -108,7 +109,6 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
     defineSection: {
       args: [{ id: "note", scope: "world", state: z.string() }],
       names: ["definition"],
-      pending: true,
     },
   },
   "@ctx/registry": {
@@ -199,49 +199,28 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       names: ["schema", "value", "what"],
       anything: [1],
     },
-    // The session's own entry points: not yet held to the walk (their zod errors name the path,
-    // not the parameter).
-    applyMergePatch: { args: [{ a: 1 }, { a: 2 }], names: ["target", "patch"], pending: true },
-    createMergePatch: { args: [{ a: 1 }, { a: 2 }], names: ["before", "after"], pending: true },
-    buildContextUpdate: { args: [standard, []], names: ["registry", "fragments"], pending: true },
-    buildInitialContext: { args: [standard, []], names: ["registry", "fragments"], pending: true },
-    classifyHistory: { args: [[], standard], names: ["items", "registry"], pending: true },
+    buildContextUpdate: { args: [standard, []], names: ["registry", "fragments"] },
+    buildInitialContext: { args: [standard, []], names: ["registry", "fragments"] },
+    classifyHistory: { args: [[], standard], names: ["items", "registry"] },
     createContextMessage: {
       args: ["developer", [permissionsInstructions.create({ text: "x" })], {}],
       names: ["role", "fragments", "options"],
       optional: [2],
-      pending: true,
     },
-    createSession: { args: [{}], names: ["options"], optional: [0], pending: true },
-    findRollbackCut: {
-      args: [[], 1, standard],
-      names: ["entries", "userTurns", "registry"],
-      pending: true,
-    },
+    createSession: { args: [{}], names: ["options"], optional: [0] },
     forkSession: {
-      args: [createMemoryRolloutStore(), { sessionId: "missing" }],
+      args: [rolloutStore, { sessionId: storedSession }],
       names: ["store", "options"],
-      pending: true,
     },
     normalizeHistory: {
       args: [[], { imageInput: true }],
       names: ["entries", "options"],
-      pending: true,
     },
     parseTurnContext: { args: [{ model: "m", environments: [] }], names: ["value"], anything: [0] },
-    readCodexRollout: { args: ["", standard], names: ["text", "registry"], pending: true },
-    resolveTurnState: {
-      args: [
-        { model: "m", environments: [] },
-        { model: defaultModelCatalog.get("ctx-coder"), baseInstructions: "", agentsMd: undefined },
-      ],
-      names: ["context", "sources"],
-      pending: true,
-    },
+    readCodexRollout: { args: ["", standard], names: ["text", "registry"] },
     resumeSession: {
-      args: [createMemoryRolloutStore(), { sessionId: "missing" }],
+      args: [rolloutStore, { sessionId: storedSession }],
       names: ["store", "options"],
-      pending: true,
     },
   },
   "@ctx/rollout-postgres": {
@@ -259,7 +238,6 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       args: [tmpdir(), {}],
       names: ["cwd", "options"],
       optional: [1],
-      pending: true,
     },
   },
 };
@@ -326,6 +304,7 @@ let tracker: object | undefined;
 const valid = new Map<string, unknown[]>();
 
 beforeAll(async () => {
+  await rolloutStore.create({ id: storedSession });
   for (const name of publicPackages) {
     modules.set(name, (await import(/* @vite-ignore */ name)) as Record<string, unknown>);
   }
@@ -412,16 +391,13 @@ describe("wrong arguments at every public entry point", () => {
     Object.entries(table).map(([exportName, row]) => ({ name, exportName, row })),
   );
   for (const { name, exportName, row } of cases) {
-    (row.pending ? it.fails : it)(
-      `${name} ${exportName} throws a CtxError naming each wrong argument`,
-      async () => {
-        const value = modules.get(name)?.[exportName];
-        if (typeof value !== "function") throw new Error(`${exportName} is not exported`);
-        const args = valid.get(`${name} ${exportName}`) ?? row.args;
-        const run = (...call: unknown[]) => Reflect.apply(value, undefined, call);
-        expect(await untypedCalls(exportName, run, row, args)).toEqual([]);
-      },
-    );
+    it(`${name} ${exportName} throws a CtxError naming each wrong argument`, async () => {
+      const value = modules.get(name)?.[exportName];
+      if (typeof value !== "function") throw new Error(`${exportName} is not exported`);
+      const args = valid.get(`${name} ${exportName}`) ?? row.args;
+      const run = (...call: unknown[]) => Reflect.apply(value, undefined, call);
+      expect(await untypedCalls(exportName, run, row, args)).toEqual([]);
+    });
   }
 
   for (const [label, { target, methods }] of Object.entries(methodRows)) {

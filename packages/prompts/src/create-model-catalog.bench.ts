@@ -1,3 +1,4 @@
+import { benchOptions } from "@ctx/vitest-config/bench";
 import { bench, describe } from "vitest";
 import { createModelCatalog } from "./create-model-catalog.js";
 import { defaultModelCatalog } from "./default-model-catalog.js";
@@ -8,7 +9,11 @@ const entries = Array.from({ length: 200 }, (_, index) => ({
 }));
 
 describe("createModelCatalog", () => {
-  bench("200 entries with the full coding-agent instructions", () => {
-    createModelCatalog(entries);
-  });
+  bench(
+    "200 entries with the full coding-agent instructions",
+    () => {
+      createModelCatalog(entries);
+    },
+    benchOptions(),
+  );
 });

@@ -1,3 +1,4 @@
+import { benchOptions } from "@ctx/vitest-config/bench";
 import { bench, describe } from "vitest";
 import { agentsMdInstructions } from "./catalogue/agents-md-instructions.js";
 import { environmentContext } from "./catalogue/environment-context.js";
@@ -51,7 +52,7 @@ const small = history(samples(1_000));
 const large = history(samples(100_000));
 
 /** Enough samples for a steady figure on a busy two-core machine. */
-const options = { time: 3_000, warmupTime: 500 };
+const options = benchOptions({ time: 3_000, warmupTime: 500 });
 
 describe("registry.classify over 100,000 history messages", () => {
   bench(

@@ -1,11 +1,13 @@
 import type { Fragment } from "@ctx/fragments";
 import type { Registry } from "@ctx/registry";
+import { envelopeOptionsSchema, fragmentsSchema, registrySchema } from "./argument-schemas.js";
 import {
   type ContextMessage,
   createContextMessage,
   type EnvelopeOptions,
 } from "./context-message.js";
 import { inRegistryOrder } from "./in-registry-order.js";
+import { parseArgument } from "./parse-argument.js";
 
 /**
  * The context a later turn adds: one developer message with the settings fragments (model
@@ -13,7 +15,8 @@ import { inRegistryOrder } from "./in-registry-order.js";
  * consecutive fragments of one role share a message and a `separate` fragment travels alone.
  * No fragments, no messages.
  *
- * @throws {SessionError} when a fragment's kind is not in `registry`.
+ * @throws {SessionError} when a fragment's kind is not in `registry`, or when an argument is
+ * not what its type says, naming it.
  * @example
  * ```ts
  * const messages = buildContextUpdate(registry, [personality, permissions, environment]);
@@ -25,6 +28,9 @@ export function buildContextUpdate(
   fragments: readonly Fragment[],
   options: EnvelopeOptions = {},
 ): ContextMessage[] {
+  parseArgument(registrySchema, registry, "registry");
+  parseArgument(fragmentsSchema, fragments, "fragments");
+  parseArgument(envelopeOptionsSchema, options, "options");
   const ordered = inRegistryOrder(registry, fragments);
   const settings = ordered.filter((fragment) => fragment.kind.section?.scope === "settings");
   const messages: ContextMessage[] =

@@ -1,11 +1,13 @@
 import type { Fragment } from "@ctx/fragments";
 import type { Registry } from "@ctx/registry";
+import { envelopeOptionsSchema, fragmentsSchema, registrySchema } from "./argument-schemas.js";
 import {
   type ContextMessage,
   createContextMessage,
   type EnvelopeOptions,
 } from "./context-message.js";
 import { inRegistryOrder } from "./in-registry-order.js";
+import { parseArgument } from "./parse-argument.js";
 
 /**
  * The full context of a turn, as the reference lays it out: one developer message with the
@@ -15,7 +17,8 @@ import { inRegistryOrder } from "./in-registry-order.js";
  * extension fragments); one `input_text` per fragment, in registry order. Settings fragments
  * always join the developer message, even a `separate` kind such as the model switch.
  *
- * @throws {SessionError} when a fragment's kind is not in `registry`.
+ * @throws {SessionError} when a fragment's kind is not in `registry`, or when an argument is
+ * not what its type says, naming it.
  * @example
  * ```ts
  * const messages = buildInitialContext(registry, [permissions, agentsMd, environment]);
@@ -27,6 +30,9 @@ export function buildInitialContext(
   fragments: readonly Fragment[],
   options: EnvelopeOptions = {},
 ): ContextMessage[] {
+  parseArgument(registrySchema, registry, "registry");
+  parseArgument(fragmentsSchema, fragments, "fragments");
+  parseArgument(envelopeOptionsSchema, options, "options");
   const ordered = inRegistryOrder(registry, fragments);
   const developer = ordered.filter((fragment) => fragment.kind.role === "developer");
   const bundled = developer.filter(

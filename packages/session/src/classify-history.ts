@@ -1,6 +1,11 @@
-import type { ResponseItem } from "@ctx/protocol";
+import { type ResponseItem, responseItemSchema } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
+import { z } from "zod";
+import { registrySchema } from "./argument-schemas.js";
 import { defaultOrigin, type Origin } from "./origin.js";
+import { parseArgument } from "./parse-argument.js";
+
+const itemsSchema = z.array(responseItemSchema);
 
 /**
  * The origin of each item of a history that carries none (an old rollout, another agent's
@@ -9,6 +14,7 @@ import { defaultOrigin, type Origin } from "./origin.js";
  * context; tool outputs are the tool's; everything else is the model's. A session's own history
  * never needs this: it records provenance.
  *
+ * @throws {SessionError} naming `items` or `registry` when it is not what its type says.
  * @example
  * ```ts
  * classifyHistory([{ type: "message", role: "user", content: [{ type: "input_text", text: "hi" }] }], registry);
@@ -16,7 +22,9 @@ import { defaultOrigin, type Origin } from "./origin.js";
  * ```
  */
 export function classifyHistory(items: readonly ResponseItem[], registry: Registry): Origin[] {
-  return items.map((item) => classifyItem(item, registry));
+  const checked = parseArgument(itemsSchema, items, "items");
+  parseArgument(registrySchema, registry, "registry");
+  return checked.map((item) => classifyItem(item, registry));
 }
 
 function classifyItem(item: ResponseItem, registry: Registry): Origin {

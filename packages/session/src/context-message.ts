@@ -1,5 +1,7 @@
 import type { Fragment, FragmentRole } from "@ctx/fragments";
 import type { MessageItem } from "@ctx/protocol";
+import { envelopeOptionsSchema, fragmentRoleSchema, fragmentsSchema } from "./argument-schemas.js";
+import { parseArgument } from "./parse-argument.js";
 import { SessionError } from "./session-error.js";
 
 /** One context message and the kind of each of its texts, in order: its provenance. */
@@ -24,7 +26,8 @@ const separators = { "blank-line": "\n\n", none: "" } as const;
 /**
  * One message of `role` holding one `input_text` per fragment, in the order given.
  *
- * @throws {SessionError} when `fragments` is empty or holds a fragment of another role.
+ * @throws {SessionError} when `fragments` is empty or holds a fragment of another role, or when
+ * an argument is not what its type says, naming it.
  * @example
  * ```ts
  * const { message } = createContextMessage("developer", [permissions, collaboration]);
@@ -36,6 +39,9 @@ export function createContextMessage(
   fragments: readonly Fragment[],
   options: EnvelopeOptions = {},
 ): ContextMessage {
+  parseArgument(fragmentRoleSchema, role, "role");
+  parseArgument(fragmentsSchema, fragments, "fragments");
+  const { separator: joiner } = parseArgument(envelopeOptionsSchema, options, "options");
   if (fragments.length === 0) throw new SessionError("a context message needs a fragment");
   const stray = fragments.find((fragment) => fragment.kind.role !== role);
   if (stray !== undefined) {
@@ -43,7 +49,7 @@ export function createContextMessage(
       `the ${stray.kind.role} fragment "${stray.kind.type}" cannot travel in a ${role} message`,
     );
   }
-  const separator = separators[options.separator ?? "blank-line"];
+  const separator = separators[joiner ?? "blank-line"];
   const last = fragments.length - 1;
   return {
     message: {

@@ -13,6 +13,7 @@ import {
 import { createStandardRegistry, type Registry } from "@ctx/registry";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
+import { rolloutStoreSchema, sessionOptionsShape } from "./argument-schemas.js";
 import { buildContextUpdate } from "./build-context-update.js";
 import { buildInitialContext } from "./build-initial-context.js";
 import { type CacheBreak, explainCacheBreak } from "./cache-break.js";
@@ -20,13 +21,15 @@ import type { EnvelopeOptions } from "./context-message.js";
 import { evaluateSections } from "./evaluate-sections.js";
 import { createMergePatch } from "./merge-patch.js";
 import { defaultOrigin, type HistoryEntry, type Origin } from "./origin.js";
+import { parseArgument } from "./parse-argument.js";
 import { parseUserInput, type UserInput } from "./parse-user-input.js";
 import type { PromptView } from "./prompt-builder.js";
 import { resolveTurnState } from "./resolve-turn-state.js";
 import type { RolloutRecord } from "./rollout/rollout-record.js";
+import { sessionIdSchema } from "./rollout/rollout-schemas.js";
 import type { RolloutStore } from "./rollout/rollout-store.js";
 import { SessionError } from "./session-error.js";
-import { historyEntrySchema, itemRecord } from "./session-records.js";
+import { itemRecord } from "./session-records.js";
 import { SessionState } from "./session-state.js";
 import { parseTurnContext, type TurnContext } from "./turn-context.js";
 
@@ -99,7 +102,8 @@ export interface Session {
 /**
  * Creates a session. Nothing is sent or written until the first turn.
  *
- * @throws {SessionError} when `history` holds an entry that does not fit its schema.
+ * @throws {SessionError} naming the option (`options.history[0].item: …`) when `options` does not
+ * fit its type: an unknown field, a `history` entry that does not fit its schema, and so on.
  * @example
  * ```ts
  * const session = createSession();
@@ -111,15 +115,17 @@ export interface Session {
  * ```
  */
 export function createSession(options: SessionOptions = {}): Session {
+  const history = parseArgument(createOptionsSchema, options, "options").history ?? [];
   const state = new SessionState(options.registry ?? createStandardRegistry());
-  const history = z.array(historyEntrySchema).safeParse(options.history ?? []);
-  if (!history.success) {
-    const issues = toSchemaIssues(history.error);
-    throw new SessionError(`invalid history: ${describeSchemaIssues(issues)}`, issues);
-  }
-  for (const entry of history.data) state.append(entry);
-  return openSession(state, options, { created: false, nextSequence: 0 }, [], history.data);
+  for (const entry of history) state.append(entry);
+  return openSession(state, options, { created: false, nextSequence: 0 }, [], history);
 }
+
+const createOptionsSchema = z.strictObject({
+  ...sessionOptionsShape,
+  store: rolloutStoreSchema.optional(),
+  sessionId: sessionIdSchema.optional(),
+});
 
 /** Where a session's rollout stands in its store. */
 export interface RolloutPosition {

@@ -1,10 +1,12 @@
 import { createStandardRegistry } from "@ctx/registry";
 import { z } from "zod";
+import { rolloutStoreSchema, sessionOptionsShape } from "./argument-schemas.js";
 import type { Session, SessionOptions } from "./create-session.js";
+import { parseArgument } from "./parse-argument.js";
 import { replayRollout } from "./replay-rollout.js";
 import { resumeSession } from "./resume-session.js";
+import { sessionIdSchema } from "./rollout/rollout-schemas.js";
 import type { RolloutStore } from "./rollout/rollout-store.js";
-import { SessionError } from "./session-error.js";
 
 /** Options of {@link forkSession}. */
 export interface ForkOptions extends Omit<SessionOptions, "store" | "sessionId"> {
@@ -19,25 +21,29 @@ export interface ForkOptions extends Omit<SessionOptions, "store" | "sessionId">
   readonly forkId?: string;
 }
 
+const forkOptionsSchema = z.strictObject({
+  ...sessionOptionsShape,
+  sessionId: sessionIdSchema,
+  atTurn: z.number().int().min(0).optional(),
+  forkId: sessionIdSchema.optional(),
+});
+
 /**
  * Forks a session: a new rollout that references the parent's records up to the turn it keeps
  * (nothing is copied), opened like a resume. The fork's first request begins with the parent's
  * history as it stood there, byte for byte, so the provider's cache still serves it; what
  * changed since comes after, as diffs.
  *
- * @throws {SessionError} when the session id is empty or `atTurn` is not a whole number ≥ 0.
+ * @throws {SessionError} naming the argument when `store` is not a rollout store or `options`
+ * does not fit its type: a session id that is not one, an `atTurn` that is not a whole number ≥ 0.
  * @example
  * ```ts
  * const fork = await forkSession(store, { sessionId, atTurn: 2 });
  * ```
  */
 export async function forkSession(store: RolloutStore, options: ForkOptions): Promise<Session> {
-  if (!z.string().min(1).safeParse(options.sessionId).success) {
-    throw new SessionError("forkSession needs the id of the session to fork");
-  }
-  if (options.atTurn !== undefined && !z.number().int().min(0).safeParse(options.atTurn).success) {
-    throw new SessionError(`atTurn must be a whole number of turns, not ${options.atTurn}`);
-  }
+  parseArgument(rolloutStoreSchema, store, "store");
+  parseArgument(forkOptionsSchema, options, "options");
   const parent = await store.read(options.sessionId, { from: "start" });
   const { turnSequences } = replayRollout(
     parent.records,

@@ -13,9 +13,7 @@ export {
   type Session,
   type SessionOptions,
 } from "./create-session.js";
-export { findRollbackCut, type RollbackCut } from "./find-rollback-cut.js";
 export { type ForkOptions, forkSession } from "./fork-session.js";
-export { applyMergePatch, createMergePatch } from "./merge-patch.js";
 export type { HistoryEntry, Origin } from "./origin.js";
 export type { UserInput } from "./parse-user-input.js";
 export {
@@ -24,7 +22,6 @@ export {
   normalizeHistory,
 } from "./prompt-builder.js";
 export { readCodexRollout } from "./read-codex-rollout.js";
-export { resolveTurnState, type TurnStateSources } from "./resolve-turn-state.js";
 export { type ResumeOptions, resumeSession } from "./resume-session.js";
 export {
   createJsonlRolloutStore,

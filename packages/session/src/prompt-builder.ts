@@ -5,8 +5,11 @@ import type {
   ResponseItem,
   ToolOutput,
 } from "@ctx/protocol";
+import { z } from "zod";
 import { createItemsView } from "./items-view.js";
 import type { HistoryEntry } from "./origin.js";
+import { parseArgument } from "./parse-argument.js";
+import { historyEntrySchema } from "./session-records.js";
 
 /** The text that stands for an image a text-only model cannot take. */
 export const imageOmittedText =
@@ -156,8 +159,11 @@ export class PromptBuilder {
   }
 }
 
+const normalizeOptionsSchema = z.strictObject({ imageInput: z.boolean() });
+
 /**
- * `items` as a model is sent them; see {@link PromptBuilder}.
+ * `entries` as a model is sent them; see {@link PromptBuilder}.
+ * @throws {SessionError} naming `entries` or `options` when it does not fit its type.
  * @example
  * ```ts
  * normalizeHistory([{ type: "function_call", call_id: "c1", name: "ls", arguments: "{}" }]);
@@ -168,9 +174,11 @@ export function normalizeHistory(
   entries: readonly HistoryEntry[],
   options: { readonly imageInput: boolean },
 ): ResponseItem[] {
+  const checked = parseArgument(z.array(historyEntrySchema), entries, "entries");
+  const { imageInput } = parseArgument(normalizeOptionsSchema, options, "options");
   const builder = new PromptBuilder();
-  for (const entry of entries) builder.append(entry);
-  return [...builder.view(options).items];
+  for (const entry of checked) builder.append(entry);
+  return [...builder.view({ imageInput }).items];
 }
 
 function hasImage(item: ResponseItem): boolean {

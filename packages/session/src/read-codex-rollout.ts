@@ -2,8 +2,10 @@ import { safeParseResponseItem } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
+import { registrySchema } from "./argument-schemas.js";
 import { classifyHistory } from "./classify-history.js";
 import type { HistoryEntry } from "./origin.js";
+import { parseArgument } from "./parse-argument.js";
 
 const lineSchema = z.object({ type: z.string(), payload: z.unknown() });
 const userMessageSchema = z.object({ type: z.literal("user_message"), message: z.string() });
@@ -16,6 +18,7 @@ const userMessageSchema = z.object({ type: z.literal("user_message"), message: z
  * ({@link classifyHistory}). Lines that are not JSON records, and items of types this library
  * does not model, are skipped and counted in one warning.
  *
+ * @throws {SessionError} naming `text` or `registry` when it is not what its type says.
  * @example
  * ```ts
  * const { entries } = readCodexRollout(readFileSync(path, "utf8"), registry);
@@ -26,6 +29,8 @@ export function readCodexRollout(
   text: string,
   registry: Registry,
 ): { entries: HistoryEntry[]; warnings: CtxWarning[] } {
+  parseArgument(z.string(), text, "text");
+  parseArgument(registrySchema, registry, "registry");
   const items: HistoryEntry["item"][] = [];
   const typed = new Map<string, number>();
   let skipped = 0;

@@ -1,14 +1,18 @@
 import { createStandardRegistry } from "@ctx/registry";
 import { z } from "zod";
+import { rolloutStoreSchema, sessionOptionsShape } from "./argument-schemas.js";
 import { openSession, type Session, type SessionOptions } from "./create-session.js";
+import { parseArgument } from "./parse-argument.js";
 import { replayRollout } from "./replay-rollout.js";
+import { sessionIdSchema } from "./rollout/rollout-schemas.js";
 import type { RolloutStore } from "./rollout/rollout-store.js";
-import { SessionError } from "./session-error.js";
 
 /** Options of {@link resumeSession}: the session's id, and the options of a new session. */
 export interface ResumeOptions extends Omit<SessionOptions, "store" | "sessionId"> {
   readonly sessionId: string;
 }
+
+const resumeOptionsSchema = z.strictObject({ ...sessionOptionsShape, sessionId: sessionIdSchema });
 
 /**
  * Opens a session from its rollout in `store`: the history with its origins, the base
@@ -17,7 +21,8 @@ export interface ResumeOptions extends Omit<SessionOptions, "store" | "sessionId
  * as a replacement; a new model is announced. Limits met while reading (a torn last record)
  * come back as warnings of that first turn.
  *
- * @throws {SessionError} when the session id is empty or a record cannot be read.
+ * @throws {SessionError} when a record cannot be read, or naming the argument when `store` is not
+ * a rollout store or `options` does not fit its type (`options.sessionId: …`).
  * @throws {RolloutError} from the store, when the session does not exist.
  * @example
  * ```ts
@@ -26,9 +31,8 @@ export interface ResumeOptions extends Omit<SessionOptions, "store" | "sessionId
  * ```
  */
 export async function resumeSession(store: RolloutStore, options: ResumeOptions): Promise<Session> {
-  if (!z.string().min(1).safeParse(options.sessionId).success) {
-    throw new SessionError("resumeSession needs the id of a session");
-  }
+  parseArgument(rolloutStoreSchema, store, "store");
+  parseArgument(resumeOptionsSchema, options, "options");
   const read = await store.read(options.sessionId, { from: "start" });
   const { state } = replayRollout(read.records, options.registry ?? createStandardRegistry());
   return openSession(

@@ -1,0 +1,63 @@
+import type { Fragment } from "@ctx/fragments";
+import type { ModelCatalog } from "@ctx/prompts";
+import type { Registry } from "@ctx/registry";
+import { z } from "zod";
+import type { RolloutStore } from "./rollout/rollout-store.js";
+import { historyEntrySchema } from "./session-records.js";
+
+const hasMethods = (value: unknown, methods: readonly string[]): value is object =>
+  typeof value === "object" &&
+  value !== null &&
+  methods.every((method) => typeof Reflect.get(value, method) === "function");
+
+/** A registry from `@ctx/registry`, passed through as it is. */
+export const registrySchema = z.custom<Registry>(
+  (value) =>
+    hasMethods(value, ["get", "classify", "isContextualUserMessage"]) &&
+    Array.isArray(Reflect.get(value, "kinds")),
+  "expected a registry from @ctx/registry",
+);
+
+/** A fragment made by a kind's `create`, passed through as it is. */
+const fragmentSchema = z.custom<Fragment>((value) => {
+  if (!hasMethods(value, ["render"])) return false;
+  const kind: unknown = Reflect.get(value, "kind");
+  return (
+    typeof kind === "object" &&
+    kind !== null &&
+    typeof Reflect.get(kind, "type") === "string" &&
+    typeof Reflect.get(kind, "role") === "string"
+  );
+}, "expected a fragment made by a fragment kind's create");
+
+/** The fragments an envelope builder takes. */
+export const fragmentsSchema = z.array(fragmentSchema);
+
+/** A role a fragment kind can have. */
+export const fragmentRoleSchema = z.enum(["developer", "user", "assistant"]);
+
+/** How fragments sharing a message are joined. */
+export const separatorSchema = z.enum(["blank-line", "none"]);
+
+/** The options of an envelope builder. */
+export const envelopeOptionsSchema = z.strictObject({ separator: separatorSchema.optional() });
+
+/** A rollout store, passed through as it is. */
+export const rolloutStoreSchema = z.custom<RolloutStore>(
+  (value) => hasMethods(value, ["create", "append", "read"]),
+  "expected a rollout store",
+);
+
+/** The options a new, resumed or forked session shares. */
+export const sessionOptionsShape = {
+  registry: registrySchema.optional(),
+  catalog: z
+    .custom<ModelCatalog>(
+      (value) => hasMethods(value, ["get"]),
+      "expected a model catalog from @ctx/prompts",
+    )
+    .optional(),
+  baseInstructions: z.string().optional(),
+  separator: separatorSchema.optional(),
+  history: z.array(historyEntrySchema).optional(),
+};
