@@ -55,10 +55,8 @@ export function renderInspectionHtml(inspection: RolloutInspection): string {
       `hsl(${hues[total.category]} ${saturation}% ${38 + ((index * 11) % 44)}%)`,
     );
   }
-  colour.set(
-    "base_instructions",
-    colour.get("base_instructions") ?? `hsl(${hues.injected} 65% 30%)`,
-  );
+  // The base instructions are no history item: they go with every request, in a colour of their own.
+  colour.set("base_instructions", "hsl(200 15% 55%)");
   const all = totals.reduce((sum, total) => sum + total.bytes, 0);
   const largest = Math.max(
     1,
@@ -74,6 +72,11 @@ export function renderInspectionHtml(inspection: RolloutInspection): string {
         `<tr><td>${swatch(total.kind)}${escapeHtml(total.kind)}</td><td>${total.category}</td><td>${total.items}</td><td>${estimateTokens(total.bytes)}</td><td>${all === 0 ? 0 : ((total.bytes / all) * 100).toFixed(1)}%</td></tr>`,
     )
     .join("\n");
+  const instructions = inspection.requests[0]?.bytesByKind.base_instructions;
+  const instructionsRow =
+    instructions === undefined
+      ? ""
+      : `<tr><td>${swatch("base_instructions")}base_instructions</td><td>injected</td><td>every request</td><td>${estimateTokens(instructions)}</td><td></td></tr>\n`;
   const events = inspection.events.filter(
     (event) => event.type !== "cache-break" || !isRequestBreak(inspection, event),
   );
@@ -121,7 +124,7 @@ export function renderInspectionHtml(inspection: RolloutInspection): string {
 <h2>Every item, by kind</h2>
 <table>
 <tr><th>kind</th><th>category</th><th>items</th><th>~tokens</th><th>share</th></tr>
-${rows}
+${instructionsRow}${rows}
 </table>
 <h2>Timeline</h2>
 <p class="note">One bar per model request: the history it sent, each block coloured by kind, as wide as its size against the largest request.</p>
