@@ -7,7 +7,7 @@
 // 3. Installs all tarballs with npm into a fresh project in the system's temporary folder,
 //    with TypeScript and Node's types at the workspace's catalog versions.
 // 4. Type-checks `scripts/consumer/main.ts` there (strict, NodeNext, library types included)
-//    and runs it.
+//    and runs it; runs each package that is only a command (`@ctx/cli`) through its `bin`.
 //
 // Usage: `pnpm consumer-check [turbo options]`, such as `--force` to build without turbo's cache
 // (CI does). It refuses to start when a public package is not imported by
@@ -77,6 +77,14 @@ try {
   process.exitCode = 1;
 }
 
+/**
+ * Whether a manifest's `exports` has a "." entry, so the package can be imported by its name.
+ * @param {unknown} exports
+ */
+function hasMainEntry(exports) {
+  return typeof exports === "object" && exports !== null && "." in exports;
+}
+
 /** The steps the header lists, in order; the temporary project is removed whatever happens. */
 function check() {
   const publicPackages = workspacePackages(root).filter((entry) => !entry.isPrivate);
@@ -87,7 +95,16 @@ function check() {
       ),
     ].map((match) => match[1] ?? match[2]),
   );
-  const notImported = publicPackages.filter((entry) => !imported.has(entry.name));
+  // A package that is only a command (a `bin`, no "." entry) is run instead of imported.
+  const commands = publicPackages.filter(
+    (entry) =>
+      typeof entry.manifest.bin === "object" &&
+      entry.manifest.bin !== null &&
+      !hasMainEntry(entry.manifest.exports),
+  );
+  const notImported = publicPackages.filter(
+    (entry) => !imported.has(entry.name) && !commands.includes(entry),
+  );
   if (notImported.length > 0) {
     fail(
       `scripts/consumer/main.ts does not use ${notImported.map((entry) => entry.name).join(", ")}: ` +
@@ -165,6 +182,17 @@ function check() {
     ]);
     run(consumer, join("node_modules", ".bin", "tsc"), ["-p", "tsconfig.json"]);
     run(consumer, "node", [join("dist", "main.js")]);
+    for (const entry of commands) {
+      for (const name of Object.keys(/** @type {Record<string, string>} */ (entry.manifest.bin))) {
+        run(consumer, join("node_modules", ".bin", name), ["--version"]);
+        run(consumer, join("node_modules", ".bin", name), [
+          "context",
+          consumer,
+          "--home",
+          consumer,
+        ]);
+      }
+    }
     console.log(
       `consumer-check: ${publicPackages.map((entry) => entry.name).join(", ")} pass as installed tarballs`,
     );

@@ -328,8 +328,11 @@ const publicPackages = readdirSync(join(root, "packages"), { withFileTypes: true
   .flatMap((entry) => {
     const manifest = JSON.parse(
       readFileSync(join(root, "packages", entry.name, "package.json"), "utf8"),
-    ) as { name: string; private?: boolean };
-    return manifest.private === true ? [] : [manifest.name];
+    ) as { name: string; private?: boolean; exports?: Record<string, unknown> };
+    // A package with no "." entry (a command such as @ctx/cli) exports no function to walk.
+    return manifest.private === true || manifest.exports?.["."] === undefined
+      ? []
+      : [manifest.name];
   })
   .sort();
 

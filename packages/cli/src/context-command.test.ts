@@ -1,0 +1,104 @@
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, realpath, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createStandardRegistry } from "@ctx/registry";
+import { beforeAll, describe, expect, it } from "vitest";
+import { runCtx } from "./__fixtures__/run-ctx.js";
+
+let repository: string;
+let home: string;
+beforeAll(async () => {
+  const root = await realpath(await mkdtemp(join(tmpdir(), "ctx-context-")));
+  repository = join(root, "repo");
+  home = join(root, "home");
+  await mkdir(join(repository, "src"), { recursive: true });
+  await mkdir(home);
+  execFileSync("git", ["init", "--quiet", repository]);
+  await writeFile(join(repository, "AGENTS.md"), "Run the tests before committing.\n");
+  await writeFile(join(repository, "src", "AGENTS.md"), "Keep functions small.\n");
+  await writeFile(join(home, "AGENTS.md"), "Answer in English.\n");
+});
+
+describe("ctx context", () => {
+  it("lists each block with role, kind, sources, bytes and estimated tokens", async () => {
+    const run = await runCtx(["context", "src", "--home", "../home"], repository);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`First turn in ${join(repository, "src")}`);
+    expect(run.stdout).toMatch(/1\s+system\s+base_instructions\s+\d+\s+\d+/);
+    expect(run.stdout).toMatch(/developer\s+permissions_instructions/);
+    expect(run.stdout).toContain(`agents_md_instructions`);
+    expect(run.stdout).toContain(
+      `${join(home, "AGENTS.md")}, ${join(repository, "AGENTS.md")}, ${join(repository, "src", "AGENTS.md")}`,
+    );
+    expect(run.stdout).toMatch(/user\s+environment_context/);
+    expect(run.stdout).toContain("estimate");
+  });
+
+  it("gives exactly what would be sent as JSON, every text recognised by the registry", async () => {
+    const run = await runCtx(
+      [
+        "context",
+        "--format",
+        "json",
+        "--sandbox",
+        "read-only",
+        "--approval",
+        "never",
+        "--home",
+        home,
+      ],
+      join(repository, "src"),
+    );
+    expect(run.code).toBe(0);
+    const request = JSON.parse(run.stdout) as {
+      instructions: string;
+      input: { role: "developer" | "user"; content: { text: string }[] }[];
+    };
+    expect(request.instructions.length).toBeGreaterThan(100);
+    const registry = createStandardRegistry();
+    const kinds = request.input.flatMap((message) =>
+      message.content.map((part) => registry.classify(message.role, part.text)?.type),
+    );
+    expect(kinds).toEqual([
+      "permissions_instructions",
+      "agents_md_instructions",
+      "environment_context",
+    ]);
+    const permissions = request.input[0]?.content[0]?.text ?? "";
+    expect(permissions).toContain("read-only");
+    expect(request.input[1]?.content[0]?.text).toContain("Keep functions small.");
+  });
+
+  it("changes the base instructions with the personality", async () => {
+    const [pragmatic, none] = await Promise.all(
+      ["pragmatic", "none"].map((personality) =>
+        runCtx(
+          ["context", "--format", "json", "--personality", personality, "--home", home],
+          repository,
+        ),
+      ),
+    );
+    const instructions = (run: { stdout: string }) =>
+      (JSON.parse(run.stdout) as { instructions: string }).instructions;
+    expect(pragmatic?.code).toBe(0);
+    expect(none?.code).toBe(0);
+    expect(instructions(pragmatic ?? { stdout: "{}" })).not.toBe(
+      instructions(none ?? { stdout: "{}" }),
+    );
+  });
+
+  it("warns about a model outside the catalog after the table", async () => {
+    const run = await runCtx(["context", "--model", "house-model", "--home", home], repository);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/warning: the model "house-model" is not in the default catalog/);
+  });
+
+  it("shows a folder without AGENTS.md with no such block", async () => {
+    const bare = await realpath(await mkdtemp(join(tmpdir(), "ctx-bare-")));
+    const run = await runCtx(["context", "--home", bare], bare);
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toContain("agents_md_instructions");
+  });
+});

@@ -1,0 +1,32 @@
+/** Which side a column's cells are aligned to. */
+export type Align = "left" | "right";
+
+/**
+ * Lays `rows` out as plain-text columns two spaces apart, each as wide as its widest cell; the
+ * last column is never padded. `paint` styles a cell after it is padded, so escape codes do not
+ * count toward the width.
+ */
+export function formatTable(
+  rows: readonly (readonly string[])[],
+  align: readonly Align[],
+  paint: (row: number, column: number, cell: string) => string = (_row, _column, cell) => cell,
+): string[] {
+  const widths: number[] = [];
+  for (const row of rows) {
+    row.forEach((cell, column) => {
+      widths[column] = Math.max(widths[column] ?? 0, cell.length);
+    });
+  }
+  return rows.map((row, rowIndex) =>
+    row
+      .map((cell, column) => {
+        const last = column === row.length - 1;
+        const width = widths[column] ?? 0;
+        const padded =
+          align[column] === "right" ? cell.padStart(width) : last ? cell : cell.padEnd(width);
+        return paint(rowIndex, column, padded);
+      })
+      .join("  ")
+      .trimEnd(),
+  );
+}

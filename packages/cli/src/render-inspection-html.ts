@@ -1,0 +1,143 @@
+import { estimateTokens } from "./estimate-tokens.js";
+import type { InspectedEvent, ItemCategory, RolloutInspection } from "./inspect-rollout.js";
+import { totalsByKind } from "./summarize-inspection.js";
+
+const hues: Record<ItemCategory, number> = {
+  user: 210,
+  injected: 28,
+  model: 130,
+  tool: 275,
+  other: 0,
+};
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+const style = `
+body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#1d1d1f;background:#fff}
+h1{font-size:18px;margin:0 0 4px}p.sub{color:#555;margin:0 0 16px}
+table{border-collapse:collapse;margin:8px 0 20px}td,th{padding:2px 10px;text-align:right}
+td:nth-child(-n+2),th:nth-child(-n+2){text-align:left}th{border-bottom:1px solid #ccc}
+.sw{display:inline-block;width:12px;height:12px;border-radius:2px;vertical-align:middle;margin-right:6px}
+.row{display:grid;grid-template-columns:150px 1fr 90px;align-items:center;gap:8px;margin:1px 0}
+.label{font:12px ui-monospace,monospace;color:#444;white-space:nowrap}
+.bar{display:flex;height:14px;background:#f2f2f2;border-radius:2px;overflow:hidden}
+.bar span{display:block;height:100%}
+.size{font:12px ui-monospace,monospace;color:#444;text-align:right}
+.break .label{color:#c00;font-weight:bold}.break .bar{outline:2px solid #c00}
+.event{margin:6px 0 6px 158px;padding:2px 8px;font-size:12px;border-left:4px solid #d80;background:#fff6e5}
+.event.cache-break{border-color:#c00;background:#fdeaea}
+.note{color:#666;font-size:12px}
+`;
+
+/**
+ * The inspection as one self-contained HTML page (inline CSS, no script, nothing fetched): the
+ * totals by kind, then the session as a timeline with one bar per model request, its blocks
+ * coloured by kind and as wide as their share, and the compactions, rollbacks, interrupted turns
+ * and cache breaks where they happened.
+ */
+export function renderInspectionHtml(inspection: RolloutInspection): string {
+  const totals = totalsByKind(inspection);
+  const colour = new Map<string, string>();
+  const perCategory = new Map<ItemCategory, number>();
+  for (const total of totals) {
+    const index = perCategory.get(total.category) ?? 0;
+    perCategory.set(total.category, index + 1);
+    const saturation = total.category === "other" ? 0 : 65;
+    colour.set(
+      total.kind,
+      `hsl(${hues[total.category]} ${saturation}% ${38 + ((index * 11) % 44)}%)`,
+    );
+  }
+  // The base instructions are no history item: they go with every request, in a colour of their own.
+  colour.set("base_instructions", "hsl(200 15% 55%)");
+  const all = totals.reduce((sum, total) => sum + total.bytes, 0);
+  const largest = Math.max(
+    1,
+    ...inspection.requests.map((request) =>
+      Object.values(request.bytesByKind).reduce((sum, bytes) => sum + bytes, 0),
+    ),
+  );
+  const swatch = (kind: string) =>
+    `<span class="sw" style="background:${colour.get(kind) ?? "#999"}"></span>`;
+  const rows = totals
+    .map(
+      (total) =>
+        `<tr><td>${swatch(total.kind)}${escapeHtml(total.kind)}</td><td>${total.category}</td><td>${total.items}</td><td>${estimateTokens(total.bytes)}</td><td>${all === 0 ? 0 : ((total.bytes / all) * 100).toFixed(1)}%</td></tr>`,
+    )
+    .join("\n");
+  const instructions = inspection.requests[0]?.bytesByKind.base_instructions;
+  const instructionsRow =
+    instructions === undefined
+      ? ""
+      : `<tr><td>${swatch("base_instructions")}base_instructions</td><td>injected</td><td>every request</td><td>${estimateTokens(instructions)}</td><td></td></tr>\n`;
+  const events = inspection.events.filter(
+    (event) => event.type !== "cache-break" || !isRequestBreak(inspection, event),
+  );
+  const timeline: string[] = [];
+  let next = 0;
+  const flush = (line: number) => {
+    while (next < events.length && (events[next]?.line ?? Infinity) <= line) {
+      const event = events[next] as InspectedEvent;
+      timeline.push(
+        `<div class="event ${event.type}">${escapeHtml(event.type)} at line ${event.line} (turn ${event.turn}): ${escapeHtml(event.detail)}</div>`,
+      );
+      next += 1;
+    }
+  };
+  for (const request of inspection.requests) {
+    flush(request.line);
+    if (request.cacheBreak !== undefined) {
+      timeline.push(
+        `<div class="event cache-break">cache break before request ${request.index}: ${escapeHtml(request.cacheBreak)}</div>`,
+      );
+    }
+    const size = Object.values(request.bytesByKind).reduce((sum, bytes) => sum + bytes, 0);
+    const segments = Object.entries(request.bytesByKind)
+      .map(
+        ([kind, bytes]) =>
+          `<span style="width:${((bytes / largest) * 100).toFixed(3)}%;background:${colour.get(kind) ?? "#999"}" title="${escapeHtml(kind)}: ~${estimateTokens(bytes)} tokens"></span>`,
+      )
+      .join("");
+    timeline.push(
+      `<div class="row${request.cacheBreak === undefined ? "" : " break"}"><div class="label">request ${request.index} · turn ${request.turn}</div><div class="bar">${segments}</div><div class="size">~${estimateTokens(size)} tok</div></div>`,
+    );
+  }
+  flush(Infinity);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>ctx inspect: ${escapeHtml(inspection.path)}</title>
+<style>${style}</style>
+</head>
+<body>
+<h1>${escapeHtml(inspection.path)}</h1>
+<p class="sub">A ${inspection.format === "codex" ? "Codex" : "@ctx"} rollout: ${inspection.lines} lines, ${inspection.turns} turns, ${inspection.requests.length} model requests, ${inspection.events.filter((event) => event.type === "cache-break").length} cache breaks.</p>
+<h2>Every item, by kind</h2>
+<table>
+<tr><th>kind</th><th>category</th><th>items</th><th>~tokens</th><th>share</th></tr>
+${instructionsRow}${rows}
+</table>
+<h2>Timeline</h2>
+<p class="note">One bar per model request: the history it sent, each block coloured by kind, as wide as its size against the largest request.</p>
+${timeline.join("\n")}
+<p class="note">Token counts are estimates (bytes / 4), not a real tokenizer's.</p>
+</body>
+</html>
+`;
+}
+
+/** Whether `event` is the cache break a request already shows. */
+function isRequestBreak(inspection: RolloutInspection, event: InspectedEvent): boolean {
+  return inspection.requests.some(
+    (request) => request.line === event.line && request.cacheBreak === event.detail,
+  );
+}

@@ -1,0 +1,68 @@
+import { readFileSync } from "node:fs";
+import { Command, CommanderError } from "commander";
+import { CliError } from "./cli-error.js";
+import { addContextCommand } from "./context-command.js";
+import { addDiffCommand } from "./diff-command.js";
+import { addInspectCommand } from "./inspect-command.js";
+import { type CliEnvironment, createPaint } from "./terminal.js";
+
+const { version } = JSON.parse(
+  readFileSync(new URL("../package.json", import.meta.url), "utf8"),
+) as {
+  version: string;
+};
+
+/**
+ * Runs the `ctx` command on `args` (the words after `ctx`) and resolves to its exit code: 0 when
+ * it worked, 1 when the work failed, 2 when the command line is wrong. Errors are one line on
+ * standard error; `--debug` adds the stack trace.
+ *
+ * @example
+ * ```ts
+ * process.exitCode = await runCli(process.argv.slice(2), {
+ *   stdout: process.stdout,
+ *   stderr: process.stderr,
+ *   env: process.env,
+ *   cwd: process.cwd(),
+ * });
+ * ```
+ */
+export async function runCli(
+  args: readonly string[],
+  environment: CliEnvironment,
+): Promise<number> {
+  const paint = createPaint(environment.stderr, environment.env);
+  const program = new Command("ctx")
+    .description("See the context an LLM agent built on @ctx shows its model.")
+    .version(version, "-V, --version", "print the version")
+    .helpOption("-h, --help", "show help")
+    .option("--debug", "show the stack trace of an error")
+    .showSuggestionAfterError()
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => environment.stdout.write(text),
+      writeErr: (text) => environment.stderr.write(text),
+      outputError: (text, write) => write(`${paint("red", text.trimEnd())}\n`),
+    });
+  addContextCommand(program, environment);
+  addInspectCommand(program, environment);
+  addDiffCommand(program, environment);
+  for (const command of program.commands) {
+    command.exitOverride().configureOutput(program.configureOutput());
+  }
+  try {
+    await program.parseAsync([...args], { from: "user" });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    const debug = program.opts<{ debug?: boolean }>().debug === true || args.includes("--debug");
+    const message = error instanceof Error ? error.message : String(error);
+    environment.stderr.write(`${paint("red", "ctx:")} ${message}\n`);
+    if (debug && error instanceof Error && error.stack !== undefined) {
+      environment.stderr.write(`${error.stack}\n`);
+    } else if (!CliError.isInstance(error)) {
+      environment.stderr.write("(run again with --debug to see the stack trace)\n");
+    }
+    return CliError.isInstance(error) ? error.exitCode : 1;
+  }
+}
