@@ -191,10 +191,18 @@ try {
       `--filter=${name}`,
       "--output-logs=hash-only",
     ]);
-  // turbo caches only what succeeds, so the proof needs a dependent whose tasks pass now.
+  // turbo caches only what succeeds, so the proof needs a dependent that has every checked task
+  // and whose tasks pass now.
+  const hasEveryTask = (
+    /** @type {import("./workspace-packages.mjs").WorkspacePackage} */ entry,
+  ) => {
+    const scripts = /** @type {Record<string, unknown>} */ (entry.manifest.scripts ?? {});
+    return checkedTasks.every((task) => typeof scripts[task] === "string");
+  };
   const dependent =
     dependency &&
     dependentsOf(dependency.name)
+      .filter(hasEveryTask)
       .sort((a, b) => size(a) - size(b))
       .find((entry) => {
         try {
