@@ -2,17 +2,11 @@ import { randomUUID } from "node:crypto";
 import { constants } from "node:fs";
 import { type FileHandle, open, rename, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { z } from "zod";
 import type { FileLocks } from "./file-lock.js";
 import { openIfPresent } from "./file-system.js";
 import { type PageOptions, pageSessions } from "./page-sessions.js";
-import {
-  parentReferenceSchema,
-  sequenceSchema,
-  sessionIdSchema,
-  storedJsonSchema,
-} from "./rollout-schemas.js";
 import type { SessionInfo, SessionPage } from "./rollout-store.js";
+import { decodeIndexLine, encodeIndexChange, type IndexChange } from "./session-index-line.js";
 
 /** A session as the index lists it, with the size of its log when the line was written. */
 export interface IndexedSession {
@@ -30,65 +24,10 @@ export interface SessionIndexSource {
   listSessionIds(): Promise<string[]>;
 }
 
-const indexHeaderSchema = z.object({ index: z.literal(1) }).strict();
-const entryLineSchema = z
-  .object({
-    id: sessionIdSchema,
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    cwd: z.string().optional(),
-    parent: parentReferenceSchema.optional(),
-    nextSequence: sequenceSchema,
-    archived: z.boolean(),
-    meta: storedJsonSchema,
-    size: sequenceSchema,
-  })
-  .strict();
-const deletedLineSchema = z.object({ id: sessionIdSchema, deleted: z.literal(true) }).strict();
-
-/** A change to the index: a session's new state, or its removal. */
-export type IndexChange = IndexedSession | { readonly deleted: string };
-
 /** What a caller of {@link SessionIndex.change} runs under the index lock. */
 export type IndexAction<Result> = (
   sessions: ReadonlyMap<string, IndexedSession> | undefined,
 ) => Promise<{ readonly result: Result; readonly changes: readonly IndexChange[] }>;
-
-function encodeChange(change: IndexChange): string {
-  if ("deleted" in change) return `${JSON.stringify({ id: change.deleted, deleted: true })}\n`;
-  const { info, size } = change;
-  return `${JSON.stringify({
-    id: info.id,
-    createdAt: info.createdAt,
-    updatedAt: info.updatedAt,
-    ...(info.cwd === undefined ? {} : { cwd: info.cwd }),
-    ...(info.parent === undefined ? {} : { parent: info.parent }),
-    nextSequence: info.nextSequence,
-    archived: info.archived,
-    meta: info.meta,
-    size,
-  })}\n`;
-}
-
-function decodeLine(text: string): IndexChange | "header" | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  // One schema per line, chosen by its shape: a failed parse costs more than a good one.
-  if (typeof value !== "object" || value === null) return undefined;
-  if ("index" in value) return indexHeaderSchema.safeParse(value).success ? "header" : undefined;
-  if ("deleted" in value) {
-    const deleted = deletedLineSchema.safeParse(value);
-    return deleted.success ? { deleted: deleted.data.id } : undefined;
-  }
-  const entry = entryLineSchema.safeParse(value);
-  if (!entry.success) return undefined;
-  const { size, cwd, parent, ...rest } = entry.data;
-  return { info: { ...rest, cwd, parent }, size };
-}
 
 /** How many sessions a rebuild reads at once. */
 const rebuildConcurrency = 16;
@@ -167,7 +106,7 @@ export function createSessionIndex(
         end !== -1 && end < bytesRead;
         end = buffer.indexOf(0x0a, start)
       ) {
-        const decoded = decodeLine(buffer.toString("utf8", start, end));
+        const decoded = decodeIndexLine(buffer.toString("utf8", start, end));
         if (decoded === undefined || (decoded === "header") !== (lines === 0)) return "unreadable";
         if (decoded !== "header") apply(decoded);
         lines += 1;
@@ -189,7 +128,7 @@ export function createSessionIndex(
     let count = 1;
     sessions.clear();
     for (const entry of entries) {
-      text += encodeChange(entry);
+      text += encodeIndexChange(entry);
       count += 1;
       sessions.set(entry.info.id, entry);
     }
@@ -292,7 +231,7 @@ export function createSessionIndex(
           hold.appender ??= await open(path, constants.O_WRONLY | constants.O_APPEND);
           hold.opened = true;
           // A later catch-up reads these lines again; applying a line twice changes nothing.
-          await hold.appender.write(changes.map(encodeChange).join(""));
+          await hold.appender.write(changes.map(encodeIndexChange).join(""));
           unreadLines += changes.length;
         } catch (error) {
           // Memory now holds changes the file may not: read the file afresh next time.
