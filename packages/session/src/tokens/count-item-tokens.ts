@@ -1,0 +1,53 @@
+import type { ContentItem, ResponseItem, ToolOutput } from "@ctx/protocol";
+import type { Tokenizer } from "./tokenizer.js";
+
+/**
+ * What one image costs, whatever its size: the reference design's fixed estimate for an image at
+ * its original detail (7,373 bytes at four bytes a token).
+ */
+export const imageTokens = 1_844;
+
+/**
+ * How many tokens `item` puts in front of the model: its text by `tokenizer`, each image at
+ * {@link imageTokens}, and encrypted reasoning or compaction content by the size it decodes to
+ * (base64 carries three bytes in four characters), four bytes a token.
+ */
+export function countItemTokens(item: ResponseItem, tokenizer: Tokenizer): number {
+  switch (item.type) {
+    case "message":
+      return sum(item.content.map((part) => countContent(part, tokenizer)));
+    case "function_call":
+      return tokenizer.count(item.name) + tokenizer.count(item.arguments);
+    case "custom_tool_call":
+      return tokenizer.count(item.name) + tokenizer.count(item.input);
+    case "function_call_output":
+    case "custom_tool_call_output":
+      return countOutput(item.output, tokenizer);
+    case "reasoning":
+      return (
+        sum(item.summary.map((part) => tokenizer.count(part.text))) +
+        sum((item.content ?? []).map((part) => tokenizer.count(part.text))) +
+        encryptedTokens(item.encrypted_content ?? "")
+      );
+    case "compaction":
+      return encryptedTokens(item.encrypted_content);
+  }
+}
+
+function countContent(part: ContentItem, tokenizer: Tokenizer): number {
+  return part.type === "input_image" ? imageTokens : tokenizer.count(part.text);
+}
+
+function countOutput(output: ToolOutput, tokenizer: Tokenizer): number {
+  return typeof output === "string"
+    ? tokenizer.count(output)
+    : sum(output.map((part) => countContent(part, tokenizer)));
+}
+
+function encryptedTokens(base64: string): number {
+  return Math.ceil((base64.length * 3) / 4 / 4);
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}
