@@ -1,0 +1,27 @@
+import type { ResponseItem } from "@ctx/protocol";
+
+/**
+ * What a summarizer is asked: exactly what a model would get to write a compaction summary. The
+ * base instructions, the history as it is sent (context included), and last the compaction
+ * prompt as a user message.
+ */
+export interface SummaryRequest {
+  /** The model the session was talking to; the summary is written with it. */
+  readonly model: string;
+  /** The base instructions (the Responses API's `instructions`). */
+  readonly instructions: string;
+  /** The history, then the compaction prompt as a user message. */
+  readonly input: readonly ResponseItem[];
+}
+
+/**
+ * Writes a compaction summary: sends `request` to a model and returns the text of its answer.
+ * It must stop when `options.signal` aborts. When the request does not fit the model's context
+ * window, it throws a {@link ContextWindowError}: the session then drops the oldest item and
+ * asks again. Any other failure (an error, an empty text) makes the session write a fallback
+ * summary of its own and say so in a warning.
+ */
+export type Summarizer = (
+  request: SummaryRequest,
+  options: { readonly signal: AbortSignal },
+) => Promise<string>;
