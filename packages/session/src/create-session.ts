@@ -3,7 +3,12 @@ import {
   discoverAgentsMdForEnvironments,
   type LoadedAgentsMd,
 } from "@ctx/agents-md";
-import { defaultModelCatalog, type ModelCatalog, resolveBaseInstructions } from "@ctx/prompts";
+import {
+  defaultModelCatalog,
+  type ModelCatalog,
+  type ModelInfo,
+  resolveBaseInstructions,
+} from "@ctx/prompts";
 import {
   describeSchemaIssues,
   type ResponseItem,
@@ -17,7 +22,18 @@ import { rolloutStoreSchema, sessionOptionsShape } from "./argument-schemas.js";
 import { buildContextUpdate } from "./build-context-update.js";
 import { buildInitialContext } from "./build-initial-context.js";
 import { type CacheBreak, explainCacheBreak } from "./cache-break.js";
-import type { EnvelopeOptions } from "./context-message.js";
+import { compactOptionsSchema } from "./compact-options.js";
+import type { CompactionOptions } from "./compaction/compaction-options.js";
+import type { CompactionReport, CompactionTrigger } from "./compaction/compaction-report.js";
+import { insertBeforeLastUserMessage } from "./compaction/insert-before-last-user-message.js";
+import {
+  compactionLimit,
+  compactionTokenizer,
+  measureTokens,
+} from "./compaction/measure-tokens.js";
+import { summarizeForCompaction } from "./compaction/summarize-for-compaction.js";
+import type { Summarizer } from "./compaction/summarizer.js";
+import type { ContextMessage, EnvelopeOptions } from "./context-message.js";
 import { evaluateSections } from "./evaluate-sections.js";
 import { createMergePatch } from "./merge-patch.js";
 import { defaultOrigin, type HistoryEntry, type Origin } from "./origin.js";
@@ -29,8 +45,8 @@ import type { RolloutRecord } from "./rollout/rollout-record.js";
 import { sessionIdSchema } from "./rollout/rollout-schemas.js";
 import type { RolloutStore } from "./rollout/rollout-store.js";
 import { SessionError } from "./session-error.js";
-import { itemRecord } from "./session-records.js";
-import { SessionState } from "./session-state.js";
+import { compactionRecord, itemRecord } from "./session-records.js";
+import { type CompactionCheckpoint, SessionState } from "./session-state.js";
 import { parseTurnContext, type TurnContext } from "./turn-context.js";
 
 /** Options of {@link createSession}; every one has a working default. */
@@ -56,6 +72,26 @@ export interface SessionOptions {
    * AGENTS.md block there makes the current one a replacement.
    */
   readonly history?: readonly HistoryEntry[];
+  /**
+   * Writes compaction summaries. Without one, a compaction keeps the user's messages and a
+   * summary the session writes itself from the history, with a warning.
+   */
+  readonly summarizer?: Summarizer;
+  /** How compaction works: guidance for the summarizer, its timeout, tool-output pruning. */
+  readonly compaction?: CompactionOptions;
+}
+
+/** Options of {@link Session.compact}. */
+export interface CompactOptions {
+  /**
+   * A compacted history to install instead of summarizing: a provider's compacted items passed
+   * through `filterCompactedItems`.
+   */
+  readonly replacement?: readonly HistoryEntry[];
+  /** Rules for this summary, after the session's `compaction.guidance`. */
+  readonly guidance?: string;
+  /** Stops the summarizer; the session then writes a fallback summary. */
+  readonly signal?: AbortSignal;
 }
 
 /** Exactly what goes to the model for one request. */
@@ -68,6 +104,8 @@ export interface ModelRequest {
   readonly warnings: readonly CtxWarning[];
   /** Present when `input` does not begin with the previous request's input. */
   readonly cacheBreak?: CacheBreak;
+  /** Present when the history was compacted since the previous request. */
+  readonly compaction?: CompactionReport;
 }
 
 /** A conversation with a model: turn assembly, diffing, history and its rollout. */
@@ -82,6 +120,21 @@ export interface Session {
    * @throws {FragmentError} when a turn-state slot does not fit its section's schema.
    */
   beginTurn(turnContext: TurnContext, userInput: UserInput): Promise<ModelRequest>;
+  /**
+   * The next request of the current turn, once the model's output and the tools' results are
+   * recorded. When they left the history over the model's compaction limit, it is compacted
+   * first and the full current context goes in just before the last message of the user's.
+   * @throws {SessionError} when no turn has begun.
+   */
+  nextRequest(): Promise<ModelRequest>;
+  /**
+   * Compacts the history now: summarizes it (or installs `options.replacement`) and keeps the
+   * user's messages, so the next request sends the full current context, then those messages,
+   * then the summary. Returns what it did; `undefined` when there was nothing to compact (no
+   * history, or nothing new since the last compaction).
+   * @throws {SessionError} when `options` does not fit its type, or the history has no model.
+   */
+  compact(options?: CompactOptions): Promise<CompactionReport | undefined>;
   /**
    * Records what the model and the tools produced. Items of a tool's output type are the tool's;
    * everything else is the model's unless `origin` says otherwise.
@@ -200,6 +253,111 @@ export function openSession(
     return loaded;
   };
 
+  /** The settings of the latest turn, for the requests that follow inside it. */
+  let currentTurn: TurnSettings | undefined;
+  /** A compaction the next request reports. */
+  let pendingReport: CompactionReport | undefined;
+
+  /** What the turn sends of its context given the baseline, and the snapshots to commit. */
+  const evaluateContext = (slots: Readonly<Record<string, unknown>>, warnings: CtxWarning[]) => {
+    const full = state.fullContext;
+    const { fragments, snapshots } = evaluateSections(state, slots, full, warnings);
+    const messages = full
+      ? buildInitialContext(registry, fragments, envelopeOptions)
+      : buildContextUpdate(registry, fragments, envelopeOptions);
+    const patch = full ? snapshots : createMergePatch(state.snapshots, snapshots);
+    return { full, fragments, entries: messages.map(contextEntry), patch: patch ?? {} };
+  };
+
+  /**
+   * Compacts the history: summarizes it (or installs `replacement`), places the full current
+   * context (mid-turn, from `slots`) or clears the baseline, writes the checkpoint, installs it.
+   */
+  const runCompaction = async (
+    trigger: CompactionTrigger,
+    request: {
+      readonly model: string;
+      readonly instructions: string;
+      readonly imageInput: boolean;
+      readonly replacement?: readonly HistoryEntry[] | undefined;
+      readonly guidance?: string | undefined;
+      readonly signal?: AbortSignal | undefined;
+      readonly slots?: Readonly<Record<string, unknown>>;
+    },
+  ): Promise<CompactionReport> => {
+    const before = state.prompt.view({ imageInput: request.imageInput }).items;
+    const compacted =
+      request.replacement === undefined
+        ? await summarizeForCompaction({
+            entries: state.entries,
+            items: before,
+            summarizer: options.summarizer,
+            options: options.compaction ?? {},
+            guidance: request.guidance,
+            signal: request.signal,
+            model: request.model,
+            instructions: request.instructions,
+            tokenizer: compactionTokenizer,
+          })
+        : { entries: [...request.replacement], warnings: [] };
+    const { warnings } = compacted;
+    const kept = {
+      turnCount: state.turnCount,
+      model: state.model,
+      baseInstructions: state.baseInstructions,
+    };
+    let checkpoint: CompactionCheckpoint = {
+      ...kept,
+      entries: compacted.entries,
+      snapshots: state.snapshots,
+      fullContext: true,
+    };
+    if (request.slots !== undefined) {
+      const scratch = new SessionState(registry);
+      scratch.installCompaction(checkpoint);
+      const { fragments, snapshots } = evaluateSections(scratch, request.slots, true, warnings);
+      const context = buildInitialContext(registry, fragments, envelopeOptions).map(contextEntry);
+      checkpoint = {
+        ...kept,
+        entries: insertBeforeLastUserMessage(compacted.entries, context),
+        snapshots,
+        fullContext: false,
+      };
+    }
+    await write([...seed.map(itemRecord), compactionRecord(checkpoint, trigger)]);
+    seed = [];
+    state.installCompaction(checkpoint);
+    const after = state.prompt.view({ imageInput: request.imageInput }).items;
+    return {
+      trigger,
+      itemsBefore: before.length,
+      itemsAfter: after.length,
+      tokensBefore: measureTokens(request.instructions, before),
+      tokensAfter: measureTokens(request.instructions, after),
+      warnings,
+    };
+  };
+
+  /** The request for the history as it stands. */
+  const respond = (
+    instructions: string,
+    imageInput: boolean,
+    warnings: readonly CtxWarning[],
+    report: CompactionReport | undefined,
+  ): ModelRequest => {
+    const view = state.prompt.view({ imageInput });
+    const cacheBreak =
+      lastView === undefined ? undefined : explainCacheBreak(lastView, view, registry);
+    lastView = view;
+    return {
+      instructions,
+      input: view.items,
+      warnings: report === undefined ? warnings : [...warnings, ...report.warnings],
+      ...(cacheBreak === undefined ? {} : { cacheBreak }),
+      ...(report === undefined ? {} : { compaction: report }),
+    };
+  };
+
   const beginTurn = async (
     turnContext: TurnContext,
     userInput: UserInput,
@@ -217,6 +375,7 @@ export function openSession(
           : context.agentsMd;
     return serial(async () => {
       const model = catalog.get(context.model);
+      const imageInput = context.imageInput ?? true;
       const warnings: CtxWarning[] = [...pendingWarnings];
       if (firstTurn && state.model !== undefined && state.model !== model.slug) {
         warnings.push({
@@ -224,13 +383,29 @@ export function openSession(
           message: `this session was recorded with the model "${state.model}" and resumes with "${model.slug}"; switching back may give better results`,
         });
       }
-      const baseInstructions =
+      const resolveInstructions = (info: ModelInfo): string =>
         state.baseInstructions ??
         resolveBaseInstructions({
           ...(options.baseInstructions === undefined ? {} : { override: options.baseInstructions }),
-          model,
+          model: info,
           ...(context.personality === undefined ? {} : { personality: context.personality }),
         });
+      let report = pendingReport;
+      const previous = state.model === undefined ? undefined : catalog.get(state.model);
+      const used = measureTokens(
+        resolveInstructions(model),
+        state.prompt.view({ imageInput }).items,
+      );
+      if (!state.justCompacted && used >= compactionLimit(model)) {
+        const downshift = previous !== undefined && previous.contextWindow > model.contextWindow;
+        const summarizing = downshift ? previous : (previous ?? model);
+        report = await runCompaction(downshift ? "model-downshift" : "context-limit", {
+          model: summarizing.slug,
+          instructions: resolveInstructions(summarizing),
+          imageInput,
+        });
+      }
+      const baseInstructions = resolveInstructions(model);
       const turnState = resolveTurnState(context, { model, baseInstructions, agentsMd });
       const slots: Record<string, unknown> = { ...context.extensions };
       for (const [section, value] of Object.entries(turnState)) {
@@ -240,24 +415,16 @@ export function openSession(
         slots[section] = value;
       }
 
-      const full = state.fullContext;
-      const { fragments, snapshots } = evaluateSections(state, slots, full, warnings);
+      const { full, fragments, entries: contextEntries, patch } = evaluateContext(slots, warnings);
       if (
         agentsMd !== undefined &&
         fragments.some((fragment) => fragment.kind.section?.id === "agents_md")
       )
         warnings.push(...agentsMd.warnings);
-      const messages = full
-        ? buildInitialContext(registry, fragments, envelopeOptions)
-        : buildContextUpdate(registry, fragments, envelopeOptions);
       const entries: HistoryEntry[] = [
-        ...messages.map(({ message, kinds }) => ({
-          item: message,
-          origin: { source: "context" as const, kinds },
-        })),
+        ...contextEntries,
         { item: userMessage, origin: { source: "user" } },
       ];
-      const patch = full ? snapshots : createMergePatch(state.snapshots, snapshots);
       const index = state.turnCount + 1;
       await write(
         [
@@ -271,33 +438,91 @@ export function openSession(
             },
           },
           ...entries.map(itemRecord),
-          { type: "world_state", payload: { full, state: patch ?? {} } },
+          { type: "world_state", payload: { full, state: patch } },
         ],
         context.environments[0]?.cwd,
       );
       seed = [];
       pendingWarnings = [];
+      pendingReport = undefined;
       firstTurn = false;
       state.beginTurn(model.slug, baseInstructions);
       for (const entry of entries) state.append(entry);
-      state.commitSnapshots(full, patch ?? {});
-
-      const view = state.prompt.view({ imageInput: context.imageInput ?? true });
-      const cacheBreak =
-        lastView === undefined ? undefined : explainCacheBreak(lastView, view, registry);
-      lastView = view;
-      return {
-        instructions: baseInstructions,
-        input: view.items,
-        warnings,
-        ...(cacheBreak === undefined ? {} : { cacheBreak }),
-      };
+      state.commitSnapshots(full, patch);
+      currentTurn = { slots, model, baseInstructions, imageInput };
+      return respond(baseInstructions, imageInput, warnings, report);
     });
   };
+
+  const nextRequest = (): Promise<ModelRequest> =>
+    serial(async () => {
+      const turn = currentTurn;
+      if (turn === undefined) {
+        throw new SessionError("nextRequest continues a turn: call beginTurn first");
+      }
+      const warnings = [...pendingWarnings];
+      let report = pendingReport;
+      if (state.fullContext) {
+        // A compaction since the turn began cleared the baseline: send the full context again.
+        const { full, entries, patch } = evaluateContext(turn.slots, warnings);
+        await write([
+          ...entries.map(itemRecord),
+          { type: "world_state", payload: { full, state: patch } },
+        ]);
+        for (const entry of entries) state.append(entry);
+        state.commitSnapshots(full, patch);
+      } else if (
+        !state.justCompacted &&
+        measureTokens(turn.baseInstructions, state.prompt.view(turn).items) >=
+          compactionLimit(turn.model)
+      ) {
+        report = await runCompaction("mid-turn", {
+          model: turn.model.slug,
+          instructions: turn.baseInstructions,
+          imageInput: turn.imageInput,
+          slots: turn.slots,
+        });
+      }
+      pendingWarnings = [];
+      pendingReport = undefined;
+      return respond(turn.baseInstructions, turn.imageInput, warnings, report);
+    });
 
   return {
     id,
     beginTurn,
+    nextRequest,
+    compact: async (compactOptions = {}) => {
+      const parsed = parseArgument(compactOptionsSchema, compactOptions, "options");
+      return serial(async () => {
+        const { replacement } = parsed;
+        if (replacement === undefined && (state.justCompacted || state.entries.length === 0)) {
+          return undefined;
+        }
+        const slug = state.model ?? currentTurn?.model.slug;
+        if (slug === undefined) {
+          throw new SessionError("compact needs the model of a turn: call beginTurn first");
+        }
+        const model = catalog.get(slug);
+        const report = await runCompaction(replacement === undefined ? "manual" : "server", {
+          model: slug,
+          instructions:
+            state.baseInstructions ??
+            resolveBaseInstructions({
+              ...(options.baseInstructions === undefined
+                ? {}
+                : { override: options.baseInstructions }),
+              model,
+            }),
+          imageInput: currentTurn?.imageInput ?? true,
+          replacement,
+          guidance: parsed.guidance,
+          signal: parsed.signal,
+        });
+        pendingReport = report;
+        return report;
+      });
+    },
     record: async (items, origin) => {
       const entries = items.map((value, index) => {
         const parsed = responseItemSchema.safeParse(value);
@@ -323,4 +548,16 @@ export function openSession(
       });
     },
   };
+}
+
+/** What the requests after a turn's first one need of it. */
+interface TurnSettings {
+  readonly slots: Readonly<Record<string, unknown>>;
+  readonly model: ModelInfo;
+  readonly baseInstructions: string;
+  readonly imageInput: boolean;
+}
+
+function contextEntry({ message, kinds }: ContextMessage): HistoryEntry {
+  return { item: message, origin: { source: "context", kinds } };
 }

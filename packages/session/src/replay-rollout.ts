@@ -8,22 +8,24 @@ import { SessionState } from "./session-state.js";
 /** A session's state rebuilt from its records, and where each turn's records begin. */
 export interface Replay {
   readonly state: SessionState;
-  /** The sequence of each `turn` record, in order: where a fork at that turn cuts. */
-  readonly turnSequences: readonly number[];
+  /** The sequence of each `turn` record read, by turn index (from 1): where a fork cuts. */
+  readonly turnSequences: ReadonlyMap<number, number>;
 }
 
 /**
  * Rebuilds a session from its rollout by applying each record as the live session did: the
- * history with its origins, the snapshots after each turn, rollbacks. Records of types the
+ * history with its origins, the snapshots after each turn, rollbacks, compactions (each holds the
+ * whole state from there, so `records` may start at the latest one). Records of types the
  * session does not write are skipped, so other writers can annotate a rollout.
  *
  * @throws {SessionError} naming the sequence of a session record whose payload does not fit.
  */
 export function replayRollout(records: readonly StoredRecord[], registry: Registry): Replay {
   const state = new SessionState(registry);
-  const turnSequences: number[] = [];
+  const turnSequences = new Map<number, number>();
   for (const stored of records) {
-    if (!["turn", "response_item", "world_state", "rollback"].includes(stored.type)) continue;
+    if (!["turn", "response_item", "world_state", "rollback", "compaction"].includes(stored.type))
+      continue;
     const parsed = sessionRecordSchema.safeParse({ type: stored.type, payload: stored.payload });
     if (!parsed.success) {
       const issues = toSchemaIssues(parsed.error);
@@ -35,7 +37,7 @@ export function replayRollout(records: readonly StoredRecord[], registry: Regist
     const record = parsed.data;
     switch (record.type) {
       case "turn":
-        turnSequences.push(stored.sequence);
+        turnSequences.set(record.payload.index, stored.sequence);
         state.beginTurn(record.payload.model, record.payload.baseInstructions);
         break;
       case "response_item":
@@ -47,6 +49,11 @@ export function replayRollout(records: readonly StoredRecord[], registry: Regist
       case "rollback":
         state.rollback(record.payload.userTurns);
         break;
+      case "compaction": {
+        const { trigger: _trigger, model, baseInstructions, ...checkpoint } = record.payload;
+        state.installCompaction({ ...checkpoint, model, baseInstructions });
+        break;
+      }
     }
   }
   return { state, turnSequences };

@@ -16,7 +16,8 @@ const resumeOptionsSchema = z.strictObject({ ...sessionOptionsShape, sessionId: 
 
 /**
  * Opens a session from its rollout in `store`: the history with its origins, the base
- * instructions, and the snapshots the model was last shown. Nothing is sent or written until
+ * instructions, and the snapshots the model was last shown, read from the latest compaction
+ * forward (nothing before it is read). Nothing is sent or written until
  * the next turn, which diffs against those snapshots: an AGENTS.md edited meanwhile is sent once,
  * as a replacement; a new model is announced. Limits met while reading (a torn last record)
  * come back as warnings of that first turn.
@@ -33,7 +34,7 @@ const resumeOptionsSchema = z.strictObject({ ...sessionOptionsShape, sessionId: 
 export async function resumeSession(store: RolloutStore, options: ResumeOptions): Promise<Session> {
   parseArgument(rolloutStoreSchema, store, "store");
   parseArgument(resumeOptionsSchema, options, "options");
-  const read = await store.read(options.sessionId, { from: "start" });
+  const read = await store.read(options.sessionId, { from: "latest-checkpoint" });
   const { state } = replayRollout(read.records, options.registry ?? createStandardRegistry());
   return openSession(
     state,
