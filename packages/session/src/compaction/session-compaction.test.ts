@@ -1,0 +1,339 @@
+import { createMemoryFileSystem, discoverAgentsMd, type LoadedAgentsMd } from "@ctx/agents-md";
+import { createModelCatalog, defaultModelCatalog, isSummaryText } from "@ctx/prompts";
+import type { ResponseItem } from "@ctx/protocol";
+import { createStandardRegistry } from "@ctx/registry";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createFakeSummarizer } from "../__fixtures__/fake-summarizer.js";
+import { createSession, type Session, type SessionOptions } from "../create-session.js";
+import { forkSession } from "../fork-session.js";
+import { resumeSession } from "../resume-session.js";
+import { createMemoryRolloutStore } from "../rollout/memory-rollout-store.js";
+import type { RolloutStore } from "../rollout/rollout-store.js";
+import { SessionError } from "../session-error.js";
+import type { TurnContext } from "../turn-context.js";
+import { filterCompactedItems } from "./filter-compacted-items.js";
+
+const model = defaultModelCatalog.get("ctx-coder");
+const catalog = createModelCatalog([
+  { ...model, slug: "tiny", contextWindow: 4_000, autoCompactTokenLimit: 2_000 },
+  { ...model, slug: "roomy", contextWindow: 100_000, autoCompactTokenLimit: 90_000 },
+]);
+
+let agentsMd: LoadedAgentsMd;
+beforeAll(async () => {
+  agentsMd = await discoverAgentsMd({
+    cwd: "/repo",
+    fs: createMemoryFileSystem({ "/repo/AGENTS.md": "Run pnpm test." }),
+  });
+});
+const context = (slug = "roomy"): TurnContext => ({
+  model: slug,
+  environments: [{ id: "local", cwd: "/repo", shell: "bash" }],
+  date: "2026-02-26",
+  timezone: "Europe/Paris",
+  permissions: {
+    sandboxMode: "workspace-write",
+    writableRoots: ["/repo"],
+    approvalPolicy: "never",
+  },
+  agentsMd,
+});
+
+const assistant = (text: string): ResponseItem => ({
+  type: "message",
+  role: "assistant",
+  content: [{ type: "output_text", text }],
+});
+const call = (id: string): ResponseItem => ({
+  type: "function_call",
+  call_id: id,
+  name: "shell",
+  arguments: '{"command":["ls"]}',
+});
+const output = (id: string, text: string): ResponseItem => ({
+  type: "function_call_output",
+  call_id: id,
+  output: text,
+});
+
+/** One label per item: the layout of a request. */
+function layout(items: readonly ResponseItem[]): string[] {
+  return items.map((item) => {
+    if (item.type !== "message") return item.type;
+    const texts = item.content.map((part) => ("text" in part ? part.text : part.type));
+    const text = texts.join("|");
+    if (item.role === "developer") return "developer";
+    if (item.role === "assistant") return `assistant:${text}`;
+    if (isSummaryText(text)) return "summary";
+    if (text.startsWith("# AGENTS.md")) return "context";
+    return `user:${text}`;
+  });
+}
+
+/** Whether the request carries AGENTS.md, the permissions and the environment. */
+function pinned(items: readonly ResponseItem[]): boolean {
+  const texts = items.flatMap((item) =>
+    item.type === "message"
+      ? item.content.flatMap((part) => ("text" in part ? [part.text] : []))
+      : [],
+  );
+  return (
+    texts.some((text) => text.startsWith("# AGENTS.md instructions for /repo")) &&
+    texts.some((text) => text.startsWith("<permissions instructions>")) &&
+    texts.some((text) => text.startsWith("<environment_context>"))
+  );
+}
+
+/** Two turns with a tool call: what every scenario starts from. */
+async function twoTurns(session: Session, slug = "roomy", big = 0): Promise<void> {
+  await session.beginTurn(context(slug), "one");
+  await session.record([assistant("a1")]);
+  await session.beginTurn(context(slug), "two");
+  await session.record([call("c1")]);
+  await session.record([output("c1", "x".repeat(big * 4))]);
+  await session.record([assistant("a2")]);
+}
+
+const optionsWith = (extra: Partial<SessionOptions> = {}) => {
+  const fake = createFakeSummarizer();
+  return { fake, options: { catalog, summarizer: fake.summarize, ...extra } };
+};
+
+const preTurnLayout = ["developer", "context", "user:one", "user:two", "summary", "user:three"];
+
+describe("session compaction", () => {
+  it("after compact(), sends the full context first, then the kept messages, the summary, the prompt", async () => {
+    const { fake, options } = optionsWith();
+    const session = createSession(options);
+    await twoTurns(session);
+    const report = await session.compact();
+    expect(report).toMatchObject({
+      trigger: "manual",
+      itemsBefore: 8,
+      itemsAfter: 3,
+      warnings: [],
+    });
+    expect(fake.requests).toHaveLength(1);
+    expect(layout(fake.requests[0]?.input ?? []).at(-1)).toMatch(/^user:This conversation/);
+    const next = await session.beginTurn(context(), "three");
+    expect(layout(next.input)).toEqual(preTurnLayout);
+    expect(pinned(next.input)).toBe(true);
+    expect(next.compaction).toBe(report);
+    const summary = next.input[4];
+    expect(summary?.type === "message" && summary.content[0]).toMatchObject({
+      text: expect.stringContaining("Summary of 8 items; last: two"),
+    });
+  });
+
+  it("compacts before a turn over the limit, with the same layout", async () => {
+    const { options } = optionsWith();
+    const session = createSession(options);
+    await twoTurns(session, "tiny", 1_000);
+    const next = await session.beginTurn(context("tiny"), "three");
+    expect(next.compaction).toMatchObject({ trigger: "context-limit", itemsAfter: 3 });
+    expect(layout(next.input)).toEqual(preTurnLayout);
+    expect(pinned(next.input)).toBe(true);
+    expect(next.compaction?.tokensAfter).toBeLessThan(next.compaction?.tokensBefore ?? 0);
+  });
+
+  it("compacts with the previous model when the next one's window is smaller", async () => {
+    const { fake, options } = optionsWith();
+    const session = createSession(options);
+    await twoTurns(session, "roomy", 2_500);
+    const next = await session.beginTurn(context("tiny"), "three");
+    expect(next.compaction?.trigger).toBe("model-downshift");
+    expect(fake.requests.map((request) => request.model)).toEqual(["roomy"]);
+    expect(layout(next.input)).toEqual(preTurnLayout);
+    expect(pinned(next.input)).toBe(true);
+  });
+
+  it("compacts mid-turn: the full context goes just before the last user message", async () => {
+    const { options } = optionsWith();
+    const session = createSession(options);
+    await session.beginTurn(context("tiny"), "one");
+    await session.record([assistant("a1")]);
+    await session.beginTurn(context("tiny"), "two");
+    await session.record([call("c1"), output("c1", "x".repeat(9_000))]);
+    const next = await session.nextRequest();
+    expect(next.compaction).toMatchObject({ trigger: "mid-turn" });
+    expect(layout(next.input)).toEqual(["user:one", "developer", "context", "user:two", "summary"]);
+    expect(pinned(next.input)).toBe(true);
+    const after = await session.beginTurn(context("tiny"), "three");
+    expect(layout(after.input)).toEqual([...layout(next.input), "user:three"]);
+  });
+
+  it("continues a turn without compacting while under the limit", async () => {
+    const session = createSession({ catalog });
+    const first = await session.beginTurn(context(), "one");
+    await session.record([call("c1"), output("c1", "ok")]);
+    const next = await session.nextRequest();
+    expect(next.input).toEqual([...first.input, call("c1"), output("c1", "ok")]);
+    expect(next.compaction).toBeUndefined();
+    expect(next.cacheBreak).toBeUndefined();
+  });
+
+  it("installs a provider's compacted items with the same placement", async () => {
+    const session = createSession({ catalog });
+    await twoTurns(session);
+    const compaction: ResponseItem = { type: "compaction", encrypted_content: "QUJD" };
+    const replacement = filterCompactedItems(
+      [...session.history().map((entry) => entry.item), compaction],
+      createStandardRegistry(),
+    );
+    const report = await session.compact({ replacement });
+    expect(report?.trigger).toBe("server");
+    const next = await session.beginTurn(context(), "three");
+    expect(layout(next.input)).toEqual([
+      "developer",
+      "context",
+      "user:one",
+      "assistant:a1",
+      "user:two",
+      "assistant:a2",
+      "compaction",
+      "user:three",
+    ]);
+    expect(pinned(next.input)).toBe(true);
+  });
+
+  it.each(["throw", "empty", "hang"] as const)(
+    "writes a fallback summary when the summarizer fails (%s)",
+    async (fail) => {
+      const fake = createFakeSummarizer({ fail });
+      const session = createSession({
+        catalog,
+        summarizer: fake.summarize,
+        compaction: { summaryTimeout: 20 },
+      });
+      await twoTurns(session);
+      const report = await session.compact();
+      expect(report?.warnings.map((warning) => warning.code)).toEqual(["summarizer-failed"]);
+      const next = await session.beginTurn(context(), "three");
+      expect(layout(next.input)).toEqual(preTurnLayout);
+      const summary = next.input[4];
+      expect(summary?.type === "message" && summary.content[0]).toMatchObject({
+        text: expect.stringContaining(
+          "Commands run through tools:\n- ls\n\nThe model's last message:\na2",
+        ),
+      });
+      expect(next.warnings.map((warning) => warning.code)).toContain("summarizer-failed");
+    },
+  );
+
+  it("changes nothing when compacting twice in a row", async () => {
+    const { fake, options } = optionsWith();
+    const session = createSession(options);
+    await twoTurns(session);
+    await session.compact();
+    const history = session.history();
+    expect(await session.compact()).toBeUndefined();
+    expect(session.history()).toEqual(history);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("appends the caller's guidance to the default prompt", async () => {
+    const { fake, options } = optionsWith({ compaction: { guidance: "Keep file paths." } });
+    const session = createSession(options);
+    await twoTurns(session);
+    await session.compact({ guidance: "Keep the error text." });
+    const prompt = layout(fake.requests[0]?.input ?? []).at(-1) ?? "";
+    expect(prompt).toMatch(/^user:This conversation is about to be compacted/);
+    expect(prompt).toMatch(/Keep file paths\.\nKeep the error text\.\n$/);
+  });
+
+  it("refuses nextRequest before a turn and wrong compact options", async () => {
+    const session = createSession();
+    await expect(session.nextRequest()).rejects.toThrow(SessionError);
+    await expect(session.compact({ guidance: 3 } as never)).rejects.toThrow(/^options\.guidance/);
+    expect(await session.compact()).toBeUndefined();
+  });
+});
+
+describe("compaction in the rollout", () => {
+  /** A store that records where each read starts and what it returns first. */
+  function spy(store: RolloutStore) {
+    const reads: { from: string | undefined; first: string | undefined }[] = [];
+    const spied: RolloutStore = {
+      ...store,
+      read: async (id, options) => {
+        const read = await store.read(id, options);
+        reads.push({ from: options?.from, first: read.records[0]?.type });
+        return read;
+      },
+    };
+    return { reads, store: spied };
+  }
+
+  const scenarios: Record<string, (session: Session) => Promise<void>> = {
+    manual: async (session) => {
+      await twoTurns(session);
+      await session.compact();
+    },
+    "context-limit": async (session) => {
+      await twoTurns(session, "tiny", 1_000);
+      await session.beginTurn(context("tiny"), "between");
+    },
+    "mid-turn": async (session) => {
+      await twoTurns(session, "tiny", 1_000);
+      await session.nextRequest();
+    },
+    server: async (session) => {
+      await twoTurns(session);
+      await session.compact({
+        replacement: session.history().filter((entry) => entry.origin.source === "user"),
+      });
+    },
+  };
+
+  it.each(Object.entries(scenarios))(
+    "resumes after a %s compaction to the live session's next request, reading from the checkpoint",
+    async (_name, run) => {
+      const spied = spy(createMemoryRolloutStore());
+      const { options } = optionsWith();
+      const live = createSession({ ...options, store: spied.store });
+      await run(live);
+      const resumed = await resumeSession(spied.store, { ...options, sessionId: live.id });
+      expect(resumed.history()).toEqual(live.history());
+      expect(spied.reads).toEqual([{ from: "latest-checkpoint", first: "compaction" }]);
+      const [liveNext, resumedNext] = await Promise.all([
+        live.beginTurn(context("tiny"), "three"),
+        resumed.beginTurn(context("tiny"), "three"),
+      ]);
+      expect(resumedNext.input).toEqual(liveNext.input);
+      expect(resumedNext.instructions).toBe(liveNext.instructions);
+      expect(pinned(liveNext.input)).toBe(true);
+    },
+  );
+
+  it("forks after a compaction from the checkpoint, and before it from the whole rollout", async () => {
+    const store = createMemoryRolloutStore();
+    const { options } = optionsWith();
+    const live = createSession({ ...options, store });
+    await scenarios.manual?.(live);
+    await live.beginTurn(context(), "three");
+    const latest = await forkSession(store, { ...options, sessionId: live.id });
+    expect(latest.history()).toEqual(live.history());
+    const early = await forkSession(store, { ...options, sessionId: live.id, atTurn: 1 });
+    expect(layout(early.history().map((entry) => entry.item))).toEqual([
+      "developer",
+      "context",
+      "user:one",
+      "assistant:a1",
+    ]);
+  });
+
+  it("rolls back to the compaction at most, and then lays the next turn out as after it", async () => {
+    const { options } = optionsWith();
+    const session = createSession(options);
+    await twoTurns(session);
+    await session.compact();
+    const compacted = session.history();
+    await session.beginTurn(context(), "three");
+    await session.record([assistant("a3")]);
+    await session.beginTurn(context(), "four");
+    expect(await session.rollback(5)).toBe(2);
+    expect(session.history()).toEqual(compacted);
+    const next = await session.beginTurn(context(), "three");
+    expect(layout(next.input)).toEqual(preTurnLayout);
+  });
+});
