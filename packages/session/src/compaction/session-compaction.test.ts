@@ -30,13 +30,7 @@ beforeAll(async () => {
 const context = (slug = "roomy"): TurnContext => ({
   model: slug,
   environments: [{ id: "local", cwd: "/repo", shell: "bash" }],
-  date: "2026-02-26",
-  timezone: "Europe/Paris",
-  permissions: {
-    sandboxMode: "workspace-write",
-    writableRoots: ["/repo"],
-    approvalPolicy: "never",
-  },
+  permissions: { sandboxMode: "read-only", approvalPolicy: "never" },
   agentsMd,
 });
 
