@@ -1,5 +1,6 @@
 import type { ResponseItem } from "@ctx/protocol";
 import { describe, expect, it } from "vitest";
+import { spyTokenizer } from "../__fixtures__/spy-tokenizer.js";
 import { createSession } from "../create-session.js";
 import { resumeSession } from "../resume-session.js";
 import { createMemoryRolloutStore } from "../rollout/memory-rollout-store.js";
@@ -7,32 +8,12 @@ import { SessionError } from "../session-error.js";
 import type { TurnContext } from "../turn-context.js";
 import { approximateTokenizer } from "./approximate-tokenizer.js";
 import { countItemTokens, imageTokens } from "./count-item-tokens.js";
-import type { Tokenizer } from "./tokenizer.js";
 
 const context: TurnContext = {
   model: "ctx-coder",
   environments: [{ id: "local", cwd: "/repo", shell: "bash" }],
-  date: "2026-02-26",
-  timezone: "UTC",
-  permissions: {
-    sandboxMode: "workspace-write",
-    writableRoots: ["/repo"],
-    approvalPolicy: "never",
-  },
+  permissions: { sandboxMode: "read-only", approvalPolicy: "never" },
 };
-
-/** The bytes/4 estimate, counting how many texts it was handed. */
-function spyTokenizer(): Tokenizer & { calls: number } {
-  const spy = {
-    name: "spy",
-    calls: 0,
-    count: (text: string) => {
-      spy.calls += 1;
-      return approximateTokenizer.count(text);
-    },
-  };
-  return spy;
-}
 
 const reply = (text: string): ResponseItem => ({
   type: "message",
@@ -40,7 +21,7 @@ const reply = (text: string): ResponseItem => ({
   content: [{ type: "output_text", text }],
 });
 
-/** A tool call with its output, then a reply: four texts to count. */
+/** A tool call with its output, then a reply: the name and arguments, output and reply to count. */
 const toolTurn = (id: string): ResponseItem[] => [
   { type: "function_call", call_id: id, name: "shell", arguments: '{"command":"ls"}' },
   { type: "function_call_output", call_id: id, output: "a.ts\nb.ts" },

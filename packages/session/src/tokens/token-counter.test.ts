@@ -1,22 +1,8 @@
 import type { ResponseItem } from "@ctx/protocol";
 import { describe, expect, it } from "vitest";
+import { spyTokenizer } from "../__fixtures__/spy-tokenizer.js";
 import { SessionError } from "../session-error.js";
-import { approximateTokenizer } from "./approximate-tokenizer.js";
 import { TokenCounter } from "./token-counter.js";
-import type { Tokenizer } from "./tokenizer.js";
-
-/** The bytes/4 estimate, counting how many texts it was handed. */
-function spyTokenizer(): Tokenizer & { calls: number } {
-  const spy = {
-    name: "spy",
-    calls: 0,
-    count: (text: string) => {
-      spy.calls += 1;
-      return approximateTokenizer.count(text);
-    },
-  };
-  return spy;
-}
 
 const message = (text: string): ResponseItem => ({
   type: "message",
