@@ -210,3 +210,24 @@ describe("session.tokenUsage", () => {
     expect(resumed.tokenUsage()).toMatchObject({ used, tokenizer: "o200k_base", window: 272_000 });
   });
 });
+
+describe("session.tokenUsage with a tokenizer that fails", () => {
+  it("throws, and counts from scratch once the tokenizer works again", async () => {
+    let broken = false;
+    const tokenizer = {
+      name: "flaky",
+      count: (text: string) =>
+        broken && text === "boom" ? Number.NaN : approximateTokenizer.count(text),
+    };
+    const session = createSession({ tokenizer });
+    await session.beginTurn(context, "hello");
+    const before = session.tokenUsage().used;
+    await session.record([reply("12345678"), reply("boom")]);
+    broken = true;
+    expect(() => session.tokenUsage()).toThrow(SessionError);
+    broken = false;
+    const usage = session.tokenUsage();
+    expect(usage.used).toBe(before + 2 + 1);
+    expect(usage.byKind.reduce((total, { tokens }) => total + tokens, 0)).toBe(usage.used);
+  });
+});

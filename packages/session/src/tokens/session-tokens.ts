@@ -81,13 +81,16 @@ export class SessionTokens {
       this.#tally !== undefined && view.extends(this.#tally.view) === true
         ? { ...this.#tally, view }
         : { view, length: 0, tokens: 0, byKind: new Map<string, number>(), largest: [] };
+    // Kept only once every item is added, so a tokenizer that throws leaves no half-made sums.
+    this.#tally = undefined;
     for (; tally.length < view.items.length; tally.length += 1) this.#add(tally, tally.length);
     this.#tally = tally;
 
     const instructions =
       state.baseInstructions === undefined ? 0 : this.#counter.text(state.baseInstructions);
     const byKind = new Map(tally.byKind);
-    if (instructions > 0) byKind.set("instructions", instructions);
+    if (instructions > 0)
+      byKind.set("instructions", (byKind.get("instructions") ?? 0) + instructions);
     const limits = resolveTokenLimits(
       state.model === undefined ? {} : catalog.get(state.model),
       this.#autoCompactTokenLimit === undefined
