@@ -200,7 +200,20 @@ describe.runIf(databaseUrl !== undefined)("createPostgresRolloutStore", () => {
             expect(texts(read.records)).toEqual(read.records.map((entry) => `${entry.sequence}`));
           },
         ),
-        { numRuns: 30 },
+        {
+          numRuns: 40,
+          // The fork point inside a batch whose only checkpoint lies above it: the checkpoint to
+          // start from is in the batch before.
+          examples: [
+            [
+              [
+                [false, true],
+                [false, false, true],
+              ],
+              3,
+            ],
+          ],
+        },
       );
     }));
 
