@@ -258,6 +258,11 @@ async function footprint(url: string, copies: number): Promise<void> {
   const schema = `bench_bytes_${randomBytes(4).toString("hex")}`;
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   await migrate(sql, { schema });
+  const counted = (relations: readonly RelationSize[]) =>
+    relations
+      .filter((relation) => relation.table !== "ctx_rollout_migrations")
+      .reduce((total, relation) => total + relation.bytes, 0);
+  const empty = counted(await relationSizes(sql, schema));
   const store = createPostgresRolloutStore({ sql, schema });
   let uniqueBytes = 0;
   const append = async (sessionId: string, from: number, records: RolloutRecord[]) => {
@@ -301,14 +306,16 @@ async function footprint(url: string, copies: number): Promise<void> {
     }
     await sql.unsafe(`VACUUM "${schema}".ctx_rollout_batches, "${schema}".ctx_rollout_sessions`);
     const relations = await relationSizes(sql, schema);
-    const counted = relations.filter((relation) => relation.table !== "ctx_rollout_migrations");
-    const onDisk = counted.reduce((total, relation) => total + relation.bytes, 0);
+    const onDisk = counted(relations);
     const ratio = (bytes: number) => `${(bytes / uniqueBytes).toFixed(2)}x`;
     report(
       `no copies: ${copies} x (200 turns, 20 forks, 5 rollbacks, 3 compactions), ${copies * 21} sessions; ${uniqueBytes} bytes of unique records (each record as JSON text)`,
     );
     report(
       `  on disk: ${onDisk} bytes = ${ratio(onDisk)}: the sessions and records tables whole, after VACUUM, by pg_relation_size of every fork (heap, free space map, visibility map) of each table, its TOAST table and TOAST index, and each index`,
+    );
+    report(
+      `  the same tables empty, right after migrate: ${empty} bytes; past that, ${onDisk - empty} bytes = ${ratio(onDisk - empty)}`,
     );
     for (const relation of relations)
       report(
