@@ -29,6 +29,7 @@ export interface IndexPage {
  * ones). The tail is read whole; the sorted part is read backwards, newest first, skipping the
  * sessions the tail replaced, until `limit + 1` of its sessions pass the filters: a first page
  * reads about a page of lines, a filtered page or a later page reads on until it has filled.
+ * Memory stays at the tail plus a page.
  * A torn last line is left out. Answers `"missing"` when there is no index and `"unreadable"`
  * when a line cannot be read or the sorted part is out of order, so the caller rebuilds it.
  *
@@ -72,12 +73,11 @@ export async function readIndexPage(
       if (entry === undefined || !("info" in entry)) return "unreadable";
       if (newer !== undefined && !isListedBefore(newer, entry.info)) return "unreadable";
       newer = entry.info;
-      if (replaced.has(entry.info.id)) continue;
+      if (replaced.has(entry.info.id) || !listed(entry.info)) continue;
+      // Only sessions the page could hold are kept, so memory stays at the tail plus a page.
       candidates.push(entry);
-      if (listed(entry.info)) {
-        matches += 1;
-        if (matches > limit) break;
-      }
+      matches += 1;
+      if (matches > limit) break;
     }
     const page = pageSessions(
       candidates.map((entry) => entry.info),
