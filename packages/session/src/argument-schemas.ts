@@ -6,6 +6,7 @@ import { compactionOptionsSchema } from "./compaction/compaction-options.js";
 import type { Summarizer } from "./compaction/summarizer.js";
 import type { RolloutStore } from "./rollout/rollout-store.js";
 import { historyEntrySchema } from "./session-records.js";
+import type { Tokenizer } from "./tokens/tokenizer.js";
 
 const hasMethods = (value: unknown, methods: readonly string[]): value is object =>
   typeof value === "object" &&
@@ -50,6 +51,12 @@ export const rolloutStoreSchema = z.custom<RolloutStore>(
   "expected a rollout store",
 );
 
+/** A tokenizer: a `name` and a `count` method, passed through as it is. */
+export const tokenizerSchema = z.custom<Tokenizer>(
+  (value) => hasMethods(value, ["count"]) && typeof Reflect.get(value, "name") === "string",
+  "expected a tokenizer: a name and a count(text) method",
+);
+
 /** The options a new, resumed or forked session shares. */
 export const sessionOptionsShape = {
   registry: registrySchema.optional(),
@@ -66,4 +73,6 @@ export const sessionOptionsShape = {
     .custom<Summarizer>((value) => typeof value === "function", "expected a summarizer function")
     .optional(),
   compaction: compactionOptionsSchema.optional(),
+  tokenizer: tokenizerSchema.optional(),
+  autoCompactTokenLimit: z.number().int().positive().optional(),
 };

@@ -25,11 +25,6 @@ import { type CacheBreak, explainCacheBreak } from "./cache-break.js";
 import { compactOptionsSchema } from "./compact-options.js";
 import type { CompactionOptions } from "./compaction/compaction-options.js";
 import type { CompactionReport, CompactionTrigger } from "./compaction/compaction-report.js";
-import {
-  compactionLimit,
-  compactionTokenizer,
-  measureTokens,
-} from "./compaction/measure-tokens.js";
 import { prepareCompaction } from "./compaction/prepare-compaction.js";
 import type { Summarizer } from "./compaction/summarizer.js";
 import { contextEntry } from "./context-entry.js";
@@ -47,6 +42,10 @@ import type { RolloutStore } from "./rollout/rollout-store.js";
 import { SessionError } from "./session-error.js";
 import { compactionRecord, itemRecord } from "./session-records.js";
 import { SessionState } from "./session-state.js";
+import { SessionTokens } from "./tokens/session-tokens.js";
+import { resolveTokenLimits } from "./tokens/token-limits.js";
+import type { TokenUsage } from "./tokens/token-usage.js";
+import type { Tokenizer } from "./tokens/tokenizer.js";
 import { parseTurnContext, type TurnContext } from "./turn-context.js";
 
 /** Options of {@link createSession}; every one has a working default. */
@@ -79,6 +78,16 @@ export interface SessionOptions {
   readonly summarizer?: Summarizer;
   /** How compaction works: guidance for the summarizer, its timeout, tool-output pruning. */
   readonly compaction?: CompactionOptions;
+  /**
+   * What counts tokens for `tokenUsage`; when omitted, the o200k_base tokenizer, loaded on the
+   * first `beginTurn`, `record` or resume (the bytes/4 estimate until then).
+   */
+  readonly tokenizer?: Tokenizer;
+  /**
+   * The token count at which the session compacts, instead of the model's own; never past 90% of
+   * the model's context window. A positive whole number.
+   */
+  readonly autoCompactTokenLimit?: number;
 }
 
 /** Options of {@link Session.compact}. */
@@ -150,6 +159,12 @@ export interface Session {
    * @throws {SessionError} when `userTurns` is not a positive integer.
    */
   rollback(userTurns: number): Promise<number>;
+  /**
+   * How many tokens the next request carries (the base instructions and every item of the
+   * current prompt view), the limits of the latest turn's model, and what takes the most. Each
+   * item is counted once, so a call after a turn counts only what the turn added.
+   */
+  tokenUsage(): TokenUsage;
 }
 
 /**
@@ -209,6 +224,7 @@ export function openSession(
   let firstTurn = true;
   let seed = unwritten;
   const discovered = new Map<string, LoadedAgentsMd>();
+  const tokens = new SessionTokens(options);
 
   /** Runs `task` after every earlier one, so appends name the right sequence. */
   const serial = <Value>(task: () => Promise<Value>): Promise<Value> => {
@@ -269,6 +285,22 @@ export function openSession(
     return { full, fragments, entries: messages.map(contextEntry), patch: patch ?? {} };
   };
 
+  /** The tokens the next request carries, by the session's token accounting. */
+  const usedTokens = (): number => tokens.usage(state, catalog).used;
+
+  /** Whether the history has reached `model`'s compaction limit or its usable window. */
+  const overLimit = (model: ModelInfo): boolean => {
+    const { autoCompactTokenLimit } = options;
+    const limits = resolveTokenLimits(
+      model,
+      autoCompactTokenLimit === undefined ? {} : { autoCompactTokenLimit },
+    );
+    const used = usedTokens();
+    return [limits.autoCompactLimit, limits.usableWindow].some(
+      (limit) => limit !== undefined && used >= limit,
+    );
+  };
+
   /**
    * Compacts the history: summarizes it (or installs `replacement`), places the full current
    * context (mid-turn, from `slots`) or clears the baseline, writes the checkpoint, installs it.
@@ -286,6 +318,7 @@ export function openSession(
     },
   ): Promise<CompactionReport> => {
     const before = state.prompt.view({ imageInput: request.imageInput }).items;
+    const tokensBefore = usedTokens();
     const { checkpoint, warnings } = await prepareCompaction({
       ...request,
       state,
@@ -293,7 +326,7 @@ export function openSession(
       summarizer: options.summarizer,
       options: options.compaction ?? {},
       envelopeOptions,
-      tokenizer: compactionTokenizer,
+      tokenizer: tokens.tokenizer,
     });
     await write([...seed.map(itemRecord), compactionRecord(checkpoint, trigger)]);
     seed = [];
@@ -303,8 +336,8 @@ export function openSession(
       trigger,
       itemsBefore: before.length,
       itemsAfter: after.length,
-      tokensBefore: measureTokens(request.instructions, before),
-      tokensAfter: measureTokens(request.instructions, after),
+      tokensBefore,
+      tokensAfter: usedTokens(),
       warnings,
     };
   };
@@ -347,7 +380,7 @@ export function openSession(
     return serial(async () => {
       const model = catalog.get(context.model);
       const imageInput = context.imageInput ?? true;
-      const warnings: CtxWarning[] = [...pendingWarnings];
+      const warnings: CtxWarning[] = [...pendingWarnings, ...(await tokens.ready())];
       if (firstTurn && state.model !== undefined && state.model !== model.slug) {
         warnings.push({
           code: "resumed-with-another-model",
@@ -363,11 +396,8 @@ export function openSession(
         });
       let report = pendingReport;
       const previous = state.model === undefined ? undefined : catalog.get(state.model);
-      const used = measureTokens(
-        resolveInstructions(model),
-        state.prompt.view({ imageInput }).items,
-      );
-      if (!state.justCompacted && used >= compactionLimit(model)) {
+      tokens.imageInput = imageInput;
+      if (!state.justCompacted && overLimit(model)) {
         const downshift = previous !== undefined && previous.contextWindow > model.contextWindow;
         const summarizing = downshift ? previous : (previous ?? model);
         report = await runCompaction(downshift ? "model-downshift" : "context-limit", {
@@ -442,13 +472,7 @@ export function openSession(
         ]);
         for (const entry of entries) state.append(entry);
         state.commitSnapshots(full, patch);
-      } else if (
-        !state.justCompacted &&
-        measureTokens(
-          turn.baseInstructions,
-          state.prompt.view({ imageInput: turn.imageInput }).items,
-        ) >= compactionLimit(turn.model)
-      ) {
+      } else if (!state.justCompacted && overLimit(turn.model)) {
         report = await runCompaction("mid-turn", {
           model: turn.model.slug,
           instructions: turn.baseInstructions,
@@ -506,6 +530,7 @@ export function openSession(
         return { item: parsed.data, origin: origin ?? defaultOrigin(parsed.data) };
       });
       return serial(async () => {
+        pendingWarnings.push(...(await tokens.ready()));
         await write(entries.map(itemRecord));
         for (const entry of entries) state.append(entry);
       });
@@ -520,6 +545,7 @@ export function openSession(
         return state.rollback(userTurns).droppedTurns;
       });
     },
+    tokenUsage: () => tokens.usage(state, catalog),
   };
 }
 

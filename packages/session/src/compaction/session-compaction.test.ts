@@ -11,6 +11,7 @@ import { resumeSession } from "../resume-session.js";
 import { createMemoryRolloutStore } from "../rollout/memory-rollout-store.js";
 import type { RolloutStore } from "../rollout/rollout-store.js";
 import { SessionError } from "../session-error.js";
+import { approximateTokenizer } from "../tokens/approximate-tokenizer.js";
 import type { TurnContext } from "../turn-context.js";
 import { filterCompactedItems } from "./filter-compacted-items.js";
 import { prunedOutputText } from "./prune-tool-outputs.js";
@@ -92,7 +93,10 @@ async function twoTurns(session: Session, slug = "roomy", big = 0): Promise<void
 
 const optionsWith = (extra: Partial<SessionOptions> = {}) => {
   const fake = createFakeSummarizer();
-  return { fake, options: { catalog, summarizer: fake.summarize, ...extra } };
+  return {
+    fake,
+    options: { catalog, tokenizer: approximateTokenizer, summarizer: fake.summarize, ...extra },
+  };
 };
 
 const preTurnLayout = ["developer", "context", "user:one", "user:two", "summary", "user:three"];
@@ -174,7 +178,7 @@ describe("session compaction", () => {
   });
 
   it("continues a turn without compacting while under the limit", async () => {
-    const session = createSession({ catalog });
+    const session = createSession({ catalog, tokenizer: approximateTokenizer });
     const first = await session.beginTurn(context(), "one");
     await session.record([call("c1"), output("c1", "ok")]);
     const next = await session.nextRequest();
@@ -184,7 +188,7 @@ describe("session compaction", () => {
   });
 
   it("installs a provider's compacted items with the same placement", async () => {
-    const session = createSession({ catalog });
+    const session = createSession({ catalog, tokenizer: approximateTokenizer });
     await twoTurns(session);
     const compaction: ResponseItem = { type: "compaction", encrypted_content: "QUJD" };
     const replacement = filterCompactedItems(
@@ -213,6 +217,7 @@ describe("session compaction", () => {
       const fake = createFakeSummarizer({ fail });
       const session = createSession({
         catalog,
+        tokenizer: approximateTokenizer,
         summarizer: fake.summarize,
         compaction: { summaryTimeout: 20 },
       });
@@ -243,7 +248,7 @@ describe("session compaction", () => {
   });
 
   it("writes the fallback summary, and says so, when the session has no summarizer", async () => {
-    const session = createSession({ catalog });
+    const session = createSession({ catalog, tokenizer: approximateTokenizer });
     await twoTurns(session);
     const report = await session.compact();
     expect(report?.warnings.map((warning) => warning.code)).toEqual(["no-summarizer"]);
