@@ -1,12 +1,12 @@
 import { createStandardRegistry } from "@ctx/registry";
 import { z } from "zod";
 import { rolloutStoreSchema, sessionOptionsShape } from "./argument-schemas.js";
-import type { Session, SessionOptions } from "./create-session.js";
 import { parseArgument } from "./parse-argument.js";
 import { replayRollout } from "./replay-rollout.js";
 import { resumeSession } from "./resume-session.js";
 import { sessionIdSchema } from "./rollout/rollout-schemas.js";
 import type { RolloutStore } from "./rollout/rollout-store.js";
+import type { Session, SessionOptions } from "./session.js";
 
 /** Options of {@link forkSession}. */
 export interface ForkOptions extends Omit<SessionOptions, "store" | "sessionId"> {

@@ -13,13 +13,7 @@ export {
   createContextMessage,
   type EnvelopeOptions,
 } from "./context-message.js";
-export {
-  type CompactOptions,
-  createSession,
-  type ModelRequest,
-  type Session,
-  type SessionOptions,
-} from "./create-session.js";
+export { createSession } from "./create-session.js";
 export { type ForkOptions, forkSession } from "./fork-session.js";
 export type { HistoryEntry, Origin } from "./origin.js";
 export type { UserInput } from "./parse-user-input.js";
@@ -63,6 +57,7 @@ export type {
   SessionPage,
 } from "./rollout/rollout-store.js";
 export type { RolloutWarning, TornRecordWarning } from "./rollout/rollout-warning.js";
+export type { CompactOptions, ModelRequest, Session, SessionOptions } from "./session.js";
 export { SessionError } from "./session-error.js";
 export { approximateTokenizer } from "./tokens/approximate-tokenizer.js";
 export { countItemTokens, imageTokens } from "./tokens/count-item-tokens.js";

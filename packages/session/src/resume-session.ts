@@ -1,11 +1,12 @@
 import { createStandardRegistry } from "@ctx/registry";
 import { z } from "zod";
 import { rolloutStoreSchema, sessionOptionsShape } from "./argument-schemas.js";
-import { openSession, type Session, type SessionOptions } from "./create-session.js";
+import { openSession } from "./open-session.js";
 import { parseArgument } from "./parse-argument.js";
 import { replayRollout } from "./replay-rollout.js";
 import { sessionIdSchema } from "./rollout/rollout-schemas.js";
 import type { RolloutStore } from "./rollout/rollout-store.js";
+import type { Session, SessionOptions } from "./session.js";
 import { loadDefaultTokenizer } from "./tokens/load-default-tokenizer.js";
 
 /** Options of {@link resumeSession}: the session's id, and the options of a new session. */
