@@ -1,5 +1,6 @@
 import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
+import { defaultOrigin } from "./origin.js";
 import type { StoredRecord } from "./rollout/rollout-record.js";
 import { SessionError } from "./session-error.js";
 import { sessionRecordSchema } from "./session-records.js";
@@ -50,8 +51,23 @@ export function replayRollout(records: readonly StoredRecord[], registry: Regist
         state.rollback(record.payload.userTurns);
         break;
       case "compaction": {
-        const { trigger: _trigger, model, baseInstructions, ...checkpoint } = record.payload;
-        state.installCompaction({ ...checkpoint, model, baseInstructions });
+        const { replacementHistory, origins, snapshots, fullContext, turnCount } = record.payload;
+        if (origins.length !== replacementHistory.length) {
+          throw new SessionError(
+            `the compaction record at sequence ${stored.sequence} has ${replacementHistory.length} items but ${origins.length} origins`,
+          );
+        }
+        state.installCompaction({
+          entries: replacementHistory.map((item, index) => ({
+            item,
+            origin: origins[index] ?? defaultOrigin(item),
+          })),
+          snapshots,
+          fullContext,
+          turnCount,
+          model: record.payload.model,
+          baseInstructions: record.payload.baseInstructions,
+        });
         break;
       }
     }

@@ -30,7 +30,8 @@ export const historyEntrySchema = z.object({ item: responseItemSchema, origin: o
  * - `rollback`: the last `userTurns` real user turns were dropped;
  * - `compaction` (a checkpoint): the history was compacted; the payload is the whole state from
  *   there on (see {@link CompactionCheckpoint}) and the compaction's trigger, so a resume reads
- *   from the latest one forward.
+ *   from the latest one forward. The new history is `replacementHistory` (the items, as other
+ *   rollout readers expect them) with the origin of each item at the same index in `origins`.
  */
 export const sessionRecordSchema = z.discriminatedUnion("type", [
   z.object({
@@ -57,7 +58,8 @@ export const sessionRecordSchema = z.discriminatedUnion("type", [
     type: z.literal("compaction"),
     payload: z.object({
       trigger: compactionTriggerSchema,
-      entries: z.array(historyEntrySchema),
+      replacementHistory: z.array(responseItemSchema),
+      origins: z.array(originSchema),
       snapshots: z.record(z.string(), jsonValueSchema),
       fullContext: z.boolean(),
       turnCount: z.number().int().min(0),
@@ -78,7 +80,8 @@ export function compactionRecord(
     checkpoint: true,
     payload: {
       trigger,
-      entries: entries.map((entry) => itemRecord(entry).payload),
+      replacementHistory: entries.map((entry) => toJson(entry.item)),
+      origins: entries.map((entry) => entry.origin),
       snapshots,
       fullContext,
       turnCount,

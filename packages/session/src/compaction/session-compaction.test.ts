@@ -349,6 +349,47 @@ describe("compaction in the rollout", () => {
     },
   );
 
+  it("appends one checkpoint record holding the replacement history and the state", async () => {
+    const store = createMemoryRolloutStore();
+    const { options } = optionsWith();
+    const session = createSession({ ...options, store });
+    await scenarios.manual?.(session);
+    const { records } = await store.read(session.id, { from: "latest-checkpoint" });
+    expect(records).toHaveLength(1);
+    const [record] = records;
+    expect(record).toMatchObject({ type: "compaction", checkpoint: true });
+    expect(record?.payload).toMatchObject({
+      trigger: "manual",
+      replacementHistory: session.history().map((entry) => entry.item),
+      origins: session.history().map((entry) => entry.origin),
+      fullContext: true,
+      turnCount: 2,
+      model: "roomy",
+    });
+    const whole = await store.read(session.id, { from: "start" });
+    expect(whole.records.filter((stored) => stored.type === "turn")).toHaveLength(2);
+  });
+
+  it("refuses a compaction record whose origins do not match its items", async () => {
+    const store = createMemoryRolloutStore();
+    const { options } = optionsWith();
+    const session = createSession({ ...options, store });
+    await scenarios.manual?.(session);
+    const { records, session: info } = await store.read(session.id, { from: "latest-checkpoint" });
+    const payload = records[0]?.payload;
+    if (typeof payload !== "object" || payload === null || Array.isArray(payload))
+      throw new Error("no payload");
+    await store.append({
+      sessionId: session.id,
+      expectedSequence: info.nextSequence,
+      appendId: "forged",
+      records: [{ type: "compaction", checkpoint: true, payload: { ...payload, origins: [] } }],
+    });
+    await expect(resumeSession(store, { ...options, sessionId: session.id })).rejects.toThrow(
+      /has 3 items but 0 origins/,
+    );
+  });
+
   it("forks after a compaction from the checkpoint, and before it from the whole rollout", async () => {
     const store = createMemoryRolloutStore();
     const { options } = optionsWith();
