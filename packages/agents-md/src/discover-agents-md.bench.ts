@@ -1,4 +1,4 @@
-import * as fsPromises from "node:fs/promises";
+import * as nodeFs from "node:fs";
 import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,28 +34,47 @@ await mkdir(join(scratch, ".git"));
 for (const folder of withFile)
   await writeFile(join(scratch, folder, "AGENTS.md"), `rules for ${folder || "/"}\n`);
 
-/** `node:fs/promises` counting every call it gets, file-handle calls included. */
+/** `node:fs` counting every call it gets, descriptor calls included. */
 function countingNodeFunctions(): { functions: NodeFileSystemFunctions; calls: () => number } {
   let calls = 0;
-  const counted =
-    <Arguments extends unknown[], Result>(call: (...values: Arguments) => Result) =>
-    (...values: Arguments): Result => {
-      calls += 1;
-      return call(...values);
-    };
+  const node: NodeFileSystemFunctions = {
+    stat: nodeFs.stat,
+    realpath: nodeFs.realpath.native,
+    readdir: nodeFs.readdir,
+    open: nodeFs.open,
+    fstat: nodeFs.fstat,
+    read: nodeFs.read,
+    close: nodeFs.close,
+  };
   const functions: NodeFileSystemFunctions = {
-    stat: counted(fsPromises.stat) as NodeFileSystemFunctions["stat"],
-    realpath: counted(fsPromises.realpath) as NodeFileSystemFunctions["realpath"],
-    readdir: counted(fsPromises.readdir) as NodeFileSystemFunctions["readdir"],
-    open: (async (path: string, flags: number) => {
+    stat(...values) {
       calls += 1;
-      const handle = await fsPromises.open(path, flags);
-      return Object.assign(handle, {
-        stat: counted(handle.stat.bind(handle)),
-        read: counted(handle.read.bind(handle)),
-        close: counted(handle.close.bind(handle)),
-      });
-    }) as NodeFileSystemFunctions["open"],
+      node.stat(...values);
+    },
+    realpath(...values) {
+      calls += 1;
+      node.realpath(...values);
+    },
+    readdir(...values) {
+      calls += 1;
+      node.readdir(...values);
+    },
+    open(...values) {
+      calls += 1;
+      node.open(...values);
+    },
+    fstat(...values) {
+      calls += 1;
+      node.fstat(...values);
+    },
+    read(...values) {
+      calls += 1;
+      node.read(...values);
+    },
+    close(...values) {
+      calls += 1;
+      node.close(...values);
+    },
   };
   return { functions, calls: () => calls };
 }
