@@ -2,8 +2,6 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { createRequire, syncBuiltinESMExports } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { setGeminiMdFilename } from "@google/gemini-cli-core/dist/src/tools/memoryTool.js";
 import {
   getEnvironmentMemoryPaths,
@@ -101,11 +99,6 @@ function quantile(values: readonly number[], at: number): number {
   return sorted[Math.round((sorted.length - 1) * at)] ?? Number.NaN;
 }
 
-// Each timed batch starts from a collected heap, so that neither side pays on its clock for the
-// garbage the other left behind (gemini-cli-core leaves much more).
-setFlagsFromString("--expose-gc");
-const collectGarbage = runInNewContext("gc") as () => void;
-
 /**
  * Rounds of `batch` discoveries a side, the two sides alternating which goes first: each side's
  * median time per discovery, and the median and quartiles of the ratio within each round (both
@@ -121,7 +114,6 @@ async function interleaved(rounds: number, batch: number) {
   for (let round = 0; round < rounds; round += 1) {
     const order = round % 2 === 0 ? sides : [...sides].reverse();
     for (const [name, run] of order) {
-      collectGarbage();
       const start = performance.now();
       for (let index = 0; index < batch; index += 1) await run();
       times[name].push((performance.now() - start) / batch);
