@@ -46,40 +46,25 @@ function countingNodeFunctions(): { functions: NodeFileSystemFunctions; calls: (
     read: nodeFs.read,
     close: nodeFs.close,
   };
+  const counted =
+    <Arguments extends unknown[]>(call: (...values: Arguments) => void) =>
+    (...values: Arguments): void => {
+      calls += 1;
+      call(...values);
+    };
   const functions: NodeFileSystemFunctions = {
-    stat(...values) {
-      calls += 1;
-      node.stat(...values);
-    },
-    realpath(...values) {
-      calls += 1;
-      node.realpath(...values);
-    },
-    readdir(...values) {
-      calls += 1;
-      node.readdir(...values);
-    },
-    open(...values) {
-      calls += 1;
-      node.open(...values);
-    },
-    fstat(...values) {
-      calls += 1;
-      node.fstat(...values);
-    },
-    read(...values) {
-      calls += 1;
-      node.read(...values);
-    },
-    close(...values) {
-      calls += 1;
-      node.close(...values);
-    },
+    stat: counted(node.stat),
+    realpath: counted(node.realpath),
+    readdir: counted(node.readdir),
+    open: counted(node.open),
+    fstat: counted(node.fstat),
+    read: counted(node.read),
+    close: counted(node.close),
   };
   return { functions, calls: () => calls };
 }
 
-/** How many calls one discovery makes: through the interface, and into `node:fs/promises`. */
+/** How many calls one discovery makes: through the interface, and into `node:fs`. */
 async function countCalls(): Promise<{ memory: string; node: string }> {
   const countingMemory = createCountingFileSystem(memory);
   await discoverAgentsMd({ cwd: `/repo${deepest}`, fs: countingMemory });
