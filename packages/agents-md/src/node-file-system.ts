@@ -50,7 +50,7 @@ const functionNames = ["close", "fstat", "open", "read", "readdir", "realpath", 
 
 /** Options of {@link createNodeFileSystem}. */
 export interface NodeFileSystemOptions {
-  /** The functions to call instead of `node:fs/promises` (for tests and instrumentation). */
+  /** The functions to call instead of `node:fs`'s (for tests and instrumentation). */
   readonly functions?: NodeFileSystemFunctions | undefined;
   /** The path flavour; `node:path` (the platform's) by default. */
   readonly path?: PathApi | undefined;
