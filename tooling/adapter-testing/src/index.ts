@@ -21,6 +21,7 @@ export {
   shellTool,
   userTurns,
 } from "./run-conversation.js";
+export { type Exchange, runServedConversation } from "./run-served-conversation.js";
 export {
   anthropicMessageEvents,
   conversationScript,
