@@ -1,3 +1,4 @@
+export { abortWhileWaiting } from "./abort-while-waiting.js";
 export {
   assistantMessage,
   developerMessage,
@@ -5,18 +6,12 @@ export {
   sampleItems,
   userMessage,
 } from "./items.js";
-export {
-  type Answer,
-  type LocalServer,
-  type RecordedRequest,
-  startLocalServer,
-} from "./local-server.js";
+export type { Answer, LocalServer, RecordedRequest } from "./local-server.js";
 export {
   changedTurnContext,
   conversationInstructions,
   firstPrefixBreak,
   firstTurnContext,
-  runConversation,
   shellOutput,
   shellTool,
   userTurns,
@@ -30,3 +25,4 @@ export {
   openAIResponseEvents,
   type ScriptStep,
 } from "./scripted-answers.js";
+export { withLocalServer } from "./with-local-server.js";

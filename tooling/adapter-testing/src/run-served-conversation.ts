@@ -1,7 +1,8 @@
 import type { ResponseItem } from "@ctx/protocol";
 import type { ModelRequest } from "@ctx/session";
-import { type Answer, type RecordedRequest, startLocalServer } from "./local-server.js";
+import type { Answer, RecordedRequest } from "./local-server.js";
 import { runConversation } from "./run-conversation.js";
+import { withLocalServer } from "./with-local-server.js";
 
 /** One request of the conversation beside what the server received for it. */
 export interface Exchange extends RecordedRequest {
@@ -11,9 +12,9 @@ export interface Exchange extends RecordedRequest {
 
 /**
  * Runs {@link runConversation} against a local server that answers with `answer`: `connect`
- * gets the server's URL and returns how to send a request through the client under test. The
- * server is closed before this returns, also when the conversation fails. Returns each request
- * the session made beside the path and body the server received for it, in order.
+ * gets the server's URL and returns how to send a request through the client under test; the
+ * server is closed as {@link withLocalServer} does. Returns each request the session made beside
+ * the path and body the server received for it, in order.
  *
  * @throws {Error} when the server received another number of requests than the session made.
  */
@@ -21,20 +22,16 @@ export async function runServedConversation(
   answer: (request: RecordedRequest, index: number) => Answer,
   connect: (url: string) => (request: ModelRequest) => Promise<readonly ResponseItem[]>,
 ): Promise<Exchange[]> {
-  const server = await startLocalServer(answer);
-  try {
+  return withLocalServer(answer, async (server) => {
     const requests = await runConversation(connect(server.url));
-    const exchanges = requests.flatMap((request, index): Exchange[] => {
-      const received = server.requests[index];
-      return received === undefined ? [] : [{ ...received, request }];
-    });
     if (server.requests.length !== requests.length) {
       throw new Error(
         `the session made ${requests.length} requests, the server received ${server.requests.length}`,
       );
     }
-    return exchanges;
-  } finally {
-    await server.close();
-  }
+    return requests.flatMap((request, index): Exchange[] => {
+      const received = server.requests[index];
+      return received === undefined ? [] : [{ ...received, request }];
+    });
+  });
 }
