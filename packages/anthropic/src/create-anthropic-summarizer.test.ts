@@ -3,7 +3,10 @@ import { abortWhileWaiting, withLocalServer } from "@ctx/adapter-testing";
 import type { ResponseItem } from "@ctx/protocol";
 import { describe, expect, it } from "vitest";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
-import { createAnthropicSummarizer } from "./create-anthropic-summarizer.js";
+import {
+  type AnthropicSummarizerOptions,
+  createAnthropicSummarizer,
+} from "./create-anthropic-summarizer.js";
 
 const input: ResponseItem[] = [
   {
@@ -32,17 +35,17 @@ function client(url: string): Anthropic {
   return new Anthropic({ apiKey: "test", baseURL: url, maxRetries: 0 });
 }
 
+/** A summarizer on `claude-test` through a client of the server at `url`. */
+function summarizerAt(url: string, options: Partial<AnthropicSummarizerOptions> = {}) {
+  return createAnthropicSummarizer({ client: client(url), model: "claude-test", ...options });
+}
+
 describe("createAnthropicSummarizer", () => {
   it("asks the Messages API once, without streaming, and joins the text blocks", () =>
     withLocalServer(
       () => ({ json: summaryMessage }),
       async (server) => {
-        const summarize = createAnthropicSummarizer({
-          client: client(server.url),
-          model: "claude-test",
-          maxTokens: 2000,
-          cacheControl: false,
-        });
+        const summarize = summarizerAt(server.url, { maxTokens: 2000, cacheControl: false });
         const summary = await summarize(
           { instructions: "Be brief.", input },
           { signal: new AbortController().signal },
@@ -70,10 +73,7 @@ describe("createAnthropicSummarizer", () => {
 
   it("gives up when the signal aborts", async () => {
     const reason = await abortWhileWaiting((url, signal) =>
-      createAnthropicSummarizer({ client: client(url), model: "claude-test" })(
-        { instructions: "", input },
-        { signal },
-      ),
+      summarizerAt(url)({ instructions: "", input }, { signal }),
     );
     expect(reason).toBeInstanceOf(APIUserAbortError);
   });
@@ -82,10 +82,7 @@ describe("createAnthropicSummarizer", () => {
     withLocalServer(
       () => ({ json: summaryMessage }),
       async (server) => {
-        const summarize = createAnthropicSummarizer({
-          client: client(server.url),
-          model: "claude-test",
-        });
+        const summarize = summarizerAt(server.url);
         const compacted: ResponseItem[] = [{ type: "compaction", encrypted_content: "x" }];
         await expect(
           summarize(
