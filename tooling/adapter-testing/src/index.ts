@@ -7,6 +7,7 @@ export {
   userMessage,
 } from "./items.js";
 export type { Answer, LocalServer, RecordedRequest } from "./local-server.js";
+export { rejectBeforeSending } from "./reject-before-sending.js";
 export {
   changedTurnContext,
   conversationInstructions,
