@@ -25,6 +25,12 @@ describe("parseWithSchema", () => {
     );
   });
 
+  it("says a field the value lacks is missing", () => {
+    expect(() => parseWithSchema(schema, {}, toError)).toThrow(
+      "invalid options: name: missing (expected string)",
+    );
+  });
+
   it("refuses a schema that is not one, and an error maker that is not a function", () => {
     expect(() => parseWithSchema({} as z.ZodType, 1, toError)).toThrow(ProtocolError);
     expect(() => parseWithSchema(null as unknown as z.ZodType, 1, toError)).toThrow(

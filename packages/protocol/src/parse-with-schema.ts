@@ -27,6 +27,6 @@ export function parseWithSchema<Schema extends z.ZodType>(
     throw new ProtocolError("argument", [{ path: "toError", message: "expected a function" }]);
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw toError(describeSchemaIssues(toSchemaIssues(parsed.error)));
+  if (!parsed.success) throw toError(describeSchemaIssues(toSchemaIssues(parsed.error, value)));
   return parsed.data;
 }
