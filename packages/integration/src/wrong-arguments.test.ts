@@ -99,6 +99,11 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
     },
     toSchemaIssues: { args: [{ issues: [] }, {}], names: ["error", "input"], anything: [1] },
     describeSchemaIssues: { args: [[{ path: "a", message: "b" }]], names: ["issues"] },
+    parseWithSchema: {
+      args: [z.string(), "a", () => new Error("wrong")],
+      names: ["schema", "value", "toError"],
+      anything: [1],
+    },
   },
   "@ctx/fragments": {
     defineFragment: {

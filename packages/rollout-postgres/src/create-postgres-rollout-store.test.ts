@@ -1,4 +1,5 @@
-import type { RolloutRecord, RolloutStore } from "@ctx/session";
+import type { RolloutRecord } from "@ctx/session";
+import { appendTexts } from "@ctx/session/testing";
 import fc from "fast-check";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
@@ -31,21 +32,6 @@ async function withStore(
     await store.close();
     await database.drop();
   }
-}
-
-async function appendTexts(
-  store: RolloutStore,
-  sessionId: string,
-  from: number,
-  batch: readonly RolloutRecord[],
-): Promise<number> {
-  const result = await store.append({
-    sessionId,
-    expectedSequence: from,
-    appendId: `batch-${from}`,
-    records: batch,
-  });
-  return result.nextSequence;
 }
 
 describe("createPostgresRolloutStore without a server", () => {

@@ -1,15 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type {
-  AppendRequest,
-  AppendResult,
-  CreateSessionRequest,
-  ListOptions,
-  ReadOptions,
-  RolloutRead,
-  RolloutStore,
-  SessionInfo,
-  SessionPage,
-} from "@ctx/session";
+import type { AppendResult, RolloutStore } from "@ctx/session";
 import {
   appendRequestSchema,
   createSessionRequestSchema,
@@ -139,7 +129,7 @@ export function createPostgresRolloutStore(
     SELECT moved.id, $2::bigint, $3::bigint - $2::bigint, $4, $5::integer[], $6 FROM moved`;
 
   return {
-    create: (request: CreateSessionRequest): Promise<SessionInfo> =>
+    create: (request) =>
       guarded(async () => {
         const parsed = parseRolloutArgument(createSessionRequestSchema, request, "session request");
         refuseUnstorableText("session request", [["cwd", parsed.cwd]]);
@@ -189,7 +179,7 @@ export function createPostgresRolloutStore(
         });
       }),
 
-    append: (request: AppendRequest): Promise<AppendResult> =>
+    append: (request) =>
       guarded(async () => {
         const parsed = parseRolloutArgument(appendRequestSchema, request, "append request");
         refuseUnstorableText("append request", [
@@ -216,7 +206,7 @@ export function createPostgresRolloutStore(
         return refusedAppend(parsed.sessionId, parsed.expectedSequence, parsed.appendId);
       }),
 
-    read: (sessionId: string, readOptions: ReadOptions = {}): Promise<RolloutRead> =>
+    read: (sessionId, readOptions = {}) =>
       guarded(async () => {
         const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
         const parsed = parseRolloutArgument(readOptionsSchema, readOptions, "read options");
@@ -230,14 +220,14 @@ export function createPostgresRolloutStore(
         );
       }),
 
-    info: (sessionId: string): Promise<SessionInfo | undefined> =>
+    info: (sessionId) =>
       guarded(async () => {
         const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
         const row = await sessionRow(id);
         return row === undefined ? undefined : toSessionInfo(row);
       }),
 
-    list: (listOptions: ListOptions = {}): Promise<SessionPage> =>
+    list: (listOptions = {}) =>
       guarded(async () => {
         const parsed = parseRolloutArgument(listOptionsSchema, listOptions, "list options");
         refuseUnstorableText("list options", [["cwd", parsed.cwd]]);
@@ -276,7 +266,7 @@ export function createPostgresRolloutStore(
         };
       }),
 
-    archive: (sessionId: string): Promise<void> =>
+    archive: (sessionId) =>
       guarded(async () => {
         const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
         const updated = await sql.unsafe(
@@ -286,7 +276,7 @@ export function createPostgresRolloutStore(
         if (updated.count === 0) throw missing(id);
       }),
 
-    delete: (sessionId: string): Promise<void> =>
+    delete: (sessionId) =>
       guarded(async () => {
         const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
         try {
@@ -303,10 +293,9 @@ export function createPostgresRolloutStore(
         }
       }),
 
-    prune: (pruneOptions: PruneOptions): Promise<PruneResult> =>
-      guarded(() => pruneSessions(sql, tables, pruneOptions)),
+    prune: (pruneOptions) => guarded(() => pruneSessions(sql, tables, pruneOptions)),
 
-    close: async (): Promise<void> => {
+    close: async () => {
       if (closed) return;
       closed = true;
       if (ownsClient) await sql.end({ timeout: 5 });
