@@ -1,17 +1,13 @@
-import type { ResponseItem } from "@ctx/protocol";
+import type { ModelInput } from "@ctx/protocol";
 
 /**
- * What a summarizer is asked: exactly what a model would get to write a compaction summary. The
- * base instructions, the history as it is sent (context included), and last the compaction
- * prompt as a user message.
+ * What a summarizer is asked: exactly what a model would get to write a compaction summary (a
+ * `ModelInput`, so an adapter's request builder takes it as it is): the base instructions, the
+ * history as it is sent (context included), and last the compaction prompt as a user message.
  */
-export interface SummaryRequest {
-  /** The model the session was talking to; the summary is written with it. */
+export interface SummaryRequest extends ModelInput {
+  /** The model the session was talking to (the previous one on a downshift). */
   readonly model: string;
-  /** The base instructions (the Responses API's `instructions`). */
-  readonly instructions: string;
-  /** The history, then the compaction prompt as a user message. */
-  readonly input: readonly ResponseItem[];
 }
 
 /**
