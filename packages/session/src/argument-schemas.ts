@@ -2,6 +2,8 @@ import type { Fragment } from "@ctx/fragments";
 import type { ModelCatalog } from "@ctx/prompts";
 import type { Registry } from "@ctx/registry";
 import { z } from "zod";
+import { compactionOptionsSchema } from "./compaction/compaction-options.js";
+import type { Summarizer } from "./compaction/summarizer.js";
 import type { RolloutStore } from "./rollout/rollout-store.js";
 import { historyEntrySchema } from "./session-records.js";
 import type { Tokenizer } from "./tokens/tokenizer.js";
@@ -67,6 +69,10 @@ export const sessionOptionsShape = {
   baseInstructions: z.string().optional(),
   separator: separatorSchema.optional(),
   history: z.array(historyEntrySchema).optional(),
+  summarizer: z
+    .custom<Summarizer>((value) => typeof value === "function", "expected a summarizer function")
+    .optional(),
+  compaction: compactionOptionsSchema.optional(),
   tokenizer: tokenizerSchema.optional(),
   autoCompactTokenLimit: z.number().int().positive().optional(),
 };

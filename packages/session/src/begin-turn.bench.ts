@@ -1,6 +1,7 @@
 import type { ResponseItem } from "@ctx/protocol";
 import { bench, describe } from "vitest";
-import { createSession, type Session } from "./create-session.js";
+import { createSession } from "./create-session.js";
+import type { Session } from "./session.js";
 import type { TurnContext } from "./turn-context.js";
 
 const context: TurnContext = {

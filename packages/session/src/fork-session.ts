@@ -1,12 +1,12 @@
 import { createStandardRegistry } from "@ctx/registry";
 import { z } from "zod";
 import { rolloutStoreSchema, sessionOptionsShape } from "./argument-schemas.js";
-import type { Session, SessionOptions } from "./create-session.js";
 import { parseArgument } from "./parse-argument.js";
 import { replayRollout } from "./replay-rollout.js";
 import { resumeSession } from "./resume-session.js";
 import { sessionIdSchema } from "./rollout/rollout-schemas.js";
 import type { RolloutStore } from "./rollout/rollout-store.js";
+import type { Session, SessionOptions } from "./session.js";
 
 /** Options of {@link forkSession}. */
 export interface ForkOptions extends Omit<SessionOptions, "store" | "sessionId"> {
@@ -44,15 +44,19 @@ const forkOptionsSchema = z.strictObject({
 export async function forkSession(store: RolloutStore, options: ForkOptions): Promise<Session> {
   parseArgument(rolloutStoreSchema, store, "store");
   parseArgument(forkOptionsSchema, options, "options");
-  const parent = await store.read(options.sessionId, { from: "start" });
-  const { turnSequences } = replayRollout(
-    parent.records,
-    options.registry ?? createStandardRegistry(),
-  );
-  const sequence =
-    options.atTurn === undefined
-      ? parent.session.nextSequence
-      : (turnSequences[options.atTurn] ?? parent.session.nextSequence);
+  const registry = options.registry ?? createStandardRegistry();
+  const parent = await store.read(options.sessionId, { from: "latest-checkpoint" });
+  let sequence = parent.session.nextSequence;
+  if (options.atTurn !== undefined) {
+    const turn = options.atTurn + 1;
+    let found = replayRollout(parent.records, registry).turnSequences.get(turn);
+    if (found === undefined && parent.records[0]?.checkpoint === true) {
+      // The turn began before the latest compaction: only then is the whole rollout read.
+      const whole = await store.read(options.sessionId, { from: "start" });
+      found = replayRollout(whole.records, registry).turnSequences.get(turn);
+    }
+    sequence = found ?? sequence;
+  }
   const fork = await store.create({
     id: options.forkId ?? globalThis.crypto.randomUUID(),
     parent: { sessionId: options.sessionId, sequence },

@@ -2,17 +2,18 @@ export { buildContextUpdate } from "./build-context-update.js";
 export { buildInitialContext } from "./build-initial-context.js";
 export type { CacheBreak } from "./cache-break.js";
 export { classifyHistory } from "./classify-history.js";
+export type { CompactionOptions } from "./compaction/compaction-options.js";
+export type { CompactionReport, CompactionTrigger } from "./compaction/compaction-report.js";
+export { ContextWindowError } from "./compaction/context-window-error.js";
+export { filterCompactedItems } from "./compaction/filter-compacted-items.js";
+export { prunedOutputText } from "./compaction/prune-tool-outputs.js";
+export type { Summarizer, SummaryRequest } from "./compaction/summarizer.js";
 export {
   type ContextMessage,
   createContextMessage,
   type EnvelopeOptions,
 } from "./context-message.js";
-export {
-  createSession,
-  type ModelRequest,
-  type Session,
-  type SessionOptions,
-} from "./create-session.js";
+export { createSession } from "./create-session.js";
 export { type ForkOptions, forkSession } from "./fork-session.js";
 export type { HistoryEntry, Origin } from "./origin.js";
 export type { UserInput } from "./parse-user-input.js";
@@ -56,6 +57,7 @@ export type {
   SessionPage,
 } from "./rollout/rollout-store.js";
 export type { RolloutWarning, TornRecordWarning } from "./rollout/rollout-warning.js";
+export type { CompactOptions, ModelRequest, Session, SessionOptions } from "./session.js";
 export { SessionError } from "./session-error.js";
 export { approximateTokenizer } from "./tokens/approximate-tokenizer.js";
 export { countItemTokens, imageTokens } from "./tokens/count-item-tokens.js";

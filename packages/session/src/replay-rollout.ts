@@ -1,5 +1,6 @@
 import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
+import { defaultOrigin } from "./origin.js";
 import type { StoredRecord } from "./rollout/rollout-record.js";
 import { SessionError } from "./session-error.js";
 import { sessionRecordSchema } from "./session-records.js";
@@ -8,22 +9,24 @@ import { SessionState } from "./session-state.js";
 /** A session's state rebuilt from its records, and where each turn's records begin. */
 export interface Replay {
   readonly state: SessionState;
-  /** The sequence of each `turn` record, in order: where a fork at that turn cuts. */
-  readonly turnSequences: readonly number[];
+  /** The sequence of each `turn` record read, by turn index (from 1): where a fork cuts. */
+  readonly turnSequences: ReadonlyMap<number, number>;
 }
 
 /**
  * Rebuilds a session from its rollout by applying each record as the live session did: the
- * history with its origins, the snapshots after each turn, rollbacks. Records of types the
+ * history with its origins, the snapshots after each turn, rollbacks, compactions (each holds the
+ * whole state from there, so `records` may start at the latest one). Records of types the
  * session does not write are skipped, so other writers can annotate a rollout.
  *
  * @throws {SessionError} naming the sequence of a session record whose payload does not fit.
  */
 export function replayRollout(records: readonly StoredRecord[], registry: Registry): Replay {
   const state = new SessionState(registry);
-  const turnSequences: number[] = [];
+  const turnSequences = new Map<number, number>();
   for (const stored of records) {
-    if (!["turn", "response_item", "world_state", "rollback"].includes(stored.type)) continue;
+    if (!["turn", "response_item", "world_state", "rollback", "compaction"].includes(stored.type))
+      continue;
     const parsed = sessionRecordSchema.safeParse({ type: stored.type, payload: stored.payload });
     if (!parsed.success) {
       const issues = toSchemaIssues(parsed.error);
@@ -35,7 +38,7 @@ export function replayRollout(records: readonly StoredRecord[], registry: Regist
     const record = parsed.data;
     switch (record.type) {
       case "turn":
-        turnSequences.push(stored.sequence);
+        turnSequences.set(record.payload.index, stored.sequence);
         state.beginTurn(record.payload.model, record.payload.baseInstructions);
         break;
       case "response_item":
@@ -47,6 +50,26 @@ export function replayRollout(records: readonly StoredRecord[], registry: Regist
       case "rollback":
         state.rollback(record.payload.userTurns);
         break;
+      case "compaction": {
+        const { replacementHistory, origins, snapshots, fullContext, turnCount } = record.payload;
+        if (origins.length !== replacementHistory.length) {
+          throw new SessionError(
+            `the compaction record at sequence ${stored.sequence} has ${replacementHistory.length} items but ${origins.length} origins`,
+          );
+        }
+        state.installCompaction({
+          entries: replacementHistory.map((item, index) => ({
+            item,
+            origin: origins[index] ?? defaultOrigin(item),
+          })),
+          snapshots,
+          fullContext,
+          turnCount,
+          model: record.payload.model,
+          baseInstructions: record.payload.baseInstructions,
+        });
+        break;
+      }
     }
   }
   return { state, turnSequences };

@@ -1,11 +1,12 @@
 import { createStandardRegistry } from "@ctx/registry";
 import { z } from "zod";
 import { rolloutStoreSchema, sessionOptionsShape } from "./argument-schemas.js";
-import { openSession, type Session, type SessionOptions } from "./create-session.js";
+import { openSession } from "./open-session.js";
 import { parseArgument } from "./parse-argument.js";
 import { replayRollout } from "./replay-rollout.js";
 import { sessionIdSchema } from "./rollout/rollout-schemas.js";
 import type { RolloutStore } from "./rollout/rollout-store.js";
+import type { Session, SessionOptions } from "./session.js";
 import { loadDefaultTokenizer } from "./tokens/load-default-tokenizer.js";
 
 /** Options of {@link resumeSession}: the session's id, and the options of a new session. */
@@ -17,7 +18,8 @@ const resumeOptionsSchema = z.strictObject({ ...sessionOptionsShape, sessionId: 
 
 /**
  * Opens a session from its rollout in `store`: the history with its origins, the base
- * instructions, and the snapshots the model was last shown. Nothing is sent or written until
+ * instructions, and the snapshots the model was last shown, read from the latest compaction
+ * forward (nothing before it is read). Nothing is sent or written until
  * the next turn, which diffs against those snapshots: an AGENTS.md edited meanwhile is sent once,
  * as a replacement; a new model is announced. Limits met while reading (a torn last record)
  * come back as warnings of that first turn.
@@ -34,7 +36,7 @@ const resumeOptionsSchema = z.strictObject({ ...sessionOptionsShape, sessionId: 
 export async function resumeSession(store: RolloutStore, options: ResumeOptions): Promise<Session> {
   parseArgument(rolloutStoreSchema, store, "store");
   parseArgument(resumeOptionsSchema, options, "options");
-  const read = await store.read(options.sessionId, { from: "start" });
+  const read = await store.read(options.sessionId, { from: "latest-checkpoint" });
   const { state } = replayRollout(read.records, options.registry ?? createStandardRegistry());
   // A failure to load is reported by the session's first turn; the estimate counts meanwhile.
   if (options.tokenizer === undefined) await loadDefaultTokenizer().catch(() => undefined);

@@ -5,7 +5,9 @@ import {
   responseItemSchema,
 } from "@ctx/protocol";
 import { z } from "zod";
+import { type CompactionTrigger, compactionTriggerSchema } from "./compaction/compaction-report.js";
 import type { HistoryEntry, Origin } from "./origin.js";
+import type { CompactionCheckpoint } from "./session-state.js";
 
 /** The schema of an {@link Origin}. */
 export const originSchema: z.ZodType<Origin> = z.union([
@@ -25,7 +27,11 @@ export const historyEntrySchema = z.object({ item: responseItemSchema, origin: o
  * - `response_item`: one history item and its origin (the origin is never sent);
  * - `world_state`: the sections' snapshots once the turn's context is recorded: the full value
  *   when the full context was sent, otherwise an RFC 7386 merge patch of the previous value;
- * - `rollback`: the last `userTurns` real user turns were dropped.
+ * - `rollback`: the last `userTurns` real user turns were dropped;
+ * - `compaction` (a checkpoint): the history was compacted; the payload is the whole state from
+ *   there on (see {@link CompactionCheckpoint}) and the compaction's trigger, so a resume reads
+ *   from the latest one forward. The new history is `replacementHistory` (the items, as other
+ *   rollout readers expect them) with the origin of each item at the same index in `origins`.
  */
 export const sessionRecordSchema = z.discriminatedUnion("type", [
   z.object({
@@ -48,7 +54,42 @@ export const sessionRecordSchema = z.discriminatedUnion("type", [
     type: z.literal("rollback"),
     payload: z.object({ userTurns: z.number().int().positive() }),
   }),
+  z.object({
+    type: z.literal("compaction"),
+    payload: z.object({
+      trigger: compactionTriggerSchema,
+      replacementHistory: z.array(responseItemSchema),
+      origins: z.array(originSchema),
+      snapshots: z.record(z.string(), jsonValueSchema),
+      fullContext: z.boolean(),
+      turnCount: z.number().int().min(0),
+      model: z.string().exactOptional(),
+      baseInstructions: z.string().exactOptional(),
+    }),
+  }),
 ]);
+
+/** The `compaction` record of `checkpoint`, made by `trigger`. */
+export function compactionRecord(
+  checkpoint: CompactionCheckpoint,
+  trigger: CompactionTrigger,
+): { type: "compaction"; checkpoint: true; payload: JsonValue } {
+  const { entries, snapshots, fullContext, turnCount, model, baseInstructions } = checkpoint;
+  return {
+    type: "compaction",
+    checkpoint: true,
+    payload: {
+      trigger,
+      replacementHistory: entries.map((entry) => toJson(entry.item)),
+      origins: entries.map((entry) => entry.origin),
+      snapshots,
+      fullContext,
+      turnCount,
+      ...(model === undefined ? {} : { model }),
+      ...(baseInstructions === undefined ? {} : { baseInstructions }),
+    },
+  };
+}
 
 /** One record of a session's rollout, as read back. */
 export type SessionRecord = z.infer<typeof sessionRecordSchema>;

@@ -10,6 +10,25 @@ import { PromptBuilder } from "./prompt-builder.js";
 export type Snapshots = Readonly<Record<string, JsonValue>>;
 
 /**
+ * Everything a session is after a compaction, as its `compaction` rollout record holds it, so a
+ * resume can start there and reach the live session's state.
+ */
+export interface CompactionCheckpoint {
+  /** The history that replaced the old one. */
+  readonly entries: readonly HistoryEntry[];
+  /** The snapshots the model was last shown (kept across a compaction, though not sent). */
+  readonly snapshots: Snapshots;
+  /**
+   * Whether the next request sends the full context (the baseline is cleared): then its
+   * context messages go in front of the compacted history, as Codex 0.169 lays it out.
+   */
+  readonly fullContext: boolean;
+  readonly turnCount: number;
+  readonly model: string | undefined;
+  readonly baseInstructions: string | undefined;
+}
+
+/**
  * What a session knows between turns, changed only through these methods so that a live
  * session and a resume replaying its rollout reach the same state: the history with origins,
  * the prompt kept up to date with it, where each user turn starts, the snapshots after each
@@ -32,6 +51,14 @@ export class SessionState {
   model: string | undefined;
   /** How many history entries carry a fragment of each section. */
   #sectionCounts = new Map<string, number>();
+  /** The latest compaction: a rollback goes back to it at most. */
+  #checkpoint: CompactionCheckpoint | undefined;
+  /** How many entries from the start a rollback may not cut (the compacted history). */
+  #floor = 0;
+  /** Where the next context entry goes, while a compaction's full context is put in front. */
+  #contextAt: number | undefined;
+  /** Whether nothing was added since the latest compaction. */
+  #justCompacted = false;
 
   constructor(registry: Registry) {
     this.registry = registry;
@@ -44,10 +71,42 @@ export class SessionState {
     this.baseInstructions ??= baseInstructions;
   }
 
+  /**
+   * Adds `entry` at the end; after a compaction that cleared the baseline, context entries go in
+   * front of the compacted history instead, until the first entry of another origin.
+   */
   append(entry: HistoryEntry): void {
-    this.entries.push(entry);
-    this.prompt.append(entry);
-    this.#count(entry);
+    this.#justCompacted = false;
+    if (this.#contextAt !== undefined && entry.origin.source === "context") {
+      const entries = [...this.entries];
+      entries.splice(this.#contextAt, 0, entry);
+      this.#contextAt += 1;
+      this.#floor += 1;
+      this.#rebuild(entries);
+      return;
+    }
+    this.#contextAt = undefined;
+    this.#push(entry);
+  }
+
+  /** Whether nothing happened since the latest compaction, so another would change nothing. */
+  get justCompacted(): boolean {
+    return this.#justCompacted;
+  }
+
+  /** A compaction replaces the history and the baseline with `checkpoint`. */
+  installCompaction(checkpoint: CompactionCheckpoint): void {
+    this.#checkpoint = checkpoint;
+    this.#rebuild([...checkpoint.entries]);
+    this.#floor = checkpoint.entries.length;
+    this.snapshots = checkpoint.snapshots;
+    this.turnSnapshots = checkpoint.fullContext ? [] : [checkpoint.snapshots];
+    this.fullContext = checkpoint.fullContext;
+    this.#contextAt = checkpoint.fullContext ? 0 : undefined;
+    this.turnCount = checkpoint.turnCount;
+    this.model = checkpoint.model;
+    this.baseInstructions = checkpoint.baseInstructions;
+    this.#justCompacted = true;
   }
 
   /** The turn's context is recorded: `state` (full, or a merge patch) becomes the baseline. */
@@ -82,15 +141,25 @@ export class SessionState {
     return (this.#sectionCounts.get(id) ?? 0) > 0;
   }
 
-  /** Drops the last `userTurns` real user turns; see {@link findRollbackCut}. */
+  /**
+   * Drops the last `userTurns` real user turns; see {@link findRollbackCut}. After a compaction
+   * only turns begun since count: the compacted history stays, and dropping every later turn
+   * returns the session to the state the compaction left.
+   */
   rollback(userTurns: number): RollbackCut {
-    const cut = findRollbackCut(this.entries, userTurns, this.registry);
+    const floor = this.#floor;
+    const found = findRollbackCut(this.entries.slice(floor), userTurns, this.registry);
+    const cut = { ...found, keep: found.keep + floor };
     if (cut.droppedTurns === 0) return cut;
-    const kept = this.entries.slice(0, cut.keep);
-    this.entries = [];
-    this.prompt = new PromptBuilder();
-    this.#sectionCounts = new Map();
-    for (const entry of kept) this.append(entry);
+    const checkpoint = this.#checkpoint;
+    if (checkpoint !== undefined && cut.keep === floor) {
+      const { turnCount, model } = this;
+      this.installCompaction(checkpoint);
+      this.turnCount = turnCount;
+      this.model = model;
+      return cut;
+    }
+    this.#rebuild(this.entries.slice(0, cut.keep));
     const surviving = this.turnSnapshots.length - cut.droppedTurns;
     this.turnSnapshots = this.turnSnapshots.slice(0, Math.max(0, surviving));
     this.snapshots = this.turnSnapshots.at(-1) ?? this.#survivors();
@@ -107,6 +176,19 @@ export class SessionState {
       if (id !== undefined && value !== undefined && kind.section?.survivesReset) kept[id] = value;
     }
     return kept;
+  }
+
+  #push(entry: HistoryEntry): void {
+    this.entries.push(entry);
+    this.prompt.append(entry);
+    this.#count(entry);
+  }
+
+  #rebuild(entries: readonly HistoryEntry[]): void {
+    this.entries = [];
+    this.prompt = new PromptBuilder();
+    this.#sectionCounts = new Map();
+    for (const entry of entries) this.#push(entry);
   }
 
   #count(entry: HistoryEntry): void {

@@ -112,6 +112,11 @@ export class SessionTokens {
     };
   }
 
+  /** The tokenizer that counts now: the session's own, else the default once loaded, else bytes/4. */
+  get tokenizer(): Tokenizer {
+    return this.#tokenizer();
+  }
+
   #tokenizer(): Tokenizer {
     return this.#own ?? loadedDefaultTokenizer() ?? approximateTokenizer;
   }

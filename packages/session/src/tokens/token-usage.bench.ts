@@ -4,8 +4,9 @@ import { fileURLToPath } from "node:url";
 import type { ResponseItem } from "@ctx/protocol";
 import { benchOptions } from "@ctx/vitest-config/bench";
 import { bench, describe } from "vitest";
-import { createSession, type Session } from "../create-session.js";
+import { createSession } from "../create-session.js";
 import type { HistoryEntry } from "../origin.js";
+import type { Session } from "../session.js";
 import type { TurnContext } from "../turn-context.js";
 import { loadDefaultTokenizer } from "./load-default-tokenizer.js";
 

@@ -1,0 +1,148 @@
+import { formatSummaryText, summaryPrefix } from "@ctx/prompts";
+import type { ResponseItem } from "@ctx/protocol";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { HistoryEntry } from "../origin.js";
+import { SessionError } from "../session-error.js";
+import { approximateTokenizer } from "../tokens/approximate-tokenizer.js";
+import { buildCompactedHistory } from "./build-compacted-history.js";
+import { messageText, userTextMessage } from "./user-text.js";
+
+const tokenizer = approximateTokenizer;
+const user = (text: string): HistoryEntry => ({
+  item: userTextMessage(text),
+  origin: { source: "user" },
+});
+const context = (text: string): HistoryEntry => ({
+  item: userTextMessage(text),
+  origin: { source: "context", kinds: ["environment_context"] },
+});
+const assistant = (text: string): HistoryEntry => ({
+  item: { type: "message", role: "assistant", content: [{ type: "output_text", text }] },
+  origin: { source: "model" },
+});
+const summary = (text: string): HistoryEntry => ({
+  item: userTextMessage(formatSummaryText(text)),
+  origin: { source: "model" },
+});
+const textsOf = (entries: readonly HistoryEntry[]) =>
+  entries.map(({ item }) => (item.type === "message" ? messageText(item) : item.type));
+
+describe("buildCompactedHistory", () => {
+  it("keeps the user's own messages in order, then the summary, and nothing else", () => {
+    const history: HistoryEntry[] = [
+      context("<environment_context>\n  <cwd>/repo</cwd>\n</environment_context>"),
+      user("Fix the parser."),
+      assistant("Looking."),
+      summary("old summary"),
+      {
+        item: { type: "function_call", call_id: "c", name: "ls", arguments: "{}" },
+        origin: { source: "model" },
+      },
+      user("<environment_context>typed by the user</environment_context>"),
+    ];
+    const { entries, warnings } = buildCompactedHistory(history, "New summary.", { tokenizer });
+    expect(textsOf(entries)).toEqual([
+      "Fix the parser.",
+      "<environment_context>typed by the user</environment_context>",
+      `${summaryPrefix}\nNew summary.`,
+    ]);
+    expect(entries.map((entry) => entry.origin.source)).toEqual(["user", "user", "model"]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("keeps the newest messages that fit, cuts the first that does not, and says so", () => {
+    const history = [user("a".repeat(400)), user("b".repeat(400)), user("c".repeat(40))];
+    const { entries, warnings } = buildCompactedHistory(history, "S", {
+      tokenizer,
+      userMessageTokens: 60,
+    });
+    const kept = textsOf(entries);
+    expect(kept).toHaveLength(3);
+    expect(kept[1]).toBe("c".repeat(40));
+    expect(kept[0]).toMatch(/^b+…\d+ tokens truncated…b+$/);
+    expect(tokenizer.count(kept[0] ?? "") + 10).toBeLessThanOrEqual(60);
+    expect(warnings.map((warning) => warning.code)).toEqual([
+      "compaction-cut-user-message",
+      "compaction-dropped-user-messages",
+    ]);
+  });
+
+  it("leaves images out with a warning", () => {
+    const history: HistoryEntry[] = [
+      {
+        item: {
+          type: "message",
+          role: "user",
+          content: [
+            { type: "input_text", text: "See" },
+            { type: "input_image", image_url: "data:image/png;base64,AAAA" },
+            { type: "input_text", text: "this." },
+          ],
+        },
+        origin: { source: "user" },
+      },
+    ];
+    const { entries, warnings } = buildCompactedHistory(history, "S", { tokenizer });
+    expect(textsOf(entries)[0]).toBe("See\nthis.");
+    expect(warnings.map((warning) => warning.code)).toEqual(["compaction-dropped-images"]);
+  });
+
+  it("refuses wrong arguments with a SessionError naming them", () => {
+    expect(() => buildCompactedHistory([], "S", { tokenizer: {} as never })).toThrow(SessionError);
+    expect(() => buildCompactedHistory([], 3 as never, { tokenizer })).toThrow(/^summary/);
+  });
+
+  const entryArbitrary: fc.Arbitrary<HistoryEntry> = fc.oneof(
+    fc.string({ maxLength: 300 }).map(user),
+    fc
+      .string({ maxLength: 300 })
+      .map((text) => context(`<environment_context>${text}</environment_context>`)),
+    fc.string({ maxLength: 50 }).map(assistant),
+    fc.string({ maxLength: 50 }).map(summary),
+    fc.constant<HistoryEntry>({
+      item: { type: "function_call_output", call_id: "c", output: "out" } satisfies ResponseItem,
+      origin: { source: "tool" },
+    }),
+  );
+
+  it("never keeps injected context or a summary as the user's, keeps the last message, fits", () => {
+    fc.assert(
+      fc.property(
+        fc.array(entryArbitrary, { maxLength: 30 }),
+        fc.integer({ min: 0, max: 200 }),
+        (history, budget) => {
+          const { entries } = buildCompactedHistory(history, "S", {
+            tokenizer,
+            userMessageTokens: budget,
+          });
+          const kept = entries.slice(0, -1);
+          const userTexts = history.flatMap(({ item, origin }) =>
+            origin.source === "user" && item.type === "message" && messageText(item) !== ""
+              ? [messageText(item)]
+              : [],
+          );
+          for (const entry of kept) {
+            expect(entry.origin.source).toBe("user");
+            const text = textsOf([entry])[0] ?? "";
+            expect(text.startsWith("<environment_context>") && !userTexts.includes(text)).toBe(
+              false,
+            );
+            expect(text.startsWith(summaryPrefix)).toBe(false);
+          }
+          const total = kept.reduce(
+            (sum, entry) => sum + tokenizer.count(textsOf([entry])[0] ?? ""),
+            0,
+          );
+          expect(total).toBeLessThanOrEqual(budget);
+          const last = userTexts.at(-1);
+          if (last !== undefined && tokenizer.count(last) <= budget) {
+            expect(textsOf(kept).at(-1)).toBe(last);
+          }
+          expect(textsOf(entries).at(-1)).toBe(`${summaryPrefix}\nS`);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -1,0 +1,123 @@
+import { formatSummaryText, isSummaryText } from "@ctx/prompts";
+import type { CtxWarning } from "@ctx/text";
+import { z } from "zod";
+import type { HistoryEntry } from "../origin.js";
+import { parseArgument } from "../parse-argument.js";
+import { historyEntrySchema } from "../session-records.js";
+import type { Tokenizer } from "../tokens/tokenizer.js";
+import { cutToTokens } from "./cut-to-tokens.js";
+import { messageText, userTextMessage } from "./user-text.js";
+
+/** How many tokens of the user's own messages a compacted history keeps, as the reference. */
+const compactedUserMessageTokens = 20_000;
+
+/** Options of {@link buildCompactedHistory}. */
+export interface CompactedHistoryOptions {
+  /** Counts the tokens of the user's messages. */
+  readonly tokenizer: Tokenizer;
+  /** The budget of the kept user messages; 20,000 when omitted. */
+  readonly userMessageTokens?: number;
+}
+
+/** A compacted history, and every cut made on the way. */
+export interface CompactedHistory {
+  readonly entries: HistoryEntry[];
+  readonly warnings: CtxWarning[];
+}
+
+const optionsSchema = z.strictObject({
+  tokenizer: z.custom<Tokenizer>(
+    (value) =>
+      typeof value === "object" &&
+      value !== null &&
+      typeof Reflect.get(value, "count") === "function" &&
+      typeof Reflect.get(value, "name") === "string",
+    "expected a tokenizer with a name and a count method",
+  ),
+  userMessageTokens: z.number().int().min(0).optional(),
+});
+
+/**
+ * The history that replaces `entries` after a compaction: the user's own messages (origin
+ * `user`; injected context and earlier summaries never count), newest first while they fit the
+ * budget, the first that does not fit cut in the middle with a visible marker, then no more;
+ * back in order, each as a plain user message of its text (images left out); then `summary`
+ * behind the summary prefix, as a user message whose origin is the model that wrote it.
+ *
+ * @throws {SessionError} naming `entries`, `summary` or `options` when it does not fit its type.
+ * @example
+ * ```ts
+ * const { entries } = buildCompactedHistory(session.history(), "Goal: fix the parser.", {
+ *   tokenizer: approximateTokenizer,
+ * });
+ * ```
+ */
+export function buildCompactedHistory(
+  entries: readonly HistoryEntry[],
+  summary: string,
+  options: CompactedHistoryOptions,
+): CompactedHistory {
+  parseArgument(z.array(historyEntrySchema), entries, "entries");
+  parseArgument(z.string(), summary, "summary");
+  const { tokenizer, userMessageTokens } = parseArgument(optionsSchema, options, "options");
+  const budget = userMessageTokens ?? compactedUserMessageTokens;
+  const warnings: CtxWarning[] = [];
+  const texts = userTexts(entries, warnings);
+  const kept: string[] = [];
+  let remaining = budget;
+  let index = texts.length - 1;
+  for (; index >= 0; index--) {
+    const text = texts[index] ?? "";
+    const tokens = tokenizer.count(text);
+    if (tokens <= remaining) {
+      kept.push(text);
+      remaining -= tokens;
+      continue;
+    }
+    const cut = cutToTokens(text, remaining, tokenizer);
+    if (cut !== undefined) {
+      kept.push(cut);
+      index -= 1;
+      warnings.push({
+        code: "compaction-cut-user-message",
+        message: `a message of the user's (${tokens} tokens) was cut in the middle to fit the ${budget} tokens a compacted history keeps of the user's messages`,
+      });
+    }
+    break;
+  }
+  if (index >= 0) {
+    warnings.push({
+      code: "compaction-dropped-user-messages",
+      message: `${index + 1} older message(s) of the user's were left out of the compacted history: they did not fit its ${budget} tokens; the summary stands for them`,
+    });
+  }
+  return {
+    entries: [
+      ...kept.reverse().map((text) => ({ item: userTextMessage(text), origin: userOrigin })),
+      { item: userTextMessage(formatSummaryText(summary)), origin: modelOrigin },
+    ],
+    warnings,
+  };
+}
+
+const userOrigin = { source: "user" } as const;
+const modelOrigin = { source: "model" } as const;
+
+/** The text of each of the user's own messages, in order; empty ones and summaries left out. */
+function userTexts(entries: readonly HistoryEntry[], warnings: CtxWarning[]): string[] {
+  const texts: string[] = [];
+  let images = 0;
+  for (const { item, origin } of entries) {
+    if (origin.source !== "user" || item.type !== "message" || item.role !== "user") continue;
+    images += item.content.filter((part) => part.type === "input_image").length;
+    const text = messageText(item);
+    if (text !== "" && !isSummaryText(text)) texts.push(text);
+  }
+  if (images > 0) {
+    warnings.push({
+      code: "compaction-dropped-images",
+      message: `${images} image(s) the user sent were left out of the compacted history, which keeps the user's text only`,
+    });
+  }
+  return texts;
+}

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import type { PruneOptions } from "./prune-tool-outputs.js";
+
+/** How a session compacts; see {@link SessionOptions.compaction}. */
+export interface CompactionOptions {
+  /**
+   * Rules added to the library's compaction prompt (what to keep, say), after it: they add to
+   * the default rules and never replace them.
+   */
+  readonly guidance?: string;
+  /** How long the summarizer may take, in milliseconds; two minutes when omitted. */
+  readonly summaryTimeout?: number;
+  /**
+   * Whether old tool outputs are replaced by a short placeholder in the summarizer's request:
+   * `true` protects the newest 40,000 tokens of tool output and prunes only when that frees
+   * 20,000 tokens or more; off when omitted.
+   */
+  readonly pruneToolOutputs?: boolean | Partial<PruneOptions>;
+}
+
+/** The schema of {@link CompactionOptions}. */
+export const compactionOptionsSchema = z.strictObject({
+  guidance: z.string().optional(),
+  summaryTimeout: z.number().int().positive().optional(),
+  pruneToolOutputs: z
+    .union([
+      z.boolean(),
+      z.strictObject({
+        protectTokens: z.number().int().min(0).optional(),
+        minimumTokens: z.number().int().min(0).optional(),
+      }),
+    ])
+    .optional(),
+});
+
+/** Two minutes. */
+export const defaultSummaryTimeout = 120_000;
+
+/** The pruning `options` ask for, or `undefined` when it is off. */
+export function resolvePruneOptions(options: CompactionOptions): PruneOptions | undefined {
+  const { pruneToolOutputs } = options;
+  if (pruneToolOutputs === undefined || pruneToolOutputs === false) return undefined;
+  const given = pruneToolOutputs === true ? {} : pruneToolOutputs;
+  return {
+    protectTokens: given.protectTokens ?? 40_000,
+    minimumTokens: given.minimumTokens ?? 20_000,
+  };
+}

@@ -1,0 +1,77 @@
+import { compactionPrompt } from "@ctx/prompts";
+import type { ResponseItem } from "@ctx/protocol";
+import { describe, expect, it } from "vitest";
+import { createFakeSummarizer } from "../__fixtures__/fake-summarizer.js";
+import { composeCompactionPrompt, summarizeHistory } from "./summarize-history.js";
+import { userTextMessage } from "./user-text.js";
+
+const history: ResponseItem[] = [
+  userTextMessage("one"),
+  { type: "function_call", call_id: "c", name: "ls", arguments: "{}" },
+  { type: "function_call_output", call_id: "c", output: "a" },
+  userTextMessage("two"),
+];
+const options = { model: "ctx-coder", instructions: "Base.", timeout: 1_000 };
+
+describe("summarizeHistory", () => {
+  it("sends the instructions, the history and the prompt as a user message", async () => {
+    const fake = createFakeSummarizer();
+    const outcome = await summarizeHistory(history, { ...options, summarizer: fake.summarize });
+    expect(outcome).toEqual({ summary: "Summary of 4 items; last: two", warnings: [] });
+    expect(fake.requests).toEqual([
+      {
+        model: "ctx-coder",
+        instructions: "Base.",
+        input: [...history, userTextMessage(compactionPrompt)],
+      },
+    ]);
+  });
+
+  it("appends guidance to the default prompt without replacing it", () => {
+    const prompt = composeCompactionPrompt("Keep every file path.");
+    expect(prompt.startsWith(compactionPrompt)).toBe(true);
+    expect(prompt.endsWith("Keep every file path.\n")).toBe(true);
+    expect(composeCompactionPrompt("  ")).toBe(compactionPrompt);
+  });
+
+  it("drops the oldest item, with its pair, until the request fits", async () => {
+    const fake = createFakeSummarizer({ maxItems: 2 });
+    const outcome = await summarizeHistory(history, { ...options, summarizer: fake.summarize });
+    expect(outcome.summary).toBe("Summary of 1 items; last: two");
+    expect(fake.requests.map((request) => request.input.length)).toEqual([5, 4, 2]);
+    expect(outcome.warnings.map((warning) => warning.code)).toEqual(["summarizer-dropped-items"]);
+  });
+
+  it.each([
+    ["throw", /the model is down/],
+    ["empty", /empty text/],
+    ["hang", /longer than 20 ms/],
+  ] as const)(
+    "gives no summary and a warning when the summarizer fails (%s)",
+    async (fail, reason) => {
+      const fake = createFakeSummarizer({ fail });
+      const outcome = await summarizeHistory(history, {
+        ...options,
+        timeout: 20,
+        summarizer: fake.summarize,
+      });
+      expect(outcome.summary).toBeUndefined();
+      expect(outcome.warnings).toEqual([
+        { code: "summarizer-failed", message: expect.stringMatching(reason) },
+      ]);
+    },
+  );
+
+  it("gives no summary when the caller aborts", async () => {
+    const fake = createFakeSummarizer({ fail: "hang" });
+    const controller = new AbortController();
+    const pending = summarizeHistory(history, {
+      ...options,
+      signal: controller.signal,
+      summarizer: fake.summarize,
+    });
+    controller.abort(new Error("stopped by the caller"));
+    const outcome = await pending;
+    expect(outcome.warnings[0]?.message).toMatch(/stopped by the caller/);
+  });
+});

@@ -1,0 +1,138 @@
+import { compactionPrompt } from "@ctx/prompts";
+import type { ResponseItem } from "@ctx/protocol";
+import type { CtxWarning } from "@ctx/text";
+import { ContextWindowError } from "./context-window-error.js";
+import type { Summarizer, SummaryRequest } from "./summarizer.js";
+import { userTextMessage } from "./user-text.js";
+
+/** What {@link summarizeHistory} needs. */
+export interface SummarizeOptions {
+  readonly summarizer: Summarizer;
+  readonly model: string;
+  readonly instructions: string;
+  /** Rules appended to the default compaction prompt. */
+  readonly guidance?: string | undefined;
+  /** How long the summarizer may take, in milliseconds. */
+  readonly timeout: number;
+  /** Stops the summarizer early (the caller's). */
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** A summary, or why there is none. */
+export type SummaryOutcome =
+  | { readonly summary: string; readonly warnings: CtxWarning[] }
+  | { readonly summary: undefined; readonly warnings: CtxWarning[] };
+
+/**
+ * The compaction prompt: the library's default, then the caller's `guidance` under a heading of
+ * its own, so guidance adds rules without replacing the default ones.
+ */
+export function composeCompactionPrompt(guidance: string | undefined): string {
+  const extra = guidance?.trim() ?? "";
+  return extra === ""
+    ? compactionPrompt
+    : `${compactionPrompt}\nAlso follow these rules, which come from the user of this session:\n${extra}\n`;
+}
+
+/**
+ * Asks `summarizer` for a summary of `history` (the items as sent): the base instructions, the
+ * history, then the compaction prompt as a user message. When it throws a
+ * {@link ContextWindowError}, the oldest item (with the other half of its call/output pair) is
+ * dropped and it is asked again while any history is left. Any other failure — an error, the
+ * timeout, an abort, an empty text — gives no summary and a warning that says why.
+ */
+export async function summarizeHistory(
+  history: readonly ResponseItem[],
+  options: SummarizeOptions,
+): Promise<SummaryOutcome> {
+  const warnings: CtxWarning[] = [];
+  const prompt = userTextMessage(composeCompactionPrompt(options.guidance));
+  let input = [...history];
+  let dropped = 0;
+  const failed = (reason: string): SummaryOutcome => {
+    warnings.push({
+      code: "summarizer-failed",
+      message: `the summarizer gave no summary (${reason}); the session wrote a fallback summary from the history instead`,
+    });
+    return { summary: undefined, warnings };
+  };
+  for (;;) {
+    const request: SummaryRequest = {
+      model: options.model,
+      instructions: options.instructions,
+      input: [...input, prompt],
+    };
+    let text: string;
+    try {
+      text = await callWithTimeout(options.summarizer, request, options.timeout, options.signal);
+    } catch (error) {
+      if (ContextWindowError.isInstance(error) && input.length > 0) {
+        const before = input.length;
+        input = dropOldest(input);
+        dropped += before - input.length;
+        continue;
+      }
+      return failed(error instanceof Error ? error.message : String(error));
+    }
+    if (dropped > 0) {
+      warnings.push({
+        code: "summarizer-dropped-items",
+        message: `the ${dropped} oldest history item(s) were left out of the summarizer's request so that it fit the model's context window`,
+      });
+    }
+    if (text.trim() === "") return failed("it returned an empty text");
+    return { summary: text, warnings };
+  }
+}
+
+async function callWithTimeout(
+  summarizer: Summarizer,
+  request: SummaryRequest,
+  timeout: number,
+  outer: AbortSignal | undefined,
+): Promise<string> {
+  const controller = new AbortController();
+  const abort = (): void =>
+    controller.abort(outer?.reason ?? new Error("the compaction was aborted"));
+  if (outer?.aborted === true) abort();
+  outer?.addEventListener("abort", abort, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stopped = new Promise<never>((_, reject) => {
+    const onAbort = (): void => reject(controller.signal.reason);
+    if (controller.signal.aborted) onAbort();
+    controller.signal.addEventListener("abort", onAbort, { once: true });
+    timer = setTimeout(
+      () => controller.abort(new Error(`it took longer than ${timeout} ms`)),
+      timeout,
+    );
+  });
+  try {
+    const pending = Promise.resolve().then(() =>
+      summarizer(request, { signal: controller.signal }),
+    );
+    // A summarizer that fails after the timeout has nobody left to tell.
+    pending.catch(() => undefined);
+    const text: unknown = await Promise.race([pending, stopped]);
+    if (typeof text !== "string") throw new Error("it returned something other than a text");
+    return text;
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener("abort", abort);
+  }
+}
+
+/** `items` without the first one and the other half of its call/output pair. */
+function dropOldest(items: readonly ResponseItem[]): ResponseItem[] {
+  const [first, ...rest] = items;
+  if (first === undefined) return [];
+  if (first.type === "function_call" || first.type === "custom_tool_call") {
+    return rest.filter(
+      (item) =>
+        !(
+          (item.type === "function_call_output" || item.type === "custom_tool_call_output") &&
+          item.call_id === first.call_id
+        ),
+    );
+  }
+  return rest;
+}

@@ -1,0 +1,394 @@
+import {
+  type AgentsMdSharedOptions,
+  discoverAgentsMdForEnvironments,
+  type LoadedAgentsMd,
+} from "@ctx/agents-md";
+import { defaultModelCatalog, type ModelInfo, resolveBaseInstructions } from "@ctx/prompts";
+import { describeSchemaIssues, responseItemSchema, toSchemaIssues } from "@ctx/protocol";
+import type { CtxWarning } from "@ctx/text";
+import { z } from "zod";
+import { buildContextUpdate } from "./build-context-update.js";
+import { buildInitialContext } from "./build-initial-context.js";
+import { explainCacheBreak } from "./cache-break.js";
+import { compactOptionsSchema } from "./compact-options.js";
+import type { CompactionReport, CompactionTrigger } from "./compaction/compaction-report.js";
+import { prepareCompaction } from "./compaction/prepare-compaction.js";
+import { contextEntry } from "./context-entry.js";
+import type { EnvelopeOptions } from "./context-message.js";
+import { evaluateSections } from "./evaluate-sections.js";
+import { createMergePatch } from "./merge-patch.js";
+import { defaultOrigin, type HistoryEntry } from "./origin.js";
+import { parseArgument } from "./parse-argument.js";
+import { parseUserInput, type UserInput } from "./parse-user-input.js";
+import type { PromptView } from "./prompt-builder.js";
+import { resolveTurnState } from "./resolve-turn-state.js";
+import type { RolloutRecord } from "./rollout/rollout-record.js";
+import type { ModelRequest, Session, SessionOptions } from "./session.js";
+import { SessionError } from "./session-error.js";
+import { compactionRecord, itemRecord } from "./session-records.js";
+import type { SessionState } from "./session-state.js";
+import { SessionTokens } from "./tokens/session-tokens.js";
+import { resolveTokenLimits } from "./tokens/token-limits.js";
+import { parseTurnContext, type TurnContext } from "./turn-context.js";
+
+/** Where a session's rollout stands in its store. */
+export interface RolloutPosition {
+  readonly created: boolean;
+  readonly nextSequence: number;
+}
+
+const positiveIntegerSchema = z.number().int().positive();
+
+/** A session over `state`, as `createSession` or a resume builds it. */
+export function openSession(
+  state: SessionState,
+  options: SessionOptions,
+  position: RolloutPosition,
+  startWarnings: readonly CtxWarning[] = [],
+  unwritten: readonly HistoryEntry[] = [],
+): Session {
+  const { registry } = state;
+  const catalog = options.catalog ?? defaultModelCatalog;
+  const id = options.sessionId ?? globalThis.crypto.randomUUID();
+  const envelopeOptions: EnvelopeOptions =
+    options.separator === undefined ? {} : { separator: options.separator };
+  let created = position.created;
+  let nextSequence = position.nextSequence;
+  let queue: Promise<unknown> = Promise.resolve();
+  let lastView: PromptView | undefined;
+  let pendingWarnings = [...startWarnings];
+  let firstTurn = true;
+  let seed = unwritten;
+  const discovered = new Map<string, LoadedAgentsMd>();
+  const tokens = new SessionTokens(options);
+
+  /** Runs `task` after every earlier one, so appends name the right sequence. */
+  const serial = <Value>(task: () => Promise<Value>): Promise<Value> => {
+    const run = queue.then(task);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const write = async (records: readonly RolloutRecord[], cwd?: string): Promise<void> => {
+    const { store } = options;
+    if (store === undefined || records.length === 0) return;
+    if (!created) {
+      await store.create({
+        id,
+        ...(cwd === undefined ? {} : { cwd }),
+        meta: { writer: "@ctx/session", format: 1 },
+      });
+      created = true;
+    }
+    const result = await store.append({
+      sessionId: id,
+      expectedSequence: nextSequence,
+      appendId: `${id}:${nextSequence}`,
+      records,
+    });
+    nextSequence = result.nextSequence;
+  };
+
+  const loadAgentsMd = async (
+    environments: readonly { readonly id: string; readonly cwd: string }[],
+    discover: AgentsMdSharedOptions,
+  ): Promise<LoadedAgentsMd> => {
+    const key = JSON.stringify(environments.map(({ id: environment, cwd }) => [environment, cwd]));
+    const cached = discovered.get(key);
+    if (cached !== undefined) return cached;
+    const loaded = await discoverAgentsMdForEnvironments(
+      environments.map(({ id: environment, cwd }) => ({ id: environment, cwd })),
+      discover,
+    );
+    discovered.clear();
+    discovered.set(key, loaded);
+    return loaded;
+  };
+
+  /** The settings of the latest turn, for the requests that follow inside it. */
+  let currentTurn: TurnSettings | undefined;
+  /** A compaction the next request reports. */
+  let pendingReport: CompactionReport | undefined;
+
+  /** What the turn sends of its context given the baseline, and the snapshots to commit. */
+  const evaluateContext = (slots: Readonly<Record<string, unknown>>, warnings: CtxWarning[]) => {
+    const full = state.fullContext;
+    const { fragments, snapshots } = evaluateSections(state, slots, full, warnings);
+    const messages = full
+      ? buildInitialContext(registry, fragments, envelopeOptions)
+      : buildContextUpdate(registry, fragments, envelopeOptions);
+    const patch = full ? snapshots : createMergePatch(state.snapshots, snapshots);
+    return { full, fragments, entries: messages.map(contextEntry), patch: patch ?? {} };
+  };
+
+  /** The tokens the next request carries, by the session's token accounting. */
+  const usedTokens = (): number => tokens.usage(state, catalog).used;
+
+  /** Whether the history has reached `model`'s compaction limit or its usable window. */
+  const overLimit = (model: ModelInfo): boolean => {
+    const { autoCompactTokenLimit } = options;
+    const limits = resolveTokenLimits(
+      model,
+      autoCompactTokenLimit === undefined ? {} : { autoCompactTokenLimit },
+    );
+    const used = usedTokens();
+    return [limits.autoCompactLimit, limits.usableWindow].some(
+      (limit) => limit !== undefined && used >= limit,
+    );
+  };
+
+  /**
+   * Compacts the history: summarizes it (or installs `replacement`), places the full current
+   * context (mid-turn, from `slots`) or clears the baseline, writes the checkpoint, installs it.
+   */
+  const runCompaction = async (
+    trigger: CompactionTrigger,
+    request: {
+      readonly model: string;
+      readonly instructions: string;
+      readonly imageInput: boolean;
+      readonly replacement?: readonly HistoryEntry[] | undefined;
+      readonly guidance?: string | undefined;
+      readonly signal?: AbortSignal | undefined;
+      readonly slots?: Readonly<Record<string, unknown>>;
+    },
+  ): Promise<CompactionReport> => {
+    const before = state.prompt.view({ imageInput: request.imageInput }).items;
+    const tokensBefore = usedTokens();
+    const { checkpoint, warnings } = await prepareCompaction({
+      ...request,
+      state,
+      items: before,
+      summarizer: options.summarizer,
+      options: options.compaction ?? {},
+      envelopeOptions,
+      tokenizer: tokens.tokenizer,
+    });
+    await write([...seed.map(itemRecord), compactionRecord(checkpoint, trigger)]);
+    seed = [];
+    state.installCompaction(checkpoint);
+    const after = state.prompt.view({ imageInput: request.imageInput }).items;
+    return {
+      trigger,
+      itemsBefore: before.length,
+      itemsAfter: after.length,
+      tokensBefore,
+      tokensAfter: usedTokens(),
+      warnings,
+    };
+  };
+
+  /** The request for the history as it stands. */
+  const respond = (
+    instructions: string,
+    imageInput: boolean,
+    warnings: readonly CtxWarning[],
+    report: CompactionReport | undefined,
+  ): ModelRequest => {
+    const view = state.prompt.view({ imageInput });
+    const cacheBreak =
+      lastView === undefined ? undefined : explainCacheBreak(lastView, view, registry);
+    lastView = view;
+    return {
+      instructions,
+      input: view.items,
+      warnings: report === undefined ? warnings : [...warnings, ...report.warnings],
+      ...(cacheBreak === undefined ? {} : { cacheBreak }),
+      ...(report === undefined ? {} : { compaction: report }),
+    };
+  };
+
+  const beginTurn = async (
+    turnContext: TurnContext,
+    userInput: UserInput,
+  ): Promise<ModelRequest> => {
+    const context = parseTurnContext(turnContext);
+    const userMessage = parseUserInput(userInput);
+    const agentsMd =
+      context.agentsMd === undefined
+        ? undefined
+        : "discover" in context.agentsMd
+          ? await loadAgentsMd(
+              context.environments.filter((environment) => environment.status !== "starting"),
+              context.agentsMd.discover,
+            )
+          : context.agentsMd;
+    return serial(async () => {
+      const model = catalog.get(context.model);
+      const imageInput = context.imageInput ?? true;
+      const warnings: CtxWarning[] = [...pendingWarnings, ...(await tokens.ready())];
+      if (firstTurn && state.model !== undefined && state.model !== model.slug) {
+        warnings.push({
+          code: "resumed-with-another-model",
+          message: `this session was recorded with the model "${state.model}" and resumes with "${model.slug}"; switching back may give better results`,
+        });
+      }
+      const resolveInstructions = (info: ModelInfo): string =>
+        state.baseInstructions ??
+        resolveBaseInstructions({
+          ...(options.baseInstructions === undefined ? {} : { override: options.baseInstructions }),
+          model: info,
+          ...(context.personality === undefined ? {} : { personality: context.personality }),
+        });
+      let report = pendingReport;
+      const previous = state.model === undefined ? undefined : catalog.get(state.model);
+      tokens.imageInput = imageInput;
+      if (!state.justCompacted && overLimit(model)) {
+        const downshift = previous !== undefined && previous.contextWindow > model.contextWindow;
+        const summarizing = downshift ? previous : (previous ?? model);
+        report = await runCompaction(downshift ? "model-downshift" : "context-limit", {
+          model: summarizing.slug,
+          instructions: resolveInstructions(summarizing),
+          imageInput,
+        });
+      }
+      const baseInstructions = resolveInstructions(model);
+      const turnState = resolveTurnState(context, { model, baseInstructions, agentsMd });
+      const slots: Record<string, unknown> = { ...context.extensions };
+      for (const [section, value] of Object.entries(turnState)) {
+        if (section in slots) {
+          throw new SessionError(`the extension slot "${section}" is a standard section's`);
+        }
+        slots[section] = value;
+      }
+
+      const { full, fragments, entries: contextEntries, patch } = evaluateContext(slots, warnings);
+      if (
+        agentsMd !== undefined &&
+        fragments.some((fragment) => fragment.kind.section?.id === "agents_md")
+      )
+        warnings.push(...agentsMd.warnings);
+      const entries: HistoryEntry[] = [
+        ...contextEntries,
+        { item: userMessage, origin: { source: "user" } },
+      ];
+      const index = state.turnCount + 1;
+      await write(
+        [
+          ...seed.map(itemRecord),
+          {
+            type: "turn",
+            payload: {
+              index,
+              model: model.slug,
+              ...(state.baseInstructions === undefined ? { baseInstructions } : {}),
+            },
+          },
+          ...entries.map(itemRecord),
+          { type: "world_state", payload: { full, state: patch } },
+        ],
+        context.environments[0]?.cwd,
+      );
+      seed = [];
+      pendingWarnings = [];
+      pendingReport = undefined;
+      firstTurn = false;
+      state.beginTurn(model.slug, baseInstructions);
+      for (const entry of entries) state.append(entry);
+      state.commitSnapshots(full, patch);
+      currentTurn = { slots, model, baseInstructions, imageInput };
+      return respond(baseInstructions, imageInput, warnings, report);
+    });
+  };
+
+  const nextRequest = (): Promise<ModelRequest> =>
+    serial(async () => {
+      const turn = currentTurn;
+      if (turn === undefined) {
+        throw new SessionError("nextRequest continues a turn: call beginTurn first");
+      }
+      const warnings = [...pendingWarnings];
+      let report = pendingReport;
+      if (state.fullContext) {
+        // A compaction since the turn began cleared the baseline: send the full context again.
+        const { full, entries, patch } = evaluateContext(turn.slots, warnings);
+        await write([
+          ...entries.map(itemRecord),
+          { type: "world_state", payload: { full, state: patch } },
+        ]);
+        for (const entry of entries) state.append(entry);
+        state.commitSnapshots(full, patch);
+      } else if (!state.justCompacted && overLimit(turn.model)) {
+        report = await runCompaction("mid-turn", {
+          model: turn.model.slug,
+          instructions: turn.baseInstructions,
+          imageInput: turn.imageInput,
+          slots: turn.slots,
+        });
+      }
+      pendingWarnings = [];
+      pendingReport = undefined;
+      return respond(turn.baseInstructions, turn.imageInput, warnings, report);
+    });
+
+  return {
+    id,
+    beginTurn,
+    nextRequest,
+    compact: async (compactOptions = {}) => {
+      const parsed = parseArgument(compactOptionsSchema, compactOptions, "options");
+      return serial(async () => {
+        const { replacement } = parsed;
+        if (replacement === undefined && (state.justCompacted || state.entries.length === 0)) {
+          return undefined;
+        }
+        const slug = state.model ?? currentTurn?.model.slug;
+        if (slug === undefined) {
+          throw new SessionError("compact needs the model of a turn: call beginTurn first");
+        }
+        const model = catalog.get(slug);
+        const report = await runCompaction(replacement === undefined ? "manual" : "server", {
+          model: slug,
+          instructions:
+            state.baseInstructions ??
+            resolveBaseInstructions({
+              ...(options.baseInstructions === undefined
+                ? {}
+                : { override: options.baseInstructions }),
+              model,
+            }),
+          imageInput: currentTurn?.imageInput ?? true,
+          replacement,
+          guidance: parsed.guidance,
+          signal: parsed.signal,
+        });
+        pendingReport = report;
+        return report;
+      });
+    },
+    record: async (items, origin) => {
+      const entries = items.map((value, index) => {
+        const parsed = responseItemSchema.safeParse(value);
+        if (!parsed.success) {
+          const issues = toSchemaIssues(parsed.error);
+          throw new SessionError(`invalid item ${index}: ${describeSchemaIssues(issues)}`, issues);
+        }
+        return { item: parsed.data, origin: origin ?? defaultOrigin(parsed.data) };
+      });
+      return serial(async () => {
+        pendingWarnings.push(...(await tokens.ready()));
+        await write(entries.map(itemRecord));
+        for (const entry of entries) state.append(entry);
+      });
+    },
+    history: () => state.entries.slice(),
+    rollback: async (userTurns) => {
+      if (!positiveIntegerSchema.safeParse(userTurns).success) {
+        throw new SessionError(`rollback needs a positive whole number of turns, not ${userTurns}`);
+      }
+      return serial(async () => {
+        await write([{ type: "rollback", payload: { userTurns } }]);
+        return state.rollback(userTurns).droppedTurns;
+      });
+    },
+    tokenUsage: () => tokens.usage(state, catalog),
+  };
+}
+
+/** What the requests after a turn's first one need of it. */
+interface TurnSettings {
+  readonly slots: Readonly<Record<string, unknown>>;
+  readonly model: ModelInfo;
+  readonly baseInstructions: string;
+  readonly imageInput: boolean;
+}

@@ -1,0 +1,134 @@
+import type { ModelCatalog } from "@ctx/prompts";
+import type { ResponseItem } from "@ctx/protocol";
+import type { Registry } from "@ctx/registry";
+import type { CtxWarning } from "@ctx/text";
+import type { CacheBreak } from "./cache-break.js";
+import type { CompactionOptions } from "./compaction/compaction-options.js";
+import type { CompactionReport } from "./compaction/compaction-report.js";
+import type { Summarizer } from "./compaction/summarizer.js";
+import type { EnvelopeOptions } from "./context-message.js";
+import type { HistoryEntry, Origin } from "./origin.js";
+import type { UserInput } from "./parse-user-input.js";
+import type { RolloutStore } from "./rollout/rollout-store.js";
+import type { TokenUsage } from "./tokens/token-usage.js";
+import type { Tokenizer } from "./tokens/tokenizer.js";
+import type { TurnContext } from "./turn-context.js";
+
+/** Options of `createSession`; every one has a working default. */
+export interface SessionOptions {
+  /** The fragment kinds, in order; the standard registry when omitted. Add extension kinds here. */
+  readonly registry?: Registry;
+  /** The model catalog; `@ctx/prompts`' default catalog when omitted. */
+  readonly catalog?: ModelCatalog;
+  /**
+   * Where the rollout is written; every record is durable before `beginTurn` returns. When
+   * omitted, nothing is persisted.
+   */
+  readonly store?: RolloutStore;
+  /** The id of the session in the store; a random UUID when omitted. */
+  readonly sessionId?: string;
+  /** Base instructions to use instead of the model's. */
+  readonly baseInstructions?: string;
+  /** How fragments sharing a message are joined; see {@link EnvelopeOptions}. */
+  readonly separator?: EnvelopeOptions["separator"];
+  /**
+   * A history to continue (from `readCodexRollout`, say). It has no snapshots, so the first
+   * turn sends the full context, reading sections the history already shows as unknown: an
+   * AGENTS.md block there makes the current one a replacement.
+   */
+  readonly history?: readonly HistoryEntry[];
+  /**
+   * Writes compaction summaries. Without one, a compaction keeps the user's messages and a
+   * summary the session writes itself from the history, with a warning.
+   */
+  readonly summarizer?: Summarizer;
+  /** How compaction works: guidance for the summarizer, its timeout, tool-output pruning. */
+  readonly compaction?: CompactionOptions;
+  /**
+   * What counts tokens for `tokenUsage`; when omitted, the o200k_base tokenizer, loaded on the
+   * first `beginTurn`, `record` or resume (the bytes/4 estimate until then).
+   */
+  readonly tokenizer?: Tokenizer;
+  /**
+   * The token count at which the session compacts, instead of the model's own; never past 90% of
+   * the model's context window. A positive whole number.
+   */
+  readonly autoCompactTokenLimit?: number;
+}
+
+/** Options of {@link Session.compact}. */
+export interface CompactOptions {
+  /**
+   * A compacted history to install instead of summarizing: a provider's compacted items passed
+   * through `filterCompactedItems`.
+   */
+  readonly replacement?: readonly HistoryEntry[];
+  /** Rules for this summary, after the session's `compaction.guidance`. */
+  readonly guidance?: string;
+  /** Stops the summarizer; the session then writes a fallback summary. */
+  readonly signal?: AbortSignal;
+}
+
+/** Exactly what goes to the model for one request. */
+export interface ModelRequest {
+  /** The base instructions (the Responses API's `instructions`). */
+  readonly instructions: string;
+  /** The history, context first, then the turn's updates and the user's message. */
+  readonly input: readonly ResponseItem[];
+  /** Every limit reached on the way: a fragment over its size, a cut AGENTS.md, … */
+  readonly warnings: readonly CtxWarning[];
+  /** Present when `input` does not begin with the previous request's input. */
+  readonly cacheBreak?: CacheBreak;
+  /** Present when the history was compacted since the previous request. */
+  readonly compaction?: CompactionReport;
+}
+
+/** A conversation with a model: turn assembly, diffing, history and its rollout. */
+export interface Session {
+  /** The id of the session's rollout. */
+  readonly id: string;
+  /**
+   * Begins a turn: validates `turnContext`, sends the full context on a first turn (or once the
+   * baseline is lost) and afterwards only what changed, records it and the user's message, and
+   * returns the request; add what the session does not own (tools, say) by spreading it in.
+   * @throws {SessionError} when the turn context or the input does not fit its schema.
+   * @throws {FragmentError} when a turn-state slot does not fit its section's schema.
+   */
+  beginTurn(turnContext: TurnContext, userInput: UserInput): Promise<ModelRequest>;
+  /**
+   * The next request of the current turn, once the model's output and the tools' results are
+   * recorded. When they left the history over the model's compaction limit, it is compacted
+   * first and the full current context goes in just before the last message of the user's.
+   * @throws {SessionError} when no turn has begun.
+   */
+  nextRequest(): Promise<ModelRequest>;
+  /**
+   * Compacts the history now: summarizes it (or installs `options.replacement`) and keeps the
+   * user's messages, so the next request sends the full current context, then those messages,
+   * then the summary. Returns what it did; `undefined` when there was nothing to compact (no
+   * history, or nothing new since the last compaction).
+   * @throws {SessionError} when `options` does not fit its type, or the history has no model.
+   */
+  compact(options?: CompactOptions): Promise<CompactionReport | undefined>;
+  /**
+   * Records what the model and the tools produced. Items of a tool's output type are the tool's;
+   * everything else is the model's unless `origin` says otherwise.
+   * @throws {SessionError} when an item does not fit the response item schema.
+   */
+  record(items: readonly ResponseItem[], origin?: Origin): Promise<void>;
+  /** The history with the origin of each item. */
+  history(): readonly HistoryEntry[];
+  /**
+   * Drops the last `userTurns` real user turns and the context that came with them; returns how
+   * many were dropped. When a dropped message mixed injected and plain developer text, the next
+   * turn sends the full context again.
+   * @throws {SessionError} when `userTurns` is not a positive integer.
+   */
+  rollback(userTurns: number): Promise<number>;
+  /**
+   * How many tokens the next request carries (the base instructions and every item of the
+   * current prompt view), the limits of the latest turn's model, and what takes the most. Each
+   * item is counted once, so a call after a turn counts only what the turn added.
+   */
+  tokenUsage(): TokenUsage;
+}
