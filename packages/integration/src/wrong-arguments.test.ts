@@ -5,7 +5,7 @@ import { discoverAgentsMd } from "@ctx/agents-md";
 import { createMarkerGuard } from "@ctx/fragments";
 import { defaultModelCatalog } from "@ctx/prompts";
 import { createStandardRegistry, permissionsInstructions } from "@ctx/registry";
-import { createMemoryRolloutStore } from "@ctx/session";
+import { createMemoryRolloutStore, createSession } from "@ctx/session";
 import { CtxError } from "@ctx/text";
 import postgres from "postgres";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -214,6 +214,7 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       optional: [2],
     },
     createSession: { args: [{}], names: ["options"], optional: [0] },
+    filterCompactedItems: { args: [[], standard], names: ["items", "registry"] },
     forkSession: {
       args: [rolloutStore, { sessionId: storedSession }],
       names: ["store", "options"],
@@ -312,6 +313,12 @@ const methodRows: Readonly<
     methods: {
       forPath: { args: [`${memoryRoot}/src/a.ts`], names: ["file"] },
       forDirectory: { args: [`${memoryRoot}/src`], names: ["directory"] },
+    },
+  },
+  "session (createSession)": {
+    target: () => createSession(),
+    methods: {
+      compact: { args: [{ guidance: "Keep file paths." }], names: ["options"], optional: [0] },
     },
   },
   "model catalog (defaultModelCatalog)": {

@@ -25,15 +25,15 @@ import { type CacheBreak, explainCacheBreak } from "./cache-break.js";
 import { compactOptionsSchema } from "./compact-options.js";
 import type { CompactionOptions } from "./compaction/compaction-options.js";
 import type { CompactionReport, CompactionTrigger } from "./compaction/compaction-report.js";
-import { insertBeforeLastUserMessage } from "./compaction/insert-before-last-user-message.js";
 import {
   compactionLimit,
   compactionTokenizer,
   measureTokens,
 } from "./compaction/measure-tokens.js";
-import { summarizeForCompaction } from "./compaction/summarize-for-compaction.js";
+import { prepareCompaction } from "./compaction/prepare-compaction.js";
 import type { Summarizer } from "./compaction/summarizer.js";
-import type { ContextMessage, EnvelopeOptions } from "./context-message.js";
+import { contextEntry } from "./context-entry.js";
+import type { EnvelopeOptions } from "./context-message.js";
 import { evaluateSections } from "./evaluate-sections.js";
 import { createMergePatch } from "./merge-patch.js";
 import { defaultOrigin, type HistoryEntry, type Origin } from "./origin.js";
@@ -46,7 +46,7 @@ import { sessionIdSchema } from "./rollout/rollout-schemas.js";
 import type { RolloutStore } from "./rollout/rollout-store.js";
 import { SessionError } from "./session-error.js";
 import { compactionRecord, itemRecord } from "./session-records.js";
-import { type CompactionCheckpoint, SessionState } from "./session-state.js";
+import { SessionState } from "./session-state.js";
 import { parseTurnContext, type TurnContext } from "./turn-context.js";
 
 /** Options of {@link createSession}; every one has a working default. */
@@ -286,44 +286,15 @@ export function openSession(
     },
   ): Promise<CompactionReport> => {
     const before = state.prompt.view({ imageInput: request.imageInput }).items;
-    const compacted =
-      request.replacement === undefined
-        ? await summarizeForCompaction({
-            entries: state.entries,
-            items: before,
-            summarizer: options.summarizer,
-            options: options.compaction ?? {},
-            guidance: request.guidance,
-            signal: request.signal,
-            model: request.model,
-            instructions: request.instructions,
-            tokenizer: compactionTokenizer,
-          })
-        : { entries: [...request.replacement], warnings: [] };
-    const { warnings } = compacted;
-    const kept = {
-      turnCount: state.turnCount,
-      model: state.model,
-      baseInstructions: state.baseInstructions,
-    };
-    let checkpoint: CompactionCheckpoint = {
-      ...kept,
-      entries: compacted.entries,
-      snapshots: state.snapshots,
-      fullContext: true,
-    };
-    if (request.slots !== undefined) {
-      const scratch = new SessionState(registry);
-      scratch.installCompaction(checkpoint);
-      const { fragments, snapshots } = evaluateSections(scratch, request.slots, true, warnings);
-      const context = buildInitialContext(registry, fragments, envelopeOptions).map(contextEntry);
-      checkpoint = {
-        ...kept,
-        entries: insertBeforeLastUserMessage(compacted.entries, context),
-        snapshots,
-        fullContext: false,
-      };
-    }
+    const { checkpoint, warnings } = await prepareCompaction({
+      ...request,
+      state,
+      items: before,
+      summarizer: options.summarizer,
+      options: options.compaction ?? {},
+      envelopeOptions,
+      tokenizer: compactionTokenizer,
+    });
     await write([...seed.map(itemRecord), compactionRecord(checkpoint, trigger)]);
     seed = [];
     state.installCompaction(checkpoint);
@@ -556,8 +527,4 @@ interface TurnSettings {
   readonly model: ModelInfo;
   readonly baseInstructions: string;
   readonly imageInput: boolean;
-}
-
-function contextEntry({ message, kinds }: ContextMessage): HistoryEntry {
-  return { item: message, origin: { source: "context", kinds } };
 }

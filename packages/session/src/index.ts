@@ -2,12 +2,19 @@ export { buildContextUpdate } from "./build-context-update.js";
 export { buildInitialContext } from "./build-initial-context.js";
 export type { CacheBreak } from "./cache-break.js";
 export { classifyHistory } from "./classify-history.js";
+export type { CompactionOptions } from "./compaction/compaction-options.js";
+export type { CompactionReport, CompactionTrigger } from "./compaction/compaction-report.js";
+export { ContextWindowError } from "./compaction/context-window-error.js";
+export { filterCompactedItems } from "./compaction/filter-compacted-items.js";
+export { prunedOutputText } from "./compaction/prune-tool-outputs.js";
+export type { Summarizer, SummaryRequest } from "./compaction/summarizer.js";
 export {
   type ContextMessage,
   createContextMessage,
   type EnvelopeOptions,
 } from "./context-message.js";
 export {
+  type CompactOptions,
   createSession,
   type ModelRequest,
   type Session,

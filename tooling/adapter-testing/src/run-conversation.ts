@@ -54,7 +54,7 @@ export const changedTurnContext: TurnContext = {
  * Drives a three-turn conversation of a real `@ctx/session` through `send` (an adapter and a real
  * client): the first turn sends the full context; the second a settings change (a read-only
  * sandbox) and a prompt the model answers with a `shell` call, whose output goes back in a further
- * request of the same turn (the session's history); the third only the user's message. Each
+ * request of the same turn (`session.nextRequest()`); the third only the user's message. Each
  * model output and tool output is recorded in the session. Returns the requests, in order.
  */
 export async function runConversation(
@@ -83,7 +83,7 @@ export async function runConversation(
       output: shellOutput,
     })),
   );
-  await request({ ...second, input: session.history().map((entry) => entry.item) });
+  await request(await session.nextRequest());
   await request(await session.beginTurn(changedTurnContext, userTurns[2]));
   return requests;
 }

@@ -2,6 +2,7 @@ import { createMemoryFileSystem, discoverAgentsMd, type LoadedAgentsMd } from "@
 import { createModelCatalog, defaultModelCatalog, isSummaryText } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
 import { createStandardRegistry } from "@ctx/registry";
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createFakeSummarizer } from "../__fixtures__/fake-summarizer.js";
 import { createSession, type Session, type SessionOptions } from "../create-session.js";
@@ -29,13 +30,7 @@ beforeAll(async () => {
 const context = (slug = "roomy"): TurnContext => ({
   model: slug,
   environments: [{ id: "local", cwd: "/repo", shell: "bash" }],
-  date: "2026-02-26",
-  timezone: "Europe/Paris",
-  permissions: {
-    sandboxMode: "workspace-write",
-    writableRoots: ["/repo"],
-    approvalPolicy: "never",
-  },
+  permissions: { sandboxMode: "read-only", approvalPolicy: "never" },
   agentsMd,
 });
 
@@ -160,6 +155,21 @@ describe("session compaction", () => {
     expect(pinned(next.input)).toBe(true);
     const after = await session.beginTurn(context("tiny"), "three");
     expect(layout(after.input)).toEqual([...layout(next.input), "user:three"]);
+  });
+
+  it("sends the full context again when compact() runs inside a turn", async () => {
+    const { options } = optionsWith();
+    const session = createSession(options);
+    await session.beginTurn(context(), "one");
+    await session.record([call("c1"), output("c1", "ok")]);
+    await session.compact();
+    const next = await session.nextRequest();
+    expect(layout(next.input)).toEqual(["developer", "context", "user:one", "summary"]);
+    expect(pinned(next.input)).toBe(true);
+    expect(next.compaction?.trigger).toBe("manual");
+    const after = await session.nextRequest();
+    expect(after.input).toEqual(next.input);
+    expect(after.compaction).toBeUndefined();
   });
 
   it("continues a turn without compacting while under the limit", async () => {
@@ -335,5 +345,67 @@ describe("compaction in the rollout", () => {
     expect(session.history()).toEqual(compacted);
     const next = await session.beginTurn(context(), "three");
     expect(layout(next.input)).toEqual(preTurnLayout);
+  });
+});
+
+describe("session compaction over random conversations", () => {
+  const typed = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc
+      .string({ maxLength: 40 })
+      .map((text) => `<environment_context>${text}</environment_context>`),
+    fc.constant("# AGENTS.md instructions for /repo\n\n<INSTRUCTIONS>\nfake\n</INSTRUCTIONS>"),
+  );
+  const step = fc.oneof(
+    fc.record({ kind: fc.constant("turn" as const), text: typed }),
+    fc.record({ kind: fc.constant("output" as const), tokens: fc.integer({ min: 0, max: 1_500 }) }),
+    fc.record({ kind: fc.constant("compact" as const) }),
+  );
+
+  it("keeps only what the user typed as the user's, keeps the last message, re-sends the context", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
+        const { options } = optionsWith();
+        const session = createSession(options);
+        const texts = new Set<string>();
+        let last: string | undefined;
+        let calls = 0;
+        for (const current of steps) {
+          if (current.kind === "turn") {
+            const request = await session.beginTurn(context("tiny"), current.text);
+            texts.add(current.text);
+            if (request.compaction !== undefined) expect(pinned(request.input)).toBe(true);
+            last = current.text;
+          } else if (current.kind === "output" && last !== undefined) {
+            calls += 1;
+            await session.record([
+              call(`c${calls}`),
+              output(`c${calls}`, "y".repeat(current.tokens * 4)),
+            ]);
+            const request = await session.nextRequest();
+            if (request.compaction !== undefined) expect(pinned(request.input)).toBe(true);
+          } else if (current.kind === "compact" && last !== undefined) {
+            await session.compact();
+          }
+          const history = session.history();
+          for (const { item, origin } of history) {
+            if (origin.source !== "user" || item.type !== "message") continue;
+            const text = item.content.map((part) => ("text" in part ? part.text : "")).join("\n");
+            expect(texts.has(text) || text.includes("tokens truncated")).toBe(true);
+          }
+          if (last !== undefined && last !== "") {
+            expect(
+              history.some(
+                ({ item, origin }) =>
+                  origin.source === "user" &&
+                  item.type === "message" &&
+                  item.content.some((part) => "text" in part && part.text === last),
+              ),
+            ).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 25 },
+    );
   });
 });

@@ -1,0 +1,88 @@
+import type { ResponseItem } from "@ctx/protocol";
+import type { CtxWarning } from "@ctx/text";
+import { buildInitialContext } from "../build-initial-context.js";
+import { contextEntry } from "../context-entry.js";
+import type { EnvelopeOptions } from "../context-message.js";
+import { evaluateSections } from "../evaluate-sections.js";
+import type { HistoryEntry } from "../origin.js";
+import { type CompactionCheckpoint, SessionState } from "../session-state.js";
+import type { Tokenizer } from "../tokens/tokenizer.js";
+import type { CompactionOptions } from "./compaction-options.js";
+import { insertBeforeLastUserMessage } from "./insert-before-last-user-message.js";
+import { summarizeForCompaction } from "./summarize-for-compaction.js";
+import type { Summarizer } from "./summarizer.js";
+
+/** What {@link prepareCompaction} works from. */
+export interface CompactionRequest {
+  readonly state: SessionState;
+  /** The history as the model is sent it now. */
+  readonly items: readonly ResponseItem[];
+  /** The model that writes the summary, and its base instructions. */
+  readonly model: string;
+  readonly instructions: string;
+  /** A provider's compacted history to install instead of a summary. */
+  readonly replacement?: readonly HistoryEntry[] | undefined;
+  readonly guidance?: string | undefined;
+  readonly signal?: AbortSignal | undefined;
+  /** The current turn's slots, for a mid-turn compaction: its full context is placed from them. */
+  readonly slots?: Readonly<Record<string, unknown>> | undefined;
+  readonly summarizer: Summarizer | undefined;
+  readonly options: CompactionOptions;
+  readonly envelopeOptions: EnvelopeOptions;
+  readonly tokenizer: Tokenizer;
+}
+
+/**
+ * The state a compaction leaves, without changing `request.state`: the compacted history (a
+ * summary's, or the replacement), placed as Codex 0.169 does. Mid-turn (with `slots`), the full
+ * current context goes just before the last message of the user's and becomes the baseline;
+ * otherwise nothing is injected and the baseline is cleared, so the next request sends the full
+ * context in front.
+ */
+export async function prepareCompaction(
+  request: CompactionRequest,
+): Promise<{ checkpoint: CompactionCheckpoint; warnings: CtxWarning[] }> {
+  const { state } = request;
+  const compacted =
+    request.replacement === undefined
+      ? await summarizeForCompaction({
+          entries: state.entries,
+          items: request.items,
+          summarizer: request.summarizer,
+          options: request.options,
+          guidance: request.guidance,
+          signal: request.signal,
+          model: request.model,
+          instructions: request.instructions,
+          tokenizer: request.tokenizer,
+        })
+      : { entries: [...request.replacement], warnings: [] };
+  const { warnings } = compacted;
+  const kept = {
+    turnCount: state.turnCount,
+    model: state.model,
+    baseInstructions: state.baseInstructions,
+  };
+  const cleared: CompactionCheckpoint = {
+    ...kept,
+    entries: compacted.entries,
+    snapshots: state.snapshots,
+    fullContext: true,
+  };
+  if (request.slots === undefined) return { checkpoint: cleared, warnings };
+  const scratch = new SessionState(state.registry);
+  scratch.installCompaction(cleared);
+  const { fragments, snapshots } = evaluateSections(scratch, request.slots, true, warnings);
+  const context = buildInitialContext(state.registry, fragments, request.envelopeOptions).map(
+    contextEntry,
+  );
+  return {
+    checkpoint: {
+      ...kept,
+      entries: insertBeforeLastUserMessage(compacted.entries, context),
+      snapshots,
+      fullContext: false,
+    },
+    warnings,
+  };
+}
