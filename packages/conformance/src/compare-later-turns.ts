@@ -1,6 +1,6 @@
 import type { ResponseItem } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
-import type { ModelRequest } from "@ctx/session";
+import type { CompactionReport } from "@ctx/session";
 import { type CheckResult, compareText } from "./check-result.js";
 import {
   compared,
@@ -25,7 +25,7 @@ export interface TurnRequest {
 export interface CtxRequest extends TurnRequest {
   readonly input: readonly ResponseItem[];
   readonly instructions: string;
-  readonly report?: ModelRequest["compaction"];
+  readonly report?: CompactionReport | undefined;
 }
 
 /**
