@@ -59,7 +59,12 @@ async function runTurns(
     separator: "none",
     catalog,
     summarizer: async (request) => {
-      requests.push({ turn, input: request.input, instructions: "", compaction: true });
+      requests.push({
+        turn,
+        input: request.input,
+        instructions: request.instructions,
+        compaction: true,
+      });
       return summary;
     },
   });

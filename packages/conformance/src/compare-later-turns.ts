@@ -129,8 +129,11 @@ export function compareLaterTurns(options: {
     results.push(
       compareText(
         `${name}-compaction-request`,
-        compactionRequestStructure(ourLayout(ourRequest?.input ?? [])),
-        compactionRequestStructure(theirLayout(theirRequest?.input ?? [])),
+        compactionRequestStructure(
+          ourLayout(ourRequest?.input ?? []),
+          (ourRequest?.instructions ?? "").trim() !== "",
+        ),
+        compactionRequestStructure(theirLayout(theirRequest?.input ?? []), undefined),
       ),
       ...compareFragments(
         `${name}-compacted`,
@@ -198,13 +201,18 @@ function afterCompaction<Request extends TurnRequest>(
 }
 
 /**
- * A compaction request reduced to structure: the layout of the compared kinds, the model's
- * answers and tool items, and the compaction prompt; and whether the prompt (prose: ours is
- * ours) ends with a newline, as Codex's does.
+ * A compaction request reduced to structure: whether it carries base instructions (`instructions`
+ * on our side, given as `withBase`; the leading developer message on Codex's), the layout of the
+ * compared kinds, the model's answers and tool items, and the compaction prompt; and whether the
+ * prompt (prose: ours is ours) ends with a newline, as Codex's does.
  */
-function compactionRequestStructure(layout: readonly LayoutItem[]): string {
+function compactionRequestStructure(
+  layout: readonly LayoutItem[],
+  withBase: boolean | undefined,
+): string {
   const prompt = part(layout, "compaction_prompt");
   return [
+    `base instructions: ${withBase ?? part(layout, "base_instructions") !== undefined}`,
     ...compared(layout),
     `compaction prompt ends with a newline: ${prompt?.endsWith("\n") ?? "(no prompt)"}`,
   ].join("\n");
