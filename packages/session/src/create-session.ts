@@ -444,8 +444,10 @@ export function openSession(
         state.commitSnapshots(full, patch);
       } else if (
         !state.justCompacted &&
-        measureTokens(turn.baseInstructions, state.prompt.view(turn).items) >=
-          compactionLimit(turn.model)
+        measureTokens(
+          turn.baseInstructions,
+          state.prompt.view({ imageInput: turn.imageInput }).items,
+        ) >= compactionLimit(turn.model)
       ) {
         report = await runCompaction("mid-turn", {
           model: turn.model.slug,

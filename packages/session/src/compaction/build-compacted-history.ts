@@ -9,13 +9,13 @@ import { cutToTokens } from "./cut-to-tokens.js";
 import { messageText, userTextMessage } from "./user-text.js";
 
 /** How many tokens of the user's own messages a compacted history keeps, as the reference. */
-export const compactedUserMessageTokens = 20_000;
+const compactedUserMessageTokens = 20_000;
 
 /** Options of {@link buildCompactedHistory}. */
 export interface CompactedHistoryOptions {
   /** Counts the tokens of the user's messages. */
   readonly tokenizer: Tokenizer;
-  /** The budget of the kept user messages; {@link compactedUserMessageTokens} when omitted. */
+  /** The budget of the kept user messages; 20,000 when omitted. */
   readonly userMessageTokens?: number;
 }
 

@@ -13,6 +13,7 @@ import type { RolloutStore } from "../rollout/rollout-store.js";
 import { SessionError } from "../session-error.js";
 import type { TurnContext } from "../turn-context.js";
 import { filterCompactedItems } from "./filter-compacted-items.js";
+import { prunedOutputText } from "./prune-tool-outputs.js";
 
 const model = defaultModelCatalog.get("ctx-coder");
 const catalog = createModelCatalog([
@@ -241,6 +242,33 @@ describe("session compaction", () => {
     expect(fake.requests).toHaveLength(1);
   });
 
+  it("writes the fallback summary, and says so, when the session has no summarizer", async () => {
+    const session = createSession({ catalog });
+    await twoTurns(session);
+    const report = await session.compact();
+    expect(report?.warnings.map((warning) => warning.code)).toEqual(["no-summarizer"]);
+    expect(layout(session.history().map((entry) => entry.item))).toEqual([
+      "user:one",
+      "user:two",
+      "summary",
+    ]);
+  });
+
+  it("prunes old tool outputs from the summarizer's request when asked", async () => {
+    const { fake, options } = optionsWith({
+      compaction: { pruneToolOutputs: { protectTokens: 10, minimumTokens: 100 } },
+    });
+    const session = createSession(options);
+    await twoTurns(session, "roomy", 500);
+    await session.record([call("c2"), output("c2", "recent")]);
+    const report = await session.compact();
+    expect(report?.warnings.map((warning) => warning.code)).toEqual(["tool-outputs-pruned"]);
+    const outputs = (fake.requests[0]?.input ?? []).flatMap((item) =>
+      item.type === "function_call_output" ? [item.output] : [],
+    );
+    expect(outputs).toEqual([prunedOutputText, "recent"]);
+  });
+
   it("appends the caller's guidance to the default prompt", async () => {
     const { fake, options } = optionsWith({ compaction: { guidance: "Keep file paths." } });
     const session = createSession(options);
@@ -334,7 +362,8 @@ describe("compaction in the rollout", () => {
 
   it("rolls back to the compaction at most, and then lays the next turn out as after it", async () => {
     const { options } = optionsWith();
-    const session = createSession(options);
+    const store = createMemoryRolloutStore();
+    const session = createSession({ ...options, store });
     await twoTurns(session);
     await session.compact();
     const compacted = session.history();
@@ -343,8 +372,11 @@ describe("compaction in the rollout", () => {
     await session.beginTurn(context(), "four");
     expect(await session.rollback(5)).toBe(2);
     expect(session.history()).toEqual(compacted);
+    const resumed = await resumeSession(store, { ...options, sessionId: session.id });
+    expect(resumed.history()).toEqual(compacted);
     const next = await session.beginTurn(context(), "three");
     expect(layout(next.input)).toEqual(preTurnLayout);
+    expect((await resumed.beginTurn(context(), "three")).input).toEqual(next.input);
   });
 });
 
