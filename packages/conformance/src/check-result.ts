@@ -2,9 +2,8 @@
 export interface CheckResult {
   /** What was compared: `layout`, `agents-md`, `environment-context`, `permissions`, … */
   readonly check: string;
-  /** `pending` when @ctx cannot answer yet (compaction, say); `detail` says why. */
-  readonly outcome: "match" | "differ" | "pending";
-  /** What differed, or why the check is pending; empty on a match. */
+  readonly outcome: "match" | "differ";
+  /** What differed; empty on a match. */
   readonly detail: string;
   /** On a difference: the whole of each side, for `--verbose`. */
   readonly ours?: string | undefined;

@@ -5,7 +5,11 @@ import type { CtxFirstTurn } from "./ctx-first-turn.js";
 import { describeLayout, type ExtraLabel, type LayoutItem, layoutOf } from "./layout.js";
 import { pinMachineValues } from "./pin-machine-values.js";
 
-/** The kinds a scenario asks both sides for; Codex's other sections are not configured by the suite. */
+/**
+ * The kinds a scenario asks both sides for (Codex's other sections are not configured by the
+ * suite), with the model's answers and, once history is compacted, the compaction prompt and
+ * the summary.
+ */
 const comparedKinds = new Set([
   "model_switch",
   "developer_instructions",
@@ -13,6 +17,17 @@ const comparedKinds = new Set([
   "agents_md_instructions",
   "environment_context",
   "user_input",
+  "assistant",
+  "compaction_prompt",
+  "summary",
+]);
+
+/** The items other than messages that both sides have: tool calls and their outputs. */
+const comparedItemTypes = new Set([
+  "function_call",
+  "function_call_output",
+  "custom_tool_call",
+  "custom_tool_call_output",
 ]);
 
 /** Where the scenario's files and the global ones live, to name discovery sources portably. */
@@ -89,16 +104,19 @@ export function compareFirstTurn(options: {
   return results;
 }
 
-/** The messages of `layout` reduced to the kinds both sides are asked for, one line each (`role: kind, kind`). */
+/**
+ * `layout` reduced to what both sides are asked for, one line each: the messages with the
+ * compared kinds (`role: kind, kind`), and tool calls and outputs (their type).
+ */
 export function compared(layout: readonly LayoutItem[]): string[] {
   return describeLayout(
     layout
-      .filter((item) => item.type === "message")
+      .filter((item) => item.type === "message" || comparedItemTypes.has(item.type))
       .map((item) => ({
         ...item,
         parts: item.parts.filter((part) => comparedKinds.has(part.kind)),
       }))
-      .filter((item) => item.parts.length > 0),
+      .filter((item) => item.type !== "message" || item.parts.length > 0),
   );
 }
 

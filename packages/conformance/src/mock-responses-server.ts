@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { mockOutputItem } from "./mock-output-item.js";
 
 /** What the mock answers to one request: an assistant message or a tool call, and the usage it reports. */
 export interface MockAnswer {
@@ -45,21 +46,7 @@ export async function startMockResponsesServer(
     requests.push(body);
     const reply = answer(body, index);
     const id = `resp_${index + 1}`;
-    const item =
-      reply.toolCall === undefined
-        ? {
-            type: "message",
-            role: "assistant",
-            id: `msg_${index + 1}`,
-            content: [{ type: "output_text", text: reply.text ?? "Done.", annotations: [] }],
-          }
-        : {
-            type: "function_call",
-            id: `fc_${index + 1}`,
-            call_id: `call_${index + 1}`,
-            name: reply.toolCall.name,
-            arguments: reply.toolCall.arguments,
-          };
+    const item = mockOutputItem(reply, index);
     const events = [
       { type: "response.created", response: { id } },
       { type: "response.output_item.added", output_index: 0, item },

@@ -1,37 +1,53 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { createModelCatalog, defaultModelCatalog } from "@ctx/prompts";
 import type { Registry } from "@ctx/registry";
 import { createSession, type ModelRequest } from "@ctx/session";
 import { buildTree } from "./build-tree.js";
 import { type CheckResult, compareText } from "./check-result.js";
 import { runCodex } from "./codex-cli.js";
 import { codexOverrides } from "./codex-overrides.js";
-import { compactionPending, compareLaterTurns, type TurnRequest } from "./compare-later-turns.js";
+import { type CtxRequest, compareLaterTurns, type TurnRequest } from "./compare-later-turns.js";
 import { ConformanceError } from "./conformance-error.js";
 import { ctxSessionTurnContext } from "./ctx-session-turn.js";
 import { type CtxTurnState, ctxTurnState } from "./ctx-turn-state.js";
 import { describeLayout, type ExtraLabel, layoutOf } from "./layout.js";
+import { mockOutputItem } from "./mock-output-item.js";
 import {
   type MockAnswer,
   type RecordedRequest,
   startMockResponsesServer,
 } from "./mock-responses-server.js";
-import type { Scenario, ScenarioSettings } from "./scenario.js";
+import type { Scenario, ScenarioSettings, ScenarioTurn } from "./scenario.js";
 
-/** The summary the mock writes when Codex asks it to compact. */
+/** The summary the mock writes when Codex asks it to compact, and our summarizer returns to @ctx. */
 const mockSummary = "Conformance checkpoint: the health check is half written.";
-/** Codex compacts once reported usage passes this; a turn's `reportTokens` above it triggers compaction. */
+/** Codex compacts once reported usage passes this; our catalog gives every model the same limit. */
 const autoCompactTokenLimit = 50_000;
 /** The variable named by `env_key`: Codex wants one, the mock ignores it. */
 const keyVariable = "CTX_CONFORMANCE_KEY";
+/** What the tool that the mock calls returns on our side (Codex answers that it has no such tool). */
+const toolOutput = "No agents are running.";
+
+/**
+ * Our model catalog with Codex's configured limit: `model_auto_compact_token_limit` there,
+ * `autoCompactTokenLimit` here, on every model (below 90% of each window, so it is the limit).
+ */
+const catalog = createModelCatalog(
+  defaultModelCatalog.models.map((model) => ({ ...model, autoCompactTokenLimit })),
+  { fallback: { ...defaultModelCatalog.fallback, autoCompactTokenLimit } },
+);
 
 /**
  * Runs a multi-turn scenario through Codex against the mock Responses API: the first turn with
  * `codex exec`, each later one with `codex exec resume`, after the turn's edits to the tree and
  * with its settings; the same turns run through `@ctx/session` (separator `none`, as Codex joins
- * texts), each answered as the mock answered Codex. Returns the check of every request's layout
- * against the recorded one and the turns compared (see {@link compareLaterTurns}); a scenario
- * whose tokens make Codex compact is pending until @ctx compacts (issue #13).
+ * texts), each answered as the mock answered Codex. Both compact by their own trigger with the
+ * same limit: an answer that reports `reportTokens` carries that many words, so the history
+ * @ctx measures is over the limit where the usage the mock reports puts Codex over it (before
+ * the next turn; after a tool call, inside the turn, where @ctx's `nextRequest` compacts). Our
+ * summarizer writes the mock's summary. Returns the check of every request's layout against the
+ * recorded one and the turns compared (see {@link compareLaterTurns}).
  */
 export async function runMultiTurn(options: {
   readonly scenario: Scenario;
@@ -43,10 +59,21 @@ export async function runMultiTurn(options: {
   const turns = scenario.turns ?? [];
   const prompts = new Set(turns.map((turn) => turn.prompt));
   const extraLabel = labels(prompts, options.registry);
-  const compacts = turns.some((turn) => (turn.reportTokens ?? 0) > autoCompactTokenLimit);
-  const session = createSession({ separator: "none" });
-  const ours: ModelRequest[] = [];
   let plan: { turnIndex: number; answered: boolean } = { turnIndex: 0, answered: false };
+  const ours: CtxRequest[] = [];
+  const session = createSession({
+    separator: "none",
+    catalog,
+    summarizer: async (request) => {
+      ours.push({
+        turn: plan.turnIndex,
+        input: request.input,
+        instructions: request.instructions,
+        compaction: true,
+      });
+      return mockSummary;
+    },
+  });
   const requests: TurnRequest[] = [];
   const mock = await startMockResponsesServer((request): MockAnswer => {
     const last = lastUserText(request);
@@ -56,12 +83,7 @@ export async function runMultiTurn(options: {
     const turn = turns[plan.turnIndex];
     if (plan.answered || turn === undefined) return { text: "Done.", totalTokens: 100 };
     plan.answered = true;
-    return {
-      ...(turn.toolCall === true
-        ? { toolCall: { name: "list_agents", arguments: "{}" } }
-        : { text: answerTo(plan.turnIndex) }),
-      totalTokens: turn.reportTokens ?? 100,
-    };
+    return firstAnswer(turn, plan.turnIndex);
   });
   try {
     await writeFile(
@@ -91,15 +113,16 @@ export async function runMultiTurn(options: {
       cwd = turn.cwd ?? cwd;
       const state = await ctxTurnState({ base, cwd: join(base, cwd), home, settings });
       states.push(state);
-      if (!compacts) {
-        ours.push(await session.beginTurn(ctxSessionTurnContext(state, settings), turn.prompt));
+      const begun = await session.beginTurn(ctxSessionTurnContext(state, settings), turn.prompt);
+      ours.push(ctxRequest(index, begun));
+      const output = mockOutputItem(firstAnswer(turn, index), index);
+      await session.record([output]);
+      if (output.type === "function_call") {
         await session.record([
-          {
-            type: "message",
-            role: "assistant",
-            content: [{ type: "output_text", text: answerTo(index) }],
-          },
+          { type: "function_call_output", call_id: output.call_id, output: toolOutput },
         ]);
+        ours.push(ctxRequest(index, await session.nextRequest()));
+        await session.record([mockOutputItem({ text: "Done.", totalTokens: 100 }, index)]);
       }
       const overrides = codexOverrides(settings, base);
       const args =
@@ -127,38 +150,56 @@ export async function runMultiTurn(options: {
         (line) => line !== "additional_tools",
       ),
     );
-    const pending: CheckResult = {
-      check: "session",
-      outcome: "pending",
-      detail: compactionPending,
-    };
     return [
       compareText(
         "codex-requests",
         JSON.stringify(scenario.codexRequests ?? []),
         JSON.stringify(recorded),
       ),
-      ...(compacts
-        ? [pending]
-        : compareLaterTurns({
-            registry: options.registry,
-            extraLabel,
-            prompts: turns.map((turn) => turn.prompt),
-            requests,
-            states,
-            ours,
-            places: { base, home },
-            developerInstructions: scenario.settings.developerInstructions,
-          })),
+      ...compareLaterTurns({
+        registry: options.registry,
+        extraLabel,
+        prompts: turns.map((turn) => turn.prompt),
+        requests,
+        states,
+        ours,
+        places: { base, home },
+        developerInstructions: scenario.settings.developerInstructions,
+      }),
     ];
   } finally {
     await mock.close();
   }
 }
 
-/** The mock's answer to the first request of turn `index`, which the session records too. */
-function answerTo(index: number): string {
-  return `Answer to turn ${index + 1}.`;
+/**
+ * The mock's answer to the first request of turn `index`, which the session records too: a
+ * text, or with `toolCall` a call of a tool Codex does not have. With `reportTokens` it reports
+ * that usage and carries as many words, so its size agrees with the usage it reports.
+ */
+function firstAnswer(turn: ScenarioTurn, index: number): MockAnswer {
+  const padding = " word".repeat(turn.reportTokens ?? 0);
+  const totalTokens = turn.reportTokens ?? 100;
+  return turn.toolCall === true
+    ? {
+        toolCall: {
+          name: "list_agents",
+          arguments: JSON.stringify(padding === "" ? {} : { padding }),
+        },
+        totalTokens,
+      }
+    : { text: `Answer to turn ${index + 1}.${padding}`, totalTokens };
+}
+
+/** A request of the session's in turn `index`, with the compaction it reports. */
+function ctxRequest(index: number, request: ModelRequest): CtxRequest {
+  return {
+    turn: index,
+    input: request.input,
+    instructions: request.instructions,
+    compaction: false,
+    report: request.compaction,
+  };
 }
 
 function inputOf(request: RecordedRequest): unknown[] {

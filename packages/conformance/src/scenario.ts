@@ -49,7 +49,10 @@ const turnSchema = z.strictObject({
   settings: settingsSchema.optional(),
   /** Changes to the tree made before this turn. */
   edits: z.array(treeEntrySchema).optional(),
-  /** The mock reports this many tokens used by the answer to this turn's first request. */
+  /**
+   * The mock reports this many tokens used by the answer to this turn's first request, and the
+   * answer carries as many words, so @ctx, which measures its history, sees the same excess.
+   */
   reportTokens: z.number().int().positive().optional(),
   /** The mock answers this turn's first request with a tool call, so the turn needs a follow-up. */
   toolCall: z.boolean().optional(),

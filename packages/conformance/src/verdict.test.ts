@@ -18,7 +18,6 @@ describe("judgeScenario", () => {
           { check: "agents-md", outcome: "differ", detail: "x" },
           { check: "environment-context", outcome: "differ", detail: "y" },
           { check: "layout", outcome: "match", detail: "" },
-          { check: "session", outcome: "pending", detail: "compaction: issue #13" },
         ],
       },
       deviations,
@@ -26,12 +25,11 @@ describe("judgeScenario", () => {
     expect(verdict).toMatchObject({
       matched: ["layout"],
       explained: ["agents-md"],
-      pending: [{ check: "session" }],
       stale: ["layout"],
     });
     expect(verdict.unexplained.map((check) => check.check)).toEqual(["environment-context"]);
     const differed =
-      "environment-context (UNEXPLAINED), layout (STALE DEVIATION: it matches now), agents-md (deviation), session (pending: compaction: issue #13)";
+      "environment-context (UNEXPLAINED), layout (STALE DEVIATION: it matches now), agents-md (deviation)";
     expect(formatTable([verdict]).split("\n")).toEqual([
       "scenario  matched  differed",
       `--------  -------  ${"-".repeat(differed.length)}`,

@@ -9,14 +9,12 @@ export interface ScenarioVerdict {
   /** Differences that `DEVIATIONS.md` explains. */
   readonly explained: readonly string[];
   readonly unexplained: readonly CheckResult[];
-  /** Checks @ctx cannot answer yet, each with why. */
-  readonly pending: readonly CheckResult[];
   /** Rows of `DEVIATIONS.md` naming this scenario whose check no longer differs: remove them. */
   readonly stale: readonly string[];
 }
 
 /**
- * Sorts each check of a scenario into matched, explained, unexplained and pending, and finds the
+ * Sorts each check of a scenario into matched, explained and unexplained, and finds the
  * rows of `DEVIATIONS.md` for this scenario that explain nothing any more.
  */
 export function judgeScenario(
@@ -34,7 +32,6 @@ export function judgeScenario(
     unexplained: differ.filter(
       (check) => findDeviation(deviations, name, check.check) === undefined,
     ),
-    pending: result.checks.filter((check) => check.outcome === "pending"),
     stale: deviations
       .filter(
         (deviation) =>
@@ -56,7 +53,6 @@ export function formatTable(verdicts: readonly ScenarioVerdict[]): string {
       ...verdict.unexplained.map((check) => `${check.check} (UNEXPLAINED)`),
       ...verdict.stale.map((check) => `${check} (STALE DEVIATION: it matches now)`),
       ...verdict.explained.map((check) => `${check} (deviation)`),
-      ...verdict.pending.map((check) => `${check.check} (pending: ${check.detail})`),
     ].join(", ") || "-",
   ]);
   const header = ["scenario", "matched", "differed"];
