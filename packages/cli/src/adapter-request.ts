@@ -1,6 +1,3 @@
-import { toPrompt } from "@ctx/ai-sdk";
-import { toMessagesParams } from "@ctx/anthropic";
-import { toChatCompletionsParams, toResponsesParams } from "@ctx/openai";
 import type { ModelInput } from "@ctx/protocol";
 import { CtxError } from "@ctx/text";
 import { CliError } from "./cli-error.js";
@@ -23,21 +20,25 @@ export const adapterFormats: readonly AdapterFormat[] = [
 
 /**
  * What the adapter of `format` sends for `request`, with its default options: the value of
- * `toResponsesParams`, `toChatCompletionsParams`, `toMessagesParams` or `toPrompt`.
+ * `toResponsesParams`, `toChatCompletionsParams`, `toMessagesParams` or `toPrompt`. The adapter
+ * is loaded only then, so other commands do not load the clients' SDKs.
  *
  * @throws {CliError} `failure` when the adapter cannot map the request, with its reason.
  */
-export function toAdapterRequest(format: AdapterFormat, request: ModelInput): object {
+export async function toAdapterRequest(
+  format: AdapterFormat,
+  request: ModelInput,
+): Promise<object> {
   try {
     switch (format) {
       case "openai":
-        return toResponsesParams(request);
+        return (await import("@ctx/openai")).toResponsesParams(request);
       case "openai-chat":
-        return toChatCompletionsParams(request);
+        return (await import("@ctx/openai")).toChatCompletionsParams(request);
       case "anthropic":
-        return toMessagesParams(request);
+        return (await import("@ctx/anthropic")).toMessagesParams(request);
       case "ai-sdk":
-        return toPrompt(request);
+        return (await import("@ctx/ai-sdk")).toPrompt(request);
     }
   } catch (error) {
     if (!CtxError.isInstance(error)) throw error;

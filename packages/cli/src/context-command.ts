@@ -97,7 +97,7 @@ Example:
         const sent =
           flags.format === "json"
             ? context.request
-            : toAdapterRequest(flags.format, context.request);
+            : await toAdapterRequest(flags.format, context.request);
         const warn = createPaint(environment.stderr, environment.env)("yellow", "warning:");
         for (const warning of context.warnings) {
           environment.stderr.write(`${warn} ${warning.message}\n`);
