@@ -7,7 +7,7 @@ import { codexRolloutNames, codexRolloutPath } from "@ctx/fixtures";
 import { createJsonlRolloutStore, createSession, type JsonValue } from "@ctx/session";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCtx } from "./__fixtures__/run-ctx.js";
-import { writeLargeRollout } from "./__fixtures__/write-large-rollout.js";
+import { planLargeRollout, writeLargeRollout } from "./__fixtures__/write-large-rollout.js";
 
 const rollbackRollout = codexRolloutPath("desktop-0.144-aborted-rollback-compaction.jsonl");
 const chromium = "/usr/bin/chromium";
@@ -287,13 +287,7 @@ describe("ctx inspect --html", () => {
 describe("ctx inspect on a large rollout", () => {
   it("reports 200,000 items right, read as a stream, and cuts the timeline with a note", async () => {
     const path = join(folder, "large.jsonl");
-    const expected = await writeLargeRollout(path, {
-      turns: 40_000,
-      compactions: [10_000, 20_000, 30_000],
-      rollback: 25_000,
-      aborted: 5_000,
-      cacheMiss: 15_000,
-    });
+    const expected = await writeLargeRollout(path, planLargeRollout(40_000));
     const items = Object.values(expected.kinds).reduce((sum, kind) => sum + kind.items, 0);
     expect(items).toBe(200_002);
     const page = join(folder, "large.html");

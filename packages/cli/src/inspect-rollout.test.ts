@@ -2,20 +2,14 @@ import { mkdtemp, realpath } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { writeLargeRollout } from "./__fixtures__/write-large-rollout.js";
+import { planLargeRollout, writeLargeRollout } from "./__fixtures__/write-large-rollout.js";
 import { type InspectedItem, inspectRollout } from "./inspect-rollout.js";
 
 describe("inspectRollout", () => {
   it("keeps requests and events up to their limits, counts the rest and warns", async () => {
     const folder = await realpath(await mkdtemp(join(tmpdir(), "ctx-inspect-rollout-")));
     const path = join(folder, "rollout.jsonl");
-    const expected = await writeLargeRollout(path, {
-      turns: 80,
-      compactions: [20, 40, 60],
-      rollback: 50,
-      aborted: 10,
-      cacheMiss: 30,
-    });
+    const expected = await writeLargeRollout(path, planLargeRollout(80));
     const items: InspectedItem[] = [];
     const inspection = await inspectRollout(path, {
       requestLimit: 5,

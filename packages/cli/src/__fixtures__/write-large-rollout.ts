@@ -21,6 +21,24 @@ export interface LargeRolloutPlan {
   readonly cacheMiss: number;
 }
 
+/**
+ * A plan of `turns` turns (a multiple of 8): compactions at each quarter, an interrupted turn at
+ * the first eighth, a cache miss at the third, a rollback of two turns at the fifth.
+ */
+export function planLargeRollout(turns: number): LargeRolloutPlan {
+  if (!Number.isInteger(turns / 8) || turns <= 0) {
+    throw new Error(`turns must be a positive multiple of 8, not ${turns}`);
+  }
+  const eighth = turns / 8;
+  return {
+    turns,
+    compactions: [2 * eighth, 4 * eighth, 6 * eighth],
+    rollback: 5 * eighth,
+    aborted: eighth,
+    cacheMiss: 3 * eighth,
+  };
+}
+
 const byteLength = (text: string) => Buffer.byteLength(text, "utf8");
 
 /**
