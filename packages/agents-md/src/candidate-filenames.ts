@@ -21,6 +21,8 @@ export const fileNameSchema = z.string().refine(isFileName, {
   message: "expected a file name, not a path: no / or \\, not . or .., no drive letter",
 });
 
+const fallbackFilenamesSchema = z.array(fileNameSchema).readonly();
+
 /**
  * The names looked for in each directory, in order: `AGENTS.override.md`, `AGENTS.md`, then the
  * fallback names trimmed, with empty ones and repeats dropped.
@@ -28,11 +30,7 @@ export const fileNameSchema = z.string().refine(isFileName, {
  * names (a path such as `../../etc/passwd` is refused).
  */
 export function candidateFilenames(fallbackFilenames: readonly string[] = []): string[] {
-  const fallbacks = checkArgument(
-    "fallbackFilenames",
-    z.array(fileNameSchema).readonly(),
-    fallbackFilenames,
-  );
+  const fallbacks = checkArgument("fallbackFilenames", fallbackFilenamesSchema, fallbackFilenames);
   const names: string[] = [agentsMdDefaults.overrideFilename, agentsMdDefaults.filename];
   for (const fallback of fallbacks) {
     const name = trimWhiteSpace(fallback);

@@ -1,4 +1,4 @@
-import * as fsPromises from "node:fs/promises";
+import * as nodeFs from "node:fs";
 import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,33 +34,37 @@ await mkdir(join(scratch, ".git"));
 for (const folder of withFile)
   await writeFile(join(scratch, folder, "AGENTS.md"), `rules for ${folder || "/"}\n`);
 
-/** `node:fs/promises` counting every call it gets, file-handle calls included. */
+/** `node:fs` counting every call it gets, descriptor calls included. */
 function countingNodeFunctions(): { functions: NodeFileSystemFunctions; calls: () => number } {
   let calls = 0;
+  const node: NodeFileSystemFunctions = {
+    stat: nodeFs.stat,
+    realpath: nodeFs.realpath.native,
+    readdir: nodeFs.readdir,
+    open: nodeFs.open,
+    fstat: nodeFs.fstat,
+    read: nodeFs.read,
+    close: nodeFs.close,
+  };
   const counted =
-    <Arguments extends unknown[], Result>(call: (...values: Arguments) => Result) =>
-    (...values: Arguments): Result => {
+    <Arguments extends unknown[]>(call: (...values: Arguments) => void) =>
+    (...values: Arguments): void => {
       calls += 1;
-      return call(...values);
+      call(...values);
     };
   const functions: NodeFileSystemFunctions = {
-    stat: counted(fsPromises.stat) as NodeFileSystemFunctions["stat"],
-    realpath: counted(fsPromises.realpath) as NodeFileSystemFunctions["realpath"],
-    readdir: counted(fsPromises.readdir) as NodeFileSystemFunctions["readdir"],
-    open: (async (path: string, flags: number) => {
-      calls += 1;
-      const handle = await fsPromises.open(path, flags);
-      return Object.assign(handle, {
-        stat: counted(handle.stat.bind(handle)),
-        read: counted(handle.read.bind(handle)),
-        close: counted(handle.close.bind(handle)),
-      });
-    }) as NodeFileSystemFunctions["open"],
+    stat: counted(node.stat),
+    realpath: counted(node.realpath),
+    readdir: counted(node.readdir),
+    open: counted(node.open),
+    fstat: counted(node.fstat),
+    read: counted(node.read),
+    close: counted(node.close),
   };
   return { functions, calls: () => calls };
 }
 
-/** How many calls one discovery makes: through the interface, and into `node:fs/promises`. */
+/** How many calls one discovery makes: through the interface, and into `node:fs`. */
 async function countCalls(): Promise<{ memory: string; node: string }> {
   const countingMemory = createCountingFileSystem(memory);
   await discoverAgentsMd({ cwd: `/repo${deepest}`, fs: countingMemory });

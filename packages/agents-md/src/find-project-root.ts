@@ -16,9 +16,10 @@ export interface ProjectRoot {
  * no root. A marker that cannot be checked (permission denied, a symlink loop) counts as absent
  * and leaves a warning. One listing per directory, stopping at the first hit; a `stat` only for
  * a marker the listing cannot settle (a symlink, which must lead somewhere). The listings of the
- * next ancestors are started together (4, 8, then 16 at a time), so that a deep working
- * directory waits for a few rounds of listings rather than one per level; a few folders above
- * the root may be listed for nothing.
+ * ancestors are started together: cwd and the nearest three first (the root is most often among
+ * them), then, when none holds a marker, up to 64 more at once, so that a deep working directory
+ * waits for two rounds of listings rather than one per level (each round trip to the file system
+ * costs more than the listing itself); folders above the root may be listed for nothing.
  */
 export async function findProjectRoot(
   fs: AgentsMdFileSystem,
@@ -60,20 +61,23 @@ export async function findProjectRoot(
   }
 }
 
-/** The most ancestors listed ahead at once. */
-const maxAhead = 16;
+/** How many directories the first round lists: cwd and its three nearest ancestors. */
+const firstRound = 4;
+
+/** The most ancestors listed ahead at once after the first round. */
+const maxAhead = 64;
 
 /**
  * A function to call on each directory of the upward walk, with its distance from cwd: when the
- * walk reaches a directory not yet listed, it starts listing that one and the next ancestors,
- * four at first, then twice as many each time, up to {@link maxAhead}.
+ * walk reaches a directory not yet listed, it starts listing that one and the next ancestors:
+ * {@link firstRound} at first, then up to {@link maxAhead}.
  */
 function prefetchAhead(
   paths: PathApi,
   lister: DirectoryLister,
 ): (directory: string, distance: number) => void {
   let listedAhead = 0;
-  let batch = 4;
+  let batch = firstRound;
   return (directory, distance) => {
     if (distance < listedAhead) return;
     const directories = [directory];
@@ -85,6 +89,6 @@ function prefetchAhead(
     }
     lister.prefetch(directories);
     listedAhead = distance + batch;
-    batch = Math.min(batch * 2, maxAhead);
+    batch = maxAhead;
   };
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import * as fsPromises from "node:fs/promises";
+import * as nodeFs from "node:fs";
 import { link, mkdir, mkdtemp, realpath, rm, symlink, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,7 +18,7 @@ afterEach(async () => {
 
 const canMakeFifo = process.platform !== "win32";
 
-/** `node:fs/promises` with every byte read through a file handle counted. */
+/** `node:fs` with every byte read through a descriptor counted, and the descriptors open. */
 function countingFunctions(): {
   functions: NodeFileSystemFunctions;
   bytesRead: () => number;
@@ -27,32 +27,33 @@ function countingFunctions(): {
 } {
   let bytes = 0;
   let reads = 0;
-  let handles = 0;
+  let descriptors = 0;
   const functions: NodeFileSystemFunctions = {
-    stat: fsPromises.stat,
-    realpath: fsPromises.realpath,
-    readdir: fsPromises.readdir,
-    open: (async (path: string, flags: number) => {
-      const handle = await fsPromises.open(path, flags);
-      handles += 1;
-      const read = handle.read.bind(handle);
-      const close = handle.close.bind(handle);
-      Object.assign(handle, {
-        read: async (buffer: Uint8Array, offset: number, length: number, position: number) => {
-          const result = await read(buffer, offset, length, position);
-          bytes += result.bytesRead;
-          reads += 1;
-          return result;
-        },
-        close: async () => {
-          handles -= 1;
-          return close();
-        },
+    stat: nodeFs.stat,
+    realpath: nodeFs.realpath.native,
+    readdir: nodeFs.readdir,
+    fstat: nodeFs.fstat,
+    open(path, flags, done) {
+      nodeFs.open(path, flags, (error, fd) => {
+        if (error === null) descriptors += 1;
+        done(error, fd);
       });
-      return handle;
-    }) as NodeFileSystemFunctions["open"],
+    },
+    read(fd, buffer, offset, length, position, done) {
+      nodeFs.read(fd, buffer, offset, length, position, (error, bytesRead) => {
+        bytes += bytesRead;
+        reads += 1;
+        done(error, bytesRead);
+      });
+    },
+    close(fd, done) {
+      nodeFs.close(fd, (error) => {
+        if (error === null) descriptors -= 1;
+        done(error);
+      });
+    },
   };
-  return { functions, bytesRead: () => bytes, reads: () => reads, open: () => handles };
+  return { functions, bytesRead: () => bytes, reads: () => reads, open: () => descriptors };
 }
 
 async function failure(promise: Promise<unknown>): Promise<string | null> {
@@ -106,6 +107,39 @@ describe("createNodeFileSystem", () => {
     expect(await failure(fs.open(join(scratch, "linked.md"), { noFollow: true }))).toBe("ELOOP");
   });
 
+  it("closes a descriptor after the reads still running on it, and refuses calls once closed", async () => {
+    const path = join(scratch, "AGENTS.md");
+    await writeFile(path, "rules");
+    const events: string[] = [];
+    const { functions } = countingFunctions();
+    const fs = createNodeFileSystem({
+      functions: {
+        ...functions,
+        read(fd, buffer, offset, length, position, done) {
+          setTimeout(() => {
+            functions.read(fd, buffer, offset, length, position, (error, bytesRead) => {
+              events.push("read");
+              done(error, bytesRead);
+            });
+          }, 20);
+        },
+        close(fd, done) {
+          events.push("close");
+          functions.close(fd, done);
+        },
+      },
+    });
+    const file = await fs.open(path);
+    const reading = file.read(10);
+    await file.close();
+    expect(new TextDecoder().decode(await reading)).toBe("rules");
+    expect(events).toEqual(["read", "close"]);
+    expect(await failure(file.read(10))).toBe("EBADF");
+    expect(await failure(file.stat())).toBe("EBADF");
+    await file.close();
+    expect(events).toEqual(["read", "close"]);
+  });
+
   it("reports a symlink loop and a missing file with their codes", async () => {
     const fs = createNodeFileSystem();
     await symlink("two", join(scratch, "one"));
@@ -114,7 +148,7 @@ describe("createNodeFileSystem", () => {
     expect(await failure(readPrefix(fs, join(scratch, "missing"), 4))).toBe("ENOENT");
   });
 
-  it("reads a 1 GiB file only as far as asked, through a handle it closes", async () => {
+  it("reads a 1 GiB file only as far as asked, through a descriptor it closes", async () => {
     const path = join(scratch, "AGENTS.md");
     await writeFile(path, "x");
     await truncate(path, 1024 ** 3);

@@ -1,7 +1,12 @@
 import { createOpenAI } from "@ai-sdk/openai";
-import { type LocalServer, openAIResponse, startLocalServer } from "@ctx/adapter-testing";
+import {
+  abortWhileWaiting,
+  openAIResponse,
+  rejectBeforeSending,
+  withLocalServer,
+} from "@ctx/adapter-testing";
 import type { ResponseItem } from "@ctx/protocol";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
 import { createAiSdkSummarizer } from "./create-ai-sdk-summarizer.js";
 
@@ -13,59 +18,60 @@ const input: ResponseItem[] = [
   },
 ];
 
-let server: LocalServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
 function model(url: string) {
   return createOpenAI({ apiKey: "test", baseURL: `${url}/v1` }).responses("gpt-test");
 }
 
 describe("createAiSdkSummarizer", () => {
-  it("calls generateText once, without streaming, and returns the text", async () => {
-    server = await startLocalServer(() => openAIResponse(0));
-    const summarize = createAiSdkSummarizer({
-      model: model(server.url),
-      settings: { maxOutputTokens: 2000 },
-      maxRetries: 0,
-    });
-    const summary = await summarize(
-      { instructions: "Be brief.", input },
-      { signal: new AbortController().signal },
-    );
-    expect(summary).toBe("Hello.");
-    expect(server.requests).toHaveLength(1);
-    expect(server.requests[0]?.body).toMatchObject({
-      model: "gpt-test",
-      max_output_tokens: 2000,
-      input: [
-        { role: "system", content: "Be brief." },
-        { role: "user", content: [{ type: "input_text", text: "Summarize the conversation.\n" }] },
-      ],
-    });
-    expect(server.requests[0]?.body.stream).not.toBe(true);
-  });
+  it("calls generateText once, without streaming, and returns the text", () =>
+    withLocalServer(
+      () => openAIResponse(0),
+      async (server) => {
+        const summarize = createAiSdkSummarizer({
+          model: model(server.url),
+          settings: { maxOutputTokens: 2000 },
+          maxRetries: 0,
+        });
+        const summary = await summarize(
+          { instructions: "Be brief.", input },
+          { signal: new AbortController().signal },
+        );
+        expect(summary).toBe("Hello.");
+        expect(server.requests).toHaveLength(1);
+        expect(server.requests[0]?.body).toMatchObject({
+          model: "gpt-test",
+          max_output_tokens: 2000,
+          input: [
+            { role: "system", content: "Be brief." },
+            {
+              role: "user",
+              content: [{ type: "input_text", text: "Summarize the conversation.\n" }],
+            },
+          ],
+        });
+        expect(server.requests[0]?.body.stream).not.toBe(true);
+      },
+    ));
 
   it("gives up when the signal aborts", async () => {
-    server = await startLocalServer(() => ({ hold: true }));
-    const summarize = createAiSdkSummarizer({ model: model(server.url), maxRetries: 0 });
-    const controller = new AbortController();
-    const summary = summarize({ instructions: "", input }, { signal: controller.signal });
-    await server.received(1);
-    controller.abort();
-    await expect(summary).rejects.toMatchObject({ name: "AbortError" });
+    const reason = await abortWhileWaiting((url, signal) =>
+      createAiSdkSummarizer({ model: model(url), maxRetries: 0 })(
+        { instructions: "", input },
+        { signal },
+      ),
+    );
+    expect(reason).toMatchObject({ name: "AbortError" });
   });
 
   it("rejects a request it cannot map before calling the model", async () => {
-    server = await startLocalServer(() => openAIResponse(0));
-    const summarize = createAiSdkSummarizer({ model: model(server.url) });
     const compacted: ResponseItem[] = [{ type: "compaction", encrypted_content: "x" }];
-    await expect(
-      summarize({ instructions: "", input: compacted }, { signal: new AbortController().signal }),
-    ).rejects.toThrowError(AiSdkAdapterError);
-    expect(server.requests).toEqual([]);
+    const reason = await rejectBeforeSending((url) =>
+      createAiSdkSummarizer({ model: model(url) })(
+        { instructions: "", input: compacted },
+        { signal: new AbortController().signal },
+      ),
+    );
+    expect(reason).toBeInstanceOf(AiSdkAdapterError);
   });
 
   it("refuses options that do not fit", () => {

@@ -1,4 +1,4 @@
-import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol";
+import { parseWithSchema } from "@ctx/protocol";
 import { generateText, type LanguageModel, type LanguageModelCallOptions } from "ai";
 import { z } from "zod";
 import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
@@ -34,12 +34,11 @@ const optionsSchema = z.strictObject({
  * ```
  */
 export function createAiSdkSummarizer(options: AiSdkSummarizerOptions): Summarizer {
-  const parsed = optionsSchema.safeParse(options);
-  if (!parsed.success) {
-    throw new AiSdkAdapterError(
-      `invalid summarizer options: ${describeSchemaIssues(toSchemaIssues(parsed.error))}`,
-    );
-  }
+  parseWithSchema(
+    optionsSchema,
+    options,
+    (problems) => new AiSdkAdapterError(`invalid summarizer options: ${problems}`),
+  );
   const { model, settings, maxRetries } = options;
   return async (request, { signal }) => {
     const result = await generateText({

@@ -4,29 +4,19 @@ import {
   conversationInstructions,
   firstPrefixBreak,
   functionCall,
-  type LocalServer,
   openAIResponseEvents,
-  runConversation,
+  runServedConversation,
   shellOutput,
   shellTool,
-  startLocalServer,
   userTurns,
 } from "@ctx/adapter-testing";
 import type { ResponseItem } from "@ctx/protocol";
 import { jsonSchema, streamText, tool } from "ai";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { toPrompt } from "./to-prompt.js";
-
-let server: LocalServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 describe("toPrompt through the AI SDK's streamText and its OpenAI provider", () => {
   it("runs three turns with a settings change and a tool call, each request extending the last", async () => {
-    server = await startLocalServer((_request, index) => openAIResponseEvents(index));
-    const provider = createOpenAI({ apiKey: "test", baseURL: `${server.url}/v1` });
     const tools = {
       shell: tool({
         description: shellTool.description,
@@ -36,30 +26,36 @@ describe("toPrompt through the AI SDK's streamText and its OpenAI provider", () 
       }),
     };
 
-    const requests = await runConversation(async (request) => {
-      const result = streamText({
-        model: provider.responses("gpt-test"),
-        tools,
-        maxRetries: 0,
-        ...toPrompt(request),
-      });
-      const { messages } = await result.response;
-      return messages.flatMap((message): ResponseItem[] => {
-        if (message.role !== "assistant" || typeof message.content === "string") return [];
-        return message.content.flatMap((part): ResponseItem[] => {
-          if (part.type === "text") return [assistantMessage(part.text)];
-          if (part.type === "tool-call") {
-            return [functionCall(part.toolCallId, part.toolName, part.input)];
-          }
-          return [];
-        });
-      });
-    });
+    const exchanges = await runServedConversation(
+      (_request, index) => openAIResponseEvents(index),
+      (url) => {
+        const provider = createOpenAI({ apiKey: "test", baseURL: `${url}/v1` });
+        return async (request) => {
+          const result = streamText({
+            model: provider.responses("gpt-test"),
+            tools,
+            maxRetries: 0,
+            ...toPrompt(request),
+          });
+          const { messages } = await result.response;
+          return messages.flatMap((message): ResponseItem[] => {
+            if (message.role !== "assistant" || typeof message.content === "string") return [];
+            return message.content.flatMap((part): ResponseItem[] => {
+              if (part.type === "text") return [assistantMessage(part.text)];
+              if (part.type === "tool-call") {
+                return [functionCall(part.toolCallId, part.toolName, part.input)];
+              }
+              return [];
+            });
+          });
+        };
+      },
+    );
 
-    const inputs = server.requests.map((request) => request.body.input as unknown[]);
-    expect(server.requests.every((request) => request.path === "/v1/responses")).toBe(true);
+    const inputs = exchanges.map(({ body }) => body.input as unknown[]);
+    expect(exchanges.every(({ path }) => path === "/v1/responses")).toBe(true);
     expect(firstPrefixBreak(inputs)).toBeUndefined();
-    for (const [index, request] of requests.entries()) {
+    for (const [index, { request }] of exchanges.entries()) {
       const prompt = toPrompt(request);
       // The provider sends each instruction, then each message, as one input item.
       expect(inputs[index]?.length).toBeGreaterThanOrEqual(

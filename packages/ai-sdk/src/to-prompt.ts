@@ -1,12 +1,11 @@
 import {
   type ContentItem,
-  describeSchemaIssues,
   type InputImageContent,
   type InputTextContent,
   type ModelInput,
   modelInputSchema,
+  parseWithSchema,
   type ToolOutput,
-  toSchemaIssues,
 } from "@ctx/protocol";
 import type {
   ImagePart,
@@ -57,12 +56,11 @@ type ToolOutputPart = Extract<ToolResultPart["output"], { type: "content" }>["va
  * ```
  */
 export function toPrompt(request: ModelInput): AiSdkPrompt {
-  const checked = modelInputSchema.safeParse(request);
-  if (!checked.success) {
-    throw new AiSdkAdapterError(
-      `invalid request: ${describeSchemaIssues(toSchemaIssues(checked.error))}`,
-    );
-  }
+  parseWithSchema(
+    modelInputSchema,
+    request,
+    (problems) => new AiSdkAdapterError(`invalid request: ${problems}`),
+  );
   const { instructions, input } = request;
   const prompt: AiSdkPrompt = {
     instructions: [{ role: "system", content: instructions }],

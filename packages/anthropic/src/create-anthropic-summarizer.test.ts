@@ -1,9 +1,12 @@
 import { Anthropic, APIUserAbortError } from "@anthropic-ai/sdk";
-import { type LocalServer, startLocalServer } from "@ctx/adapter-testing";
+import { abortWhileWaiting, rejectBeforeSending, withLocalServer } from "@ctx/adapter-testing";
 import type { ResponseItem } from "@ctx/protocol";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
-import { createAnthropicSummarizer } from "./create-anthropic-summarizer.js";
+import {
+  type AnthropicSummarizerOptions,
+  createAnthropicSummarizer,
+} from "./create-anthropic-summarizer.js";
 
 const input: ResponseItem[] = [
   {
@@ -28,70 +31,62 @@ const summaryMessage = {
   usage: { input_tokens: 100, output_tokens: 8 },
 };
 
-let server: LocalServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
 function client(url: string): Anthropic {
   return new Anthropic({ apiKey: "test", baseURL: url, maxRetries: 0 });
 }
 
+/** A summarizer on `claude-test` through a client of the server at `url`. */
+function summarizerAt(url: string, options: Partial<AnthropicSummarizerOptions> = {}) {
+  return createAnthropicSummarizer({ client: client(url), model: "claude-test", ...options });
+}
+
 describe("createAnthropicSummarizer", () => {
-  it("asks the Messages API once, without streaming, and joins the text blocks", async () => {
-    server = await startLocalServer(() => ({ json: summaryMessage }));
-    const summarize = createAnthropicSummarizer({
-      client: client(server.url),
-      model: "claude-test",
-      maxTokens: 2000,
-      cacheControl: false,
-    });
-    const summary = await summarize(
-      { instructions: "Be brief.", input },
-      { signal: new AbortController().signal },
-    );
-    expect(summary).toBe("The user asked for a summary.");
-    expect(server.requests).toEqual([
-      {
-        path: "/v1/messages",
-        body: {
-          model: "claude-test",
-          max_tokens: 2000,
-          system: [{ type: "text", text: "Be brief." }],
-          messages: [
-            { role: "user", content: [{ type: "text", text: "Summarize the conversation.\n" }] },
-          ],
-          stream: false,
-        },
+  it("asks the Messages API once, without streaming, and joins the text blocks", () =>
+    withLocalServer(
+      () => ({ json: summaryMessage }),
+      async (server) => {
+        const summarize = summarizerAt(server.url, { maxTokens: 2000, cacheControl: false });
+        const summary = await summarize(
+          { instructions: "Be brief.", input },
+          { signal: new AbortController().signal },
+        );
+        expect(summary).toBe("The user asked for a summary.");
+        expect(server.requests).toEqual([
+          {
+            path: "/v1/messages",
+            body: {
+              model: "claude-test",
+              max_tokens: 2000,
+              system: [{ type: "text", text: "Be brief." }],
+              messages: [
+                {
+                  role: "user",
+                  content: [{ type: "text", text: "Summarize the conversation.\n" }],
+                },
+              ],
+              stream: false,
+            },
+          },
+        ]);
       },
-    ]);
-  });
+    ));
 
   it("gives up when the signal aborts", async () => {
-    server = await startLocalServer(() => ({ hold: true }));
-    const summarize = createAnthropicSummarizer({
-      client: client(server.url),
-      model: "claude-test",
-    });
-    const controller = new AbortController();
-    const summary = summarize({ instructions: "", input }, { signal: controller.signal });
-    await server.received(1);
-    controller.abort();
-    await expect(summary).rejects.toBeInstanceOf(APIUserAbortError);
+    const reason = await abortWhileWaiting((url, signal) =>
+      summarizerAt(url)({ instructions: "", input }, { signal }),
+    );
+    expect(reason).toBeInstanceOf(APIUserAbortError);
   });
 
   it("rejects a request it cannot map before calling the API", async () => {
-    server = await startLocalServer(() => ({ json: summaryMessage }));
-    const summarize = createAnthropicSummarizer({
-      client: client(server.url),
-      model: "claude-test",
-    });
     const compacted: ResponseItem[] = [{ type: "compaction", encrypted_content: "x" }];
-    await expect(
-      summarize({ instructions: "", input: compacted }, { signal: new AbortController().signal }),
-    ).rejects.toThrowError(AnthropicAdapterError);
-    expect(server.requests).toEqual([]);
+    const reason = await rejectBeforeSending((url) =>
+      summarizerAt(url)(
+        { instructions: "", input: compacted },
+        { signal: new AbortController().signal },
+      ),
+    );
+    expect(reason).toBeInstanceOf(AnthropicAdapterError);
   });
 
   it("refuses options that do not fit", () => {

@@ -1,6 +1,6 @@
 import type { Anthropic } from "@anthropic-ai/sdk";
 import type { MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/messages/messages";
-import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol";
+import { parseWithSchema } from "@ctx/protocol";
 import { z } from "zod";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 import type { Summarizer } from "./summarizer.js";
@@ -47,12 +47,11 @@ const optionsSchema = messagesParamsOptionsSchema.extend({
  * ```
  */
 export function createAnthropicSummarizer(options: AnthropicSummarizerOptions): Summarizer {
-  const parsed = optionsSchema.safeParse(options);
-  if (!parsed.success) {
-    throw new AnthropicAdapterError(
-      `invalid summarizer options: ${describeSchemaIssues(toSchemaIssues(parsed.error))}`,
-    );
-  }
+  parseWithSchema(
+    optionsSchema,
+    options,
+    (problems) => new AnthropicAdapterError(`invalid summarizer options: ${problems}`),
+  );
   const { client, model, maxTokens = 8192, parameters, ...mapping } = options;
   return async (request, { signal }) => {
     const message = await client.messages.create(

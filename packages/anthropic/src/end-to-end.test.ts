@@ -5,22 +5,14 @@ import {
   conversationInstructions,
   firstPrefixBreak,
   functionCall,
-  type LocalServer,
-  runConversation,
+  runServedConversation,
   shellOutput,
   shellTool,
-  startLocalServer,
   userTurns,
 } from "@ctx/adapter-testing";
 import type { ResponseItem } from "@ctx/protocol";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { toMessagesParams } from "./to-messages-params.js";
-
-let server: LocalServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 /** The value with every `cache_control` key removed: breakpoints move, the content does not. */
 function withoutBreakpoints(value: unknown): unknown {
@@ -39,39 +31,40 @@ function countBreakpoints(body: Record<string, unknown>): number {
 
 describe("toMessagesParams through the Anthropic client", () => {
   it("runs three turns with a settings change and a tool call, each request extending the last", async () => {
-    server = await startLocalServer((_request, index) => anthropicMessageEvents(index));
-    const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
+    const exchanges = await runServedConversation(
+      (_request, index) => anthropicMessageEvents(index),
+      (url) => {
+        const client = new Anthropic({ apiKey: "test", baseURL: url, maxRetries: 0 });
+        return async (request) => {
+          const stream = client.messages.stream({
+            model: "claude-test",
+            max_tokens: 1024,
+            tools: [
+              {
+                name: shellTool.name,
+                description: shellTool.description,
+                input_schema: shellTool.parameters,
+              },
+            ],
+            ...toMessagesParams(request),
+          });
+          const message = await stream.finalMessage();
+          return message.content.flatMap((block): ResponseItem[] => {
+            if (block.type === "text") return [assistantMessage(block.text)];
+            if (block.type === "tool_use") return [functionCall(block.id, block.name, block.input)];
+            return [];
+          });
+        };
+      },
+    );
 
-    const requests = await runConversation(async (request) => {
-      const stream = client.messages.stream({
-        model: "claude-test",
-        max_tokens: 1024,
-        tools: [
-          {
-            name: shellTool.name,
-            description: shellTool.description,
-            input_schema: shellTool.parameters,
-          },
-        ],
-        ...toMessagesParams(request),
-      });
-      const message = await stream.finalMessage();
-      return message.content.flatMap((block): ResponseItem[] => {
-        if (block.type === "text") return [assistantMessage(block.text)];
-        if (block.type === "tool_use") return [functionCall(block.id, block.name, block.input)];
-        return [];
-      });
-    });
-
-    const bodies = server.requests.map((request) => request.body);
-    expect(server.requests.every((request) => request.path === "/v1/messages")).toBe(true);
+    const bodies = exchanges.map(({ body }) => body);
+    expect(exchanges.every(({ path }) => path === "/v1/messages")).toBe(true);
     const messages = bodies.map((body) => withoutBreakpoints(body.messages) as unknown[]);
-    for (const [index, body] of bodies.entries()) {
+    for (const [index, { request, body }] of exchanges.entries()) {
       expect(body.stream).toBe(true);
       // The system, the last message and (once there is one) the message before it.
       expect(countBreakpoints(body)).toBe(index === 0 ? 2 : 3);
-      const request = requests[index];
-      if (request === undefined) throw new Error(`no request ${index}`);
       const mapped = toMessagesParams(request);
       expect(body.system).toEqual(JSON.parse(JSON.stringify(mapped.system)));
       expect(body.messages).toEqual(JSON.parse(JSON.stringify(mapped.messages)));

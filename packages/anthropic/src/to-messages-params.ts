@@ -8,13 +8,12 @@ import type {
 } from "@anthropic-ai/sdk/resources/messages/messages";
 import {
   type ContentItem,
-  describeSchemaIssues,
   type InputImageContent,
   type ModelInput,
   modelInputSchema,
+  parseWithSchema,
   type ResponseItem,
   type ToolOutput,
-  toSchemaIssues,
 } from "@ctx/protocol";
 import { z } from "zod";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
@@ -95,10 +94,7 @@ export function toMessagesParams(
   request: ModelInput,
   options: MessagesParamsOptions = {},
 ): MessagesParams {
-  const checked = argumentsSchema.safeParse({ request, options });
-  if (!checked.success) {
-    throw new AnthropicAdapterError(describeSchemaIssues(toSchemaIssues(checked.error)));
-  }
+  parseWithSchema(argumentsSchema, { request, options }, (text) => new AnthropicAdapterError(text));
   const { instructions, input } = request;
   const { developerMessages = "user-text", cacheControl = { type: "ephemeral" } } = options;
   // The API refuses an empty text block, and empty instructions say nothing.

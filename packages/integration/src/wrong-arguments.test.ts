@@ -5,7 +5,7 @@ import { discoverAgentsMd } from "@ctx/agents-md";
 import { createMarkerGuard } from "@ctx/fragments";
 import { defaultModelCatalog } from "@ctx/prompts";
 import { createStandardRegistry, permissionsInstructions } from "@ctx/registry";
-import { createMemoryRolloutStore } from "@ctx/session";
+import { approximateTokenizer, createMemoryRolloutStore, loadDefaultTokenizer } from "@ctx/session";
 import { CtxError } from "@ctx/text";
 import postgres from "postgres";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -94,6 +94,11 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
     },
     toSchemaIssues: { args: [{ issues: [] }, {}], names: ["error", "input"], anything: [1] },
     describeSchemaIssues: { args: [[{ path: "a", message: "b" }]], names: ["issues"] },
+    parseWithSchema: {
+      args: [z.string(), "a", () => new Error("wrong")],
+      names: ["schema", "value", "toError"],
+      anything: [1],
+    },
   },
   "@ctx/fragments": {
     defineFragment: {
@@ -208,6 +213,10 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
     buildContextUpdate: { args: [standard, []], names: ["registry", "fragments"] },
     buildInitialContext: { args: [standard, []], names: ["registry", "fragments"] },
     classifyHistory: { args: [[], standard], names: ["items", "registry"] },
+    countItemTokens: {
+      args: [{ type: "function_call_output", call_id: "c", output: "x" }, approximateTokenizer],
+      names: ["item", "tokenizer"],
+    },
     createContextMessage: {
       args: ["developer", [permissionsInstructions.create({ text: "x" })], {}],
       names: ["role", "fragments", "options"],
@@ -218,12 +227,18 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       args: [rolloutStore, { sessionId: storedSession }],
       names: ["store", "options"],
     },
+    loadDefaultTokenizer: { args: [], names: [] },
     normalizeHistory: {
       args: [[], { imageInput: true }],
       names: ["entries", "options"],
     },
     parseTurnContext: { args: [{ model: "m", environments: [] }], names: ["value"], anything: [0] },
     readCodexRollout: { args: ["", standard], names: ["text", "registry"] },
+    resolveTokenLimits: {
+      args: [{ contextWindow: 1_000 }, { autoCompactTokenLimit: 500 }],
+      names: ["model", "options"],
+      optional: [1],
+    },
     resumeSession: {
       args: [rolloutStore, { sessionId: storedSession }],
       names: ["store", "options"],
@@ -314,6 +329,14 @@ const methodRows: Readonly<
       forDirectory: { args: [`${memoryRoot}/src`], names: ["directory"] },
     },
   },
+  "tokenizer (approximateTokenizer)": {
+    target: () => approximateTokenizer,
+    methods: { count: { args: ["hello"], names: ["text"] } },
+  },
+  "tokenizer (loadDefaultTokenizer)": {
+    target: () => defaultTokenizer ?? {},
+    methods: { count: { args: ["hello"], names: ["text"] } },
+  },
   "model catalog (defaultModelCatalog)": {
     target: () => defaultModelCatalog,
     methods: { get: { args: ["gpt-5"], names: ["slug"] } },
@@ -338,10 +361,12 @@ const publicPackages = readdirSync(join(root, "packages"), { withFileTypes: true
 
 const modules = new Map<string, Record<string, unknown>>();
 let tracker: object | undefined;
+let defaultTokenizer: object | undefined;
 const valid = new Map<string, unknown[]>();
 
 beforeAll(async () => {
   await rolloutStore.create({ id: storedSession });
+  defaultTokenizer = await loadDefaultTokenizer();
   for (const name of publicPackages) {
     modules.set(name, (await import(/* @vite-ignore */ name)) as Record<string, unknown>);
   }

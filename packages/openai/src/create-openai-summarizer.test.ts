@@ -1,6 +1,6 @@
-import { type LocalServer, startLocalServer } from "@ctx/adapter-testing";
+import { abortWhileWaiting, rejectBeforeSending, withLocalServer } from "@ctx/adapter-testing";
 import { APIUserAbortError, OpenAI } from "openai";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createOpenAISummarizer } from "./create-openai-summarizer.js";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";
 
@@ -35,55 +35,47 @@ const summaryResponse = {
   tools: [],
 };
 
-let server: LocalServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
 function client(url: string): OpenAI {
   return new OpenAI({ apiKey: "test", baseURL: `${url}/v1`, maxRetries: 0 });
 }
 
 describe("createOpenAISummarizer", () => {
-  it("asks the Responses API once, without streaming, and returns the text", async () => {
-    server = await startLocalServer(() => ({ json: summaryResponse }));
-    const summarize = createOpenAISummarizer({
-      client: client(server.url),
-      model: "gpt-test",
-      promptCacheKey: "session-1",
-      parameters: { store: false },
-    });
-    const summary = await summarize(request, { signal: new AbortController().signal });
-    expect(summary).toBe("The user asked for a summary.");
-    expect(server.requests).toEqual([
-      {
-        path: "/v1/responses",
-        body: {
-          store: false,
+  it("asks the Responses API once, without streaming, and returns the text", () =>
+    withLocalServer(
+      () => ({ json: summaryResponse }),
+      async (server) => {
+        const summarize = createOpenAISummarizer({
+          client: client(server.url),
           model: "gpt-test",
-          instructions: "Be brief.",
-          input: request.input,
-          prompt_cache_key: "session-1",
-          stream: false,
-        },
+          promptCacheKey: "session-1",
+          parameters: { store: false },
+        });
+        const summary = await summarize(request, { signal: new AbortController().signal });
+        expect(summary).toBe("The user asked for a summary.");
+        expect(server.requests).toEqual([
+          {
+            path: "/v1/responses",
+            body: {
+              store: false,
+              model: "gpt-test",
+              instructions: "Be brief.",
+              input: request.input,
+              prompt_cache_key: "session-1",
+              stream: false,
+            },
+          },
+        ]);
       },
-    ]);
-  });
+    ));
 
   it("gives up when the signal aborts", async () => {
-    server = await startLocalServer(() => ({ hold: true }));
-    const summarize = createOpenAISummarizer({ client: client(server.url), model: "gpt-test" });
-    const controller = new AbortController();
-    const summary = summarize(request, { signal: controller.signal });
-    await server.received(1);
-    controller.abort();
-    await expect(summary).rejects.toBeInstanceOf(APIUserAbortError);
+    const reason = await abortWhileWaiting((url, signal) =>
+      createOpenAISummarizer({ client: client(url), model: "gpt-test" })(request, { signal }),
+    );
+    expect(reason).toBeInstanceOf(APIUserAbortError);
   });
 
   it("rejects a request it cannot map before calling the API", async () => {
-    server = await startLocalServer(() => ({ json: summaryResponse }));
-    const summarize = createOpenAISummarizer({ client: client(server.url), model: "gpt-test" });
     const input = [
       {
         type: "message" as const,
@@ -91,10 +83,13 @@ describe("createOpenAISummarizer", () => {
         content: [{ type: "output_text" as const, text: "Not the user's kind of text." }],
       },
     ];
-    await expect(
-      summarize({ instructions: "", input }, { signal: new AbortController().signal }),
-    ).rejects.toThrowError(OpenAIAdapterError);
-    expect(server.requests).toEqual([]);
+    const reason = await rejectBeforeSending((url) =>
+      createOpenAISummarizer({ client: client(url), model: "gpt-test" })(
+        { instructions: "", input },
+        { signal: new AbortController().signal },
+      ),
+    );
+    expect(reason).toBeInstanceOf(OpenAIAdapterError);
   });
 
   it("refuses options without a client or a model", () => {

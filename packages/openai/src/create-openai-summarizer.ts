@@ -1,4 +1,4 @@
-import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol";
+import { parseWithSchema } from "@ctx/protocol";
 import type { OpenAI } from "openai";
 import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
 import { z } from "zod";
@@ -44,12 +44,11 @@ const optionsSchema = responsesParamsOptionsSchema.extend({
  * ```
  */
 export function createOpenAISummarizer(options: OpenAISummarizerOptions): Summarizer {
-  const parsed = optionsSchema.safeParse(options);
-  if (!parsed.success) {
-    throw new OpenAIAdapterError(
-      `invalid summarizer options: ${describeSchemaIssues(toSchemaIssues(parsed.error))}`,
-    );
-  }
+  parseWithSchema(
+    optionsSchema,
+    options,
+    (problems) => new OpenAIAdapterError(`invalid summarizer options: ${problems}`),
+  );
   const { client, model, parameters, ...mapping } = options;
   return async (request, { signal }) => {
     const response = await client.responses.create(

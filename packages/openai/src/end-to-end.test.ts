@@ -3,61 +3,54 @@ import {
   conversationInstructions,
   firstPrefixBreak,
   functionCall,
-  type LocalServer,
   openAIChatCompletion,
   openAIResponseEvents,
-  runConversation,
+  runServedConversation,
   shellOutput,
   shellTool,
-  startLocalServer,
   userTurns,
 } from "@ctx/adapter-testing";
 import { parseResponseItem, type ResponseItem } from "@ctx/protocol";
 import { OpenAI } from "openai";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { toChatCompletionsParams } from "./to-chat-completions-params.js";
 import { toResponsesParams } from "./to-responses-params.js";
 
-let server: LocalServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
 describe("toResponsesParams through the openai client", () => {
   it("runs three turns with a settings change and a tool call, each request extending the last", async () => {
-    server = await startLocalServer((_request, index) => openAIResponseEvents(index));
-    const client = new OpenAI({ apiKey: "test", baseURL: `${server.url}/v1`, maxRetries: 0 });
+    const exchanges = await runServedConversation(
+      (_request, index) => openAIResponseEvents(index),
+      (url) => {
+        const client = new OpenAI({ apiKey: "test", baseURL: `${url}/v1`, maxRetries: 0 });
+        return async (request) => {
+          const stream = await client.responses.create({
+            model: "gpt-test",
+            stream: true,
+            store: false,
+            tools: [{ type: "function", strict: true, ...shellTool }],
+            ...toResponsesParams(request, {
+              instructionsAs: "developer-message",
+              promptCacheKey: "session-1",
+            }),
+          });
+          const output: ResponseItem[] = [];
+          for await (const event of stream) {
+            if (event.type === "response.output_item.done")
+              output.push(parseResponseItem(event.item));
+          }
+          return output;
+        };
+      },
+    );
 
-    const requests = await runConversation(async (request) => {
-      const stream = await client.responses.create({
-        model: "gpt-test",
-        stream: true,
-        store: false,
-        tools: [{ type: "function", strict: true, ...shellTool }],
-        ...toResponsesParams(request, {
-          instructionsAs: "developer-message",
-          promptCacheKey: "session-1",
-        }),
-      });
-      const output: ResponseItem[] = [];
-      for await (const event of stream) {
-        if (event.type === "response.output_item.done") output.push(parseResponseItem(event.item));
-      }
-      return output;
-    });
-
-    const bodies = server.requests.map((request) => request.body);
-    expect(server.requests.map((request) => request.path)).toEqual(Array(4).fill("/v1/responses"));
-    const inputs = bodies.map((body) => body.input as unknown[]);
-    for (const [index, body] of bodies.entries()) {
+    expect(exchanges.map(({ path }) => path)).toEqual(Array(4).fill("/v1/responses"));
+    const inputs = exchanges.map(({ body }) => body.input as unknown[]);
+    for (const { request, body } of exchanges) {
       expect(body).not.toHaveProperty("instructions");
       expect(body.prompt_cache_key).toBe("session-1");
       expect(body.stream).toBe(true);
-      const request = requests[index];
-      if (request === undefined) throw new Error(`no request ${index}`);
       const mapped = toResponsesParams(request, { instructionsAs: "developer-message" });
-      expect(inputs[index]).toEqual(JSON.parse(JSON.stringify(mapped.input)));
+      expect(body.input).toEqual(JSON.parse(JSON.stringify(mapped.input)));
     }
     expect(firstPrefixBreak(inputs)).toBeUndefined();
     const last = inputs[3] ?? [];
@@ -90,35 +83,35 @@ describe("toResponsesParams through the openai client", () => {
 
 describe("toChatCompletionsParams through the openai client", () => {
   it("runs three turns with a settings change and a tool call, each request extending the last", async () => {
-    server = await startLocalServer((_request, index) => openAIChatCompletion(index));
-    const client = new OpenAI({ apiKey: "test", baseURL: `${server.url}/v1`, maxRetries: 0 });
+    const exchanges = await runServedConversation(
+      (_request, index) => openAIChatCompletion(index),
+      (url) => {
+        const client = new OpenAI({ apiKey: "test", baseURL: `${url}/v1`, maxRetries: 0 });
+        return async (request) => {
+          const completion = await client.chat.completions.create({
+            model: "gpt-test",
+            tools: [{ type: "function", function: shellTool }],
+            ...toChatCompletionsParams(request, { promptCacheKey: "session-1" }),
+          });
+          const message = completion.choices[0]?.message;
+          const items: ResponseItem[] = message?.content ? [assistantMessage(message.content)] : [];
+          for (const call of message?.tool_calls ?? []) {
+            if (call.type === "function") {
+              const input: unknown = JSON.parse(call.function.arguments);
+              items.push(functionCall(call.id, call.function.name, input));
+            }
+          }
+          return items;
+        };
+      },
+    );
 
-    const requests = await runConversation(async (request) => {
-      const completion = await client.chat.completions.create({
-        model: "gpt-test",
-        tools: [{ type: "function", function: shellTool }],
-        ...toChatCompletionsParams(request, { promptCacheKey: "session-1" }),
-      });
-      const message = completion.choices[0]?.message;
-      const items: ResponseItem[] = message?.content ? [assistantMessage(message.content)] : [];
-      for (const call of message?.tool_calls ?? []) {
-        if (call.type === "function") {
-          const input: unknown = JSON.parse(call.function.arguments);
-          items.push(functionCall(call.id, call.function.name, input));
-        }
-      }
-      return items;
-    });
-
-    const bodies = server.requests.map((request) => request.body);
-    expect(server.requests.every((request) => request.path === "/v1/chat/completions")).toBe(true);
-    const messages = bodies.map((body) => body.messages as unknown[]);
-    for (const [index, body] of bodies.entries()) {
+    expect(exchanges.every(({ path }) => path === "/v1/chat/completions")).toBe(true);
+    const messages = exchanges.map(({ body }) => body.messages as unknown[]);
+    for (const { request, body } of exchanges) {
       expect(body.prompt_cache_key).toBe("session-1");
-      const request = requests[index];
-      if (request === undefined) throw new Error(`no request ${index}`);
       const mapped = toChatCompletionsParams(request);
-      expect(messages[index]).toEqual(JSON.parse(JSON.stringify(mapped.messages)));
+      expect(body.messages).toEqual(JSON.parse(JSON.stringify(mapped.messages)));
     }
     expect(firstPrefixBreak(messages)).toBeUndefined();
     const last = messages[3] ?? [];

@@ -1,11 +1,10 @@
 import {
   type ContentItem,
-  describeSchemaIssues,
   type ModelInput,
   modelInputSchema,
+  parseWithSchema,
   type ResponseItem,
   type ToolOutput,
-  toSchemaIssues,
 } from "@ctx/protocol";
 import type {
   ChatCompletionAssistantMessageParam,
@@ -64,10 +63,7 @@ export function toChatCompletionsParams(
   request: ModelInput,
   options: ChatCompletionsParamsOptions = {},
 ): ChatCompletionsParams {
-  const checked = argumentsSchema.safeParse({ request, options });
-  if (!checked.success) {
-    throw new OpenAIAdapterError(describeSchemaIssues(toSchemaIssues(checked.error)));
-  }
+  parseWithSchema(argumentsSchema, { request, options }, (text) => new OpenAIAdapterError(text));
   const { instructions, input } = request;
   const { developerRole = "developer", promptCacheKey } = options;
   const messages: ChatCompletionMessageParam[] = [

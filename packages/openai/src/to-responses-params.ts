@@ -1,13 +1,12 @@
 import {
   type ContentItem,
-  describeSchemaIssues,
   type InputImageContent,
   type MessageItem,
   type ModelInput,
   modelInputSchema,
+  parseWithSchema,
   type ResponseItem,
   type ToolOutput,
-  toSchemaIssues,
 } from "@ctx/protocol";
 import type {
   EasyInputMessage,
@@ -75,10 +74,7 @@ export function toResponsesParams(
   request: ModelInput,
   options: ResponsesParamsOptions = {},
 ): ResponsesParams {
-  const checked = argumentsSchema.safeParse({ request, options });
-  if (!checked.success) {
-    throw new OpenAIAdapterError(describeSchemaIssues(toSchemaIssues(checked.error)));
-  }
+  parseWithSchema(argumentsSchema, { request, options }, (text) => new OpenAIAdapterError(text));
   const { instructionsAs = "instructions", promptCacheKey } = options;
   const items = request.input.flatMap((item, index) => toResponsesInputItem(item, index) ?? []);
   const params: ResponsesParams =

@@ -92,17 +92,12 @@ describe("@ctx/prompts exports", () => {
       valid.forEach((_value, position) => {
         for (const wrong of [...alwaysWrong, ...(alsoWrong[position] ?? [])]) {
           const args = valid.map((value, index) => (index === position ? wrong : value));
-          let thrown: unknown;
-          try {
-            run(...args);
-          } catch (error) {
-            thrown = error;
-          }
-          const where = `position ${position}, ${String(wrong)}`;
-          expect(prompts.PromptsError.isInstance(thrown), where).toBe(true);
-          if (prompts.PromptsError.isInstance(thrown)) {
-            expect(thrown.message, where).toContain(thrown.argument);
-          }
+          expect(() => run(...args), `position ${position}, ${String(wrong)}`).toThrow(
+            expect.toSatisfy(
+              (error: unknown) =>
+                prompts.PromptsError.isInstance(error) && error.message.includes(error.argument),
+            ),
+          );
         }
       });
     },

@@ -462,14 +462,8 @@ describe("renderPermissionsInstructions", () => {
     });
 
     it("shows the escalation headings for on-request, then the tool section", () => {
-      const escalation = [
-        "# Escalation Requests",
-        "## How to request escalation",
-        "## When to request escalation",
-        "## prefix_rule guidance",
-        "### Banned prefix_rules",
-        "### Examples",
-      ];
+      // The section's own skeleton is pinned in bundled-data.test.ts.
+      const escalation = headings(bundledTexts.permissions.approval.escalationRequests);
       expect(headings(render({ ...roots, approvalPolicy: "on-request" }))).toEqual(escalation);
       expect(
         headings(render({ ...roots, approvalPolicy: "on-request", requestPermissionsTool: true })),

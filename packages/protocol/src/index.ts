@@ -15,6 +15,7 @@ export {
   type ResponseItemParseResult,
   safeParseResponseItem,
 } from "./parse-response-item.js";
+export { parseWithSchema } from "./parse-with-schema.js";
 export { ProtocolError } from "./protocol-error.js";
 export {
   type CompactionItem,

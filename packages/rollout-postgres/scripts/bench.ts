@@ -219,11 +219,50 @@ async function resume(url: string, schema: string): Promise<void> {
   await store.close();
 }
 
+/** One part of a table on disk: its heap, its maps, its TOAST, or one of its indexes. */
+interface RelationSize {
+  readonly table: string;
+  readonly part: string;
+  readonly bytes: number;
+}
+
+/** The bytes on disk of every table of `schema`, part by part (`pg_relation_size` of each fork). */
+async function relationSizes(sql: postgres.Sql, schema: string): Promise<RelationSize[]> {
+  const rows = await sql.unsafe<{ table: string; part: string; bytes: string }[]>(
+    `WITH tables AS (
+       SELECT c.oid, c.relname, c.reltoastrelid FROM pg_class c
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = $1 AND c.relkind = 'r'
+     ),
+     forks AS (
+       SELECT relname AS table, 'heap' AS part, oid AS relation, 'main' AS fork FROM tables
+       UNION ALL SELECT relname, 'free space and visibility maps', oid, 'fsm' FROM tables
+       UNION ALL SELECT relname, 'free space and visibility maps', oid, 'vm' FROM tables
+       UNION ALL SELECT relname, 'TOAST table and its index', reltoastrelid, fork
+         FROM tables, unnest(array['main', 'fsm', 'vm']) AS fork WHERE reltoastrelid <> 0
+       UNION ALL SELECT relname, 'TOAST table and its index', toast_index.indexrelid, 'main'
+         FROM tables JOIN pg_index AS toast_index ON toast_index.indrelid = reltoastrelid
+       UNION ALL SELECT tables.relname, 'index ' || index_class.relname, index.indexrelid, 'main'
+         FROM tables JOIN pg_index AS index ON index.indrelid = tables.oid
+         JOIN pg_class AS index_class ON index_class.oid = index.indexrelid
+     )
+     SELECT "table", part, sum(pg_relation_size(relation, fork))::bigint AS bytes
+     FROM forks GROUP BY "table", part ORDER BY "table", part`,
+    [schema],
+  );
+  return rows.map((row) => ({ table: row.table, part: row.part, bytes: Number(row.bytes) }));
+}
+
 /** Bytes on disk for `copies` sessions of 200 turns, each with 20 forks, 5 rollbacks and 3 compactions. */
 async function footprint(url: string, copies: number): Promise<void> {
   const schema = `bench_bytes_${randomBytes(4).toString("hex")}`;
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   await migrate(sql, { schema });
+  const counted = (relations: readonly RelationSize[]) =>
+    relations
+      .filter((relation) => relation.table !== "ctx_rollout_migrations")
+      .reduce((total, relation) => total + relation.bytes, 0);
+  const empty = counted(await relationSizes(sql, schema));
   const store = createPostgresRolloutStore({ sql, schema });
   let uniqueBytes = 0;
   const append = async (sessionId: string, from: number, records: RolloutRecord[]) => {
@@ -265,21 +304,23 @@ async function footprint(url: string, copies: number): Promise<void> {
         }
       }
     }
-    await sql.unsafe(`VACUUM "${schema}".ctx_rollout_records, "${schema}".ctx_rollout_sessions`);
-    const [size] = await sql.unsafe<{ records: string; heap: string; sessions: string }[]>(
-      `SELECT pg_total_relation_size('"${schema}".ctx_rollout_records') AS records,
-         pg_relation_size('"${schema}".ctx_rollout_records') AS heap,
-         pg_total_relation_size('"${schema}".ctx_rollout_sessions') AS sessions`,
-    );
-    const records = Number(size?.records ?? Number.NaN);
-    const sessionBytes = Number(size?.sessions ?? Number.NaN);
+    await sql.unsafe(`VACUUM "${schema}".ctx_rollout_batches, "${schema}".ctx_rollout_sessions`);
+    const relations = await relationSizes(sql, schema);
+    const onDisk = counted(relations);
     const ratio = (bytes: number) => `${(bytes / uniqueBytes).toFixed(2)}x`;
     report(
-      `no copies: ${copies} x (200 turns, 20 forks, 5 rollbacks, 3 compactions); ${uniqueBytes} bytes of unique records (as JSON lines)`,
+      `no copies: ${copies} x (200 turns, 20 forks, 5 rollbacks, 3 compactions), ${copies * 21} sessions; ${uniqueBytes} bytes of unique records (each record as JSON text)`,
     );
     report(
-      `  on disk: ${records + sessionBytes} bytes, ${ratio(records + sessionBytes)}; records' heap ${ratio(Number(size?.heap))}, records with indexes ${ratio(records)}, ${copies * 21} sessions with their indexes ${sessionBytes} bytes`,
+      `  on disk: ${onDisk} bytes = ${ratio(onDisk)}: the sessions and records tables whole, after VACUUM, by pg_relation_size of every fork (heap, free space map, visibility map) of each table, its TOAST table and TOAST index, and each index`,
     );
+    report(
+      `  the same tables empty, right after migrate: ${empty} bytes; past that, ${onDisk - empty} bytes = ${ratio(onDisk - empty)}`,
+    );
+    for (const relation of relations)
+      report(
+        `    ${relation.table} ${relation.part}: ${relation.bytes} bytes (${ratio(relation.bytes)})${relation.table === "ctx_rollout_migrations" ? ", not counted: the schema's version, the same for any number of sessions" : ""}`,
+      );
   } finally {
     await store.close();
     await sql.unsafe(`DROP SCHEMA "${schema}" CASCADE`);

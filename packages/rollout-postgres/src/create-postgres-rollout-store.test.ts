@@ -1,4 +1,5 @@
-import type { RolloutRecord, RolloutStore } from "@ctx/session";
+import type { RolloutRecord } from "@ctx/session";
+import { appendTexts } from "@ctx/session/testing";
 import fc from "fast-check";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
@@ -31,21 +32,6 @@ async function withStore(
     await store.close();
     await database.drop();
   }
-}
-
-async function appendTexts(
-  store: RolloutStore,
-  sessionId: string,
-  from: number,
-  batch: readonly RolloutRecord[],
-): Promise<number> {
-  const result = await store.append({
-    sessionId,
-    expectedSequence: from,
-    appendId: `batch-${from}`,
-    records: batch,
-  });
-  return result.nextSequence;
 }
 
 describe("createPostgresRolloutStore without a server", () => {
@@ -158,9 +144,63 @@ describe.runIf(databaseUrl !== undefined)("createPostgresRolloutStore", () => {
       ]);
       // The forks reference their parents' records; none is copied.
       const [own] = await database.sql.unsafe(
-        `SELECT count(*)::int AS count FROM "${database.schema}".ctx_rollout_records WHERE session_id IN ('deep', 'grandchild')`,
+        `SELECT sum(size)::int AS count FROM "${database.schema}".ctx_rollout_batches WHERE session_id IN ('deep', 'grandchild')`,
       );
       expect(own?.count).toBe(1);
+    }));
+
+  it("resumes a fork from the latest checkpoint below its fork point, even inside a batch", () =>
+    withStore(async (store) => {
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.array(fc.boolean(), { minLength: 1, maxLength: 5 }), {
+            minLength: 1,
+            maxLength: 6,
+          }),
+          fc.nat(),
+          async (batches, cut) => {
+            run += 1;
+            const root = `root-${run}`;
+            await store.create({ id: root });
+            let next = 0;
+            for (const flags of batches)
+              next = await appendTexts(
+                store,
+                root,
+                next,
+                flags.map((checkpoint, index) => record(`${next + index}`, checkpoint)),
+              );
+            const keep = cut % (next + 1);
+            const fork = `fork-${run}`;
+            await store.create({ id: fork, parent: { sessionId: root, sequence: keep } });
+            const kept = batches.flat().slice(0, keep);
+            const latest = kept.lastIndexOf(true);
+            const read = await store.read(fork);
+            expect(read.records.map((entry) => entry.sequence)).toEqual(
+              Array.from(
+                { length: keep - Math.max(latest, 0) },
+                (_, index) => Math.max(latest, 0) + index,
+              ),
+            );
+            expect(texts(read.records)).toEqual(read.records.map((entry) => `${entry.sequence}`));
+          },
+        ),
+        {
+          numRuns: 40,
+          // The fork point inside a batch whose only checkpoint lies above it: the checkpoint to
+          // start from is in the batch before.
+          examples: [
+            [
+              [
+                [false, true],
+                [false, false, true],
+              ],
+              3,
+            ],
+          ],
+        },
+      );
     }));
 
   it("prunes old sessions: archives them, or deletes them forks first and keeps referenced parents", () =>

@@ -1,15 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type {
-  AppendRequest,
-  AppendResult,
-  CreateSessionRequest,
-  ListOptions,
-  ReadOptions,
-  RolloutRead,
-  RolloutStore,
-  SessionInfo,
-  SessionPage,
-} from "@ctx/session";
+import type { AppendResult, RolloutStore } from "@ctx/session";
 import {
   appendRequestSchema,
   createSessionRequestSchema,
@@ -31,6 +21,7 @@ import { rolloutTables } from "./rollout-tables.js";
 import { decodeSessionCursor, encodeSessionCursor } from "./session-cursor.js";
 import { type SessionRow, sessionColumns, toSessionInfo } from "./session-row.js";
 import { toStorableJson } from "./storable-json.js";
+import { encodeStoredBatch } from "./stored-batch.js";
 
 const storeOptionsSchema = z.union([
   z.strictObject({
@@ -80,7 +71,8 @@ export interface PostgresRolloutStore extends RolloutStore {
  * on another, and a second writer on a session gets a `RolloutConflictError`. Each append is one
  * statement (one round trip, one transaction) that moves the session's `next_sequence` from the
  * expected value and inserts the batch, so it writes all or nothing and only for the writer
- * that holds the session's next sequence. Run {@link migrate} once before use.
+ * that holds the session's next sequence. A batch is one row (its records as one JSON text), so
+ * a turn's records pay for one row and one key. Run {@link migrate} once before use.
  *
  * Failures of the database come back as a `RolloutError` with code `io-failed`; retrying the
  * same append (same `appendId`, same expected sequence) is safe: a batch that was committed
@@ -133,19 +125,11 @@ export function createPostgresRolloutStore(
       WHERE id = $1 AND next_sequence = $2::bigint
       RETURNING id
     )
-    INSERT INTO ${tables.records}
-      (session_id, sequence, type, payload, payload_text, checkpoint, append_id, batch_size)
-    SELECT moved.id, $2::bigint + batch.position - 1, batch.type,
-      CASE WHEN batch.format = 'jsonb' THEN batch.payload::jsonb END,
-      CASE WHEN batch.format = 'text' THEN batch.payload END,
-      batch.checkpoint::boolean,
-      CASE WHEN batch.position = 1 THEN $4 END,
-      CASE WHEN batch.position = 1 THEN $3::bigint - $2::bigint END
-    FROM moved, unnest($5::text[], $6::text[], $7::text[], $8::text[])
-      WITH ORDINALITY AS batch(type, payload, format, checkpoint, position)`;
+    INSERT INTO ${tables.batches} (session_id, sequence, size, append_id, checkpoints, records)
+    SELECT moved.id, $2::bigint, $3::bigint - $2::bigint, $4, $5::integer[], $6 FROM moved`;
 
   return {
-    create: (request: CreateSessionRequest): Promise<SessionInfo> =>
+    create: (request) =>
       guarded(async () => {
         const parsed = parseRolloutArgument(createSessionRequestSchema, request, "session request");
         refuseUnstorableText("session request", [["cwd", parsed.cwd]]);
@@ -195,7 +179,7 @@ export function createPostgresRolloutStore(
         });
       }),
 
-    append: (request: AppendRequest): Promise<AppendResult> =>
+    append: (request) =>
       guarded(async () => {
         const parsed = parseRolloutArgument(appendRequestSchema, request, "append request");
         refuseUnstorableText("append request", [
@@ -205,17 +189,7 @@ export function createPostgresRolloutStore(
           ),
         ]);
         const next = parsed.expectedSequence + parsed.records.length;
-        const types: string[] = [];
-        const payloads: string[] = [];
-        const formats: string[] = [];
-        const checkpoints: string[] = [];
-        for (const record of parsed.records) {
-          const payload = toStorableJson(record.payload);
-          types.push(record.type);
-          payloads.push(payload.json ?? payload.text ?? "null");
-          formats.push(payload.json === null ? "text" : "jsonb");
-          checkpoints.push(record.checkpoint === true ? "true" : "false");
-        }
+        const batch = encodeStoredBatch(parsed.records);
         const inserted = await sql.unsafe(
           appendStatement,
           [
@@ -223,19 +197,16 @@ export function createPostgresRolloutStore(
             String(parsed.expectedSequence),
             String(next),
             parsed.appendId,
-            types,
-            payloads,
-            formats,
-            checkpoints,
+            batch.checkpoints,
+            batch.text,
           ],
           queryOptions,
         );
-        if (inserted.count === parsed.records.length)
-          return { nextSequence: next, duplicate: false };
+        if (inserted.count === 1) return { nextSequence: next, duplicate: false };
         return refusedAppend(parsed.sessionId, parsed.expectedSequence, parsed.appendId);
       }),
 
-    read: (sessionId: string, readOptions: ReadOptions = {}): Promise<RolloutRead> =>
+    read: (sessionId, readOptions = {}) =>
       guarded(async () => {
         const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
         const parsed = parseRolloutArgument(readOptionsSchema, readOptions, "read options");
@@ -249,14 +220,14 @@ export function createPostgresRolloutStore(
         );
       }),
 
-    info: (sessionId: string): Promise<SessionInfo | undefined> =>
+    info: (sessionId) =>
       guarded(async () => {
         const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
         const row = await sessionRow(id);
         return row === undefined ? undefined : toSessionInfo(row);
       }),
 
-    list: (listOptions: ListOptions = {}): Promise<SessionPage> =>
+    list: (listOptions = {}) =>
       guarded(async () => {
         const parsed = parseRolloutArgument(listOptionsSchema, listOptions, "list options");
         refuseUnstorableText("list options", [["cwd", parsed.cwd]]);
@@ -295,7 +266,7 @@ export function createPostgresRolloutStore(
         };
       }),
 
-    archive: (sessionId: string): Promise<void> =>
+    archive: (sessionId) =>
       guarded(async () => {
         const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
         const updated = await sql.unsafe(
@@ -305,7 +276,7 @@ export function createPostgresRolloutStore(
         if (updated.count === 0) throw missing(id);
       }),
 
-    delete: (sessionId: string): Promise<void> =>
+    delete: (sessionId) =>
       guarded(async () => {
         const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
         try {
@@ -322,10 +293,9 @@ export function createPostgresRolloutStore(
         }
       }),
 
-    prune: (pruneOptions: PruneOptions): Promise<PruneResult> =>
-      guarded(() => pruneSessions(sql, tables, pruneOptions)),
+    prune: (pruneOptions) => guarded(() => pruneSessions(sql, tables, pruneOptions)),
 
-    close: async (): Promise<void> => {
+    close: async () => {
       if (closed) return;
       closed = true;
       if (ownsClient) await sql.end({ timeout: 5 });
@@ -338,18 +308,17 @@ export function createPostgresRolloutStore(
     expected: number,
     appendId: string,
   ): Promise<AppendResult> {
-    const [row] = await sql.unsafe<{ next_sequence: string; batch_size: number | null }[]>(
-      `SELECT session.next_sequence, record.batch_size
+    const [row] = await sql.unsafe<{ next_sequence: string; size: number | null }[]>(
+      `SELECT session.next_sequence, batch.size
        FROM ${tables.sessions} AS session
-       LEFT JOIN ${tables.records} AS record
-         ON record.session_id = session.id AND record.sequence = $2::bigint AND record.append_id = $3
+       LEFT JOIN ${tables.batches} AS batch
+         ON batch.session_id = session.id AND batch.sequence = $2::bigint AND batch.append_id = $3
        WHERE session.id = $1`,
       [sessionId, String(expected), appendId],
       queryOptions,
     );
     if (row === undefined) throw missing(sessionId);
-    if (row.batch_size !== null)
-      return { nextSequence: expected + Number(row.batch_size), duplicate: true };
+    if (row.size !== null) return { nextSequence: expected + Number(row.size), duplicate: true };
     throw new RolloutConflictError(sessionId, expected, Number(row.next_sequence));
   }
 }

@@ -4,6 +4,7 @@ import { connect, createTestSchema, databaseUrl } from "./__fixtures__/test-data
 import { createPostgresRolloutStore } from "./create-postgres-rollout-store.js";
 import { migrate } from "./migrate.js";
 import { migrations } from "./migrations.js";
+import { rolloutTables } from "./rollout-tables.js";
 
 /** The plan PostgreSQL picks for a query, as one line per node. */
 async function plan(sql: ReturnType<typeof connect>, query: string): Promise<string> {
@@ -31,6 +32,65 @@ describe.runIf(databaseUrl !== undefined)("migrate", () => {
     }
   });
 
+  it("moves the records of a version 1 schema into one row per batch, and reads them back the same", async () => {
+    const sql = connect(2);
+    const schema = `test_${randomBytes(6).toString("hex")}`;
+    const tables = rolloutTables(schema);
+    const store = createPostgresRolloutStore({ sql, schema });
+    try {
+      // The tables and rows as version 1 left them: one row per record, the first of each batch
+      // holding its append id and size, a payload jsonb cannot hold kept as text.
+      await sql.unsafe(`CREATE SCHEMA ${tables.schema};
+        CREATE TABLE ${tables.migrations} (version integer PRIMARY KEY, description text NOT NULL);
+        INSERT INTO ${tables.migrations} VALUES (1, 'version 1');
+        ${migrations[0]?.sql(tables)};
+        INSERT INTO ${tables.sessions} (id, created_at, updated_at, next_sequence, parent_id, parent_sequence, meta)
+        VALUES ('root', now(), now(), 4, NULL, NULL, 'null'), ('fork', now(), now(), 3, 'root', 2, 'null');
+        INSERT INTO ${tables.records} (session_id, sequence, type, payload, payload_text, checkpoint, append_id, batch_size)
+        VALUES ('root', 0, 'response_item', '"a"', NULL, false, 'b0', 2),
+          ('root', 1, 'response_item', NULL, '"nul \\u0000"', false, NULL, NULL),
+          ('root', 2, 'compaction', '{"summary": "s", "kept": [1, 2]}', NULL, true, 'b2', 2),
+          ('root', 3, 'response_item', '"d"', NULL, false, NULL, NULL),
+          ('fork', 2, 'response_item', '"f"', NULL, false, 'f2', 1)`);
+      expect(await migrate(sql, { schema })).toMatchObject({ applied: [2], version: 2 });
+      const payloads = async (id: string, from: "start" | "latest-checkpoint") =>
+        (await store.read(id, { from })).records.map((entry) => [entry.sequence, entry.payload]);
+      expect(await payloads("root", "start")).toEqual([
+        [0, "a"],
+        [1, "nul \u0000"],
+        [2, { summary: "s", kept: [1, 2] }],
+        [3, "d"],
+      ]);
+      expect((await store.read("root")).records.map((entry) => entry.checkpoint)).toEqual([
+        true,
+        undefined,
+      ]);
+      expect(await payloads("fork", "latest-checkpoint")).toEqual([
+        [0, "a"],
+        [1, "nul \u0000"],
+        [2, "f"],
+      ]);
+      // A retry of a batch written before the migration is still answered as a duplicate.
+      await expect(
+        store.append({
+          sessionId: "root",
+          expectedSequence: 2,
+          appendId: "b2",
+          records: [
+            { type: "compaction", payload: null, checkpoint: true },
+            { type: "response_item", payload: null },
+          ],
+        }),
+      ).resolves.toEqual({ nextSequence: 4, duplicate: true });
+      const [rows] = await sql.unsafe(`SELECT count(*)::int AS count FROM ${tables.batches}`);
+      expect(rows?.count).toBe(3);
+    } finally {
+      await store.close();
+      await sql.unsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await sql.end();
+    }
+  });
+
   it("refuses a schema name it would have to quote", async () => {
     const sql = connect(1);
     try {
@@ -46,7 +106,7 @@ describe.runIf(databaseUrl !== undefined)("migrate", () => {
     const database = await createTestSchema();
     const store = createPostgresRolloutStore({ sql: database.sql, schema: database.schema });
     const sessions = `"${database.schema}".ctx_rollout_sessions`;
-    const records = `"${database.schema}".ctx_rollout_records`;
+    const batches = `"${database.schema}".ctx_rollout_batches`;
     try {
       await database.sql.unsafe(
         `INSERT INTO ${sessions} (id, created_at, updated_at, cwd, next_sequence, archived, meta)
@@ -54,18 +114,15 @@ describe.runIf(databaseUrl !== undefined)("migrate", () => {
          FROM generate_series(1, 5000) AS n`,
       );
       await store.create({ id: "long" });
-      const batch = Array.from({ length: 2000 }, (_, index) => ({
-        type: index % 500 === 0 ? "compaction" : "response_item",
-        payload: { index },
-        checkpoint: index % 500 === 0,
-      }));
-      await store.append({
-        sessionId: "long",
-        expectedSequence: 0,
-        appendId: "all",
-        records: batch,
-      });
-      await database.sql.unsafe(`ANALYZE ${sessions}; ANALYZE ${records}`);
+      // 2,000 one-record batches, a checkpoint every 500th.
+      await database.sql.unsafe(
+        `INSERT INTO ${batches} (session_id, sequence, size, append_id, checkpoints, records)
+         SELECT 'long', n, 1, 'a' || n, CASE WHEN n % 500 = 0 THEN '{0}'::integer[] END,
+           '[{"type":"item","payload":' || n || '}]'
+         FROM generate_series(0, 1999) AS n;
+         UPDATE ${sessions} SET next_sequence = 2000 WHERE id = 'long'`,
+      );
+      await database.sql.unsafe(`ANALYZE ${sessions}; ANALYZE ${batches}`);
       const order = "ORDER BY updated_at DESC, id DESC LIMIT 51";
       const live = `SELECT * FROM ${sessions} WHERE archived = false`;
       const archived = `SELECT * FROM ${sessions} WHERE archived = true`;
@@ -81,8 +138,8 @@ describe.runIf(databaseUrl !== undefined)("migrate", () => {
           "ctx_rollout_sessions_recent",
         ],
         [
-          `SELECT sequence FROM ${records} WHERE session_id = 'long' AND checkpoint AND sequence < 1700 ORDER BY sequence DESC LIMIT 1`,
-          "ctx_rollout_records_checkpoints",
+          `SELECT sequence FROM ${batches} WHERE session_id = 'long' AND checkpoints IS NOT NULL AND sequence < 1700 ORDER BY sequence DESC LIMIT 2`,
+          "ctx_rollout_batches_checkpoints",
         ],
       ] as const) {
         const chosen = await plan(database.sql, query);

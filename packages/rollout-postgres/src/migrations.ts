@@ -17,6 +17,12 @@ export interface Migration {
  * sessions" (all, or by folder; live ones, or archived ones too by merging the two ranges) in
  * order without a sort, and a partial index gives the latest checkpoint below any sequence
  * without a scan.
+ *
+ * Version 2: one row per append batch (its first sequence, its size, its append id, where its
+ * checkpoints are, and its records as one JSON text) instead of one row per record, so a turn's
+ * records pay for one row header and one key, not one each; the text is kept as written, since
+ * the store never looks inside a payload. The rows of version 1 are grouped into their batches
+ * (the first row of each holds its append id and size) and their table is dropped.
  */
 export const migrations: readonly Migration[] = [
   {
@@ -57,6 +63,37 @@ export const migrations: readonly Migration[] = [
       );
       CREATE INDEX ctx_rollout_records_checkpoints
         ON ${tables.records} (session_id, sequence) WHERE checkpoint;
+    `,
+  },
+  {
+    version: 2,
+    description: "one row per append batch instead of one per record",
+    sql: (tables) => `
+      CREATE TABLE ${tables.batches} (
+        session_id text NOT NULL REFERENCES ${tables.sessions} (id) ON DELETE CASCADE,
+        sequence bigint NOT NULL,
+        size integer NOT NULL CHECK (size > 0),
+        append_id text NOT NULL,
+        checkpoints integer[],
+        records text NOT NULL,
+        PRIMARY KEY (session_id, sequence)
+      );
+      CREATE INDEX ctx_rollout_batches_checkpoints
+        ON ${tables.batches} (session_id, sequence) WHERE checkpoints IS NOT NULL;
+      INSERT INTO ${tables.batches} (session_id, sequence, size, append_id, checkpoints, records)
+      SELECT session_id, first, count(*)::integer, max(append_id),
+        array_agg((sequence - first)::integer ORDER BY sequence) FILTER (WHERE checkpoint),
+        '[' || string_agg(
+          '{"type":' || to_json(type)::text || ',"payload":' || coalesce(payload::text, payload_text)
+            || CASE WHEN checkpoint THEN ',"checkpoint":true}' ELSE '}' END,
+          ',' ORDER BY sequence) || ']'
+      FROM (
+        SELECT record.*, coalesce(max(sequence) FILTER (WHERE batch_size IS NOT NULL)
+          OVER (PARTITION BY session_id ORDER BY sequence), sequence) AS first
+        FROM ${tables.records} AS record
+      ) AS numbered
+      GROUP BY session_id, first;
+      DROP TABLE ${tables.records};
     `,
   },
 ];

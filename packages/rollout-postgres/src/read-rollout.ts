@@ -3,7 +3,7 @@ import { RolloutError } from "@ctx/session";
 import type { TransactionSql } from "postgres";
 import type { RolloutTables } from "./rollout-tables.js";
 import { type SessionRow, sessionColumns, toSessionInfo } from "./session-row.js";
-import { fromStorableJson } from "./storable-json.js";
+import { decodeStoredBatch } from "./stored-batch.js";
 
 /** Above every sequence a store hands out, for "no upper bound" in SQL. */
 const unbounded = Number.MAX_SAFE_INTEGER;
@@ -12,12 +12,10 @@ interface ChainRow extends SessionRow {
   readonly depth: number;
 }
 
-interface RecordRow {
+interface BatchRow {
+  readonly session_id: string;
   readonly sequence: string | number | bigint;
-  readonly type: string;
-  readonly payload: unknown;
-  readonly payload_text: string | null;
-  readonly checkpoint: boolean;
+  readonly records: string;
 }
 
 /** What {@link readRollout} reads, and how. */
@@ -42,7 +40,8 @@ interface ChainLink {
  * Reads a session as its logical rollout, inside one snapshot: its ancestors' prefixes below
  * each fork point, then its own records. From the latest checkpoint, the checkpoint is found by
  * probing the checkpoint index of each link of the chain, nearest first (one query), and only
- * records from there on are read; nothing before it is scanned.
+ * the batches from the one holding it on are read (the key finds where each range starts);
+ * nothing before it is scanned.
  *
  * @throws {RolloutError} `session-not-found` when the session does not exist.
  */
@@ -76,28 +75,32 @@ export async function readRollout(
   }
   const start = from === "start" ? 0 : await latestCheckpoint(transaction, request, links);
   const visible = links.filter((link) => link.low < link.high && start < link.high);
-  const rows = await transaction.unsafe<RecordRow[]>(
-    `SELECT record.sequence, record.type, record.payload, record.payload_text, record.checkpoint
-     FROM unnest($1::text[], $2::text[], $3::text[]) AS link(id, low, high)
+  const starts = visible.map((link) => Math.max(link.low, start));
+  // Each range starts at the batch holding its first record: the last batch starting at or
+  // before it, found backwards on the key.
+  const rows = await transaction.unsafe<BatchRow[]>(
+    `SELECT batch.session_id, batch.sequence, batch.records
+     FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS link(id, low, high, position)
      CROSS JOIN LATERAL (
-       SELECT sequence, type, payload, payload_text, checkpoint FROM ${tables.records}
-       WHERE session_id = link.id AND sequence >= link.low::bigint AND sequence < link.high::bigint
-     ) AS record
-     ORDER BY record.sequence`,
-    [
-      visible.map((link) => link.id),
-      visible.map((link) => String(Math.max(link.low, start))),
-      visible.map((link) => String(link.high)),
-    ],
+       SELECT session_id, sequence, records FROM ${tables.batches}
+       WHERE session_id = link.id AND sequence < link.high::bigint
+         AND sequence >= coalesce((
+           SELECT sequence FROM ${tables.batches}
+           WHERE session_id = link.id AND sequence <= link.low::bigint
+           ORDER BY sequence DESC LIMIT 1
+         ), 0)
+     ) AS batch
+     ORDER BY link.position DESC, batch.sequence`,
+    [visible.map((link) => link.id), starts.map(String), visible.map((link) => String(link.high))],
     queryOptions,
   );
-  const records: StoredRecord[] = rows.map((row) => {
-    const payload = fromStorableJson(row.payload, row.payload_text);
-    const sequence = Number(row.sequence);
-    return row.checkpoint
-      ? { sequence, type: row.type, payload, checkpoint: true }
-      : { sequence, type: row.type, payload };
-  });
+  const ranges = new Map(visible.map((link, index) => [link.id, [starts[index] ?? 0, link.high]]));
+  const records: StoredRecord[] = [];
+  for (const row of rows) {
+    const [low = 0, high = unbounded] = ranges.get(row.session_id) ?? [];
+    for (const record of decodeStoredBatch(row.session_id, Number(row.sequence), row.records))
+      if (record.sequence >= low && record.sequence < high) records.push(record);
+  }
   return { session: toSessionInfo(head), records, warnings: [] };
 }
 
@@ -107,14 +110,21 @@ async function latestCheckpoint(
   { tables, queryOptions }: ReadRequest,
   links: readonly ChainLink[],
 ): Promise<number> {
+  // Batches do not overlap, so of those starting below the bound, the latest two that hold a
+  // checkpoint hold the latest checkpoint below it: the first may straddle the bound.
   const rows = await transaction.unsafe<{ sequence: string | number | bigint }[]>(
     `SELECT found.sequence
      FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS link(id, high, position)
      CROSS JOIN LATERAL (
-       SELECT sequence FROM ${tables.records}
-       WHERE session_id = link.id AND checkpoint AND sequence < link.high::bigint
-       ORDER BY sequence DESC LIMIT 1
+       SELECT max(batch.sequence + place) AS sequence
+       FROM (
+         SELECT sequence, checkpoints FROM ${tables.batches}
+         WHERE session_id = link.id AND checkpoints IS NOT NULL AND sequence < link.high::bigint
+         ORDER BY sequence DESC LIMIT 2
+       ) AS batch, unnest(batch.checkpoints) AS place
+       WHERE batch.sequence + place < link.high::bigint
      ) AS found
+     WHERE found.sequence IS NOT NULL
      ORDER BY link.position LIMIT 1`,
     [links.map((link) => link.id), links.map((link) => String(link.high))],
     queryOptions,

@@ -10,7 +10,9 @@ const schemaNameSchema = z
 export interface RolloutTables {
   readonly schema: string;
   readonly sessions: string;
+  /** The table of one row per record, which version 2 of the schema replaced with {@link batches}. */
   readonly records: string;
+  readonly batches: string;
   readonly migrations: string;
 }
 
@@ -30,6 +32,7 @@ export function rolloutTables(schema = "public"): RolloutTables {
     schema: quoted,
     sessions: `${quoted}.ctx_rollout_sessions`,
     records: `${quoted}.ctx_rollout_records`,
+    batches: `${quoted}.ctx_rollout_batches`,
     migrations: `${quoted}.ctx_rollout_migrations`,
   };
 }

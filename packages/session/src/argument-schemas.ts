@@ -4,6 +4,7 @@ import type { Registry } from "@ctx/registry";
 import { z } from "zod";
 import type { RolloutStore } from "./rollout/rollout-store.js";
 import { historyEntrySchema } from "./session-records.js";
+import type { Tokenizer } from "./tokens/tokenizer.js";
 
 const hasMethods = (value: unknown, methods: readonly string[]): value is object =>
   typeof value === "object" &&
@@ -48,6 +49,12 @@ export const rolloutStoreSchema = z.custom<RolloutStore>(
   "expected a rollout store",
 );
 
+/** A tokenizer: a `name` and a `count` method, passed through as it is. */
+export const tokenizerSchema = z.custom<Tokenizer>(
+  (value) => hasMethods(value, ["count"]) && typeof Reflect.get(value, "name") === "string",
+  "expected a tokenizer: a name and a count(text) method",
+);
+
 /** The options a new, resumed or forked session shares. */
 export const sessionOptionsShape = {
   registry: registrySchema.optional(),
@@ -60,4 +67,6 @@ export const sessionOptionsShape = {
   baseInstructions: z.string().optional(),
   separator: separatorSchema.optional(),
   history: z.array(historyEntrySchema).optional(),
+  tokenizer: tokenizerSchema.optional(),
+  autoCompactTokenLimit: z.number().int().positive().optional(),
 };

@@ -31,6 +31,9 @@ import type { RolloutStore } from "./rollout/rollout-store.js";
 import { SessionError } from "./session-error.js";
 import { itemRecord } from "./session-records.js";
 import { SessionState } from "./session-state.js";
+import { SessionTokens } from "./tokens/session-tokens.js";
+import type { TokenUsage } from "./tokens/token-usage.js";
+import type { Tokenizer } from "./tokens/tokenizer.js";
 import { parseTurnContext, type TurnContext } from "./turn-context.js";
 
 /** Options of {@link createSession}; every one has a working default. */
@@ -56,6 +59,16 @@ export interface SessionOptions {
    * AGENTS.md block there makes the current one a replacement.
    */
   readonly history?: readonly HistoryEntry[];
+  /**
+   * What counts tokens for `tokenUsage`; when omitted, the o200k_base tokenizer, loaded on the
+   * first `beginTurn`, `record` or resume (the bytes/4 estimate until then).
+   */
+  readonly tokenizer?: Tokenizer;
+  /**
+   * The token count at which the session compacts, instead of the model's own; never past 90% of
+   * the model's context window. A positive whole number.
+   */
+  readonly autoCompactTokenLimit?: number;
 }
 
 /** Exactly what goes to the model for one request. */
@@ -97,6 +110,12 @@ export interface Session {
    * @throws {SessionError} when `userTurns` is not a positive integer.
    */
   rollback(userTurns: number): Promise<number>;
+  /**
+   * How many tokens the next request carries (the base instructions and every item of the
+   * current prompt view), the limits of the latest turn's model, and what takes the most. Each
+   * item is counted once, so a call after a turn counts only what the turn added.
+   */
+  tokenUsage(): TokenUsage;
 }
 
 /**
@@ -156,6 +175,7 @@ export function openSession(
   let firstTurn = true;
   let seed = unwritten;
   const discovered = new Map<string, LoadedAgentsMd>();
+  const tokens = new SessionTokens(options);
 
   /** Runs `task` after every earlier one, so appends name the right sequence. */
   const serial = <Value>(task: () => Promise<Value>): Promise<Value> => {
@@ -217,7 +237,7 @@ export function openSession(
           : context.agentsMd;
     return serial(async () => {
       const model = catalog.get(context.model);
-      const warnings: CtxWarning[] = [...pendingWarnings];
+      const warnings: CtxWarning[] = [...pendingWarnings, ...(await tokens.ready())];
       if (firstTurn && state.model !== undefined && state.model !== model.slug) {
         warnings.push({
           code: "resumed-with-another-model",
@@ -282,7 +302,8 @@ export function openSession(
       for (const entry of entries) state.append(entry);
       state.commitSnapshots(full, patch ?? {});
 
-      const view = state.prompt.view({ imageInput: context.imageInput ?? true });
+      tokens.imageInput = context.imageInput ?? true;
+      const view = state.prompt.view({ imageInput: tokens.imageInput });
       const cacheBreak =
         lastView === undefined ? undefined : explainCacheBreak(lastView, view, registry);
       lastView = view;
@@ -308,6 +329,7 @@ export function openSession(
         return { item: parsed.data, origin: origin ?? defaultOrigin(parsed.data) };
       });
       return serial(async () => {
+        pendingWarnings.push(...(await tokens.ready()));
         await write(entries.map(itemRecord));
         for (const entry of entries) state.append(entry);
       });
@@ -322,5 +344,6 @@ export function openSession(
         return state.rollback(userTurns).droppedTurns;
       });
     },
+    tokenUsage: () => tokens.usage(state, catalog),
   };
 }

@@ -57,6 +57,17 @@ export type {
 } from "./rollout/rollout-store.js";
 export type { RolloutWarning, TornRecordWarning } from "./rollout/rollout-warning.js";
 export { SessionError } from "./session-error.js";
+export { approximateTokenizer } from "./tokens/approximate-tokenizer.js";
+export { countItemTokens, imageTokens } from "./tokens/count-item-tokens.js";
+export { loadDefaultTokenizer } from "./tokens/load-default-tokenizer.js";
+export {
+  type ModelWindow,
+  resolveTokenLimits,
+  type TokenLimitOptions,
+  type TokenLimits,
+} from "./tokens/token-limits.js";
+export type { ItemTokens, KindTokens, TokenUsage } from "./tokens/token-usage.js";
+export type { Tokenizer } from "./tokens/tokenizer.js";
 export {
   type ParsedTurnContext,
   parseTurnContext,

@@ -86,4 +86,20 @@ describe("PromptBuilder", () => {
     expect(first.items).toHaveLength(2);
     expect(third.entryAt(0)?.item).toEqual(call("a"));
   });
+
+  it("tells the history index behind each item, past dropped orphans and synthetic outputs", () => {
+    const builder = new PromptBuilder();
+    builder.append(model({ type: "function_call_output", call_id: "orphan", output: "x" }));
+    builder.append(model(call("a")));
+    builder.append(
+      model({ type: "message", role: "assistant", content: [{ type: "output_text", text: "x" }] }),
+    );
+    const view = builder.view({ imageInput: true });
+    expect(view.items.map((item) => item.type)).toEqual([
+      "function_call",
+      "function_call_output",
+      "message",
+    ]);
+    expect([0, 1, 2].map((index) => view.historyIndexAt(index))).toEqual([1, undefined, 2]);
+  });
 });

@@ -23,6 +23,8 @@ export interface PromptView {
   readonly items: readonly ResponseItem[];
   /** The history entry behind the item at `index`; `undefined` for a synthetic output. */
   entryAt(index: number): HistoryEntry | undefined;
+  /** The history index of the entry behind the item at `index`; `undefined` as for `entryAt`. */
+  historyIndexAt(index: number): number | undefined;
   /**
    * Whether this view's items begin with all of `previous`'s items, when that can be told
    * without comparing them one by one (both views of one unchanged history, with the same
@@ -51,6 +53,10 @@ const viewFacts = new WeakMap<
 export class PromptBuilder {
   readonly #entries: HistoryEntry[] = [];
   readonly #items: ResponseItem[] = [];
+  /** The history index of each item's entry (orphan outputs leave gaps). */
+  readonly #historyIndexes: number[] = [];
+  /** How many entries were appended, orphans included. */
+  #appended = 0;
   readonly #calls = new Set<string>();
   /** Calls without an output yet, with their position. */
   readonly #pending = new Map<string, number>();
@@ -61,6 +67,8 @@ export class PromptBuilder {
   /** Adds one history entry (an orphan output is kept out). */
   append(entry: HistoryEntry): void {
     const { item } = entry;
+    const historyIndex = this.#appended;
+    this.#appended += 1;
     if (item.type === "function_call_output" || item.type === "custom_tool_call_output") {
       if (!this.#calls.has(item.call_id)) return;
       this.#pending.delete(item.call_id);
@@ -72,6 +80,7 @@ export class PromptBuilder {
     if (hasImage(item)) this.#imagePositions.add(this.#items.length);
     this.#entries.push(entry);
     this.#items.push(item);
+    this.#historyIndexes.push(historyIndex);
   }
 
   /**
@@ -81,6 +90,7 @@ export class PromptBuilder {
   view(options: { readonly imageInput: boolean }): PromptView {
     const backing = this.#items;
     const entries = this.#entries;
+    const historyIndexes = this.#historyIndexes;
     const base = backing.length;
     const strip = !options.imageInput && this.#imagePositions.size > 0;
     const positions = [...this.#pending].sort(([, first], [, second]) => first - second);
@@ -113,6 +123,10 @@ export class PromptBuilder {
       entryAt: (index) => {
         const place = locate(index);
         return typeof place === "string" ? undefined : entries[place];
+      },
+      historyIndexAt: (index) => {
+        const place = locate(index);
+        return typeof place === "string" ? undefined : historyIndexes[place];
       },
       extends: (previous) => {
         const before = viewFacts.get(previous);

@@ -6,6 +6,7 @@ import { parseArgument } from "./parse-argument.js";
 import { replayRollout } from "./replay-rollout.js";
 import { sessionIdSchema } from "./rollout/rollout-schemas.js";
 import type { RolloutStore } from "./rollout/rollout-store.js";
+import { loadDefaultTokenizer } from "./tokens/load-default-tokenizer.js";
 
 /** Options of {@link resumeSession}: the session's id, and the options of a new session. */
 export interface ResumeOptions extends Omit<SessionOptions, "store" | "sessionId"> {
@@ -35,6 +36,8 @@ export async function resumeSession(store: RolloutStore, options: ResumeOptions)
   parseArgument(resumeOptionsSchema, options, "options");
   const read = await store.read(options.sessionId, { from: "start" });
   const { state } = replayRollout(read.records, options.registry ?? createStandardRegistry());
+  // A failure to load is reported by the session's first turn; the estimate counts meanwhile.
+  if (options.tokenizer === undefined) await loadDefaultTokenizer().catch(() => undefined);
   return openSession(
     state,
     { ...options, store },

@@ -57,17 +57,11 @@ describe("the @ctx/text surface", () => {
       valid.forEach((_, position) => {
         for (const wrong of wrongValuesFor(valid[position])) {
           const args = valid.map((value, index) => (index === position ? wrong : value));
-          let thrown: unknown;
-          try {
-            run(...args);
-          } catch (error) {
-            thrown = error;
-          }
-          expect(
-            TextError.isInstance(thrown),
-            `${name} argument ${position} = ${String(wrong)}`,
-          ).toBe(true);
-          expect(CtxError.isInstance(thrown)).toBe(true);
+          expect(() => run(...args), `${name} argument ${position} = ${String(wrong)}`).toThrow(
+            expect.toSatisfy(
+              (error: unknown) => TextError.isInstance(error) && CtxError.isInstance(error),
+            ),
+          );
         }
       });
     },

@@ -1,3 +1,4 @@
+export { abortWhileWaiting } from "./abort-while-waiting.js";
 export {
   assistantMessage,
   developerMessage,
@@ -5,22 +6,18 @@ export {
   sampleItems,
   userMessage,
 } from "./items.js";
-export {
-  type Answer,
-  type LocalServer,
-  type RecordedRequest,
-  startLocalServer,
-} from "./local-server.js";
+export type { Answer, LocalServer, RecordedRequest } from "./local-server.js";
+export { rejectBeforeSending } from "./reject-before-sending.js";
 export {
   changedTurnContext,
   conversationInstructions,
   firstPrefixBreak,
   firstTurnContext,
-  runConversation,
   shellOutput,
   shellTool,
   userTurns,
 } from "./run-conversation.js";
+export { type Exchange, runServedConversation } from "./run-served-conversation.js";
 export {
   anthropicMessageEvents,
   conversationScript,
@@ -29,3 +26,4 @@ export {
   openAIResponseEvents,
   type ScriptStep,
 } from "./scripted-answers.js";
+export { withLocalServer } from "./with-local-server.js";

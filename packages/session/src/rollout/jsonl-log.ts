@@ -14,7 +14,7 @@ const largestBackwardChunk = 1024 * 1024;
 const forwardChunk = 1024 * 1024;
 
 /** One line of a log: where it starts and its bytes without the line end. */
-interface LogSegment {
+export interface LogSegment {
   readonly start: number;
   readonly bytes: Buffer;
 }
@@ -39,7 +39,7 @@ async function readAt(handle: FileHandle, buffer: Buffer, position: number): Pro
  * The log's complete lines from `end` backwards, in chunks (the bytes after the last line end
  * are left out). Memory stays at a chunk plus the longest line met.
  */
-async function* linesBackward(handle: FileHandle, end: number): AsyncGenerator<LogSegment> {
+export async function* linesBackward(handle: FileHandle, end: number): AsyncGenerator<LogSegment> {
   let last = true;
   for await (const segment of segmentsBackward(handle, end)) {
     if (last) last = false;
@@ -72,7 +72,7 @@ async function* segmentsBackward(handle: FileHandle, end: number): AsyncGenerato
 }
 
 /** The complete lines between `start` (a line's start) and `end` (just after a line end). */
-async function* linesForward(
+export async function* linesForward(
   handle: FileHandle,
   start: number,
   end: number,

@@ -107,6 +107,53 @@ describe("createJsonlRolloutStore", () => {
     await store.close();
   });
 
+  it("sorts the index again once appends grow its tail, so a listing reads about a page", async () => {
+    const store = createJsonlRolloutStore(directory);
+    for (const id of ["a", "b"]) await store.create({ id });
+    await store.list();
+    let next = 0;
+    for (let turn = 0; turn < 300; turn += 1)
+      next = (
+        await store.append({
+          sessionId: "a",
+          expectedSequence: next,
+          appendId: `t${turn}`,
+          records: [{ type: "response_item", payload: { turn } }],
+        })
+      ).nextSequence;
+    const other = createJsonlRolloutStore(directory);
+    expect(
+      (await other.list()).sessions.map((session) => [session.id, session.nextSequence]),
+    ).toEqual([
+      ["a", 300],
+      ["b", 0],
+    ]);
+    const text = await readFile(join(directory, ".index.jsonl"));
+    const headerEnd = text.indexOf("\n") + 1;
+    const header = JSON.parse(text.toString("utf8", 0, headerEnd)) as {
+      index: number;
+      sorted: number;
+    };
+    expect(header.index).toBe(2);
+    // One sorted line per session, and no more than the bound appended after them.
+    const sorted = text
+      .toString("utf8", headerEnd, headerEnd + header.sorted)
+      .trimEnd()
+      .split("\n");
+    expect(sorted.map((line) => (JSON.parse(line) as { id: string }).id).sort()).toEqual([
+      "a",
+      "b",
+    ]);
+    const tail = text
+      .toString("utf8", headerEnd + header.sorted)
+      .trimEnd()
+      .split("\n");
+    expect(tail.length).toBeGreaterThan(0);
+    expect(tail.length).toBeLessThanOrEqual(256);
+    await other.close();
+    await store.close();
+  });
+
   it("refuses an empty directory or unknown options", () => {
     expect(() => createJsonlRolloutStore("")).toThrow(RolloutError);
     expect(() => createJsonlRolloutStore(directory, { lockTimeout: -1 })).toThrow(

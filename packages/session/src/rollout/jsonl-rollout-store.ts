@@ -19,17 +19,7 @@ import {
   readOptionsSchema,
   sessionIdSchema,
 } from "./rollout-schemas.js";
-import type {
-  AppendRequest,
-  AppendResult,
-  CreateSessionRequest,
-  ListOptions,
-  ReadOptions,
-  RolloutRead,
-  RolloutStore,
-  SessionInfo,
-  SessionPage,
-} from "./rollout-store.js";
+import type { RolloutStore } from "./rollout-store.js";
 import { createSessionIndex, type IndexedSession } from "./session-index.js";
 
 /** Options of {@link createJsonlRolloutStore}. */
@@ -154,7 +144,7 @@ export function createJsonlRolloutStore(
   }
 
   return {
-    create(request: CreateSessionRequest): Promise<SessionInfo> {
+    create(request) {
       return run(async () => {
         const parsed = parseRolloutArgument(createSessionRequestSchema, request, "session request");
         const id = parsed.id ?? randomUUID();
@@ -204,7 +194,7 @@ export function createJsonlRolloutStore(
       });
     },
 
-    append(request: AppendRequest): Promise<AppendResult> {
+    append(request) {
       return run(async () => {
         const parsed = parseRolloutArgument(appendRequestSchema, request, "append request");
         const id = parsed.sessionId;
@@ -281,7 +271,7 @@ export function createJsonlRolloutStore(
       });
     },
 
-    read(sessionId: string, options: ReadOptions = {}): Promise<RolloutRead> {
+    read(sessionId, options = {}) {
       return run(async () => {
         const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
         const parsed = parseRolloutArgument(readOptionsSchema, options, "read options");
@@ -296,21 +286,21 @@ export function createJsonlRolloutStore(
       });
     },
 
-    info(sessionId: string): Promise<SessionInfo | undefined> {
+    info(sessionId) {
       return run(async () => {
         const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
         return (await readSession(id))?.info;
       });
     },
 
-    list(options: ListOptions = {}): Promise<SessionPage> {
+    list(options = {}) {
       return run(async () => {
         const parsed = parseRolloutArgument(listOptionsSchema, options, "list options");
         return index.list(parsed);
       });
     },
 
-    archive(sessionId: string): Promise<void> {
+    archive(sessionId) {
       return run(async () => {
         const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
         await withSessionLock(id, async () => {
@@ -330,7 +320,7 @@ export function createJsonlRolloutStore(
       });
     },
 
-    delete(sessionId: string): Promise<void> {
+    delete(sessionId) {
       return run(async () => {
         const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
         await withSessionLock(id, () =>
@@ -354,7 +344,7 @@ export function createJsonlRolloutStore(
       });
     },
 
-    async close(): Promise<void> {
+    async close() {
       closed = true;
       await Promise.allSettled([...running]);
       await locks.dispose();

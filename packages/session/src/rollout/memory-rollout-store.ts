@@ -11,17 +11,7 @@ import {
   readOptionsSchema,
   sessionIdSchema,
 } from "./rollout-schemas.js";
-import type {
-  AppendRequest,
-  AppendResult,
-  CreateSessionRequest,
-  ListOptions,
-  ReadOptions,
-  RolloutRead,
-  RolloutStore,
-  SessionInfo,
-  SessionPage,
-} from "./rollout-store.js";
+import type { RolloutStore, SessionInfo } from "./rollout-store.js";
 
 interface MemorySession {
   info: SessionInfo;
@@ -94,7 +84,7 @@ export function createMemoryRolloutStore(): RolloutStore {
   };
 
   return {
-    async create(request: CreateSessionRequest): Promise<SessionInfo> {
+    async create(request) {
       open();
       const parsed = parseRolloutArgument(createSessionRequestSchema, request, "session request");
       const id = parsed.id ?? globalThis.crypto.randomUUID();
@@ -121,7 +111,7 @@ export function createMemoryRolloutStore(): RolloutStore {
       return info;
     },
 
-    async append(request: AppendRequest): Promise<AppendResult> {
+    async append(request) {
       open();
       const parsed = parseRolloutArgument(appendRequestSchema, request, "append request");
       const session = existing(parsed.sessionId);
@@ -156,19 +146,19 @@ export function createMemoryRolloutStore(): RolloutStore {
       return { nextSequence, duplicate: false };
     },
 
-    async read(sessionId: string, options: ReadOptions = {}): Promise<RolloutRead> {
+    async read(sessionId, options = {}) {
       open();
       const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
       const parsed = parseRolloutArgument(readOptionsSchema, options, "read options");
       return readRolloutChain(chainSource, id, parsed.from ?? "latest-checkpoint");
     },
 
-    async info(sessionId: string): Promise<SessionInfo | undefined> {
+    async info(sessionId) {
       open();
       return sessions.get(parseRolloutArgument(sessionIdSchema, sessionId, "session id"))?.info;
     },
 
-    async list(options: ListOptions = {}): Promise<SessionPage> {
+    async list(options = {}) {
       open();
       const parsed = parseRolloutArgument(listOptionsSchema, options, "list options");
       return pageSessions(
@@ -177,13 +167,13 @@ export function createMemoryRolloutStore(): RolloutStore {
       );
     },
 
-    async archive(sessionId: string): Promise<void> {
+    async archive(sessionId) {
       open();
       const session = existing(parseRolloutArgument(sessionIdSchema, sessionId, "session id"));
       session.info = Object.freeze({ ...session.info, archived: true });
     },
 
-    async delete(sessionId: string): Promise<void> {
+    async delete(sessionId) {
       open();
       const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
       existing(id);
@@ -194,7 +184,7 @@ export function createMemoryRolloutStore(): RolloutStore {
       sessions.delete(id);
     },
 
-    async close(): Promise<void> {
+    async close() {
       closed = true;
     },
   };

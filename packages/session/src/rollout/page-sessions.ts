@@ -37,6 +37,28 @@ function decodeCursor(cursor: string): readonly [string, string] {
 }
 
 /**
+ * Whether `left` is listed before `right`: most recently updated first, then by id, so every
+ * session has one place.
+ */
+export function isListedBefore(left: SessionInfo, right: SessionInfo): boolean {
+  return comesBefore([left.updatedAt, left.id], [right.updatedAt, right.id]);
+}
+
+/**
+ * The test a session passes to be on a page: not archived (unless asked), in the folder asked
+ * for, and after the cursor.
+ *
+ * @throws {RolloutError} `invalid-argument` for a cursor no listing returned.
+ */
+export function createPageFilter(options: PageOptions): (session: SessionInfo) => boolean {
+  const after = options.cursor === undefined ? undefined : decodeCursor(options.cursor);
+  return (session) =>
+    (!session.archived || options.includeArchived === true) &&
+    (options.cwd === undefined || session.cwd === options.cwd) &&
+    (after === undefined || comesBefore(after, [session.updatedAt, session.id]));
+}
+
+/**
  * One page of a listing: the sessions that pass the filters, most recently updated first,
  * starting after the cursor. Keeps only `limit + 1` candidates while it goes, so a page of 50
  * out of 10,000 sessions costs one pass and no full sort.
@@ -45,22 +67,19 @@ function decodeCursor(cursor: string): readonly [string, string] {
  */
 export function pageSessions(sessions: Iterable<SessionInfo>, options: PageOptions): SessionPage {
   const limit = options.limit ?? 50;
-  const after = options.cursor === undefined ? undefined : decodeCursor(options.cursor);
+  const listed = createPageFilter(options);
   const kept: SessionInfo[] = [];
   for (const session of sessions) {
-    if (session.archived && options.includeArchived !== true) continue;
-    if (options.cwd !== undefined && session.cwd !== options.cwd) continue;
-    const key = [session.updatedAt, session.id] as const;
-    if (after !== undefined && !comesBefore(after, key)) continue;
+    if (!listed(session)) continue;
     if (kept.length > limit) {
       const last = kept[kept.length - 1];
-      if (last === undefined || !comesBefore(key, [last.updatedAt, last.id])) continue;
+      if (last === undefined || !isListedBefore(session, last)) continue;
       kept.pop();
     }
     let index = kept.length;
     while (index > 0) {
       const previous = kept[index - 1];
-      if (previous === undefined || !comesBefore(key, [previous.updatedAt, previous.id])) break;
+      if (previous === undefined || !isListedBefore(session, previous)) break;
       index -= 1;
     }
     kept.splice(index, 0, session);

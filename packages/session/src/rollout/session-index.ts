@@ -4,9 +4,16 @@ import { type FileHandle, open, rename, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { FileLocks } from "./file-lock.js";
 import { openIfPresent } from "./file-system.js";
-import { type PageOptions, pageSessions } from "./page-sessions.js";
+import { isListedBefore, type PageOptions } from "./page-sessions.js";
+import { readIndexPage } from "./read-index-page.js";
+import { RolloutError } from "./rollout-error.js";
 import type { SessionInfo, SessionPage } from "./rollout-store.js";
-import { decodeIndexLine, encodeIndexChange, type IndexChange } from "./session-index-line.js";
+import {
+  decodeIndexLine,
+  encodeIndexChange,
+  encodeIndexHeader,
+  type IndexChange,
+} from "./session-index-line.js";
 
 /** A session as the index lists it, with the size of its log when the line was written. */
 export interface IndexedSession {
@@ -33,11 +40,21 @@ export type IndexAction<Result> = (
 const rebuildConcurrency = 16;
 
 /**
+ * The most lines the index keeps after its sorted part before a store that reads it rewrites
+ * it: every listing reads them all, so they bound what a first page costs beyond the page.
+ */
+const longestTail = 256;
+
+/**
  * The listing index of a JSONL store: one file beside the rollouts, an append-only log of
- * session states (the last line of a session wins), rewritten only to drop replaced lines or
- * when it is rebuilt. It is a cache of what the rollouts say: missing or unreadable, it is
- * rebuilt from them; each listed page is checked against its sessions' files (one stat each)
- * and corrected when a crash left it behind. Every change happens under the index's lock.
+ * session states (the last line of a session wins). A rewrite (to drop replaced lines, once
+ * more than {@link longestTail} lines follow the sorted part, or when it is rebuilt) writes one
+ * line per session, oldest first, and says in its header how many bytes that sorted part
+ * takes; a listing reads the lines after it whole and the sorted part backwards only until its
+ * page is full, so a first page costs about a page, not the number of sessions. It is a cache
+ * of what the rollouts say: missing or unreadable, it is rebuilt from them; each listed page is
+ * checked against its sessions' files (one stat each) and corrected when a crash left it
+ * behind. Every change happens under the index's lock.
  */
 export interface SessionIndex {
   /**
@@ -67,6 +84,9 @@ export function createSessionIndex(
   let loadedInode = -1;
   let loadedBytes = 0;
   let lines = 0;
+  /** Where the sorted part of the loaded file ends, and how many lines were read after it. */
+  let sortedEnd = 0;
+  let tailLines = 0;
 
   function apply(change: IndexChange): void {
     if ("deleted" in change) sessions.delete(change.deleted);
@@ -96,6 +116,7 @@ export function createSessionIndex(
         loadedInode = status.ino;
         loadedBytes = 0;
         lines = 0;
+        tailLines = 0;
       }
       if (status.size === loadedBytes) return "ready";
       const buffer = Buffer.allocUnsafe(status.size - loadedBytes);
@@ -107,8 +128,13 @@ export function createSessionIndex(
         end = buffer.indexOf(0x0a, start)
       ) {
         const decoded = decodeIndexLine(buffer.toString("utf8", start, end));
-        if (decoded === undefined || (decoded === "header") !== (lines === 0)) return "unreadable";
-        if (decoded !== "header") apply(decoded);
+        if (decoded === undefined || "sortedBytes" in decoded !== (lines === 0))
+          return "unreadable";
+        if ("sortedBytes" in decoded) sortedEnd = end + 1 - start + decoded.sortedBytes;
+        else {
+          apply(decoded);
+          if (loadedBytes >= sortedEnd) tailLines += 1;
+        }
         lines += 1;
         loadedBytes += end + 1 - start;
         start = end + 1;
@@ -124,17 +150,19 @@ export function createSessionIndex(
 
   async function writeAfresh(entries: Iterable<IndexedSession>): Promise<void> {
     const temporary = `${path}.${randomUUID()}.tmp`;
-    let text = `${JSON.stringify({ index: 1 })}\n`;
-    let count = 1;
+    const sorted = [...entries].sort((left, right) =>
+      isListedBefore(left.info, right.info) ? 1 : -1,
+    );
+    let body = "";
     sessions.clear();
-    for (const entry of entries) {
-      text += encodeIndexChange(entry);
-      count += 1;
+    for (const entry of sorted) {
+      body += encodeIndexChange(entry);
       sessions.set(entry.info.id, entry);
     }
+    const header = encodeIndexHeader(Buffer.byteLength(body));
     const handle = await open(temporary, "w");
     try {
-      await handle.writeFile(text);
+      await handle.writeFile(header + body);
       await handle.sync();
     } finally {
       await handle.close();
@@ -143,7 +171,9 @@ export function createSessionIndex(
     const status = await stat(path);
     loadedInode = status.ino;
     loadedBytes = status.size;
-    lines = count;
+    sortedEnd = status.size;
+    lines = sorted.length + 1;
+    tailLines = 0;
   }
 
   async function rebuild(): Promise<void> {
@@ -198,12 +228,13 @@ export function createSessionIndex(
       // session, or a store that wrote many lines unread, reads (and maybe compacts) the index.
       const complete = group.some((change) => change.complete);
       let ready: boolean;
-      if (complete || unreadLines > 64 + sessions.size) {
+      if (complete || unreadLines > longestTail) {
         const state = await catchUp();
         unreadLines = 0;
         if (state === "unreadable" || (state === "missing" && complete)) await rebuild();
         ready = state === "ready" || state === "unreadable" || complete;
-        if (ready && lines > 2 * sessions.size + 64) await rewrite([...sessions.values()]);
+        if (ready && (lines > 2 * sessions.size + 64 || tailLines > longestTail))
+          await rewrite([...sessions.values()]);
         // A rebuild or a rewrite replaced the file the hold may have open.
         await closeAppender(hold);
       } else {
@@ -302,28 +333,37 @@ export function createSessionIndex(
     },
 
     async list(options) {
-      const state = await catchUp();
-      if (state !== "ready")
-        await index.change(async () => ({ result: undefined, changes: [] }), { complete: true });
-      let page = pageSessions(
-        Array.from(sessions.values(), (entry) => entry.info),
-        options,
-      );
-      for (let attempt = 0; attempt < 3; attempt += 1) {
+      // Other processes may rewrite or extend the index meanwhile, so each step reads it again;
+      // the attempts are bounded, and the last one answers with what it read.
+      for (let attempt = 0; ; attempt += 1) {
+        const last = attempt >= 3;
+        const read = await readIndexPage(path, options);
+        if (read === "missing" || read === "unreadable") {
+          if (last)
+            throw new RolloutError("io-failed", `the session index ${path} could not be rebuilt`, {
+              path,
+            });
+          // A complete change rebuilds a missing or unreadable index.
+          await index.change(async () => ({ result: undefined, changes: [] }), { complete: true });
+          continue;
+        }
+        if (read.tailLines > longestTail && attempt === 0) {
+          // A complete change rewrites an index whose tail grew long: later listings read less.
+          await index.change(async () => ({ result: undefined, changes: [] }), { complete: true });
+          continue;
+        }
         const checks = await Promise.all(
-          page.sessions.map(async (info) => {
-            const indexed = sessions.get(info.id);
+          read.page.sessions.map(async (info) => {
             const actual = await source.statSession(info.id);
             return actual === undefined ||
-              indexed === undefined ||
-              actual.size !== indexed.size ||
+              actual.size !== read.sizes.get(info.id) ||
               actual.archived !== info.archived
               ? info.id
               : undefined;
           }),
         );
         const stale = checks.filter((id) => id !== undefined);
-        if (stale.length === 0) return page;
+        if (stale.length === 0 || last) return read.page;
         await index.change(
           async () => ({
             result: undefined,
@@ -333,12 +373,7 @@ export function createSessionIndex(
           }),
           { complete: true },
         );
-        page = pageSessions(
-          Array.from(sessions.values(), (entry) => entry.info),
-          options,
-        );
       }
-      return page;
     },
   };
   return index;

@@ -42,6 +42,26 @@ const pause = (milliseconds: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
 
 /**
+ * Appends `batch` to a session that holds `from` records, with the append id `batch-{from}`, and
+ * returns the session's next sequence: the contract's way to fill a store, for a store's own
+ * tests too.
+ */
+export async function appendTexts(
+  store: RolloutStore,
+  sessionId: string,
+  from: number,
+  batch: readonly RolloutRecord[],
+): Promise<number> {
+  const result = await store.append({
+    sessionId,
+    expectedSequence: from,
+    appendId: `batch-${from}`,
+    records: batch,
+  });
+  return result.nextSequence;
+}
+
+/**
  * The rollout store contract as a Vitest suite: every rule a `RolloutStore` must keep (fenced
  * and idempotent appends, all-or-nothing batches, forks that reference their parent, resumes
  * from the latest checkpoint, listing, archive, delete and close). A store author calls it from
@@ -72,21 +92,6 @@ export function describeRolloutStoreContract(
       await store.close();
       await storage.dispose?.();
     }
-  }
-
-  async function appendTexts(
-    store: RolloutStore,
-    sessionId: string,
-    from: number,
-    batch: readonly RolloutRecord[],
-  ): Promise<number> {
-    const result = await store.append({
-      sessionId,
-      expectedSequence: from,
-      appendId: `batch-${from}`,
-      records: batch,
-    });
-    return result.nextSequence;
   }
 
   describe(`${name}: the rollout store contract`, () => {

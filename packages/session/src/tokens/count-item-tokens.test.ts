@@ -1,5 +1,6 @@
 import type { ResponseItem } from "@ctx/protocol";
 import { describe, expect, it } from "vitest";
+import { SessionError } from "../session-error.js";
 import { approximateTokenizer } from "./approximate-tokenizer.js";
 import { countItemTokens, imageTokens } from "./count-item-tokens.js";
 
@@ -51,5 +52,17 @@ describe("approximateTokenizer", () => {
     expect(approximateTokenizer.count("")).toBe(0);
     expect(approximateTokenizer.count("abcde")).toBe(2);
     expect(approximateTokenizer.count("€")).toBe(1);
+  });
+});
+
+describe("countItemTokens arguments", () => {
+  it("names the argument that does not fit", () => {
+    const item: ResponseItem = { type: "function_call_output", call_id: "c", output: "x" };
+    expect(() =>
+      Reflect.apply(countItemTokens, undefined, [{ type: "nope" }, approximateTokenizer]),
+    ).toThrow(SessionError);
+    expect(() => Reflect.apply(countItemTokens, undefined, [item, { name: "x" }])).toThrow(
+      "tokenizer",
+    );
   });
 });

@@ -1,4 +1,11 @@
-import type { ContentItem, ResponseItem, ToolOutput } from "@ctx/protocol";
+import {
+  type ContentItem,
+  type ResponseItem,
+  responseItemSchema,
+  type ToolOutput,
+} from "@ctx/protocol";
+import { tokenizerSchema } from "../argument-schemas.js";
+import { parseArgument } from "../parse-argument.js";
 import type { Tokenizer } from "./tokenizer.js";
 
 /**
@@ -11,26 +18,42 @@ export const imageTokens = 1_844;
  * How many tokens `item` puts in front of the model: its text by `tokenizer`, each image at
  * {@link imageTokens}, and encrypted reasoning or compaction content by the size it decodes to
  * (base64 carries three bytes in four characters), four bytes a token.
+ *
+ * @throws {SessionError} naming `item` or `tokenizer` when one does not fit its type.
+ * @example
+ * ```ts
+ * countItemTokens({ type: "function_call_output", call_id: "c", output: "12345678" }, approximateTokenizer);
+ * // 2
+ * ```
  */
 export function countItemTokens(item: ResponseItem, tokenizer: Tokenizer): number {
+  const checked = parseArgument(responseItemSchema, item, "item");
+  return sum(itemPartTokens(checked, parseArgument(tokenizerSchema, tokenizer, "tokenizer")));
+}
+
+/**
+ * What each part of `item` costs, unchecked: one count per content part of a message (so each
+ * fragment of a context message can be told apart), one count in all for other items.
+ */
+export function itemPartTokens(item: ResponseItem, tokenizer: Tokenizer): number[] {
   switch (item.type) {
     case "message":
-      return sum(item.content.map((part) => countContent(part, tokenizer)));
+      return item.content.map((part) => countContent(part, tokenizer));
     case "function_call":
-      return tokenizer.count(item.name) + tokenizer.count(item.arguments);
+      return [tokenizer.count(item.name) + tokenizer.count(item.arguments)];
     case "custom_tool_call":
-      return tokenizer.count(item.name) + tokenizer.count(item.input);
+      return [tokenizer.count(item.name) + tokenizer.count(item.input)];
     case "function_call_output":
     case "custom_tool_call_output":
-      return countOutput(item.output, tokenizer);
+      return [countOutput(item.output, tokenizer)];
     case "reasoning":
-      return (
+      return [
         sum(item.summary.map((part) => tokenizer.count(part.text))) +
-        sum((item.content ?? []).map((part) => tokenizer.count(part.text))) +
-        encryptedTokens(item.encrypted_content ?? "")
-      );
+          sum((item.content ?? []).map((part) => tokenizer.count(part.text))) +
+          encryptedTokens(item.encrypted_content ?? ""),
+      ];
     case "compaction":
-      return encryptedTokens(item.encrypted_content);
+      return [encryptedTokens(item.encrypted_content)];
   }
 }
 

@@ -1,0 +1,49 @@
+import { describeValue } from "@ctx/text";
+import { SessionError } from "../session-error.js";
+import { boundedCount } from "./bounded-count.js";
+import type { Tokenizer } from "./tokenizer.js";
+
+let loading: Promise<Tokenizer> | undefined;
+let loaded: Tokenizer | undefined;
+
+/**
+ * The default tokenizer: `gpt-tokenizer`'s o200k_base encoding, the one OpenAI's current models
+ * use. The encoding's tables are large, so they are imported on the first call only (importing
+ * `@ctx/session` loads nothing of them) and shared by every later call and session. Special-token
+ * text such as `<|endoftext|>` counts as the plain text it is, and a long text is counted in
+ * stretches so the time stays linear in its length.
+ *
+ * @throws {Error} from the import, when `gpt-tokenizer` cannot be loaded; a later call tries again.
+ * @example
+ * ```ts
+ * const tokenizer = await loadDefaultTokenizer();
+ * tokenizer.count("hello world"); // 2
+ * ```
+ */
+export function loadDefaultTokenizer(): Promise<Tokenizer> {
+  loading ??= import("gpt-tokenizer/encoding/o200k_base").then(
+    ({ countTokens }) => {
+      const plain = { disallowedSpecial: new Set<string>() };
+      loaded = {
+        name: "o200k_base",
+        count: (text) => {
+          if (typeof text !== "string") {
+            throw new SessionError(`text: expected a string, got ${describeValue(text)}`);
+          }
+          return boundedCount(text, (stretch) => countTokens(stretch, plain));
+        },
+      };
+      return loaded;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** The default tokenizer when {@link loadDefaultTokenizer} has finished loading it. */
+export function loadedDefaultTokenizer(): Tokenizer | undefined {
+  return loaded;
+}

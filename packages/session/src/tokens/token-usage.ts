@@ -1,0 +1,45 @@
+import type { Origin } from "../origin.js";
+
+/** The tokens of one bucket of a {@link TokenUsage}. */
+export interface KindTokens {
+  /**
+   * A fragment kind's `type` for injected context (`environment_context`, `agents_md`, …);
+   * `context` for an injected message whose kinds are not known (a history read from elsewhere);
+   * `instructions` for the base instructions; `user`, `model` or `tool` for the other items.
+   */
+  readonly kind: string;
+  readonly tokens: number;
+}
+
+/** One of the items that cost the most. */
+export interface ItemTokens {
+  /** Its index in `session.history()`. */
+  readonly index: number;
+  readonly origin: Origin;
+  readonly tokens: number;
+}
+
+/** How many tokens a session's next request carries, and how close that is to its limits. */
+export interface TokenUsage {
+  /** The base instructions plus every item the next request carries. */
+  readonly used: number;
+  /**
+   * Where the session compacts (see `resolveTokenLimits`), for the model of the latest turn;
+   * `undefined` before the first turn, or when no limit is known.
+   */
+  readonly limit: number | undefined;
+  /** The model's context window; `undefined` as for `limit`. */
+  readonly window: number | undefined;
+  /** The share of the window the history may fill; `undefined` as for `limit`. */
+  readonly usableWindow: number | undefined;
+  /**
+   * The name of the tokenizer that counted: the session's own, else `o200k_base`, or `bytes/4`
+   * while the default tokenizer has not loaded yet (before the session's first `beginTurn`,
+   * `record` or resume) or could not be loaded.
+   */
+  readonly tokenizer: string;
+  /** `used` split by bucket, largest first. */
+  readonly byKind: readonly KindTokens[];
+  /** The ten history items that cost the most, largest first (synthetic outputs are left out). */
+  readonly largestItems: readonly ItemTokens[];
+}
