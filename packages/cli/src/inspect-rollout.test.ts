@@ -28,4 +28,10 @@ describe("inspectRollout", () => {
     expect(items).toHaveLength(inspection.items);
     expect(items.filter((item) => item.kind === "user_intent")).toHaveLength(80);
   });
+
+  it("refuses a limit that is not a positive integer", async () => {
+    await expect(inspectRollout("rollout.jsonl", { eventLimit: 0 })).rejects.toThrow(
+      "eventLimit must be a positive integer, not 0",
+    );
+  });
 });

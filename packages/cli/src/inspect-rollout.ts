@@ -112,6 +112,11 @@ export async function inspectRollout(
     eventLimit = 10_000,
     rollbackWindow = 10_000,
   } = options;
+  for (const [name, limit] of Object.entries({ requestLimit, eventLimit, rollbackWindow })) {
+    if (!Number.isInteger(limit) || limit < 1) {
+      throw new CliError("failure", `${name} must be a positive integer, not ${limit}`);
+    }
+  }
   const state = new InspectionState(createStandardRegistry(), {
     requestLimit,
     eventLimit,
@@ -121,7 +126,8 @@ export async function inspectRollout(
   let format: RolloutFormat | undefined;
   let lineNumber = 0;
   let unreadable = 0;
-  const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
+  const input = createReadStream(path);
+  const lines = createInterface({ input, crlfDelay: Infinity });
   try {
     for await (const text of lines) {
       lineNumber += 1;
@@ -153,6 +159,7 @@ export async function inspectRollout(
     throw new CliError("failure", `cannot read ${path}: ${reason}`, { cause: error });
   } finally {
     lines.close();
+    input.destroy();
   }
   if (format === undefined) throw new CliError("failure", `${path} is empty`);
   const warnings: CtxWarning[] = [...state.warnings];
