@@ -42,7 +42,7 @@ export function addInspectCommand(program: Command, environment: CliEnvironment)
     .addHelpText(
       "after",
       `
-The rollout is read as a stream: memory stays the same for any size. Progress is shown on
+The rollout is read as a stream, so memory stays bounded for any size. Progress is shown on
 standard error when it is a terminal.
 
 Examples:
