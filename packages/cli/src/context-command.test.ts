@@ -2,6 +2,10 @@ import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, realpath, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { toPrompt } from "@ctx/ai-sdk";
+import { toMessagesParams } from "@ctx/anthropic";
+import { toChatCompletionsParams, toResponsesParams } from "@ctx/openai";
+import type { ModelInput } from "@ctx/protocol";
 import { createStandardRegistry } from "@ctx/registry";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCtx } from "./__fixtures__/run-ctx.js";
@@ -100,5 +104,40 @@ describe("ctx context", () => {
     const run = await runCtx(["context", "--home", bare], bare);
     expect(run.code).toBe(0);
     expect(run.stdout).not.toContain("agents_md_instructions");
+  });
+
+  it.each([
+    ["openai", toResponsesParams],
+    ["openai-chat", toChatCompletionsParams],
+    ["anthropic", toMessagesParams],
+    ["ai-sdk", toPrompt],
+  ] as const)(
+    "gives with --format %s exactly what that adapter returns for the request",
+    async (format, adapter) => {
+      const flags = ["--sandbox", "read-only", "--home", home];
+      const [json, mapped] = await Promise.all([
+        runCtx(["context", "src", "--format", "json", ...flags], repository),
+        runCtx(["context", "src", "--format", format, ...flags], repository),
+      ]);
+      expect(mapped.stderr).toBe("");
+      expect(mapped.code).toBe(0);
+      const request = JSON.parse(json.stdout) as ModelInput;
+      const sent: unknown = JSON.parse(mapped.stdout);
+      expect(sent).toEqual(JSON.parse(JSON.stringify(adapter(request))));
+      expect(mapped.stdout).toContain("Keep functions small.");
+    },
+  );
+
+  it("names every format and its adapter function in --help", async () => {
+    const run = await runCtx(["context", "--help"], repository);
+    expect(run.code).toBe(0);
+    for (const name of [
+      "toResponsesParams",
+      "toChatCompletionsParams",
+      "toMessagesParams",
+      "toPrompt",
+    ]) {
+      expect(run.stdout).toContain(name);
+    }
   });
 });

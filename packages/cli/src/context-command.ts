@@ -7,8 +7,10 @@ import {
   type SandboxMode,
 } from "@ctx/prompts";
 import { type Command, Option } from "commander";
+import { type AdapterFormat, adapterFormats, toAdapterRequest } from "./adapter-request.js";
 import { buildFirstTurnContext } from "./first-turn-context.js";
 import { formatContextText } from "./format-context.js";
+import { approvalPolicies, personalities, sandboxModes } from "./setting-choices.js";
 import { type CliEnvironment, createPaint } from "./terminal.js";
 
 interface ContextFlags {
@@ -17,7 +19,7 @@ interface ContextFlags {
   readonly sandbox: SandboxMode;
   readonly approval: ApprovalPolicy;
   readonly home?: string;
-  readonly format: "text" | "json";
+  readonly format: "text" | "json" | AdapterFormat;
 }
 
 /** Adds `ctx context [DIR]`: what the model would see on its first turn in DIR. */
@@ -35,17 +37,17 @@ export function addContextCommand(program: Command, environment: CliEnvironment)
     )
     .addOption(
       new Option("--personality <P>", "how the model is asked to sound")
-        .choices(["friendly", "pragmatic", "none"])
+        .choices(personalities)
         .default("pragmatic"),
     )
     .addOption(
       new Option("--sandbox <MODE>", "what the model's commands may touch")
-        .choices(["read-only", "workspace-write", "danger-full-access"])
+        .choices(sandboxModes)
         .default("workspace-write"),
     )
     .addOption(
       new Option("--approval <POLICY>", "when the model must ask before running a command")
-        .choices(["untrusted", "on-request", "on-failure", "never"])
+        .choices(approvalPolicies)
         .default("on-request"),
     )
     .option(
@@ -53,9 +55,26 @@ export function addContextCommand(program: Command, environment: CliEnvironment)
       "the folder holding the global AGENTS.md (default: $CODEX_HOME, else ~/.codex)",
     )
     .addOption(
-      new Option("--format <FORMAT>", "text for a person, json for exactly what is sent")
-        .choices(["text", "json"])
+      new Option(
+        "--format <FORMAT>",
+        "text for a person, json for the request, or what an adapter sends (see Formats)",
+      )
+        .choices(["text", "json", ...adapterFormats])
         .default("text"),
+    )
+    .addHelpText(
+      "after",
+      `
+Formats (all but text print JSON on standard output, warnings go to standard error):
+  text         one row per block: role, kind, bytes, ~tokens, source files
+  json         the request itself: instructions and input
+  openai       the OpenAI Responses API's instructions and input (toResponsesParams of @ctx/openai)
+  openai-chat  the OpenAI Chat Completions messages (toChatCompletionsParams of @ctx/openai)
+  anthropic    the Anthropic Messages API's system and messages, with cache breakpoints (toMessagesParams of @ctx/anthropic)
+  ai-sdk       the AI SDK's instructions and ModelMessage[] for generateText (toPrompt of @ctx/ai-sdk)
+
+Example:
+  ctx context ../my-repo --sandbox read-only --format anthropic`,
     )
     .action(async (directory: string | undefined, flags: ContextFlags) => {
       const cwd = resolve(environment.cwd, directory ?? ".");
@@ -74,12 +93,16 @@ export function addContextCommand(program: Command, environment: CliEnvironment)
         now: new Date(),
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       });
-      if (flags.format === "json") {
+      if (flags.format !== "text") {
+        const sent =
+          flags.format === "json"
+            ? context.request
+            : await toAdapterRequest(flags.format, context.request);
         const warn = createPaint(environment.stderr, environment.env)("yellow", "warning:");
         for (const warning of context.warnings) {
           environment.stderr.write(`${warn} ${warning.message}\n`);
         }
-        environment.stdout.write(`${JSON.stringify(context.request, null, 2)}\n`);
+        environment.stdout.write(`${JSON.stringify(sent, null, 2)}\n`);
         return;
       }
       const heading = `First turn in ${cwd} (model ${flags.model}, personality ${flags.personality}, sandbox ${flags.sandbox}, approval ${flags.approval})`;

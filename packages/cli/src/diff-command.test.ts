@@ -29,6 +29,11 @@ beforeAll(async () => {
   await writeFile(join(folder, "broken.json"), "{ model: ");
 });
 
+interface ResentJson {
+  resent: { type: string; role: string; content: { text: string }[] }[];
+  cacheBreak?: string;
+}
+
 describe("ctx diff", () => {
   it("re-sends the personality and the permissions when both change, keeping the cached prefix", async () => {
     const run = await runCtx(["diff", "base.json", "stricter.json"], folder);
@@ -48,10 +53,7 @@ describe("ctx diff", () => {
   it("gives the re-sent items as JSON, the model switch among them", async () => {
     const run = await runCtx(["diff", "base.json", "switched.json", "--format", "json"], folder);
     expect(run.code).toBe(0);
-    const change = JSON.parse(run.stdout) as {
-      resent: { type: string; role: string; content: { text: string }[] }[];
-      cacheBreak?: string;
-    };
+    const change = JSON.parse(run.stdout) as ResentJson;
     expect(change.cacheBreak).toBeUndefined();
     expect(change.resent).toHaveLength(1);
     expect(change.resent[0]?.role).toBe("developer");
@@ -70,9 +72,106 @@ describe("ctx diff", () => {
     expect(broken.stderr.trim().split("\n")).toHaveLength(1);
   });
 
-  it("needs both files: a usage error", async () => {
+  it("needs a second turn, a file or a --to: a usage error", async () => {
     const run = await runCtx(["diff", "base.json"], folder);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain("missing required argument 'AFTER'");
+    expect(run.stderr).toBe(
+      "ctx: nothing changes between the turns: give AFTER, or at least one --to KEY=VALUE\n",
+    );
+  });
+});
+
+describe("ctx diff from flags", () => {
+  it("compares two turns given by flags alone", async () => {
+    const run = await runCtx(
+      [
+        "diff",
+        "--from",
+        "sandbox=read-only",
+        "--to",
+        "sandbox=workspace-write",
+        "--to",
+        "approval=never",
+        "--format",
+        "json",
+      ],
+      folder,
+    );
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const change = JSON.parse(run.stdout) as ResentJson;
+    expect(change.resent).toHaveLength(1);
+    const text = change.resent[0]?.content[0]?.text ?? "";
+    expect(text).toMatch(/^<permissions instructions>/);
+    expect(text).toContain("workspace-write");
+    expect(text).not.toContain("read-only");
+  });
+
+  it("lays --to over a settings file the same as a second file would", async () => {
+    const [files, mixed] = await Promise.all([
+      runCtx(["diff", "base.json", "stricter.json", "--format", "json"], folder),
+      runCtx(
+        [
+          "diff",
+          "base.json",
+          "--to",
+          "personality=friendly",
+          "--to",
+          "sandbox=read-only",
+          "--to",
+          "approval=never",
+          "--format",
+          "json",
+        ],
+        folder,
+      ),
+    ]);
+    expect(mixed.code).toBe(0);
+    expect((JSON.parse(mixed.stdout) as ResentJson).resent).toHaveLength(2);
+    expect(mixed.stdout).toBe(files.stdout);
+  });
+
+  it("lays --from over BEFORE and --to over AFTER", async () => {
+    const run = await runCtx(
+      [
+        "diff",
+        "stricter.json",
+        "base.json",
+        "--from",
+        "personality=pragmatic",
+        "--to",
+        "approval=never",
+      ],
+      folder,
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("re-sends 1 block(s)");
+    expect(run.stdout).toMatch(/1\s+developer\s+permissions_instructions/);
+  });
+
+  it("resolves cwd against the current folder and re-sends the environment", async () => {
+    const run = await runCtx(["diff", "--to", "cwd=sub", "--format", "json"], folder);
+    expect(run.code).toBe(0);
+    const change = JSON.parse(run.stdout) as ResentJson;
+    expect(change.resent.map((item) => item.role)).toEqual(["user"]);
+    expect(change.resent[0]?.content[0]?.text).toContain(`<cwd>${join(folder, "sub")}</cwd>`);
+  });
+
+  it.each([
+    [
+      ["--to", "sandbx=read-only"],
+      'ctx: --to sandbx=read-only: unknown key "sandbx" (known: model, personality, sandbox, approval, network, cwd)',
+    ],
+    [
+      ["--from", "sandbox=wide-open", "--to", "sandbox=read-only"],
+      "ctx: --from sandbox=wide-open: sandbox takes read-only, workspace-write, danger-full-access",
+    ],
+    [["--to", "network=yes"], "ctx: --to network=yes: network takes on, off"],
+    [["--to", "read-only"], "ctx: --to read-only: expected KEY=VALUE, such as sandbox=read-only"],
+  ])("refuses %j in one line with exit code 2", async (flags, message) => {
+    const run = await runCtx(["diff", "base.json", ...flags], folder);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(`${message}\n`);
   });
 });

@@ -1,38 +1,103 @@
 import { resolve } from "node:path";
 import { type Command, Option } from "commander";
+import { CliError } from "./cli-error.js";
 import { formatContextText } from "./format-context.js";
-import { diffSettings, readSettingsFile } from "./settings-change.js";
+import { diffSettings, readSettingsFile, toTurnContext } from "./settings-change.js";
+import { overrideKeys, parseSettingsOverride, type SettingsOverride } from "./settings-override.js";
 import { type CliEnvironment, createPaint } from "./terminal.js";
 
 interface DiffFlags {
+  readonly from?: readonly SettingsOverride[];
+  readonly to?: readonly SettingsOverride[];
   readonly format: "text" | "json";
 }
 
-/** Adds `ctx diff BEFORE AFTER`: what a change of settings between two turns re-sends. */
+/**
+ * Adds `ctx diff [BEFORE] [AFTER] [--from KEY=VALUE]… [--to KEY=VALUE]…`: what a change of
+ * settings between two turns re-sends.
+ */
 export function addDiffCommand(program: Command, environment: CliEnvironment): void {
+  const collect =
+    (flag: string) =>
+    (text: string, previous: readonly SettingsOverride[] = []): readonly SettingsOverride[] => [
+      ...previous,
+      parseSettingsOverride(text, flag, environment.cwd),
+    ];
+  const keys = Object.entries(overrideKeys)
+    .map(([key, values]) => `  ${key.padEnd(12)} ${values}`)
+    .join("\n");
   program
     .command("diff")
     .description(
       "show what a change of settings between two turns re-sends to the model, using the session's diffing",
     )
     .argument(
-      "<BEFORE>",
+      "[BEFORE]",
       "a JSON file of the first turn's settings (model, personality, permissions, environments, …)",
     )
-    .argument("<AFTER>", "a JSON file of the second turn's settings")
+    .argument(
+      "[AFTER]",
+      "a JSON file of the second turn's settings (default: the first turn's, changed by --to)",
+    )
+    .option(
+      "--from <KEY=VALUE>",
+      "a setting of the first turn, over BEFORE (repeatable)",
+      collect("--from"),
+    )
+    .option(
+      "--to <KEY=VALUE>",
+      "a setting of the second turn, over AFTER or else over the first turn's (repeatable)",
+      collect("--to"),
+    )
     .addOption(
       new Option("--format <FORMAT>", "text for a person, json for the items re-sent")
         .choices(["text", "json"])
         .default("text"),
     )
-    .action(async (before: string, after: string, flags: DiffFlags) => {
+    .addHelpText(
+      "after",
+      `
+The first turn has BEFORE's settings (none when it is left out) with each --from laid over
+them. The second has AFTER's with each --to laid over them or, without AFTER, the first turn's
+with each --to: so --to names what changes. Unset settings keep their defaults: the ctx-coder
+model and one environment in the current folder; no permissions are sent until a sandbox or
+approval is given.
+
+Keys of --from and --to:
+${keys}
+
+Examples:
+  ctx diff --from sandbox=read-only --to sandbox=workspace-write --to approval=never
+  ctx diff before.json --to model=gpt-5 --to cwd=../other-repo
+  ctx diff before.json after.json --format json
+`,
+    )
+    .action(async (before: string | undefined, after: string | undefined, flags: DiffFlags) => {
+      const { from = [], to = [] } = flags;
+      if (after === undefined && to.length === 0) {
+        throw new CliError(
+          "usage",
+          "nothing changes between the turns: give AFTER, or at least one --to KEY=VALUE",
+        );
+      }
       const defaults = {
         cwd: environment.cwd,
         shell: environment.env.SHELL?.split("/").at(-1) || "bash",
       };
+      const read = (path: string | undefined) =>
+        path === undefined ? {} : readSettingsFile(resolve(environment.cwd, path));
+      const origin = (path: string | undefined, flag: string) =>
+        path === undefined ? `the settings of ${flag}` : resolve(environment.cwd, path);
+      const first = await read(before);
+      const second = after === undefined ? first : await read(after);
       const change = await diffSettings(
-        await readSettingsFile(resolve(environment.cwd, before), defaults),
-        await readSettingsFile(resolve(environment.cwd, after), defaults),
+        toTurnContext(first, from, defaults, origin(before, "--from")),
+        toTurnContext(
+          second,
+          after === undefined ? [...from, ...to] : to,
+          defaults,
+          origin(after ?? before, "--to"),
+        ),
       );
       if (flags.format === "json") {
         environment.stdout.write(

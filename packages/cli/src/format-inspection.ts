@@ -1,19 +1,14 @@
 import { estimateTokens } from "./estimate-tokens.js";
 import { formatTable } from "./format-table.js";
 import type { RolloutInspection } from "./inspect-rollout.js";
-import { totalsByKind } from "./summarize-inspection.js";
 import type { Paint } from "./terminal.js";
 
 /**
- * A rollout's inspection for a person: estimated tokens by kind over every item, then every compaction, rollback, interrupted turn and cache break; with
- * `items`, every item with its line, turn, category and kind.
+ * A rollout's inspection for a person: estimated tokens by kind over every item, then every
+ * compaction, rollback, interrupted turn and cache break, then the warnings.
  */
-export function formatInspectionText(
-  inspection: RolloutInspection,
-  paint: Paint,
-  items: boolean,
-): string {
-  const totals = totalsByKind(inspection);
+export function formatInspectionText(inspection: RolloutInspection, paint: Paint): string {
+  const { totals } = inspection;
   const all = totals.reduce((sum, total) => sum + total.bytes, 0);
   const share = (bytes: number) => `${all === 0 ? 0 : ((bytes / all) * 100).toFixed(1)}%`;
   const bold = (row: number, _column: number, cell: string) =>
@@ -21,7 +16,7 @@ export function formatInspectionText(
   const lines = [
     paint(
       "bold",
-      `${inspection.path}: a ${inspection.format === "codex" ? "Codex" : "@ctx"} rollout of ${inspection.lines} lines, ${inspection.turns} turns, ${inspection.requests.length} model requests`,
+      `${inspection.path}: a ${inspection.format === "codex" ? "Codex" : "@ctx"} rollout of ${inspection.lines} lines, ${inspection.turns} turns, ${inspection.requestCount} model requests`,
     ),
     "",
     "Every item, by kind:",
@@ -36,14 +31,7 @@ export function formatInspectionText(
           String(estimateTokens(total.bytes)),
           share(total.bytes),
         ]),
-        [
-          "",
-          "total",
-          String(inspection.items.length),
-          String(all),
-          String(estimateTokens(all)),
-          "",
-        ],
+        ["", "total", String(inspection.items), String(all), String(estimateTokens(all)), ""],
       ],
       ["left", "left", "right", "right", "right", "right"],
       bold,
@@ -64,26 +52,6 @@ export function formatInspectionText(
             column === 2 ? paint(cell.trim() === "cache-break" ? "red" : "yellow", cell) : cell,
         ).map((line) => `  ${line}`)),
   ];
-  if (items) {
-    lines.push(
-      "",
-      "Items:",
-      ...formatTable(
-        [
-          ["line", "turn", "category", "kind", "bytes"],
-          ...inspection.items.map((item) => [
-            String(item.line),
-            String(item.turn),
-            item.category,
-            item.kind,
-            String(item.bytes),
-          ]),
-        ],
-        ["right", "right", "left", "left", "right"],
-        bold,
-      ).map((line) => `  ${line}`),
-    );
-  }
   lines.push(
     "",
     paint("dim", "~tokens is an estimate: bytes / 4, not a real tokenizer."),

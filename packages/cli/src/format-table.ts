@@ -18,15 +18,28 @@ export function formatTable(
     });
   }
   return rows.map((row, rowIndex) =>
-    row
-      .map((cell, column) => {
-        const last = column === row.length - 1;
-        const width = widths[column] ?? 0;
-        const padded =
-          align[column] === "right" ? cell.padStart(width) : last ? cell : cell.padEnd(width);
-        return paint(rowIndex, column, padded);
-      })
-      .join("  ")
-      .trimEnd(),
+    formatTableRow(row, widths, align, (column, cell) => paint(rowIndex, column, cell)),
   );
+}
+
+/**
+ * One row of a table whose column `widths` are known beforehand, laid out as
+ * {@link formatTable} lays its rows, so a long table can be written row by row.
+ */
+export function formatTableRow(
+  row: readonly string[],
+  widths: readonly number[],
+  align: readonly Align[],
+  paint: (column: number, cell: string) => string = (_column, cell) => cell,
+): string {
+  return row
+    .map((cell, column) => {
+      const last = column === row.length - 1;
+      const width = widths[column] ?? 0;
+      const padded =
+        align[column] === "right" ? cell.padStart(width) : last ? cell : cell.padEnd(width);
+      return paint(column, padded);
+    })
+    .join("  ")
+    .trimEnd();
 }

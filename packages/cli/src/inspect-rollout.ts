@@ -5,7 +5,9 @@ import type { JsonValue } from "@ctx/session";
 import type { CtxWarning } from "@ctx/text";
 import { CliError } from "./cli-error.js";
 import { byteLength } from "./estimate-tokens.js";
+import { HistoryTotals } from "./history-totals.js";
 import { isJsonObject, type JsonObject } from "./json-object.js";
+import { type KindTotal, orderKindTotals } from "./kind-total.js";
 import {
   codexEntries,
   ctxEntries,
@@ -49,41 +51,83 @@ export interface InspectedRequest {
   readonly cacheBreak?: string;
 }
 
-/** What `ctx inspect` found in a rollout. */
+/** What `ctx inspect` found in a rollout: totals, and the requests and events up to the limits. */
 export interface RolloutInspection {
   readonly path: string;
   readonly format: RolloutFormat;
   readonly lines: number;
   readonly turns: number;
-  readonly items: readonly InspectedItem[];
+  /** How many items the rollout holds. */
+  readonly items: number;
+  /** Every kind's item count and bytes, by category, then by size. */
+  readonly totals: readonly KindTotal[];
+  /** How many model requests were made. */
+  readonly requestCount: number;
+  /** The first requests, up to the request limit. */
   readonly requests: readonly InspectedRequest[];
+  /** How many events happened. */
+  readonly eventCount: number;
+  /** The first events, up to the event limit. */
   readonly events: readonly InspectedEvent[];
   readonly warnings: readonly CtxWarning[];
 }
 
+/** Options of {@link inspectRollout}. */
+export interface InspectOptions {
+  /** Called now and then with how far the reading got. */
+  readonly progress?: (message: string) => void;
+  /** Called with every item, in order, once it is classified; the reading waits for it. */
+  readonly onItem?: (item: InspectedItem) => void | Promise<void>;
+  /** How many requests to keep, for the timeline; the rest are counted. */
+  readonly requestLimit?: number;
+  /** How many events to keep; the rest are counted. */
+  readonly eventLimit?: number;
+  /** How many of the newest user turns a rollback can take off the history. */
+  readonly rollbackWindow?: number;
+}
+
 const kindPattern = /^[a-z][a-z0-9_]{0,63}$/;
+/** How many kinds are told apart; items of further unknown types count as `unknown`. */
+const kindLimit = 256;
 const modelTypes = new Set(["reasoning", "agent_message"]);
 
 /**
- * Reads the rollout at `path` line by line and classifies every item the model was sent or
+ * Reads the rollout at `path` as a stream and classifies every item the model was sent or
  * produced; a request starts wherever the model speaks after anything else. Turns are the
  * rollout's own (Codex's turn ids, @ctx's turn records), or, where Codex wrote none, one per
- * message the user typed. Holds one line at a
- * time, and per item only its kind and size.
+ * message the user typed. Memory stays bounded for any rollout: it holds one line at a time,
+ * sums by kind, the first requests and events up to their limits, and the history as sums per
+ * user turn; items go to `onItem` rather than into the result.
  *
  * @throws {CliError} `failure` when the file cannot be read or is not a rollout of either format.
  */
 export async function inspectRollout(
   path: string,
-  progress: (message: string) => void = () => {},
+  options: InspectOptions = {},
 ): Promise<RolloutInspection> {
-  const registry = createStandardRegistry();
-  const state = new InspectionState(registry);
-  const warnings: CtxWarning[] = [];
+  const {
+    progress = () => {},
+    onItem,
+    requestLimit = 2000,
+    eventLimit = 10_000,
+    rollbackWindow = 10_000,
+  } = options;
+  for (const [name, limit] of Object.entries({ requestLimit, eventLimit, rollbackWindow })) {
+    if (!Number.isInteger(limit) || limit < 1) {
+      throw new CliError("failure", `${name} must be a positive integer, not ${limit}`);
+    }
+  }
+  const state = new InspectionState(createStandardRegistry(), {
+    requestLimit,
+    eventLimit,
+    rollbackWindow,
+    keepItems: onItem !== undefined,
+  });
   let format: RolloutFormat | undefined;
   let lineNumber = 0;
   let unreadable = 0;
-  const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
+  const input = createReadStream(path);
+  const lines = createInterface({ input, crlfDelay: Infinity });
   try {
     for await (const text of lines) {
       lineNumber += 1;
@@ -105,47 +149,92 @@ export async function inspectRollout(
       }
       const entries = format === "codex" ? codexEntries(value) : ctxEntries(value);
       for (const entry of entries) state.apply(entry, lineNumber);
+      if (onItem !== undefined) {
+        for (const item of state.takeItems()) await onItem(item);
+      }
     }
   } catch (error) {
     if (CliError.isInstance(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     throw new CliError("failure", `cannot read ${path}: ${reason}`, { cause: error });
+  } finally {
+    lines.close();
+    input.destroy();
   }
   if (format === undefined) throw new CliError("failure", `${path} is empty`);
+  const warnings: CtxWarning[] = [...state.warnings];
   if (unreadable > 0) {
     warnings.push({
       code: "unreadable-lines",
       message: `${unreadable} line(s) are not JSON and were skipped`,
     });
   }
+  if (state.eventCount > state.events.length) {
+    warnings.push({
+      code: "events-left-out",
+      message: `only the first ${state.events.length} of ${state.eventCount} events are listed`,
+    });
+  }
+  const totals = orderKindTotals(state.totals.values());
   return {
     path,
     format,
     lines: lineNumber,
     turns: state.turn,
-    items: state.items,
+    items: totals.reduce((sum, total) => sum + total.items, 0),
+    totals,
+    requestCount: state.requestCount,
     requests: state.requests,
+    eventCount: state.eventCount,
     events: state.events,
     warnings,
   };
 }
 
+interface StateLimits {
+  readonly requestLimit: number;
+  readonly eventLimit: number;
+  readonly rollbackWindow: number;
+  /** Whether to keep each line's items until {@link InspectionState.takeItems}. */
+  readonly keepItems: boolean;
+}
+
 class InspectionState {
   turn = 0;
-  readonly items: InspectedItem[] = [];
+  requestCount = 0;
+  eventCount = 0;
+  readonly totals = new Map<string, KindTotal>();
   readonly requests: InspectedRequest[] = [];
   readonly events: InspectedEvent[] = [];
+  readonly warnings: CtxWarning[] = [];
   private instructions: InspectedItem | undefined;
-  /** The history the next request sends. */
-  private history: InspectedItem[] = [];
+  /** The history the next request sends, as sums. */
+  private readonly history: HistoryTotals;
+  /** The category of each kind, as first seen. */
+  private readonly categories = new Map<string, ItemCategory>();
+  /** The items of the line being read, while someone takes them. */
+  private fresh: InspectedItem[] = [];
   private lastWasModel = false;
   private pendingBreak: string | undefined;
+  private lastBreak = false;
   private lastInput: number | undefined;
   /** Whether the rollout marks its turns; otherwise each message the user typed opens one. */
   private explicitTurns = false;
   private turnId: string | undefined;
 
-  constructor(private readonly registry: Registry) {}
+  constructor(
+    private readonly registry: Registry,
+    private readonly limits: StateLimits,
+  ) {
+    this.history = new HistoryTotals(limits.rollbackWindow);
+  }
+
+  /** The items read since the last call, in order. */
+  takeItems(): InspectedItem[] {
+    const items = this.fresh;
+    this.fresh = [];
+    return items;
+  }
 
   apply(entry: RolloutEntry, line: number): void {
     switch (entry.type) {
@@ -168,15 +257,23 @@ class InspectionState {
         for (const item of this.classify(entry.item, line)) this.add(item);
         return;
       case "compaction":
-        this.history = entry.replacement.flatMap((value) =>
-          isJsonObject(value) ? this.classify(value, line) : [],
-        );
+        this.history.clear();
+        for (const value of entry.replacement) {
+          if (!isJsonObject(value)) continue;
+          for (const item of this.classify(value, line)) this.remember(item);
+        }
         this.event(line, "compaction", `history replaced by ${entry.replacement.length} item(s)`);
         this.pendingBreak = "after a compaction";
         return;
       case "rollback": {
-        const dropped = this.rollBack(entry.turns);
-        this.event(line, "rollback", `${entry.turns} turn(s) dropped (${dropped} item(s))`);
+        const dropped = this.history.rollBack(entry.turns);
+        if (dropped.beyondWindow) {
+          this.warnings.push({
+            code: "rollback-beyond-window",
+            message: `the rollback at line ${line} reached past the newest ${this.limits.rollbackWindow} turns, so the requests after it are counted as if fewer turns were dropped`,
+          });
+        }
+        this.event(line, "rollback", `${entry.turns} turn(s) dropped (${dropped.items} item(s))`);
         this.pendingBreak = "after a rollback";
         return;
       }
@@ -188,8 +285,8 @@ class InspectionState {
         if (
           this.lastInput !== undefined &&
           entry.cached < this.lastInput / 2 &&
-          this.requests.length > 1 &&
-          this.requests.at(-1)?.cacheBreak === undefined
+          this.requestCount > 1 &&
+          !this.lastBreak
         ) {
           this.event(
             line,
@@ -209,48 +306,57 @@ class InspectionState {
     const model = item.category === "model";
     if (model && !this.lastWasModel) this.request(item.line);
     this.lastWasModel = model;
-    this.items.push(item);
-    this.history.push(item);
+    const total = this.totals.get(item.kind);
+    this.totals.set(item.kind, {
+      kind: item.kind,
+      category: total?.category ?? item.category,
+      items: (total?.items ?? 0) + 1,
+      bytes: (total?.bytes ?? 0) + item.bytes,
+      largest: Math.max(total?.largest ?? 0, item.bytes),
+    });
+    if (this.limits.keepItems) this.fresh.push(item);
+    this.remember(item);
+  }
+
+  /** Puts `item` in the history the next request sends. */
+  private remember(item: InspectedItem): void {
+    if (!this.categories.has(item.kind)) this.categories.set(item.kind, item.category);
+    this.history.add(item.kind, item.bytes, item.kind === "user_intent");
   }
 
   private request(line: number): void {
-    const bytesByKind: Record<string, number> = {};
-    const categoryOf: Record<string, ItemCategory> = {};
-    for (const item of this.instructions === undefined
-      ? this.history
-      : [this.instructions, ...this.history]) {
-      bytesByKind[item.kind] = (bytesByKind[item.kind] ?? 0) + item.bytes;
-      categoryOf[item.kind] = item.category;
-    }
+    this.requestCount += 1;
     const cacheBreak = this.pendingBreak;
-    this.requests.push({
-      index: this.requests.length + 1,
-      line,
-      turn: this.turn,
-      bytesByKind,
-      categoryOf,
-      ...(cacheBreak === undefined ? {} : { cacheBreak }),
-    });
-    if (cacheBreak !== undefined) this.event(line, "cache-break", cacheBreak);
+    this.lastBreak = cacheBreak !== undefined;
     this.pendingBreak = undefined;
+    if (this.requests.length < this.limits.requestLimit) {
+      const bytesByKind: Record<string, number> = {};
+      const categoryOf: Record<string, ItemCategory> = {};
+      if (this.instructions !== undefined) {
+        bytesByKind.base_instructions = this.instructions.bytes;
+        categoryOf.base_instructions = "injected";
+      }
+      for (const [kind, bytes] of this.history.byKind()) {
+        bytesByKind[kind] = (bytesByKind[kind] ?? 0) + bytes;
+        categoryOf[kind] = this.categories.get(kind) ?? "other";
+      }
+      this.requests.push({
+        index: this.requestCount,
+        line,
+        turn: this.turn,
+        bytesByKind,
+        categoryOf,
+        ...(cacheBreak === undefined ? {} : { cacheBreak }),
+      });
+    }
+    if (cacheBreak !== undefined) this.event(line, "cache-break", cacheBreak);
   }
 
   private event(line: number, type: InspectedEvent["type"], detail: string): void {
-    this.events.push({ line, turn: this.turn, type, detail });
-  }
-
-  /** Drops the last `turns` user turns from the history; returns how many items went. */
-  private rollBack(turns: number): number {
-    let seen = 0;
-    for (let index = this.history.length - 1; index >= 0; index -= 1) {
-      if (this.history[index]?.kind === "user_intent") seen += 1;
-      if (seen === turns) {
-        const dropped = this.history.length - index;
-        this.history = this.history.slice(0, index);
-        return dropped;
-      }
+    this.eventCount += 1;
+    if (this.events.length < this.limits.eventLimit) {
+      this.events.push({ line, turn: this.turn, type, detail });
     }
-    return 0;
   }
 
   private classify(item: JsonObject, line: number): InspectedItem[] {
@@ -273,7 +379,8 @@ class InspectionState {
           : { ...base, category: "injected", kind: "developer_message", bytes };
       });
     }
-    const kind = kindPattern.test(type) ? type : "unknown";
+    const known = this.categories.has(type) || this.categories.size < kindLimit;
+    const kind = known && kindPattern.test(type) ? type : "unknown";
     const bytes = byteLength(JSON.stringify(item));
     if (type.endsWith("_output")) return [{ ...base, category: "tool", kind, bytes }];
     if (type.endsWith("_call") || modelTypes.has(type)) {

@@ -1,6 +1,5 @@
 import { estimateTokens } from "./estimate-tokens.js";
 import type { InspectedEvent, ItemCategory, RolloutInspection } from "./inspect-rollout.js";
-import { totalsByKind } from "./summarize-inspection.js";
 
 const hues: Record<ItemCategory, number> = {
   user: 210,
@@ -33,7 +32,7 @@ td:nth-child(-n+2),th:nth-child(-n+2){text-align:left}th{border-bottom:1px solid
 .break .label{color:#c00;font-weight:bold}.break .bar{outline:2px solid #c00}
 .event{margin:6px 0 6px 158px;padding:2px 8px;font-size:12px;border-left:4px solid #d80;background:#fff6e5}
 .event.cache-break{border-color:#c00;background:#fdeaea}
-.note{color:#666;font-size:12px}
+.note{color:#666;font-size:12px}.left-out{color:#a00;font-weight:bold}
 `;
 
 /**
@@ -43,7 +42,7 @@ td:nth-child(-n+2),th:nth-child(-n+2){text-align:left}th{border-bottom:1px solid
  * and cache breaks where they happened.
  */
 export function renderInspectionHtml(inspection: RolloutInspection): string {
-  const totals = totalsByKind(inspection);
+  const { totals, requests } = inspection;
   const colour = new Map<string, string>();
   const perCategory = new Map<ItemCategory, number>();
   for (const total of totals) {
@@ -60,7 +59,7 @@ export function renderInspectionHtml(inspection: RolloutInspection): string {
   const all = totals.reduce((sum, total) => sum + total.bytes, 0);
   const largest = Math.max(
     1,
-    ...inspection.requests.map((request) =>
+    ...requests.map((request) =>
       Object.values(request.bytesByKind).reduce((sum, bytes) => sum + bytes, 0),
     ),
   );
@@ -72,13 +71,17 @@ export function renderInspectionHtml(inspection: RolloutInspection): string {
         `<tr><td>${swatch(total.kind)}${escapeHtml(total.kind)}</td><td>${total.category}</td><td>${total.items}</td><td>${estimateTokens(total.bytes)}</td><td>${all === 0 ? 0 : ((total.bytes / all) * 100).toFixed(1)}%</td></tr>`,
     )
     .join("\n");
-  const instructions = inspection.requests[0]?.bytesByKind.base_instructions;
+  const instructions = requests[0]?.bytesByKind.base_instructions;
   const instructionsRow =
     instructions === undefined
       ? ""
       : `<tr><td>${swatch("base_instructions")}base_instructions</td><td>injected</td><td>every request</td><td>${estimateTokens(instructions)}</td><td></td></tr>\n`;
+  // When requests are left out, the events after the last request drawn are left out too.
+  const lastLine = requests.length < inspection.requestCount ? requests.at(-1)?.line : undefined;
   const events = inspection.events.filter(
-    (event) => event.type !== "cache-break" || !isRequestBreak(inspection, event),
+    (event) =>
+      (event.type !== "cache-break" || !isRequestBreak(inspection, event)) &&
+      (lastLine === undefined || event.line <= lastLine),
   );
   const timeline: string[] = [];
   let next = 0;
@@ -91,7 +94,7 @@ export function renderInspectionHtml(inspection: RolloutInspection): string {
       next += 1;
     }
   };
-  for (const request of inspection.requests) {
+  for (const request of requests) {
     flush(request.line);
     if (request.cacheBreak !== undefined) {
       timeline.push(
@@ -109,7 +112,12 @@ export function renderInspectionHtml(inspection: RolloutInspection): string {
       `<div class="row${request.cacheBreak === undefined ? "" : " break"}"><div class="label">request ${request.index} · turn ${request.turn}</div><div class="bar">${segments}</div><div class="size">~${estimateTokens(size)} tok</div></div>`,
     );
   }
-  flush(Infinity);
+  flush(lastLine ?? Infinity);
+  if (requests.length < inspection.requestCount) {
+    timeline.push(
+      `<p class="note left-out">The timeline stops after request ${requests.length}: the other ${inspection.requestCount - requests.length} of the ${inspection.requestCount} requests are left out to keep the page small.</p>`,
+    );
+  }
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -120,7 +128,7 @@ export function renderInspectionHtml(inspection: RolloutInspection): string {
 </head>
 <body>
 <h1>${escapeHtml(inspection.path)}</h1>
-<p class="sub">A ${inspection.format === "codex" ? "Codex" : "@ctx"} rollout: ${inspection.lines} lines, ${inspection.turns} turns, ${inspection.requests.length} model requests, ${inspection.events.filter((event) => event.type === "cache-break").length} cache breaks.</p>
+<p class="sub">A ${inspection.format === "codex" ? "Codex" : "@ctx"} rollout: ${inspection.lines} lines, ${inspection.turns} turns, ${inspection.requestCount} model requests, ${inspection.events.filter((event) => event.type === "cache-break").length} cache breaks.</p>
 <h2>Every item, by kind</h2>
 <table>
 <tr><th>kind</th><th>category</th><th>items</th><th>~tokens</th><th>share</th></tr>

@@ -21,7 +21,7 @@ describe("the ctx frame", () => {
   it.each([
     ["context", "--personality <P>"],
     ["inspect", "--html <FILE>"],
-    ["diff", "<AFTER>"],
+    ["diff", "--to <KEY=VALUE>"],
   ])("prints help for ctx %s", async (command, flag) => {
     const run = await runCtx([command, "--help"], folder);
     expect(run.code).toBe(0);

@@ -3,6 +3,7 @@ import type { ResponseItem } from "@ctx/protocol";
 import { createStandardRegistry } from "@ctx/registry";
 import {
   createSession,
+  type JsonValue,
   type ParsedTurnContext,
   parseTurnContext,
   SessionError,
@@ -11,6 +12,8 @@ import {
 import type { CtxWarning } from "@ctx/text";
 import { CliError } from "./cli-error.js";
 import { type ContextBlock, contextBlocks } from "./context-blocks.js";
+import { isJsonObject, type JsonObject } from "./json-object.js";
+import { applySettingsOverride, type SettingsOverride } from "./settings-override.js";
 
 /** What a second turn sends because its settings differ from the first's. */
 export interface SettingsChange {
@@ -23,7 +26,7 @@ export interface SettingsChange {
   readonly warnings: readonly CtxWarning[];
 }
 
-/** The defaults a settings file is laid over: the default model, one environment in `cwd`. */
+/** The defaults settings are laid over: the default model, one environment in `cwd`. */
 export interface SettingsDefaults {
   readonly cwd: string;
   readonly shell: string;
@@ -31,14 +34,11 @@ export interface SettingsDefaults {
 
 /**
  * Reads a settings file: a JSON object with the fields of a turn context (`model`,
- * `personality`, `permissions`, `environments`, …) over `defaults`.
+ * `personality`, `permissions`, `environments`, …), checked by {@link toTurnContext}.
  *
- * @throws {CliError} `failure` when the file cannot be read, is not JSON, or does not fit.
+ * @throws {CliError} `failure` when the file cannot be read, is not JSON, or not an object.
  */
-export async function readSettingsFile(
-  path: string,
-  defaults: SettingsDefaults,
-): Promise<ParsedTurnContext> {
+export async function readSettingsFile(path: string): Promise<JsonObject> {
   let text: string;
   try {
     text = await readFile(path, "utf8");
@@ -46,26 +46,42 @@ export async function readSettingsFile(
     const reason = error instanceof Error ? error.message : String(error);
     throw new CliError("failure", `cannot read ${path}: ${reason}`, { cause: error });
   }
-  let value: unknown;
+  let value: JsonValue;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(text) as JsonValue;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new CliError("failure", `${path} is not JSON: ${reason}`, { cause: error });
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+  if (!isJsonObject(value)) {
     throw new CliError("failure", `${path} must hold a JSON object of turn settings`);
   }
-  const settings = {
+  return value;
+}
+
+/**
+ * A turn context from `settings` laid over `defaults` (`ctx-coder`, one environment in the
+ * default folder), with the command line's `overrides` laid over both, in order.
+ *
+ * @throws {CliError} `failure` naming `origin` (where the settings came from: a file, or the
+ * flags) and the fields that do not fit.
+ */
+export function toTurnContext(
+  settings: JsonObject,
+  overrides: readonly SettingsOverride[],
+  defaults: SettingsDefaults,
+  origin: string,
+): ParsedTurnContext {
+  const laid = overrides.reduce(applySettingsOverride, {
     model: "ctx-coder",
     environments: [{ id: "local", cwd: defaults.cwd, shell: defaults.shell }],
-    ...value,
-  };
+    ...settings,
+  });
   try {
-    return parseTurnContext(settings);
+    return parseTurnContext(laid);
   } catch (error) {
     if (SessionError.isInstance(error)) {
-      throw new CliError("failure", `${path}: ${error.message}`, { cause: error });
+      throw new CliError("failure", `${origin}: ${error.message}`, { cause: error });
     }
     throw error;
   }

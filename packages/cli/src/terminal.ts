@@ -3,6 +3,8 @@ export interface OutputStream {
   write(text: string): unknown;
   /** Whether the stream is a terminal; colour and progress lines are only drawn on one. */
   readonly isTTY?: boolean;
+  /** Listens once for `drain`, after `write` returned `false` because the buffer is full. */
+  once?(event: "drain", listener: () => void): unknown;
 }
 
 /** Where the command reads its surroundings from and writes its output to. */

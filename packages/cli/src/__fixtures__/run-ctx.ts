@@ -1,4 +1,6 @@
 import { execFile } from "node:child_process";
+import { chmod, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const entry = fileURLToPath(new URL("../bin.ts", import.meta.url));
@@ -38,4 +40,19 @@ export function runCtx(
       },
     );
   });
+}
+
+/**
+ * Writes an executable `ctx` into `folder` that runs the command from its TypeScript sources, as
+ * {@link runCtx} does, so a shell with `folder` on its PATH can run a README's lines as written.
+ */
+export async function writeCtxShim(folder: string): Promise<string> {
+  const path = join(folder, "ctx");
+  const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+  await writeFile(
+    path,
+    `#!/bin/sh\nexec ${[process.execPath, "--conditions=@ctx/source", "--import", tsx, entry].map(quote).join(" ")} "$@"\n`,
+  );
+  await chmod(path, 0o755);
+  return path;
 }
