@@ -7,6 +7,7 @@ import { toMessagesParams } from "@ctx/anthropic";
 import { toChatCompletionsParams, toResponsesParams } from "@ctx/openai";
 import type { ModelInput } from "@ctx/protocol";
 import { createStandardRegistry } from "@ctx/registry";
+import { loadDefaultTokenizer } from "@ctx/session";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCtx } from "./__fixtures__/run-ctx.js";
 
@@ -25,7 +26,7 @@ beforeAll(async () => {
 });
 
 describe("ctx context", () => {
-  it("lists each block with role, kind, sources, bytes and estimated tokens", async () => {
+  it("lists each block with role, kind, sources, bytes and tokens", async () => {
     const run = await runCtx(["context", "src", "--home", "../home"], repository);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
@@ -37,7 +38,17 @@ describe("ctx context", () => {
       `${join(home, "AGENTS.md")}, ${join(repository, "AGENTS.md")}, ${join(repository, "src", "AGENTS.md")}`,
     );
     expect(run.stdout).toMatch(/user\s+environment_context/);
-    expect(run.stdout).toContain("estimate");
+    expect(run.stdout).toContain("tokens counted with o200k_base");
+    const [bytes, tokens] = (/base_instructions\s+(\d+)\s+(\d+)/.exec(run.stdout) ?? [])
+      .slice(1)
+      .map(Number);
+    const json = await runCtx(
+      ["context", "src", "--home", "../home", "--format", "json"],
+      repository,
+    );
+    const { instructions } = JSON.parse(json.stdout) as ModelInput;
+    expect(tokens).toBe((await loadDefaultTokenizer()).count(instructions));
+    expect(bytes).toBeGreaterThan(tokens ?? 0);
   });
 
   it("gives exactly what would be sent as JSON, every text recognised by the registry", async () => {

@@ -6,6 +6,7 @@ import {
   type Personality,
   type SandboxMode,
 } from "@ctx/prompts";
+import { loadDefaultTokenizer } from "@ctx/session";
 import { type Command, Option } from "commander";
 import { type AdapterFormat, adapterFormats, toAdapterRequest } from "./adapter-request.js";
 import { buildFirstTurnContext } from "./first-turn-context.js";
@@ -66,7 +67,7 @@ export function addContextCommand(program: Command, environment: CliEnvironment)
       "after",
       `
 Formats (all but text print JSON on standard output, warnings go to standard error):
-  text         one row per block: role, kind, bytes, ~tokens, source files
+  text         one row per block: role, kind, bytes, tokens (o200k_base), source files
   json         the request itself: instructions and input
   openai       the OpenAI Responses API's instructions and input (toResponsesParams of @ctx/openai)
   openai-chat  the OpenAI Chat Completions messages (toChatCompletionsParams of @ctx/openai)
@@ -107,7 +108,12 @@ Example:
       }
       const heading = `First turn in ${cwd} (model ${flags.model}, personality ${flags.personality}, sandbox ${flags.sandbox}, approval ${flags.approval})`;
       environment.stdout.write(
-        formatContextText(context, heading, createPaint(environment.stdout, environment.env)),
+        formatContextText(
+          context,
+          heading,
+          createPaint(environment.stdout, environment.env),
+          await loadDefaultTokenizer(),
+        ),
       );
     });
 }

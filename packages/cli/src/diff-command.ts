@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { loadDefaultTokenizer } from "@ctx/session";
 import { type Command, Option } from "commander";
 import { CliError } from "./cli-error.js";
 import { formatContextText } from "./format-context.js";
@@ -124,6 +125,8 @@ Examples:
         change.cacheBreak === undefined
           ? `The second turn re-sends ${change.blocks.length} block(s) before the user's message; the cached prefix stays valid.`
           : `The second turn breaks the prompt cache (${change.cacheBreak}) and sends ${change.blocks.length} block(s) before the user's message.`;
-      environment.stdout.write(formatContextText(change, heading, paint));
+      environment.stdout.write(
+        formatContextText(change, heading, paint, await loadDefaultTokenizer()),
+      );
     });
 }

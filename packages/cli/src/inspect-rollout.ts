@@ -2,9 +2,8 @@ import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { createStandardRegistry, type Registry } from "@ctx/registry";
 import type { JsonValue } from "@ctx/session";
-import type { CtxWarning } from "@ctx/text";
+import { type CtxWarning, utf8ByteLength } from "@ctx/text";
 import { CliError } from "./cli-error.js";
-import { byteLength } from "./estimate-tokens.js";
 import { HistoryTotals } from "./history-totals.js";
 import { isJsonObject, type JsonObject } from "./json-object.js";
 import { type KindTotal, orderKindTotals } from "./kind-total.js";
@@ -244,7 +243,7 @@ class InspectionState {
           turn: this.turn,
           category: "injected",
           kind: "base_instructions",
-          bytes: byteLength(entry.text),
+          bytes: utf8ByteLength(entry.text),
         };
         return;
       case "turn":
@@ -366,7 +365,7 @@ class InspectionState {
       const role = item.role;
       return item.content.map((part): InspectedItem => {
         const text = isJsonObject(part) && typeof part.text === "string" ? part.text : "";
-        const bytes = byteLength(text === "" ? JSON.stringify(part) : text);
+        const bytes = utf8ByteLength(text === "" ? JSON.stringify(part) : text);
         if (role === "assistant")
           return { ...base, category: "model", kind: "assistant_message", bytes };
         if (role !== "user" && role !== "developer") {
@@ -381,7 +380,7 @@ class InspectionState {
     }
     const known = this.categories.has(type) || this.categories.size < kindLimit;
     const kind = known && kindPattern.test(type) ? type : "unknown";
-    const bytes = byteLength(JSON.stringify(item));
+    const bytes = utf8ByteLength(JSON.stringify(item));
     if (type.endsWith("_output")) return [{ ...base, category: "tool", kind, bytes }];
     if (type.endsWith("_call") || modelTypes.has(type)) {
       return [{ ...base, category: "model", kind, bytes }];
