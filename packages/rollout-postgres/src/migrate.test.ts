@@ -103,7 +103,13 @@ describe.runIf(databaseUrl !== undefined)("migrate", () => {
       new URL("./create-postgres-rollout-store.ts", import.meta.url),
       "utf8",
     );
-    const records = (turn: number) => [{ type: "response_item", payload: { turn, source } }];
+    const appendTurn = (turn: number) =>
+      store.append({
+        sessionId: "old",
+        expectedSequence: turn,
+        appendId: `turn-${turn}`,
+        records: [{ type: "response_item", payload: { turn, source } }],
+      });
     const toastedValues = async () => {
       const [toast] = await sql.unsafe<{ name: string }[]>(
         `SELECT reltoastrelid::regclass::text AS name FROM pg_class
@@ -122,20 +128,10 @@ describe.runIf(databaseUrl !== undefined)("migrate", () => {
         ${migrations[1]?.sql(tables)};
         INSERT INTO ${tables.sessions} (id, created_at, updated_at, next_sequence, meta)
         VALUES ('old', now(), now(), 0, 'null')`);
-      await store.append({
-        sessionId: "old",
-        expectedSequence: 0,
-        appendId: "v2",
-        records: records(0),
-      });
+      await appendTurn(0);
       expect(await toastedValues()).toBe(1);
       expect(await migrate(sql, { schema })).toMatchObject({ applied: [3], version: 3 });
-      await store.append({
-        sessionId: "old",
-        expectedSequence: 1,
-        appendId: "v3",
-        records: records(1),
-      });
+      await appendTurn(1);
       expect(await toastedValues()).toBe(1);
       const read = await store.read("old", { from: "start" });
       expect(read.records.map((record) => record.payload)).toEqual([
@@ -144,7 +140,7 @@ describe.runIf(databaseUrl !== undefined)("migrate", () => {
       ]);
       const stored = await sql.unsafe<{ method: string | null; bytes: number }[]>(
         `SELECT pg_column_compression(records) AS method, pg_column_size(records) AS bytes
-         FROM ${tables.batches} WHERE append_id = 'v3'`,
+         FROM ${tables.batches} WHERE append_id = 'turn-1'`,
       );
       expect(stored[0]?.method).not.toBeNull();
       expect(stored[0]?.bytes).toBeLessThan(Buffer.byteLength(source) / 2);
