@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import type { RolloutRecord } from "@ctx/session";
 import postgres from "postgres";
 import { createPostgresRolloutStore, migrate } from "../src/index.js";
-import { recordsPerTurn, turnRecords } from "./bench-turn.js";
+import { recordsPerTurn, turnMaterial, turnRecords } from "./bench-turn.js";
 
 const quick = process.env.CTX_BENCH_QUICK === "1";
 const sessions = quick ? 10 : 50;
@@ -308,8 +308,15 @@ async function footprint(url: string, copies: number): Promise<void> {
     const relations = await relationSizes(sql, schema);
     const onDisk = counted(relations);
     const ratio = (bytes: number) => `${(bytes / uniqueBytes).toFixed(2)}x`;
+    const [compression] = await sql.unsafe<{ method: string | null; rows: string }[]>(
+      `SELECT string_agg(DISTINCT coalesce(pg_column_compression(records), 'none'), ', ') AS method,
+         count(*) AS rows FROM "${schema}".ctx_rollout_batches`,
+    );
     report(
       `no copies: ${copies} x (200 turns, 20 forks, 5 rollbacks, 3 compactions), ${copies * 21} sessions; ${uniqueBytes} bytes of unique records (each record as JSON text)`,
+    );
+    report(
+      `  records: ${turnMaterial}; ${compression?.rows} batch rows, compressed with: ${compression?.method}`,
     );
     report(
       `  on disk: ${onDisk} bytes = ${ratio(onDisk)}: the sessions and records tables whole, after VACUUM, by pg_relation_size of every fork (heap, free space map, visibility map) of each table, its TOAST table and TOAST index, and each index`,

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { connect, createTestSchema, databaseUrl } from "./__fixtures__/test-database.js";
 import { createPostgresRolloutStore } from "./create-postgres-rollout-store.js";
@@ -52,7 +53,7 @@ describe.runIf(databaseUrl !== undefined)("migrate", () => {
           ('root', 2, 'compaction', '{"summary": "s", "kept": [1, 2]}', NULL, true, 'b2', 2),
           ('root', 3, 'response_item', '"d"', NULL, false, NULL, NULL),
           ('fork', 2, 'response_item', '"f"', NULL, false, 'f2', 1)`);
-      expect(await migrate(sql, { schema })).toMatchObject({ applied: [2], version: 2 });
+      expect(await migrate(sql, { schema })).toMatchObject({ applied: [2, 3], version: 3 });
       const payloads = async (id: string, from: "start" | "latest-checkpoint") =>
         (await store.read(id, { from })).records.map((entry) => [entry.sequence, entry.payload]);
       expect(await payloads("root", "start")).toEqual([
@@ -84,6 +85,65 @@ describe.runIf(databaseUrl !== undefined)("migrate", () => {
       ).resolves.toEqual({ nextSequence: 4, duplicate: true });
       const [rows] = await sql.unsafe(`SELECT count(*)::int AS count FROM ${tables.batches}`);
       expect(rows?.count).toBe(3);
+    } finally {
+      await store.close();
+      await sql.unsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await sql.end();
+    }
+  });
+
+  it("keeps a compressed batch in its row from version 3 on, and reads those of version 2 the same", async () => {
+    const sql = connect(2);
+    const schema = `test_${randomBytes(6).toString("hex")}`;
+    const tables = rolloutTables(schema);
+    const store = createPostgresRolloutStore({ sql, schema });
+    // Real text of about 15 KB that compresses to about 5 KB: over the 2 KB at which version 2
+    // moved a compressed value out of its row, under the page that version 3 keeps it in.
+    const source = await readFile(
+      new URL("./create-postgres-rollout-store.ts", import.meta.url),
+      "utf8",
+    );
+    const appendTurn = (turn: number) =>
+      store.append({
+        sessionId: "old",
+        expectedSequence: turn,
+        appendId: `turn-${turn}`,
+        records: [{ type: "response_item", payload: { turn, source } }],
+      });
+    const toastedValues = async () => {
+      const [toast] = await sql.unsafe<{ name: string }[]>(
+        `SELECT reltoastrelid::regclass::text AS name FROM pg_class
+         WHERE oid = '${tables.batches}'::regclass`,
+      );
+      const [count] = await sql.unsafe<{ values: number }[]>(
+        `SELECT count(DISTINCT chunk_id)::int AS values FROM ${toast?.name}`,
+      );
+      return count?.values;
+    };
+    try {
+      await sql.unsafe(`CREATE SCHEMA ${tables.schema};
+        CREATE TABLE ${tables.migrations} (version integer PRIMARY KEY, description text NOT NULL);
+        INSERT INTO ${tables.migrations} VALUES (1, 'version 1'), (2, 'version 2');
+        ${migrations[0]?.sql(tables)};
+        ${migrations[1]?.sql(tables)};
+        INSERT INTO ${tables.sessions} (id, created_at, updated_at, next_sequence, meta)
+        VALUES ('old', now(), now(), 0, 'null')`);
+      await appendTurn(0);
+      expect(await toastedValues()).toBe(1);
+      expect(await migrate(sql, { schema })).toMatchObject({ applied: [3], version: 3 });
+      await appendTurn(1);
+      expect(await toastedValues()).toBe(1);
+      const read = await store.read("old", { from: "start" });
+      expect(read.records.map((record) => record.payload)).toEqual([
+        { turn: 0, source },
+        { turn: 1, source },
+      ]);
+      const stored = await sql.unsafe<{ method: string | null; bytes: number }[]>(
+        `SELECT pg_column_compression(records) AS method, pg_column_size(records) AS bytes
+         FROM ${tables.batches} WHERE append_id = 'turn-1'`,
+      );
+      expect(stored[0]?.method).not.toBeNull();
+      expect(stored[0]?.bytes).toBeLessThan(Buffer.byteLength(source) / 2);
     } finally {
       await store.close();
       await sql.unsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);

@@ -3,13 +3,14 @@
 //   CTX_BENCH_QUICK=1 pnpm --filter @ctx/session bench   small sizes, for CI
 // Every figure is printed with what it measured; nothing here asserts a time.
 import { spawnSync } from "node:child_process";
-import { mkdir, mkdtemp, open, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { simulateHistory } from "../src/__fixtures__/rollout/simulate-history.js";
 import { createJsonlRolloutStore, createMemoryRolloutStore } from "../src/index.js";
 import { encodeBatch, encodeHeaderLine } from "../src/rollout/jsonl-line.js";
+import { writeSessionRollout } from "./session-rollout.js";
 
 const quick = process.env.CTX_BENCH_QUICK === "1";
 const here = dirname(fileURLToPath(import.meta.url));
@@ -21,64 +22,17 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-/** A 1 GB log (64 MB when quick): filler, one checkpoint, then 1 MB of records after it. */
-async function benchResume(root: string): Promise<void> {
-  const size = (quick ? 64 : 1024) * megabyte;
-  const directory = join(root, "resume");
-  await mkdir(directory);
-  const path = join(directory, "big.jsonl");
-  const handle = await open(path, "w");
-  const at = new Date().toISOString();
-  let position = 0;
-  const put = async (text: string) => {
-    const bytes = Buffer.from(text);
-    await handle.write(bytes, 0, bytes.length, position);
-    position += bytes.length;
-  };
-  await put(encodeHeaderLine({ rollout: 1, id: "big", createdAt: at, cwd: "/repo", meta: null }));
-  let sequence = 0;
-  const filler = "x".repeat(2000);
-  const started = performance.now();
-  while (position < size - 2 * megabyte) {
-    // 256 records of 2 KB per write: a realistic line size, written fast.
-    const records = Array.from({ length: 256 }, (_, index) => ({
-      type: "response_item",
-      payload: { text: filler, index },
-    }));
-    await put(encodeBatch(records, sequence, `filler-${sequence}`, at));
-    sequence += records.length;
-  }
-  const summary = Array.from({ length: 50 }, (_, index) => ({
-    role: "user",
-    text: `kept message ${index} `.repeat(20),
-  }));
-  await put(
-    encodeBatch(
-      [
-        {
-          type: "compaction",
-          payload: { summary: "s".repeat(20_000), summary2: summary },
-          checkpoint: true,
-        },
-      ],
-      sequence,
-      "compaction",
-      at,
-    ),
-  );
-  sequence += 1;
-  const tailStart = position;
-  while (position - tailStart < megabyte) {
-    const records = Array.from({ length: 10 }, (_, index) => ({
-      type: "response_item",
-      payload: { text: "y".repeat(1000), index },
-    }));
-    await put(encodeBatch(records, sequence, `tail-${sequence}`, at));
-    sequence += records.length;
-  }
-  await handle.sync();
-  await handle.close();
-  const built = performance.now() - started;
+interface ResumeResult {
+  readonly tokenizerMs: number | undefined;
+  readonly firstMs: number;
+  readonly laterMedianMs: number;
+  readonly items: number;
+  readonly baselineRssMB: number;
+  readonly peakRssMB: number;
+}
+
+/** Resumes the session six times in a new process (`resume-child.ts`). */
+function resumeInChild(directory: string, sessionId: string, mode: string): ResumeResult {
   const child = spawnSync(
     process.execPath,
     [
@@ -87,26 +41,43 @@ async function benchResume(root: string): Promise<void> {
       "tsx",
       join(here, "resume-child.ts"),
       directory,
-      "big",
-      "5",
+      sessionId,
+      "6",
+      mode,
     ],
     { encoding: "utf8" },
   );
   if (child.status !== 0) throw new Error(child.stderr);
-  const result = JSON.parse(child.stdout) as {
-    medianMs: number;
-    slowestMs: number;
-    records: number;
-    bytes: number;
-    baselineRssMB: number;
-    peakRssMB: number;
-  };
+  return JSON.parse(child.stdout) as ResumeResult;
+}
+
+/**
+ * A 1 GB session rollout (64 MB when quick) whose latest checkpoint is followed by 1 MB of
+ * records, resumed with `resumeSession` in a fresh process.
+ */
+async function benchResume(root: string): Promise<void> {
+  const directory = join(root, "resume");
+  await mkdir(directory);
+  const started = performance.now();
+  const rollout = await writeSessionRollout(directory, (quick ? 64 : 1024) * megabyte, megabyte);
+  const built = performance.now() - started;
   print(
-    `resume: ${(position / megabyte).toFixed(0)} MB log (${sequence} records, written in ${(built / 1000).toFixed(1)} s), ` +
-      `latest checkpoint then ${((position - tailStart) / megabyte).toFixed(2)} MB: read ${result.records} records ` +
-      `in ${result.medianMs.toFixed(1)} ms median of 5 (slowest ${result.slowestMs.toFixed(1)} ms); ` +
-      `peak RSS ${result.peakRssMB.toFixed(0)} MB (process before the first read: ${result.baselineRssMB.toFixed(0)} MB)`,
+    `resume: ${(rollout.bytes / megabyte).toFixed(0)} MB log (${rollout.records} records, written in ${(built / 1000).toFixed(1)} s), ` +
+      `latest checkpoint then ${(rollout.bytesFromCheckpoint / megabyte).toFixed(2)} MB (${rollout.recordsFromCheckpoint} records); ` +
+      `records: ${rollout.material}`,
   );
+  for (const mode of ["cold", "tokenizer-loaded"] as const) {
+    const result = resumeInChild(directory, rollout.sessionId, mode);
+    const first =
+      mode === "cold"
+        ? "resumeSession as a new process's first call (store open, read from the checkpoint, replay, tokenizer load)"
+        : `with the tokenizer loaded first (${result.tokenizerMs?.toFixed(1)} ms), resumeSession (store open, read, replay)`;
+    print(
+      `  ${first}: ${result.firstMs.toFixed(1)} ms, then ${result.laterMedianMs.toFixed(1)} ms median of 5 more; ` +
+        `${result.items} history items; peak RSS ${result.peakRssMB.toFixed(0)} MB ` +
+        `(process before the first resume: ${result.baselineRssMB.toFixed(0)} MB)`,
+    );
+  }
   await rm(directory, { recursive: true, force: true });
 }
 
