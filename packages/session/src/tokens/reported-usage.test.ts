@@ -2,6 +2,7 @@ import { createModelCatalog, defaultModelCatalog } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
 import { describe, expect, it } from "vitest";
 import { createFakeSummarizer } from "../__fixtures__/fake-summarizer.js";
+import { assistant, call, output } from "../__fixtures__/items.js";
 import { spyTokenizer } from "../__fixtures__/spy-tokenizer.js";
 import { createSession } from "../create-session.js";
 import { resumeSession } from "../resume-session.js";
@@ -25,22 +26,6 @@ const context = (slug = "roomy"): TurnContext => ({
   permissions: { sandboxMode: "read-only", approvalPolicy: "never" },
 });
 
-const assistant = (text: string): ResponseItem => ({
-  type: "message",
-  role: "assistant",
-  content: [{ type: "output_text", text }],
-});
-const call = (id: string): ResponseItem => ({
-  type: "function_call",
-  call_id: id,
-  name: "shell",
-  arguments: '{"command":["ls"]}',
-});
-const output = (id: string, text: string): ResponseItem => ({
-  type: "function_call_output",
-  call_id: id,
-  output: text,
-});
 const tokensOf = (item: ResponseItem): number => countItemTokens(item, approximateTokenizer);
 
 const options = (extra: Partial<SessionOptions> = {}): SessionOptions => ({
