@@ -38,7 +38,7 @@ const extraLabel: ExtraLabel = (role, text) => {
   if (text.endsWith(`\n${summary}`)) return "summary";
   return registry.classify(role, text) === undefined ? "compaction_prompt" : undefined;
 };
-/** The default catalog with a limit that the first answer's 40,000 bytes pass, and the first turn does not. */
+/** The default catalog with a limit that the first answer's reported usage reaches, and the first turn does not. */
 const smallLimit: ModelCatalog = createModelCatalog(
   defaultModelCatalog.models.map((model) => ({ ...model, autoCompactTokenLimit: 8_000 })),
   { fallback: defaultModelCatalog.fallback },
@@ -47,10 +47,14 @@ const smallLimit: ModelCatalog = createModelCatalog(
 let folder = "";
 const states: CtxTurnState[] = [];
 
-/** Two turns through a session (the second in workspace-write), each answered with `answers[turn]`. */
+/**
+ * Two turns through a session (the second in workspace-write), each answered with
+ * `answers[turn]`, whose usage is reported as `reported[turn]` tokens when that is given.
+ */
 async function runTurns(
   answers: readonly string[],
   catalog: ModelCatalog = defaultModelCatalog,
+  reported: readonly number[] = [],
 ): Promise<CtxRequest[]> {
   const settings: ScenarioSettings[] = [{}, { sandboxMode: "workspace-write" }];
   const requests: CtxRequest[] = [];
@@ -89,6 +93,8 @@ async function runTurns(
       report: request.compaction,
     });
     await session.record([answer(answers[index] ?? "Done.")]);
+    const totalTokens = reported[index];
+    if (totalTokens !== undefined) await session.reportUsage({ totalTokens });
   }
   return requests;
 }
@@ -100,7 +106,7 @@ beforeAll(async () => {
   folder = await realpath(await mkdtemp(join(tmpdir(), "ctx-later-turns-")));
   await writeFile(join(folder, "AGENTS.md"), "Run the tests.\n");
   plain = await runTurns(["Done.", "Done."]);
-  compacted = await runTurns([`Done.${" word".repeat(8_000)}`, "Done."], smallLimit);
+  compacted = await runTurns(["Done.", "Done."], smallLimit, [8_000]);
 });
 
 afterAll(async () => {

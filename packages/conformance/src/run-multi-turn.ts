@@ -42,11 +42,11 @@ const catalog = createModelCatalog(
  * Runs a multi-turn scenario through Codex against the mock Responses API: the first turn with
  * `codex exec`, each later one with `codex exec resume`, after the turn's edits to the tree and
  * with its settings; the same turns run through `@ctx/session` (separator `none`, as Codex joins
- * texts), each answered as the mock answered Codex. Both compact by their own trigger with the
- * same limit: an answer that reports `reportTokens` carries that many words, so the history
- * @ctx measures is over the limit where the usage the mock reports puts Codex over it (before
- * the next turn; after a tool call, inside the turn, where @ctx's `nextRequest` compacts). Our
- * summarizer writes the mock's summary. Returns the check of every request's layout against the
+ * texts), each answered as the mock answered Codex, and told the usage the mock reported to Codex
+ * (`session.reportUsage`). Both compact by their own trigger with the same limit on that usage:
+ * an answer that reports `reportTokens` puts both over it (before the next turn; after a tool
+ * call, inside the turn, where @ctx's `nextRequest` compacts). Our summarizer writes the mock's
+ * summary. Returns the check of every request's layout against the
  * recorded one and the turns compared (see {@link compareLaterTurns}).
  */
 export async function runMultiTurn(options: {
@@ -81,7 +81,7 @@ export async function runMultiTurn(options: {
     requests.push({ turn: plan.turnIndex, input: inputOf(request), compaction });
     if (compaction) return { text: mockSummary, totalTokens: 100 };
     const turn = turns[plan.turnIndex];
-    if (plan.answered || turn === undefined) return { text: "Done.", totalTokens: 100 };
+    if (plan.answered || turn === undefined) return doneAnswer;
     plan.answered = true;
     return firstAnswer(turn, plan.turnIndex);
   });
@@ -115,14 +115,17 @@ export async function runMultiTurn(options: {
       states.push(state);
       const begun = await session.beginTurn(ctxSessionTurnContext(state, settings), turn.prompt);
       ours.push(ctxRequest(index, begun));
-      const output = mockOutputItem(firstAnswer(turn, index), index);
+      const answer = firstAnswer(turn, index);
+      const output = mockOutputItem(answer, index);
       await session.record([output]);
+      await session.reportUsage({ totalTokens: answer.totalTokens });
       if (output.type === "function_call") {
         await session.record([
           { type: "function_call_output", call_id: output.call_id, output: toolOutput },
         ]);
         ours.push(ctxRequest(index, await session.nextRequest()));
-        await session.record([mockOutputItem({ text: "Done.", totalTokens: 100 }, index)]);
+        await session.record([mockOutputItem(doneAnswer, index)]);
+        await session.reportUsage({ totalTokens: doneAnswer.totalTokens });
       }
       const overrides = codexOverrides(settings, base);
       const args =
@@ -172,23 +175,19 @@ export async function runMultiTurn(options: {
   }
 }
 
+/** The mock's answer to every later request of a turn; the session records and is told it too. */
+const doneAnswer: MockAnswer = { text: "Done.", totalTokens: 100 };
+
 /**
- * The mock's answer to the first request of turn `index`, which the session records too: a
- * text, or with `toolCall` a call of a tool Codex does not have. With `reportTokens` it reports
- * that usage and carries as many words, so its size agrees with the usage it reports.
+ * The mock's answer to the first request of turn `index`, which the session records and is told
+ * the usage of too: a text, or with `toolCall` a call of a tool Codex does not have; it reports
+ * `reportTokens` used (100 without).
  */
 function firstAnswer(turn: ScenarioTurn, index: number): MockAnswer {
-  const padding = " word".repeat(turn.reportTokens ?? 0);
   const totalTokens = turn.reportTokens ?? 100;
   return turn.toolCall === true
-    ? {
-        toolCall: {
-          name: "list_agents",
-          arguments: JSON.stringify(padding === "" ? {} : { padding }),
-        },
-        totalTokens,
-      }
-    : { text: `Answer to turn ${index + 1}.${padding}`, totalTokens };
+    ? { toolCall: { name: "list_agents", arguments: "{}" }, totalTokens }
+    : { text: `Answer to turn ${index + 1}.`, totalTokens };
 }
 
 /** A request of the session's in turn `index`, with the compaction it reports. */

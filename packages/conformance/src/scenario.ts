@@ -50,8 +50,8 @@ const turnSchema = z.strictObject({
   /** Changes to the tree made before this turn. */
   edits: z.array(treeEntrySchema).optional(),
   /**
-   * The mock reports this many tokens used by the answer to this turn's first request, and the
-   * answer carries as many words, so @ctx, which measures its history, sees the same excess.
+   * The mock reports this many tokens used by the answer to this turn's first request, to Codex
+   * and, through `session.reportUsage`, to @ctx, so both compare the same usage with the limit.
    */
   reportTokens: z.number().int().positive().optional(),
   /** The mock answers this turn's first request with a tool call, so the turn needs a follow-up. */

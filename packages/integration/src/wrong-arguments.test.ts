@@ -339,6 +339,7 @@ const methodRows: Readonly<
     target: () => createSession(),
     methods: {
       compact: { args: [{ guidance: "Keep file paths." }], names: ["options"], optional: [0] },
+      reportUsage: { args: [{ totalTokens: 1_000 }], names: ["usage"] },
     },
   },
   "tokenizer (approximateTokenizer)": {

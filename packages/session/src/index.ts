@@ -57,7 +57,13 @@ export type {
   SessionPage,
 } from "./rollout/rollout-store.js";
 export type { RolloutWarning, TornRecordWarning } from "./rollout/rollout-warning.js";
-export type { CompactOptions, ModelRequest, Session, SessionOptions } from "./session.js";
+export type {
+  CompactOptions,
+  ModelRequest,
+  ReportedUsage,
+  Session,
+  SessionOptions,
+} from "./session.js";
 export { SessionError } from "./session-error.js";
 export { approximateTokenizer } from "./tokens/approximate-tokenizer.js";
 export { countItemTokens, imageTokens } from "./tokens/count-item-tokens.js";

@@ -25,7 +25,7 @@ import { resolveTurnState } from "./resolve-turn-state.js";
 import type { RolloutRecord } from "./rollout/rollout-record.js";
 import type { ModelRequest, Session, SessionOptions } from "./session.js";
 import { SessionError } from "./session-error.js";
-import { compactionRecord, itemRecord } from "./session-records.js";
+import { compactionRecord, itemRecord, reportedUsageSchema } from "./session-records.js";
 import type { SessionState } from "./session-state.js";
 import { SessionTokens } from "./tokens/session-tokens.js";
 import { resolveTokenLimits } from "./tokens/token-limits.js";
@@ -369,6 +369,17 @@ export function openSession(
         pendingWarnings.push(...(await tokens.ready()));
         await write(entries.map(itemRecord));
         for (const entry of entries) state.append(entry);
+      });
+    },
+    reportUsage: async (usage) => {
+      const { totalTokens } = parseArgument(reportedUsageSchema, usage, "usage");
+      return serial(async () => {
+        await write([
+          ...seed.map(itemRecord),
+          { type: "reported_usage", payload: { totalTokens } },
+        ]);
+        seed = [];
+        state.reportUsage(totalTokens);
       });
     },
     history: () => state.entries.slice(),

@@ -15,9 +15,9 @@ export interface Replay {
 
 /**
  * Rebuilds a session from its rollout by applying each record as the live session did: the
- * history with its origins, the snapshots after each turn, rollbacks, compactions (each holds the
- * whole state from there, so `records` may start at the latest one). Records of types the
- * session does not write are skipped, so other writers can annotate a rollout.
+ * history with its origins, the snapshots after each turn, rollbacks, usage reports, compactions
+ * (each holds the whole state from there, so `records` may start at the latest one). Records of
+ * types the session does not write are skipped, so other writers can annotate a rollout.
  *
  * @throws {SessionError} naming the sequence of a session record whose payload does not fit.
  */
@@ -25,7 +25,16 @@ export function replayRollout(records: readonly StoredRecord[], registry: Regist
   const state = new SessionState(registry);
   const turnSequences = new Map<number, number>();
   for (const stored of records) {
-    if (!["turn", "response_item", "world_state", "rollback", "compaction"].includes(stored.type))
+    if (
+      ![
+        "turn",
+        "response_item",
+        "world_state",
+        "rollback",
+        "reported_usage",
+        "compaction",
+      ].includes(stored.type)
+    )
       continue;
     const parsed = sessionRecordSchema.safeParse({ type: stored.type, payload: stored.payload });
     if (!parsed.success) {
@@ -49,6 +58,9 @@ export function replayRollout(records: readonly StoredRecord[], registry: Regist
         break;
       case "rollback":
         state.rollback(record.payload.userTurns);
+        break;
+      case "reported_usage":
+        state.reportUsage(record.payload.totalTokens);
         break;
       case "compaction": {
         const { replacementHistory, origins, snapshots, fullContext, turnCount } = record.payload;

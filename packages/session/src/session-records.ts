@@ -17,6 +17,11 @@ export const originSchema: z.ZodType<Origin> = z.union([
   z.object({ source: z.literal("tool") }),
 ]);
 
+/** The schema of `session.reportUsage`'s argument, and of a `reported_usage` record's payload. */
+export const reportedUsageSchema = z.strictObject({
+  totalTokens: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
+
 /** The schema of a {@link HistoryEntry}. */
 export const historyEntrySchema = z.object({ item: responseItemSchema, origin: originSchema });
 
@@ -28,6 +33,8 @@ export const historyEntrySchema = z.object({ item: responseItemSchema, origin: o
  * - `world_state`: the sections' snapshots once the turn's context is recorded: the full value
  *   when the full context was sent, otherwise an RFC 7386 merge patch of the previous value;
  * - `rollback`: the last `userTurns` real user turns were dropped;
+ * - `reported_usage`: the provider reported `totalTokens` for the latest response (see
+ *   `session.reportUsage`), so a resume compares the same figure with its limits;
  * - `compaction` (a checkpoint): the history was compacted; the payload is the whole state from
  *   there on (see {@link CompactionCheckpoint}) and the compaction's trigger, so a resume reads
  *   from the latest one forward. The new history is `replacementHistory` (the items, as other
@@ -53,6 +60,10 @@ export const sessionRecordSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("rollback"),
     payload: z.object({ userTurns: z.number().int().positive() }),
+  }),
+  z.object({
+    type: z.literal("reported_usage"),
+    payload: reportedUsageSchema,
   }),
   z.object({
     type: z.literal("compaction"),

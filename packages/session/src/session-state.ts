@@ -10,6 +10,21 @@ import { PromptBuilder } from "./prompt-builder.js";
 export type Snapshots = Readonly<Record<string, JsonValue>>;
 
 /**
+ * The usage a provider reported for the latest response it was given, and how much of the
+ * history that response's request carried.
+ */
+export interface UsageReport {
+  /** The provider's total tokens: the request's input and the response's output. */
+  readonly totalTokens: number;
+  /**
+   * How many history entries, from the start, the total covers: up to the last model-generated
+   * entry when the report came (the whole history when there was none). Later entries are not in
+   * the total; the session counts them itself.
+   */
+  readonly covered: number;
+}
+
+/**
  * Everything a session is after a compaction, as its `compaction` rollout record holds it, so a
  * resume can start there and reach the live session's state.
  */
@@ -59,6 +74,8 @@ export class SessionState {
   #contextAt: number | undefined;
   /** Whether nothing was added since the latest compaction. */
   #justCompacted = false;
+  /** The provider's latest usage report, while the history it counted is still this one. */
+  #usage: UsageReport | undefined;
 
   constructor(registry: Registry) {
     this.registry = registry;
@@ -78,6 +95,8 @@ export class SessionState {
   append(entry: HistoryEntry): void {
     this.#justCompacted = false;
     if (this.#contextAt !== undefined && entry.origin.source === "context") {
+      // The entry goes in front of what a report covered, so the report no longer holds.
+      this.#usage = undefined;
       const entries = [...this.entries];
       entries.splice(this.#contextAt, 0, entry);
       this.#contextAt += 1;
@@ -94,9 +113,24 @@ export class SessionState {
     return this.#justCompacted;
   }
 
+  /** The provider's latest usage report; `undefined` once the history it counted was replaced. */
+  get usage(): UsageReport | undefined {
+    return this.#usage;
+  }
+
+  /**
+   * The provider reports `totalTokens` for the latest response: it covers the history up to the
+   * last model-generated entry (everything, when there is none).
+   */
+  reportUsage(totalTokens: number): void {
+    const last = this.entries.findLastIndex((entry) => entry.origin.source === "model");
+    this.#usage = { totalTokens, covered: last === -1 ? this.entries.length : last + 1 };
+  }
+
   /** A compaction replaces the history and the baseline with `checkpoint`. */
   installCompaction(checkpoint: CompactionCheckpoint): void {
     this.#checkpoint = checkpoint;
+    this.#usage = undefined;
     this.#rebuild([...checkpoint.entries]);
     this.#floor = checkpoint.entries.length;
     this.snapshots = checkpoint.snapshots;
@@ -151,6 +185,7 @@ export class SessionState {
     const found = findRollbackCut(this.entries.slice(floor), userTurns, this.registry);
     const cut = { ...found, keep: found.keep + floor };
     if (cut.droppedTurns === 0) return cut;
+    this.#usage = undefined;
     const checkpoint = this.#checkpoint;
     if (checkpoint !== undefined && cut.keep === floor) {
       const { turnCount, model } = this;

@@ -69,6 +69,15 @@ export interface CompactOptions {
   readonly signal?: AbortSignal;
 }
 
+/** What a provider reported of one response's usage. */
+export interface ReportedUsage {
+  /**
+   * The response's total tokens (the Responses API's `usage.total_tokens`: its request's input
+   * and its output); a whole number ≥ 0.
+   */
+  readonly totalTokens: number;
+}
+
 /** Exactly what goes to the model for one request. */
 export interface ModelRequest {
   /** The base instructions (the Responses API's `instructions`). */
@@ -116,6 +125,15 @@ export interface Session {
    * @throws {SessionError} when an item does not fit the response item schema.
    */
   record(items: readonly ResponseItem[], origin?: Origin): Promise<void>;
+  /**
+   * Gives the session the provider's usage for the latest response, once its items are recorded:
+   * until the history is replaced (a compaction, a rollback), `tokenUsage` and the compaction
+   * triggers take the reported total plus the session's own count of what is recorded after the
+   * last model-generated item, so what the session never sees (the caller's tool definitions,
+   * say) counts too. Written to the rollout, so a resume compacts at the same point.
+   * @throws {SessionError} naming `usage` when it does not fit {@link ReportedUsage}.
+   */
+  reportUsage(usage: ReportedUsage): Promise<void>;
   /** The history with the origin of each item. */
   history(): readonly HistoryEntry[];
   /**
@@ -126,9 +144,10 @@ export interface Session {
    */
   rollback(userTurns: number): Promise<number>;
   /**
-   * How many tokens the next request carries (the base instructions and every item of the
-   * current prompt view), the limits of the latest turn's model, and what takes the most. Each
-   * item is counted once, so a call after a turn counts only what the turn added.
+   * How many tokens the next request carries (the provider's latest report and what came after
+   * it, else the base instructions and every item of the current prompt view), the limits of the
+   * latest turn's model, and what takes the most. Each item is counted once, so a call after a
+   * turn counts only what the turn added.
    */
   tokenUsage(): TokenUsage;
 }

@@ -5,6 +5,7 @@ import { createStandardRegistry } from "@ctx/registry";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createFakeSummarizer } from "../__fixtures__/fake-summarizer.js";
+import { assistant, call, output } from "../__fixtures__/items.js";
 import { createSession } from "../create-session.js";
 import { forkSession } from "../fork-session.js";
 import { resumeSession } from "../resume-session.js";
@@ -35,23 +36,6 @@ const context = (slug = "roomy"): TurnContext => ({
   environments: [{ id: "local", cwd: "/repo", shell: "bash" }],
   permissions: { sandboxMode: "read-only", approvalPolicy: "never" },
   agentsMd,
-});
-
-const assistant = (text: string): ResponseItem => ({
-  type: "message",
-  role: "assistant",
-  content: [{ type: "output_text", text }],
-});
-const call = (id: string): ResponseItem => ({
-  type: "function_call",
-  call_id: id,
-  name: "shell",
-  arguments: '{"command":["ls"]}',
-});
-const output = (id: string, text: string): ResponseItem => ({
-  type: "function_call_output",
-  call_id: id,
-  output: text,
 });
 
 /** One label per item: the layout of a request. */

@@ -34,6 +34,8 @@ describe("session.tokenUsage", () => {
     const session = createSession();
     expect(session.tokenUsage()).toEqual({
       used: 0,
+      source: "counted",
+      counted: 0,
       limit: undefined,
       window: undefined,
       usableWindow: undefined,

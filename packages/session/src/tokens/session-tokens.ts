@@ -97,8 +97,13 @@ export class SessionTokens {
         ? {}
         : { autoCompactTokenLimit: this.#autoCompactTokenLimit },
     );
+    const counted = instructions + tally.tokens;
+    const report = state.usage;
     return {
-      used: instructions + tally.tokens,
+      ...(report === undefined
+        ? { used: counted, source: "counted" }
+        : { used: report.totalTokens + this.#since(view, report.covered), source: "reported" }),
+      counted,
       limit: limits.autoCompactLimit,
       window: limits.window,
       usableWindow: limits.usableWindow,
@@ -119,6 +124,22 @@ export class SessionTokens {
 
   #tokenizer(): Tokenizer {
     return this.#own ?? loadedDefaultTokenizer() ?? approximateTokenizer;
+  }
+
+  /**
+   * The tokens of the view's items behind history entries from `covered` on (and of the
+   * synthetic outputs among them), walking back from the end, so the cost is what came after
+   * the report.
+   */
+  #since(view: PromptView, covered: number): number {
+    let tokens = 0;
+    for (let index = view.items.length - 1; index >= 0; index -= 1) {
+      const historyIndex = view.historyIndexAt(index);
+      if (historyIndex !== undefined && historyIndex < covered) break;
+      const item = view.items[index];
+      if (item !== undefined) tokens += this.#counter.item(item).tokens;
+    }
+    return tokens;
   }
 
   /** Adds the view's item at `index` to `tally`. */

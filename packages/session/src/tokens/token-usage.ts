@@ -21,8 +21,20 @@ export interface ItemTokens {
 
 /** How many tokens a session's next request carries, and how close that is to its limits. */
 export interface TokenUsage {
-  /** The base instructions plus every item the next request carries. */
+  /**
+   * The tokens the next request carries, which the session compares with its limits: with a
+   * provider's report (`source: "reported"`), the reported total plus the session's own count of
+   * the items recorded after the last model-generated item it covered; otherwise (`"counted"`)
+   * the session's own count, `counted`.
+   */
   readonly used: number;
+  /**
+   * `"reported"` while a `reportUsage` total stands (until the history is replaced by a
+   * compaction or a rollback), else `"counted"`.
+   */
+  readonly source: "reported" | "counted";
+  /** The session's own count: the base instructions plus every item the next request carries. */
+  readonly counted: number;
   /**
    * Where the session compacts (see `resolveTokenLimits`), for the model of the latest turn;
    * `undefined` before the first turn, or when no limit is known.
@@ -38,7 +50,7 @@ export interface TokenUsage {
    * `record` or resume) or could not be loaded.
    */
   readonly tokenizer: string;
-  /** `used` split by bucket, largest first. */
+  /** `counted` split by bucket, largest first. */
   readonly byKind: readonly KindTokens[];
   /** The ten history items that cost the most, largest first (synthetic outputs are left out). */
   readonly largestItems: readonly ItemTokens[];
