@@ -69,6 +69,10 @@ export function openSession(
     return run;
   };
 
+  /**
+   * Appends `records`, after the history the session was opened with when it is not written yet,
+   * so that whatever is written first, the rollout keeps the history's order.
+   */
   const write = async (records: readonly RolloutRecord[], cwd?: string): Promise<void> => {
     const { store } = options;
     if (store === undefined || records.length === 0) return;
@@ -84,9 +88,10 @@ export function openSession(
       sessionId: id,
       expectedSequence: nextSequence,
       appendId: `${id}:${nextSequence}`,
-      records,
+      records: seed.length === 0 ? records : [...seed.map(itemRecord), ...records],
     });
     nextSequence = result.nextSequence;
+    seed = [];
   };
 
   const loadAgentsMd = async (
@@ -164,8 +169,7 @@ export function openSession(
       envelopeOptions,
       tokenizer: tokens.tokenizer,
     });
-    await write([...seed.map(itemRecord), compactionRecord(checkpoint, trigger)]);
-    seed = [];
+    await write([compactionRecord(checkpoint, trigger)]);
     state.installCompaction(checkpoint);
     const after = state.prompt.view({ imageInput: request.imageInput }).items;
     return {
@@ -265,7 +269,6 @@ export function openSession(
       const index = state.turnCount + 1;
       await write(
         [
-          ...seed.map(itemRecord),
           {
             type: "turn",
             payload: {
@@ -279,7 +282,6 @@ export function openSession(
         ],
         context.environments[0]?.cwd,
       );
-      seed = [];
       pendingWarnings = [];
       pendingReport = undefined;
       firstTurn = false;
@@ -374,11 +376,7 @@ export function openSession(
     reportUsage: async (usage) => {
       const { totalTokens } = parseArgument(reportedUsageSchema, usage, "usage");
       return serial(async () => {
-        await write([
-          ...seed.map(itemRecord),
-          { type: "reported_usage", payload: { totalTokens } },
-        ]);
-        seed = [];
+        await write([{ type: "reported_usage", payload: { totalTokens } }]);
         state.reportUsage(totalTokens);
       });
     },

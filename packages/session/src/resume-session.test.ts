@@ -43,6 +43,26 @@ const agentsBlocks = (items: readonly ResponseItem[]) =>
   );
 
 describe("resumeSession", () => {
+  it("keeps a given history ahead of what is recorded before the first turn", async () => {
+    const store = createMemoryRolloutStore();
+    const said = (text: string): ResponseItem => ({
+      type: "message",
+      role: "assistant",
+      content: [{ type: "output_text", text }],
+    });
+    const session = createSession({
+      store,
+      history: [{ item: said("from an earlier run"), origin: { source: "model" } }],
+    });
+    await session.record([said("recorded before the first turn")]);
+    const resumed = await resumeSession(store, { sessionId: session.id });
+    expect(resumed.history()).toEqual(session.history());
+    expect(resumed.history().map(({ item }) => item)).toEqual([
+      said("from an earlier run"),
+      said("recorded before the first turn"),
+    ]);
+  });
+
   it("continues the history byte for byte and sends nothing when nothing changed", async () => {
     const store = createMemoryRolloutStore();
     const session = createSession({ store });
