@@ -7,6 +7,12 @@ export {
   userMessage,
 } from "./items.js";
 export type { Answer, LocalServer, RecordedRequest } from "./local-server.js";
+export {
+  anthropicContextWindowError,
+  anthropicInvalidRequestError,
+  openAIContextWindowError,
+  openAIInvalidValueError,
+} from "./provider-errors.js";
 export { rejectBeforeSending } from "./reject-before-sending.js";
 export {
   changedTurnContext,
@@ -17,6 +23,7 @@ export {
   shellTool,
   userTurns,
 } from "./run-conversation.js";
+export { runServedCompaction, type ServedCompaction } from "./run-served-compaction.js";
 export { type Exchange, runServedConversation } from "./run-served-conversation.js";
 export {
   anthropicMessageEvents,
