@@ -4,10 +4,12 @@ import {
   abortWhileWaiting,
   anthropicContextWindowError,
   anthropicInvalidRequestError,
+  contextWindowCause,
   openAIContextWindowError,
   openAIInvalidValueError,
   openAIResponse,
   rejectBeforeSending,
+  rejectWithAnswer,
   runServedCompaction,
   withLocalServer,
 } from "@ctx/adapter-testing";
@@ -35,13 +37,11 @@ const signal = new AbortController().signal;
 
 /** What a summarizer on the OpenAI provider rejects with when the server answers `answer`. */
 function rejectionFor(answer: Answer): Promise<unknown> {
-  return withLocalServer(
-    () => answer,
-    (server) =>
-      createAiSdkSummarizer({ model: model(server.url) })(
-        { model: "ctx-coder", instructions: "", input },
-        { signal },
-      ).catch((error: unknown) => error),
+  return rejectWithAnswer(answer, (url) =>
+    createAiSdkSummarizer({ model: model(url) })(
+      { model: "ctx-coder", instructions: "", input },
+      { signal },
+    ),
   );
 }
 
@@ -121,17 +121,14 @@ describe("createAiSdkSummarizer", () => {
   });
 
   it("throws a ContextWindowError when OpenAI says the request is too long", async () => {
-    const reason = await rejectionFor(openAIContextWindowError);
-    expect(ContextWindowError.isInstance(reason)).toBe(true);
-    const cause = reason instanceof Error ? reason.cause : undefined;
+    const cause = contextWindowCause(await rejectionFor(openAIContextWindowError));
     expect(APICallError.isInstance(cause)).toBe(true);
     expect(cause).toMatchObject({ statusCode: 400 });
   });
 
   it("throws a ContextWindowError when Anthropic says the prompt is too long", async () => {
-    const reason = await rejectionOfProviderFor(anthropicContextWindowError);
-    expect(ContextWindowError.isInstance(reason)).toBe(true);
-    expect(reason instanceof Error && APICallError.isInstance(reason.cause)).toBe(true);
+    const cause = contextWindowCause(await rejectionOfProviderFor(anthropicContextWindowError));
+    expect(APICallError.isInstance(cause)).toBe(true);
   });
 
   it("lets another error of the provider through unchanged", async () => {

@@ -4,8 +4,10 @@ import {
   abortWhileWaiting,
   anthropicContextWindowError,
   anthropicInvalidRequestError,
+  contextWindowCause,
   conversationInstructions,
   rejectBeforeSending,
+  rejectWithAnswer,
   runServedCompaction,
   withLocalServer,
 } from "@ctx/adapter-testing";
@@ -52,13 +54,11 @@ function summarizerAt(url: string, options: Partial<AnthropicSummarizerOptions> 
 
 /** What the summarizer rejects with when the server answers `answer`. */
 function rejectionFor(answer: Answer): Promise<unknown> {
-  return withLocalServer(
-    () => answer,
-    (server) =>
-      summarizerAt(server.url)(
-        { model: "ctx-coder", instructions: "", input },
-        { signal: new AbortController().signal },
-      ).catch((error: unknown) => error),
+  return rejectWithAnswer(answer, (url) =>
+    summarizerAt(url)(
+      { model: "ctx-coder", instructions: "", input },
+      { signal: new AbortController().signal },
+    ),
   );
 }
 
@@ -112,9 +112,7 @@ describe("createAnthropicSummarizer", () => {
   });
 
   it("throws a ContextWindowError when the API says the prompt is too long", async () => {
-    const reason = await rejectionFor(anthropicContextWindowError);
-    expect(ContextWindowError.isInstance(reason)).toBe(true);
-    const cause = reason instanceof Error ? reason.cause : undefined;
+    const cause = contextWindowCause(await rejectionFor(anthropicContextWindowError));
     expect(cause).toBeInstanceOf(BadRequestError);
     expect(cause).toMatchObject({ status: 400, type: "invalid_request_error" });
   });

@@ -1,12 +1,15 @@
 import {
+  type Answer,
   abortWhileWaiting,
+  contextWindowCause,
   openAIContextWindowError,
   openAIInvalidValueError,
   rejectBeforeSending,
+  rejectWithAnswer,
   runServedCompaction,
   withLocalServer,
 } from "@ctx/adapter-testing";
-import { ContextWindowError, createSession, type Summarizer } from "@ctx/session";
+import { createSession, type Summarizer } from "@ctx/session";
 import { APIUserAbortError, BadRequestError, OpenAI } from "openai";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { createOpenAISummarizer } from "./create-openai-summarizer.js";
@@ -46,6 +49,15 @@ const summaryResponse = {
 
 function client(url: string): OpenAI {
   return new OpenAI({ apiKey: "test", baseURL: `${url}/v1`, maxRetries: 0 });
+}
+
+/** What a summarizer rejects with when the server answers `answer`. */
+function rejectionFor(answer: Answer): Promise<unknown> {
+  return rejectWithAnswer(answer, (url) =>
+    createOpenAISummarizer({ client: client(url), model: "gpt-test" })(request, {
+      signal: new AbortController().signal,
+    }),
+  );
 }
 
 describe("createOpenAISummarizer", () => {
@@ -101,33 +113,17 @@ describe("createOpenAISummarizer", () => {
     expect(reason).toBeInstanceOf(OpenAIAdapterError);
   });
 
-  it("throws a ContextWindowError when the API says the request is too long", () =>
-    withLocalServer(
-      () => openAIContextWindowError,
-      async (server) => {
-        const summarize = createOpenAISummarizer({ client: client(server.url), model: "gpt-test" });
-        const reason = await summarize(request, { signal: new AbortController().signal }).catch(
-          (error: unknown) => error,
-        );
-        expect(ContextWindowError.isInstance(reason)).toBe(true);
-        const cause = reason instanceof Error ? reason.cause : undefined;
-        expect(cause).toBeInstanceOf(BadRequestError);
-        expect(cause).toMatchObject({ status: 400, code: "context_length_exceeded" });
-      },
-    ));
+  it("throws a ContextWindowError when the API says the request is too long", async () => {
+    const cause = contextWindowCause(await rejectionFor(openAIContextWindowError));
+    expect(cause).toBeInstanceOf(BadRequestError);
+    expect(cause).toMatchObject({ status: 400, code: "context_length_exceeded" });
+  });
 
-  it("lets another error of the API through unchanged", () =>
-    withLocalServer(
-      () => openAIInvalidValueError,
-      async (server) => {
-        const summarize = createOpenAISummarizer({ client: client(server.url), model: "gpt-test" });
-        const reason = await summarize(request, { signal: new AbortController().signal }).catch(
-          (error: unknown) => error,
-        );
-        expect(reason).toBeInstanceOf(BadRequestError);
-        expect(reason).toMatchObject({ code: "invalid_value" });
-      },
-    ));
+  it("lets another error of the API through unchanged", async () => {
+    const reason = await rejectionFor(openAIInvalidValueError);
+    expect(reason).toBeInstanceOf(BadRequestError);
+    expect(reason).toMatchObject({ code: "invalid_value" });
+  });
 
   it("lets a session compact: the oldest item is left out when the window is too small", async () => {
     const compaction = await runServedCompaction(

@@ -1,4 +1,5 @@
 export { abortWhileWaiting } from "./abort-while-waiting.js";
+export { contextWindowCause } from "./context-window-cause.js";
 export {
   assistantMessage,
   developerMessage,
@@ -14,6 +15,7 @@ export {
   openAIInvalidValueError,
 } from "./provider-errors.js";
 export { rejectBeforeSending } from "./reject-before-sending.js";
+export { rejectWithAnswer } from "./reject-with-answer.js";
 export {
   changedTurnContext,
   conversationInstructions,
