@@ -1,12 +1,23 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import {
+  type Answer,
   abortWhileWaiting,
+  anthropicContextWindowError,
+  anthropicInvalidRequestError,
+  contextWindowCause,
+  openAIContextWindowError,
+  openAIInvalidValueError,
   openAIResponse,
   rejectBeforeSending,
+  rejectWithAnswer,
+  runServedCompaction,
   withLocalServer,
 } from "@ctx/adapter-testing";
 import type { ResponseItem } from "@ctx/protocol";
-import { describe, expect, it } from "vitest";
+import { ContextWindowError, createSession, type Summarizer } from "@ctx/session";
+import { APICallError } from "ai";
+import { MockLanguageModelV4 } from "ai/test";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
 import { createAiSdkSummarizer } from "./create-ai-sdk-summarizer.js";
 
@@ -22,6 +33,41 @@ function model(url: string) {
   return createOpenAI({ apiKey: "test", baseURL: `${url}/v1` }).responses("gpt-test");
 }
 
+const signal = new AbortController().signal;
+
+/** What a summarizer on the OpenAI provider rejects with when the server answers `answer`. */
+function rejectionFor(answer: Answer): Promise<unknown> {
+  return rejectWithAnswer(answer, (url) =>
+    createAiSdkSummarizer({ model: model(url) })(
+      { model: "ctx-coder", instructions: "", input },
+      { signal },
+    ),
+  );
+}
+
+/**
+ * What a summarizer rejects with when its model fails as an AI SDK provider does on `answer`: an
+ * `APICallError` carrying the status and the response body (and no parsed `data`), as the
+ * Anthropic provider builds one.
+ */
+function rejectionOfProviderFor(answer: Answer): Promise<unknown> {
+  if (!("json" in answer) || answer.status === undefined) {
+    throw new Error("a provider's error answer has a status and a JSON body");
+  }
+  const error = new APICallError({
+    message: "the provider refused the request",
+    url: "http://127.0.0.1/v1/messages",
+    requestBodyValues: {},
+    statusCode: answer.status,
+    responseBody: JSON.stringify(answer.json),
+  });
+  const failing = new MockLanguageModelV4({ doGenerate: () => Promise.reject(error) });
+  return createAiSdkSummarizer({ model: failing, maxRetries: 0 })(
+    { model: "ctx-coder", instructions: "", input },
+    { signal },
+  ).catch((error: unknown) => error);
+}
+
 describe("createAiSdkSummarizer", () => {
   it("calls generateText once, without streaming, and returns the text", () =>
     withLocalServer(
@@ -33,7 +79,7 @@ describe("createAiSdkSummarizer", () => {
           maxRetries: 0,
         });
         const summary = await summarize(
-          { instructions: "Be brief.", input },
+          { model: "ctx-coder", instructions: "Be brief.", input },
           { signal: new AbortController().signal },
         );
         expect(summary).toBe("Hello.");
@@ -56,7 +102,7 @@ describe("createAiSdkSummarizer", () => {
   it("gives up when the signal aborts", async () => {
     const reason = await abortWhileWaiting((url, signal) =>
       createAiSdkSummarizer({ model: model(url), maxRetries: 0 })(
-        { instructions: "", input },
+        { model: "ctx-coder", instructions: "", input },
         { signal },
       ),
     );
@@ -67,11 +113,53 @@ describe("createAiSdkSummarizer", () => {
     const compacted: ResponseItem[] = [{ type: "compaction", encrypted_content: "x" }];
     const reason = await rejectBeforeSending((url) =>
       createAiSdkSummarizer({ model: model(url) })(
-        { instructions: "", input: compacted },
+        { model: "ctx-coder", instructions: "", input: compacted },
         { signal: new AbortController().signal },
       ),
     );
     expect(reason).toBeInstanceOf(AiSdkAdapterError);
+  });
+
+  it("throws a ContextWindowError when OpenAI says the request is too long", async () => {
+    const cause = contextWindowCause(await rejectionFor(openAIContextWindowError));
+    expect(APICallError.isInstance(cause)).toBe(true);
+    expect(cause).toMatchObject({ statusCode: 400 });
+  });
+
+  it("throws a ContextWindowError when Anthropic says the prompt is too long", async () => {
+    const cause = contextWindowCause(await rejectionOfProviderFor(anthropicContextWindowError));
+    expect(APICallError.isInstance(cause)).toBe(true);
+  });
+
+  it("lets another error of the provider through unchanged", async () => {
+    const fromOpenAI = await rejectionFor(openAIInvalidValueError);
+    const fromAnthropic = await rejectionOfProviderFor(anthropicInvalidRequestError);
+    for (const reason of [fromOpenAI, fromAnthropic]) {
+      expect(ContextWindowError.isInstance(reason)).toBe(false);
+      expect(APICallError.isInstance(reason)).toBe(true);
+    }
+  });
+
+  it("lets a session compact: the oldest item is left out when the window is too small", async () => {
+    const compaction = await runServedCompaction(
+      { tooLong: openAIContextWindowError, summary: openAIResponse(0) },
+      (url) => createAiSdkSummarizer({ model: model(url), maxRetries: 0 }),
+    );
+    const [first, second] = compaction.requests;
+    expect(compaction.requests).toHaveLength(2);
+    expect(second?.input).toEqual(first?.input.slice(1));
+    // The provider sends the instructions first, as a system message, then the items.
+    const [before, after] = compaction.received.map(({ body }) => body.input);
+    expect(Array.isArray(before) && before.length > 2).toBe(true);
+    expect(after).toEqual(Array.isArray(before) ? [before[0], ...before.slice(2)] : []);
+    expect(compaction.warnings).toContain("summarizer-dropped-items");
+    expect(compaction.summary).toContain("Hello.");
+  });
+
+  it("is the session's Summarizer", () => {
+    const summarizer = createAiSdkSummarizer({ model: "openai/gpt-test" });
+    expectTypeOf(summarizer).toEqualTypeOf<Summarizer>();
+    expectTypeOf(createSession).toBeCallableWith({ summarizer });
   });
 
   it("refuses options that do not fit", () => {

@@ -3,5 +3,4 @@ export {
   type AiSdkSummarizerOptions,
   createAiSdkSummarizer,
 } from "./create-ai-sdk-summarizer.js";
-export type { Summarizer } from "./summarizer.js";
 export { type AiSdkPrompt, toPrompt } from "./to-prompt.js";

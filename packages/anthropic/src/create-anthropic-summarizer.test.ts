@@ -1,7 +1,19 @@
-import { Anthropic, APIUserAbortError } from "@anthropic-ai/sdk";
-import { abortWhileWaiting, rejectBeforeSending, withLocalServer } from "@ctx/adapter-testing";
+import { Anthropic, APIUserAbortError, BadRequestError } from "@anthropic-ai/sdk";
+import {
+  type Answer,
+  abortWhileWaiting,
+  anthropicContextWindowError,
+  anthropicInvalidRequestError,
+  contextWindowCause,
+  conversationInstructions,
+  rejectBeforeSending,
+  rejectWithAnswer,
+  runServedCompaction,
+  withLocalServer,
+} from "@ctx/adapter-testing";
 import type { ResponseItem } from "@ctx/protocol";
-import { describe, expect, it } from "vitest";
+import { ContextWindowError, createSession, type Summarizer } from "@ctx/session";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 import {
   type AnthropicSummarizerOptions,
@@ -40,6 +52,16 @@ function summarizerAt(url: string, options: Partial<AnthropicSummarizerOptions> 
   return createAnthropicSummarizer({ client: client(url), model: "claude-test", ...options });
 }
 
+/** What the summarizer rejects with when the server answers `answer`. */
+function rejectionFor(answer: Answer): Promise<unknown> {
+  return rejectWithAnswer(answer, (url) =>
+    summarizerAt(url)(
+      { model: "ctx-coder", instructions: "", input },
+      { signal: new AbortController().signal },
+    ),
+  );
+}
+
 describe("createAnthropicSummarizer", () => {
   it("asks the Messages API once, without streaming, and joins the text blocks", () =>
     withLocalServer(
@@ -47,7 +69,7 @@ describe("createAnthropicSummarizer", () => {
       async (server) => {
         const summarize = summarizerAt(server.url, { maxTokens: 2000, cacheControl: false });
         const summary = await summarize(
-          { instructions: "Be brief.", input },
+          { model: "ctx-coder", instructions: "Be brief.", input },
           { signal: new AbortController().signal },
         );
         expect(summary).toBe("The user asked for a summary.");
@@ -73,7 +95,7 @@ describe("createAnthropicSummarizer", () => {
 
   it("gives up when the signal aborts", async () => {
     const reason = await abortWhileWaiting((url, signal) =>
-      summarizerAt(url)({ instructions: "", input }, { signal }),
+      summarizerAt(url)({ model: "ctx-coder", instructions: "", input }, { signal }),
     );
     expect(reason).toBeInstanceOf(APIUserAbortError);
   });
@@ -82,11 +104,58 @@ describe("createAnthropicSummarizer", () => {
     const compacted: ResponseItem[] = [{ type: "compaction", encrypted_content: "x" }];
     const reason = await rejectBeforeSending((url) =>
       summarizerAt(url)(
-        { instructions: "", input: compacted },
+        { model: "ctx-coder", instructions: "", input: compacted },
         { signal: new AbortController().signal },
       ),
     );
     expect(reason).toBeInstanceOf(AnthropicAdapterError);
+  });
+
+  it("throws a ContextWindowError when the API says the prompt is too long", async () => {
+    const cause = contextWindowCause(await rejectionFor(anthropicContextWindowError));
+    expect(cause).toBeInstanceOf(BadRequestError);
+    expect(cause).toMatchObject({ status: 400, type: "invalid_request_error" });
+  });
+
+  it("throws a ContextWindowError when the input and max_tokens exceed the context limit", async () => {
+    const message =
+      "input length and `max_tokens` exceed context limit: 195000 + 8192 > 200000, decrease input length or `max_tokens` and try again";
+    const reason = await rejectionFor({
+      status: 400,
+      json: { type: "error", error: { type: "invalid_request_error", message } },
+    });
+    expect(ContextWindowError.isInstance(reason)).toBe(true);
+  });
+
+  it("lets another error of the API through unchanged", async () => {
+    const reason = await rejectionFor(anthropicInvalidRequestError);
+    expect(ContextWindowError.isInstance(reason)).toBe(false);
+    expect(reason).toBeInstanceOf(BadRequestError);
+  });
+
+  it("lets a session compact: the oldest item is left out when the window is too small", async () => {
+    const compaction = await runServedCompaction(
+      { tooLong: anthropicContextWindowError, summary: { json: summaryMessage } },
+      (url) => summarizerAt(url),
+    );
+    const [first, second] = compaction.requests;
+    expect(compaction.requests).toHaveLength(2);
+    expect(second?.input).toEqual(first?.input.slice(1));
+    const [before, after] = compaction.received.map(({ body }) => body);
+    // The oldest item is the opening developer context, which travels as a system block.
+    expect(Array.isArray(before?.system) && before.system.length).toBe(2);
+    expect(after?.system).toEqual([
+      expect.objectContaining({ type: "text", text: conversationInstructions }),
+    ]);
+    expect(after?.messages).toEqual(before?.messages);
+    expect(compaction.warnings).toContain("summarizer-dropped-items");
+    expect(compaction.summary).toContain("The user asked for a summary.");
+  });
+
+  it("is the session's Summarizer", () => {
+    const summarizer = summarizerAt("http://127.0.0.1:1");
+    expectTypeOf(summarizer).toEqualTypeOf<Summarizer>();
+    expectTypeOf(createSession).toBeCallableWith({ summarizer });
   });
 
   it("refuses options that do not fit", () => {

@@ -1,9 +1,9 @@
 import type { Anthropic } from "@anthropic-ai/sdk";
 import type { MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/messages/messages";
 import { parseWithSchema } from "@ctx/protocol";
+import { ContextWindowError, type Summarizer } from "@ctx/session";
 import { z } from "zod";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
-import type { Summarizer } from "./summarizer.js";
 import {
   type MessagesParamsOptions,
   messagesParamsOptionsSchema,
@@ -35,12 +35,32 @@ const optionsSchema = messagesParamsOptionsSchema.extend({
 });
 
 /**
- * A {@link Summarizer} on `@anthropic-ai/sdk`: one Messages API request without streaming, aborted
- * when the session's `signal` is, resolving to the text blocks of the answer joined.
+ * The client's error when the API says the prompt does not fit the context window: a 400
+ * `invalid_request_error` whose message says the prompt is too long, or that the input and
+ * `max_tokens` together exceed the context limit (the body is the SDK error's `error`).
+ */
+const contextWindowErrorSchema = z.looseObject({
+  status: z.literal(400),
+  error: z.looseObject({
+    error: z.looseObject({
+      type: z.literal("invalid_request_error"),
+      message: z
+        .string()
+        .regex(/^(prompt is too long|input length and `max_tokens` exceed context limit)\b/i),
+    }),
+  }),
+});
+
+/**
+ * A `@ctx/session` {@link Summarizer} on `@anthropic-ai/sdk`: one Messages API request without
+ * streaming, aborted when the session's `signal` is, resolving to the text blocks of the answer
+ * joined.
  *
  * @throws {AnthropicAdapterError} when the options do not fit their schema; the summarizer it
- * returns rejects with one when the request cannot be mapped, and with the client's own error
- * when the call fails or is aborted.
+ * returns rejects with one when the request cannot be mapped, with a `ContextWindowError` (the
+ * client's error as its `cause`) when the API answers that the prompt is too long, so the session
+ * leaves the oldest item out and asks again, and with the client's own error when the call fails
+ * otherwise or is aborted.
  * @example
  * ```ts
  * const summarizer = createAnthropicSummarizer({ client: new Anthropic(), model: "claude-haiku-4-5" });
@@ -54,16 +74,21 @@ export function createAnthropicSummarizer(options: AnthropicSummarizerOptions): 
   );
   const { client, model, maxTokens = 8192, parameters, ...mapping } = options;
   return async (request, { signal }) => {
-    const message = await client.messages.create(
-      {
-        ...parameters,
-        model,
-        max_tokens: maxTokens,
-        ...toMessagesParams(request, mapping),
-        stream: false,
-      },
-      { signal },
-    );
-    return message.content.map((block) => (block.type === "text" ? block.text : "")).join("");
+    const params = toMessagesParams(request, mapping);
+    try {
+      const message = await client.messages.create(
+        { ...parameters, model, max_tokens: maxTokens, ...params, stream: false },
+        { signal },
+      );
+      return message.content.map((block) => (block.type === "text" ? block.text : "")).join("");
+    } catch (error) {
+      if (!contextWindowErrorSchema.safeParse(error).success) throw error;
+      throw new ContextWindowError(
+        `the summary request does not fit the context window of ${model}`,
+        {
+          cause: error,
+        },
+      );
+    }
   };
 }

@@ -4,7 +4,6 @@ export {
   createAnthropicSummarizer,
 } from "./create-anthropic-summarizer.js";
 export { developerContext } from "./developer-context.js";
-export type { Summarizer } from "./summarizer.js";
 export {
   type MessagesParams,
   type MessagesParamsOptions,

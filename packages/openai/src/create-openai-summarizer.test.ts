@@ -1,10 +1,22 @@
-import { abortWhileWaiting, rejectBeforeSending, withLocalServer } from "@ctx/adapter-testing";
-import { APIUserAbortError, OpenAI } from "openai";
-import { describe, expect, it } from "vitest";
+import {
+  type Answer,
+  abortWhileWaiting,
+  contextWindowCause,
+  openAIContextWindowError,
+  openAIInvalidValueError,
+  rejectBeforeSending,
+  rejectWithAnswer,
+  runServedCompaction,
+  withLocalServer,
+} from "@ctx/adapter-testing";
+import { createSession, type Summarizer } from "@ctx/session";
+import { APIUserAbortError, BadRequestError, OpenAI } from "openai";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { createOpenAISummarizer } from "./create-openai-summarizer.js";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";
 
 const request = {
+  model: "ctx-coder",
   instructions: "Be brief.",
   input: [
     {
@@ -37,6 +49,15 @@ const summaryResponse = {
 
 function client(url: string): OpenAI {
   return new OpenAI({ apiKey: "test", baseURL: `${url}/v1`, maxRetries: 0 });
+}
+
+/** What a summarizer rejects with when the server answers `answer`. */
+function rejectionFor(answer: Answer): Promise<unknown> {
+  return rejectWithAnswer(answer, (url) =>
+    createOpenAISummarizer({ client: client(url), model: "gpt-test" })(request, {
+      signal: new AbortController().signal,
+    }),
+  );
 }
 
 describe("createOpenAISummarizer", () => {
@@ -85,11 +106,44 @@ describe("createOpenAISummarizer", () => {
     ];
     const reason = await rejectBeforeSending((url) =>
       createOpenAISummarizer({ client: client(url), model: "gpt-test" })(
-        { instructions: "", input },
+        { model: "ctx-coder", instructions: "", input },
         { signal: new AbortController().signal },
       ),
     );
     expect(reason).toBeInstanceOf(OpenAIAdapterError);
+  });
+
+  it("throws a ContextWindowError when the API says the request is too long", async () => {
+    const cause = contextWindowCause(await rejectionFor(openAIContextWindowError));
+    expect(cause).toBeInstanceOf(BadRequestError);
+    expect(cause).toMatchObject({ status: 400, code: "context_length_exceeded" });
+  });
+
+  it("lets another error of the API through unchanged", async () => {
+    const reason = await rejectionFor(openAIInvalidValueError);
+    expect(reason).toBeInstanceOf(BadRequestError);
+    expect(reason).toMatchObject({ code: "invalid_value" });
+  });
+
+  it("lets a session compact: the oldest item is left out when the window is too small", async () => {
+    const compaction = await runServedCompaction(
+      { tooLong: openAIContextWindowError, summary: { json: summaryResponse } },
+      (url) => createOpenAISummarizer({ client: client(url), model: "gpt-test" }),
+    );
+    const [first, second] = compaction.requests;
+    expect(compaction.requests).toHaveLength(2);
+    expect(second?.input).toEqual(first?.input.slice(1));
+    const [before, after] = compaction.received.map(({ body }) => body.input);
+    expect(Array.isArray(before) && before.length > 1).toBe(true);
+    expect(after).toEqual(Array.isArray(before) ? before.slice(1) : []);
+    expect(compaction.warnings).toContain("summarizer-dropped-items");
+    expect(compaction.summary).toContain("The user asked for a summary.");
+  });
+
+  it("is the session's Summarizer", () => {
+    const summarizer = createOpenAISummarizer({ client: client("http://127.0.0.1:1"), model: "m" });
+    expectTypeOf(summarizer).toEqualTypeOf<Summarizer>();
+    expectTypeOf(createSession).toBeCallableWith({ summarizer });
   });
 
   it("refuses options without a client or a model", () => {

@@ -1,9 +1,9 @@
 import { parseWithSchema } from "@ctx/protocol";
+import { ContextWindowError, type Summarizer } from "@ctx/session";
 import type { OpenAI } from "openai";
 import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
 import { z } from "zod";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";
-import type { Summarizer } from "./summarizer.js";
 import {
   type ResponsesParamsOptions,
   responsesParamsOptionsSchema,
@@ -31,13 +31,18 @@ const optionsSchema = responsesParamsOptionsSchema.extend({
   parameters: z.record(z.string(), z.unknown()).optional(),
 });
 
+/** The client's error when the API says the request does not fit the context window. */
+const contextWindowErrorSchema = z.looseObject({ code: z.literal("context_length_exceeded") });
+
 /**
- * A {@link Summarizer} on the official `openai` client's Responses API: one request without
- * streaming and without tools, aborted when the session's `signal` is.
+ * A `@ctx/session` {@link Summarizer} on the official `openai` client's Responses API: one
+ * request without streaming and without tools, aborted when the session's `signal` is.
  *
  * @throws {OpenAIAdapterError} when the options do not fit their schema; the summarizer it
- * returns rejects with one when the request cannot be mapped, and with the client's own error
- * when the call fails or is aborted.
+ * returns rejects with one when the request cannot be mapped, with a `ContextWindowError` (the
+ * client's error as its `cause`) when the API answers `context_length_exceeded`, so the session
+ * leaves the oldest item out and asks again, and with the client's own error when the call
+ * fails otherwise or is aborted.
  * @example
  * ```ts
  * const summarizer = createOpenAISummarizer({ client: new OpenAI(), model: "gpt-5.1-codex-mini" });
@@ -51,10 +56,21 @@ export function createOpenAISummarizer(options: OpenAISummarizerOptions): Summar
   );
   const { client, model, parameters, ...mapping } = options;
   return async (request, { signal }) => {
-    const response = await client.responses.create(
-      { ...parameters, model, ...toResponsesParams(request, mapping), stream: false },
-      { signal },
-    );
-    return response.output_text;
+    const params = toResponsesParams(request, mapping);
+    try {
+      const response = await client.responses.create(
+        { ...parameters, model, ...params, stream: false },
+        { signal },
+      );
+      return response.output_text;
+    } catch (error) {
+      if (!contextWindowErrorSchema.safeParse(error).success) throw error;
+      throw new ContextWindowError(
+        `the summary request does not fit the context window of ${model}`,
+        {
+          cause: error,
+        },
+      );
+    }
   };
 }

@@ -3,7 +3,6 @@ export {
   type OpenAISummarizerOptions,
 } from "./create-openai-summarizer.js";
 export { OpenAIAdapterError } from "./openai-adapter-error.js";
-export type { Summarizer } from "./summarizer.js";
 export {
   type ChatCompletionsParams,
   type ChatCompletionsParamsOptions,

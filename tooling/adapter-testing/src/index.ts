@@ -1,4 +1,5 @@
 export { abortWhileWaiting } from "./abort-while-waiting.js";
+export { contextWindowCause } from "./context-window-cause.js";
 export {
   assistantMessage,
   developerMessage,
@@ -7,7 +8,14 @@ export {
   userMessage,
 } from "./items.js";
 export type { Answer, LocalServer, RecordedRequest } from "./local-server.js";
+export {
+  anthropicContextWindowError,
+  anthropicInvalidRequestError,
+  openAIContextWindowError,
+  openAIInvalidValueError,
+} from "./provider-errors.js";
 export { rejectBeforeSending } from "./reject-before-sending.js";
+export { rejectWithAnswer } from "./reject-with-answer.js";
 export {
   changedTurnContext,
   conversationInstructions,
@@ -17,6 +25,7 @@ export {
   shellTool,
   userTurns,
 } from "./run-conversation.js";
+export { runServedCompaction, type ServedCompaction } from "./run-served-compaction.js";
 export { type Exchange, runServedConversation } from "./run-served-conversation.js";
 export {
   anthropicMessageEvents,

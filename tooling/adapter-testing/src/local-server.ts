@@ -8,9 +8,12 @@ export interface RecordedRequest {
   readonly body: Record<string, unknown>;
 }
 
-/** How the server answers a request: JSON, a stream of server-sent events, or never. */
+/**
+ * How the server answers a request: JSON (with status 200 unless `status` says otherwise, as an
+ * API answers an error), a stream of server-sent events, or never.
+ */
 export type Answer =
-  | { readonly json: unknown }
+  | { readonly json: unknown; readonly status?: number }
   | { readonly events: readonly { readonly event: string; readonly data: unknown }[] }
   | { readonly hold: true };
 
@@ -28,8 +31,8 @@ export interface LocalServer {
 
 /**
  * Starts a server on 127.0.0.1 (never another address) on a free port. Every request body is
- * parsed as JSON and recorded, then `answer` decides the reply: JSON, server-sent events in
- * the order given, or a reply that never comes (until `close`), to test aborts.
+ * parsed as JSON and recorded, then `answer` decides the reply: JSON with its status, server-sent
+ * events in the order given, or a reply that never comes (until `close`), to test aborts.
  */
 export async function startLocalServer(
   answer: (request: RecordedRequest, index: number) => Answer,
@@ -55,7 +58,7 @@ export async function startLocalServer(
       return;
     }
     if ("json" in reply) {
-      response.writeHead(200, { "content-type": "application/json" });
+      response.writeHead(reply.status ?? 200, { "content-type": "application/json" });
       response.end(JSON.stringify(reply.json));
       return;
     }
