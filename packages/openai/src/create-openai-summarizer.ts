@@ -1,5 +1,5 @@
 import { parseWithSchema } from "@ctx/protocol";
-import { ContextWindowError, type Summarizer } from "@ctx/session";
+import { ContextWindowError, type Summarizer } from "@ctx/session/summarizer";
 import type { OpenAI } from "openai";
 import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
 import { z } from "zod";

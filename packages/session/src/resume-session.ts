@@ -38,8 +38,10 @@ export async function resumeSession(store: RolloutStore, options: ResumeOptions)
   parseArgument(resumeOptionsSchema, options, "options");
   const read = await store.read(options.sessionId, { from: "latest-checkpoint" });
   const { state } = replayRollout(read.records, options.registry ?? createStandardRegistry());
-  // A failure to load is reported by the session's first turn; the estimate counts meanwhile.
-  if (options.tokenizer === undefined) await loadDefaultTokenizer().catch(() => undefined);
+  // Started, not awaited: the resume costs what the model will see, not the tokenizer's load
+  // (about 350 ms). The first turn waits for it and reports a failure; the estimate counts
+  // until then.
+  if (options.tokenizer === undefined) loadDefaultTokenizer().catch(() => undefined);
   return openSession(
     state,
     { ...options, store },

@@ -46,7 +46,8 @@ export interface SessionOptions {
   readonly compaction?: CompactionOptions;
   /**
    * What counts tokens for `tokenUsage`; when omitted, the o200k_base tokenizer, loaded on the
-   * first `beginTurn`, `record` or resume (the bytes/4 estimate until then).
+   * first `beginTurn` or `record` (a resume starts the load without waiting for it), with the
+   * bytes/4 estimate until it is there.
    */
   readonly tokenizer?: Tokenizer;
   /**

@@ -46,8 +46,8 @@ export interface TokenUsage {
   readonly usableWindow: number | undefined;
   /**
    * The name of the tokenizer that counted: the session's own, else `o200k_base`, or `bytes/4`
-   * while the default tokenizer has not loaded yet (before the session's first `beginTurn`,
-   * `record` or resume) or could not be loaded.
+   * while the default tokenizer has not loaded yet (before the session's first `beginTurn` or
+   * `record`; a resume starts the load without waiting for it) or could not be loaded.
    */
   readonly tokenizer: string;
   /** `counted` split by bucket, largest first. */
