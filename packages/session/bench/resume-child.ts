@@ -2,7 +2,8 @@
 // measured are the resume's end to end (store open, read from the latest checkpoint, replay)
 // plus Node's and the loader's, not the bench's that built the log. With `tokenizer-loaded`, the
 // default tokenizer is loaded first and timed apart, as in a process that already ran a session;
-// otherwise the first resume loads it, as the first thing a new process does.
+// otherwise the first resume only starts its load (the first turn waits for it), as the first
+// thing a new process does.
 import { createJsonlRolloutStore, loadDefaultTokenizer, resumeSession } from "../src/index.js";
 
 const [directory = "", sessionId = "", runs = "5", mode = "cold"] = process.argv.slice(2);

@@ -70,7 +70,7 @@ async function benchResume(root: string): Promise<void> {
     const result = resumeInChild(directory, rollout.sessionId, mode);
     const first =
       mode === "cold"
-        ? "resumeSession as a new process's first call (store open, read from the checkpoint, replay, tokenizer load)"
+        ? "resumeSession as a new process's first call (store open, read from the checkpoint, replay; the tokenizer's load starts, not awaited)"
         : `with the tokenizer loaded first (${result.tokenizerMs?.toFixed(1)} ms), resumeSession (store open, read, replay)`;
     print(
       `  ${first}: ${result.firstMs.toFixed(1)} ms, then ${result.laterMedianMs.toFixed(1)} ms median of 5 more; ` +
