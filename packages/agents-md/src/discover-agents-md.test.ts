@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { budgetCutWarning } from "./__fixtures__/budget-cut-warning.js";
 import { createCountingFileSystem } from "./__fixtures__/counting-file-system.js";
 import { AgentsMdError } from "./agents-md-error.js";
 import type { DiscoverAgentsMdOptions } from "./agents-md-options.js";
@@ -225,19 +226,7 @@ describe("discoverAgentsMd", () => {
         cut: { at: 3, droppedBytes: 3, splitCharacter: false },
         imports: [],
       });
-      expect(loaded.warnings).toEqual([
-        {
-          code: "file-cut",
-          message: "/r/nested/AGENTS.md was cut to 3 of 6 bytes: the instruction budget ran out",
-          path: "/r/nested/AGENTS.md",
-          environment: "local",
-          limit: "budget",
-          bytes: 6,
-          keptBytes: 3,
-          droppedBytes: 3,
-          splitCharacter: false,
-        },
-      ]);
+      expect(loaded.warnings).toEqual([budgetCutWarning("/r/nested/AGENTS.md", 6, 3)]);
     });
 
     it("defaults to 32 KiB and does not count the separators", async () => {

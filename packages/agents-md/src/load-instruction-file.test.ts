@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { budgetCutWarning } from "./__fixtures__/budget-cut-warning.js";
 import { createCountingFileSystem } from "./__fixtures__/counting-file-system.js";
 import { type InstructionFileRequest, loadInstructionFile } from "./load-instruction-file.js";
 import { createMemoryFileSystem, type MemoryEntry } from "./memory-file-system.js";
@@ -45,19 +46,7 @@ describe("loadInstructionFile", () => {
       cut: { at: 3, droppedBytes: 3 },
     });
     expect(cost).toBe(3);
-    expect(warnings).toEqual([
-      {
-        code: "file-cut",
-        message: "/repo/AGENTS.md was cut to 3 of 6 bytes: the instruction budget ran out",
-        path: "/repo/AGENTS.md",
-        environment: "local",
-        limit: "budget",
-        bytes: 6,
-        keptBytes: 3,
-        droppedBytes: 3,
-        splitCharacter: false,
-      },
-    ]);
+    expect(warnings).toEqual([budgetCutWarning("/repo/AGENTS.md", 6, 3)]);
   });
 
   it("shows a character split by the cut as U+FFFD, flags it, and does not call it invalid", async () => {

@@ -50,6 +50,28 @@ const content = fc.oneof(
 );
 const policy = fc.constantFrom<BudgetPolicy>("root-first", "nearest-first");
 
+interface LoadCase {
+  readonly contents: readonly string[];
+  readonly maxBytes: number;
+  readonly budget: BudgetPolicy;
+  readonly docs: Awaited<ReturnType<typeof loadAll>>;
+}
+
+/** Checks `property` of what `loadAll` gives for any files, budget and policy. */
+async function forAnyLoad(property: (loaded: LoadCase) => void): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(content, { maxLength: 6 }),
+      fc.nat(60),
+      policy,
+      async (contents, maxBytes, budget) => {
+        property({ contents, maxBytes, budget, docs: await loadAll(contents, maxBytes, budget) });
+      },
+    ),
+    { numRuns: 100 },
+  );
+}
+
 describe("loadProjectDocs", () => {
   it("keeps the reference example: budget 7, root `root`, nested `abcdef` gives root and abc", async () => {
     const docs = await loadAll(["root", "abcdef"], 7, "root-first");
@@ -89,83 +111,51 @@ describe("loadProjectDocs", () => {
   });
 
   it("keeps exactly what the budget rule keeps, for any files, budget and policy", async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(content, { maxLength: 6 }),
-        fc.nat(60),
-        policy,
-        async (contents, maxBytes, budget) => {
-          const docs = await loadAll(contents, maxBytes, budget);
-          expect(docs.entries.map((entry) => entry.text)).toEqual(
-            expectedTexts(contents, maxBytes, budget),
-          );
-        },
-      ),
-    );
+    await forAnyLoad(({ contents, maxBytes, budget, docs }) => {
+      expect(docs.entries.map((entry) => entry.text)).toEqual(
+        expectedTexts(contents, maxBytes, budget),
+      );
+    });
   });
 
   it("never spends more than the budget, and accounts for what it spends", async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(content, { maxLength: 6 }),
-        fc.nat(60),
-        policy,
-        async (contents, maxBytes, budget) => {
-          const docs = await loadAll(contents, maxBytes, budget);
-          const spent = docs.entries.reduce((sum, entry) => sum + entry.keptBytes, 0);
-          expect(spent).toBe(docs.usedBytes);
-          expect(spent).toBeLessThanOrEqual(maxBytes);
-        },
-      ),
-    );
+    await forAnyLoad(({ maxBytes, docs }) => {
+      const spent = docs.entries.reduce((sum, entry) => sum + entry.keptBytes, 0);
+      expect(spent).toBe(docs.usedBytes);
+      expect(spent).toBeLessThanOrEqual(maxBytes);
+    });
   });
 
   it("keeps root-to-cwd order and reports every file that was not kept whole", async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(content, { maxLength: 6 }),
-        fc.nat(60),
-        policy,
-        async (contents, maxBytes, budget) => {
-          const docs = await loadAll(contents, maxBytes, budget);
-          const paths = docs.entries.map((entry) => entry.path);
-          expect(paths).toEqual([...paths].sort((a, b) => a.length - b.length));
-          contents.forEach((text, index) => {
-            const path = `/r/${"d/".repeat(index)}AGENTS.md`;
-            const entry = docs.entries.find((candidate) => candidate.path === path);
-            const reported = docs.warnings
-              .filter((warning) => warning.path === path)
-              .map((warning) => warning.code);
-            if (entry === undefined) {
-              expect(
-                reported.some((code) => code === "file-skipped" || code === "file-dropped"),
-              ).toBe(true);
-            } else if (entry.keptBytes < encodeUtf8(text).length) {
-              expect(entry.cut).not.toBeNull();
-              expect(reported).toContain("file-cut");
-            } else {
-              expect(entry.cut).toBeNull();
-              expect(entry.text).toBe(text);
-            }
-          });
-        },
-      ),
-    );
+    await forAnyLoad(({ contents, docs }) => {
+      const paths = docs.entries.map((entry) => entry.path);
+      expect(paths).toEqual([...paths].sort((a, b) => a.length - b.length));
+      contents.forEach((text, index) => {
+        const path = `/r/${"d/".repeat(index)}AGENTS.md`;
+        const entry = docs.entries.find((candidate) => candidate.path === path);
+        const reported = docs.warnings
+          .filter((warning) => warning.path === path)
+          .map((warning) => warning.code);
+        if (entry === undefined) {
+          expect(reported.some((code) => code === "file-skipped" || code === "file-dropped")).toBe(
+            true,
+          );
+        } else if (entry.keptBytes < encodeUtf8(text).length) {
+          expect(entry.cut).not.toBeNull();
+          expect(reported).toContain("file-cut");
+        } else {
+          expect(entry.cut).toBeNull();
+          expect(entry.text).toBe(text);
+        }
+      });
+    });
   });
 
   it("cuts at most one file, the last one served: nothing is loaded after a cut", async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(content, { maxLength: 6 }),
-        fc.nat(60),
-        policy,
-        async (contents, maxBytes, budget) => {
-          const docs = await loadAll(contents, maxBytes, budget);
-          const order = budget === "root-first" ? docs.entries : [...docs.entries].reverse();
-          const cutAt = order.findIndex((entry) => entry.cut !== null);
-          if (cutAt !== -1) expect(order.slice(cutAt + 1)).toEqual([]);
-        },
-      ),
-    );
+    await forAnyLoad(({ budget, docs }) => {
+      const order = budget === "root-first" ? docs.entries : [...docs.entries].reverse();
+      const cutAt = order.findIndex((entry) => entry.cut !== null);
+      if (cutAt !== -1) expect(order.slice(cutAt + 1)).toEqual([]);
+    });
   });
 });

@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { failureCode } from "./__fixtures__/failure-code.js";
 import { readPrefix } from "./__fixtures__/read-prefix.js";
-import { errorCodeOf } from "./file-system-failure.js";
 import { createMemoryFileSystem } from "./memory-file-system.js";
-
-async function failure(promise: Promise<unknown>): Promise<string | null> {
-  try {
-    await promise;
-  } catch (error) {
-    return errorCodeOf(error);
-  }
-  return null;
-}
 
 const decoder = new TextDecoder();
 
@@ -26,8 +17,8 @@ describe("createMemoryFileSystem", () => {
     expect((await fs.stat("/repo")).kind).toBe("directory");
     expect((await fs.stat("/repo/.git")).kind).toBe("directory");
     expect((await fs.stat("/repo/pipe")).kind).toBe("other");
-    expect(await failure(fs.stat("/repo/missing"))).toBe("ENOENT");
-    expect(await failure(fs.stat("/repo/AGENTS.md/below"))).toBe("ENOTDIR");
+    expect(await failureCode(fs.stat("/repo/missing"))).toBe("ENOENT");
+    expect(await failureCode(fs.stat("/repo/AGENTS.md/below"))).toBe("ENOTDIR");
   });
 
   it("follows relative and absolute symlinks, and resolves .. physically", async () => {
@@ -63,7 +54,7 @@ describe("createMemoryFileSystem", () => {
       { name: "locked", kind: "unknown" },
     ]);
     expect(await fs.readdir("/d", { maxEntries: 4 })).toBeNull();
-    expect(await failure(fs.readdir("/d/AGENTS.md", { maxEntries: 5 }))).toBe("ENOTDIR");
+    expect(await failureCode(fs.readdir("/d/AGENTS.md", { maxEntries: 5 }))).toBe("ENOTDIR");
   });
 
   it("keeps an opened file what it was, whatever happens to its path", async () => {
@@ -76,7 +67,7 @@ describe("createMemoryFileSystem", () => {
     fs.set("/d/AGENTS.md", "second");
     expect((await file.stat()).identity).toBe(identity);
     expect(decoder.decode(await file.read(100))).toBe("first");
-    expect(await failure(fs.open("/d/link.md", { noFollow: true }))).toBe("ELOOP");
+    expect(await failureCode(fs.open("/d/link.md", { noFollow: true }))).toBe("ELOOP");
   });
 
   it("ends a symlink loop and a dangling symlink with ELOOP and ENOENT", async () => {
@@ -85,9 +76,9 @@ describe("createMemoryFileSystem", () => {
       "/a/two": { symlink: "one" },
       "/a/dangling": { symlink: "nowhere" },
     });
-    expect(await failure(fs.stat("/a/one"))).toBe("ELOOP");
-    expect(await failure(fs.realpath("/a/two"))).toBe("ELOOP");
-    expect(await failure(fs.stat("/a/dangling"))).toBe("ENOENT");
+    expect(await failureCode(fs.stat("/a/one"))).toBe("ELOOP");
+    expect(await failureCode(fs.realpath("/a/two"))).toBe("ELOOP");
+    expect(await failureCode(fs.stat("/a/dangling"))).toBe("ENOENT");
   });
 
   it("fails every access through an injected error, and only the read of a readError file", async () => {
@@ -95,16 +86,16 @@ describe("createMemoryFileSystem", () => {
       "/locked": { error: "EACCES" },
       "/repo/AGENTS.md": { file: "gone", readError: "ENOENT" },
     });
-    expect(await failure(fs.stat("/locked"))).toBe("EACCES");
-    expect(await failure(fs.stat("/locked/inside.md"))).toBe("EACCES");
+    expect(await failureCode(fs.stat("/locked"))).toBe("EACCES");
+    expect(await failureCode(fs.stat("/locked/inside.md"))).toBe("EACCES");
     expect((await fs.stat("/repo/AGENTS.md")).kind).toBe("file");
-    expect(await failure(readPrefix(fs, "/repo/AGENTS.md", 10))).toBe("ENOENT");
+    expect(await failureCode(readPrefix(fs, "/repo/AGENTS.md", 10))).toBe("ENOENT");
   });
 
   it("refuses to read a directory or a special file", async () => {
     const fs = createMemoryFileSystem({ "/d": { directory: true }, "/s": { special: "socket" } });
-    expect(await failure(readPrefix(fs, "/d", 1))).toBe("EISDIR");
-    expect(await failure(readPrefix(fs, "/s", 1))).toBe("ENOTFILE");
+    expect(await failureCode(readPrefix(fs, "/d", 1))).toBe("EISDIR");
+    expect(await failureCode(readPrefix(fs, "/s", 1))).toBe("ENOTFILE");
   });
 
   it("serves a huge repeated file without allocating it", async () => {
@@ -127,7 +118,7 @@ describe("createMemoryFileSystem", () => {
       (await fs.stat("/Repo/AGENTS.md")).identity,
     );
     const sensitive = createMemoryFileSystem({ "/Repo/AGENTS.md": "x" });
-    expect(await failure(sensitive.stat("/repo/AGENTS.md"))).toBe("ENOENT");
+    expect(await failureCode(sensitive.stat("/repo/AGENTS.md"))).toBe("ENOENT");
   });
 
   it("changes while in use: set replaces an entry with a new identity, remove deletes", async () => {
@@ -137,7 +128,7 @@ describe("createMemoryFileSystem", () => {
     const after = await fs.stat("/repo/AGENTS.md");
     expect(after.identity).not.toBe(before.identity);
     fs.remove("/repo");
-    expect(await failure(fs.stat("/repo/AGENTS.md"))).toBe("ENOENT");
+    expect(await failureCode(fs.stat("/repo/AGENTS.md"))).toBe("ENOENT");
   });
 
   it("uses POSIX paths", () => {

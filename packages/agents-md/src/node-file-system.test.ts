@@ -4,8 +4,8 @@ import { link, mkdir, mkdtemp, realpath, rm, symlink, truncate, writeFile } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { failureCode } from "./__fixtures__/failure-code.js";
 import { readPrefix } from "./__fixtures__/read-prefix.js";
-import { errorCodeOf } from "./file-system-failure.js";
 import { createNodeFileSystem, type NodeFileSystemFunctions } from "./node-file-system.js";
 
 let scratch = "";
@@ -56,15 +56,6 @@ function countingFunctions(): {
   return { functions, bytesRead: () => bytes, reads: () => reads, open: () => descriptors };
 }
 
-async function failure(promise: Promise<unknown>): Promise<string | null> {
-  try {
-    await promise;
-  } catch (error) {
-    return errorCodeOf(error);
-  }
-  return null;
-}
-
 describe("createNodeFileSystem", () => {
   it("tells files and directories apart and gives one identity to every path of a file", async () => {
     const fs = createNodeFileSystem();
@@ -92,7 +83,7 @@ describe("createNodeFileSystem", () => {
       { name: "linked.md", kind: "symlink" },
     ]);
     expect(await fs.readdir(scratch, { maxEntries: 2 })).toBeNull();
-    expect(await failure(fs.readdir(join(scratch, "AGENTS.md"), { maxEntries: 3 }))).toBe(
+    expect(await failureCode(fs.readdir(join(scratch, "AGENTS.md"), { maxEntries: 3 }))).toBe(
       "ENOTDIR",
     );
   });
@@ -104,7 +95,9 @@ describe("createNodeFileSystem", () => {
     const file = await fs.open(join(scratch, "linked.md"));
     expect((await file.stat()).identity).toBe((await fs.stat(join(scratch, "AGENTS.md"))).identity);
     await file.close();
-    expect(await failure(fs.open(join(scratch, "linked.md"), { noFollow: true }))).toBe("ELOOP");
+    expect(await failureCode(fs.open(join(scratch, "linked.md"), { noFollow: true }))).toBe(
+      "ELOOP",
+    );
   });
 
   it("closes a descriptor after the reads still running on it, and refuses calls once closed", async () => {
@@ -134,8 +127,8 @@ describe("createNodeFileSystem", () => {
     await file.close();
     expect(new TextDecoder().decode(await reading)).toBe("rules");
     expect(events).toEqual(["read", "close"]);
-    expect(await failure(file.read(10))).toBe("EBADF");
-    expect(await failure(file.stat())).toBe("EBADF");
+    expect(await failureCode(file.read(10))).toBe("EBADF");
+    expect(await failureCode(file.stat())).toBe("EBADF");
     await file.close();
     expect(events).toEqual(["read", "close"]);
   });
@@ -144,8 +137,8 @@ describe("createNodeFileSystem", () => {
     const fs = createNodeFileSystem();
     await symlink("two", join(scratch, "one"));
     await symlink("one", join(scratch, "two"));
-    expect(await failure(fs.stat(join(scratch, "one")))).toBe("ELOOP");
-    expect(await failure(readPrefix(fs, join(scratch, "missing"), 4))).toBe("ENOENT");
+    expect(await failureCode(fs.stat(join(scratch, "one")))).toBe("ELOOP");
+    expect(await failureCode(readPrefix(fs, join(scratch, "missing"), 4))).toBe("ENOENT");
   });
 
   it("reads a 1 GiB file only as far as asked, through a descriptor it closes", async () => {
@@ -186,9 +179,9 @@ describe("createNodeFileSystem", () => {
 
   it("refuses to read a directory", async () => {
     await mkdir(join(scratch, "AGENTS.md"));
-    expect(await failure(readPrefix(createNodeFileSystem(), join(scratch, "AGENTS.md"), 4))).toBe(
-      "EISDIR",
-    );
+    expect(
+      await failureCode(readPrefix(createNodeFileSystem(), join(scratch, "AGENTS.md"), 4)),
+    ).toBe("EISDIR");
   });
 
   it.skipIf(!canMakeFifo)("refuses a FIFO without waiting for a writer", async () => {
@@ -196,6 +189,6 @@ describe("createNodeFileSystem", () => {
     execFileSync("mkfifo", [path]);
     const fs = createNodeFileSystem();
     expect((await fs.stat(path)).kind).toBe("other");
-    expect(await failure(readPrefix(fs, path, 4))).toBe("ENOTFILE");
+    expect(await failureCode(readPrefix(fs, path, 4))).toBe("ENOTFILE");
   });
 });

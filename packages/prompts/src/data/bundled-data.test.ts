@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { transformWithOxc } from "vite";
 import { describe, expect, it } from "vitest";
 import {
   modulePath,
@@ -58,7 +59,7 @@ describe("the generated module", () => {
     expect(module.text).toBe(tricky);
   });
 
-  it("gives a template entry without base instructions the template filled with its default message", () => {
+  it("gives a template entry without base instructions the template filled with its default message, writing the template once", async () => {
     const source = renderBundledDataModule(
       new Map([
         [
@@ -71,22 +72,42 @@ describe("the generated module", () => {
                 instructionsTemplate: { file: "template.md" },
                 personalityMessages: { default: { file: "calm.md" } },
               },
+              { slug: "u", instructionsTemplate: { file: "twice.md" } },
             ],
           }),
         ],
-        ["template.md", "Intro\n\n# Personality\n\n{{ personality }}\n"],
+        ["template.md", "Intro\n\n# Personality\n\n{{ personality }}\n\n# Work `x`\n"],
+        ["twice.md", "A {{ personality }} B {{ personality }} C"],
         ["calm.md", "Calm.\n"],
         ["plain.md", "Plain.\n\n"],
       ]),
     );
     expect(source).toContain("  plain: `Plain.`,\n");
     expect(source).toContain(
-      "const templateWithCalmPersonality = `Intro\n\n# Personality\n\nCalm.`;",
-    );
-    expect(source).toContain(
       '    baseInstructions: templateWithCalmPersonality,\n    slug: "t",\n    instructionsTemplate: bundledTexts.template,\n',
     );
     expect(source).toContain("baseInstructions: bundledTexts.plain,\n");
+    expect(source.split("Intro")).toHaveLength(2);
+    expect(source.split("# Work")).toHaveLength(2);
+    const { code } = await transformWithOxc(source, "bundled-data.ts");
+    const module: {
+      bundledTexts: Record<string, string>;
+      bundledFallback: { baseInstructions: string };
+      bundledModels: { baseInstructions: string; instructionsTemplate: string }[];
+    } = await import(`data:text/javascript,${encodeURIComponent(code)}`);
+    expect(module.bundledTexts.template).toBe(
+      "Intro\n\n# Personality\n\n{{ personality }}\n\n# Work `x`",
+    );
+    expect(module.bundledTexts.twice).toBe("A {{ personality }} B {{ personality }} C");
+    expect(module.bundledFallback.baseInstructions).toBe("Plain.");
+    expect(module.bundledModels.map((model) => model.baseInstructions)).toEqual([
+      "Intro\n\n# Personality\n\nCalm.\n\n# Work `x`",
+      "A  B  C",
+    ]);
+    expect(module.bundledModels.map((model) => model.instructionsTemplate)).toEqual([
+      module.bundledTexts.template,
+      module.bundledTexts.twice,
+    ]);
   });
 
   it("refuses a catalog file that is missing, is not JSON, has another shape, or names a missing file", () => {
