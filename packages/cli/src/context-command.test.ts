@@ -10,6 +10,7 @@ import { createStandardRegistry } from "@ctx/registry";
 import { loadDefaultTokenizer } from "@ctx/session";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCtx } from "./__fixtures__/run-ctx.js";
+import { undated } from "./__fixtures__/undated.js";
 
 let repository: string;
 let home: string;
@@ -132,8 +133,8 @@ describe("ctx context", () => {
       ]);
       expect(mapped.stderr).toBe("");
       expect(mapped.code).toBe(0);
-      const request = JSON.parse(json.stdout) as ModelInput;
-      const sent: unknown = JSON.parse(mapped.stdout);
+      const request = JSON.parse(undated(json.stdout)) as ModelInput;
+      const sent: unknown = JSON.parse(undated(mapped.stdout));
       expect(sent).toEqual(JSON.parse(JSON.stringify(adapter(request))));
       expect(mapped.stdout).toContain("Keep functions small.");
     },

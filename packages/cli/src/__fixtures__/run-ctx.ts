@@ -13,6 +13,9 @@ export interface CtxRun {
   readonly stderr: string;
 }
 
+/** The built command, as `npm install` gives it to a user (`bin` in package.json). */
+export const builtEntry = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
+
 /**
  * Runs `ctx` as a user would, in its own process from its TypeScript sources, in `cwd`, with a
  * clean environment (no colour variables, `HOME` pointed at `cwd` unless `env` says otherwise).
@@ -22,10 +25,26 @@ export function runCtx(
   cwd: string,
   env: Readonly<Record<string, string>> = {},
 ): Promise<CtxRun> {
+  return runNode(["--conditions=@ctx/source", "--import", tsx, entry, ...args], cwd, env);
+}
+
+/**
+ * Runs the built `ctx` ({@link builtEntry}, with its dependencies' built code) as {@link runCtx}
+ * runs the sources.
+ */
+export function runBuiltCtx(args: readonly string[], cwd: string): Promise<CtxRun> {
+  return runNode([builtEntry, ...args], cwd, {});
+}
+
+function runNode(
+  args: readonly string[],
+  cwd: string,
+  env: Readonly<Record<string, string>>,
+): Promise<CtxRun> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      ["--conditions=@ctx/source", "--import", tsx, entry, ...args],
+      args,
       {
         cwd,
         env: { PATH: process.env.PATH ?? "", HOME: cwd, ...env },

@@ -1,0 +1,46 @@
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, realpath, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ModelInput } from "@ctx/protocol";
+import { beforeAll, describe, expect, it } from "vitest";
+import { runBuiltCtx, runCtx } from "./__fixtures__/run-ctx.js";
+import { undated } from "./__fixtures__/undated.js";
+
+// The built command (`dist/bin.js` on the dependencies' `dist`), which turbo builds before this
+// package's tests: what `npm install @ctx/cli` puts on a user's PATH.
+let repository: string;
+beforeAll(async () => {
+  const root = await realpath(await mkdtemp(join(tmpdir(), "ctx-built-")));
+  repository = join(root, "repo");
+  await mkdir(join(repository, "src"), { recursive: true });
+  execFileSync("git", ["init", "--quiet", repository]);
+  await writeFile(join(repository, "AGENTS.md"), "Run the tests before committing.\n");
+});
+
+describe("the built ctx", () => {
+  it("sends what the sources send", async () => {
+    const args = ["context", "src", "--format", "json", "--home", repository];
+    const built = await runBuiltCtx(args, repository);
+    const sources = await runCtx(args, repository);
+    expect(built.stderr).toBe("");
+    expect(built.code).toBe(0);
+    const request = JSON.parse(built.stdout) as ModelInput;
+    expect(request.input.length).toBeGreaterThan(0);
+    expect(JSON.stringify(request)).toContain("Run the tests before committing.");
+    expect(undated(built.stdout)).toBe(undated(sources.stdout));
+  });
+
+  it("prints a table with real token counts", async () => {
+    const run = await runBuiltCtx(["context", "--home", repository], repository);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/agents_md_instructions/);
+    expect(run.stdout).toContain("tokens counted with o200k_base");
+  });
+
+  it("refuses a bad flag in one line with exit code 2", async () => {
+    const run = await runBuiltCtx(["context", "--bogus"], repository);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split("\n")).toEqual(["error: unknown option '--bogus'"]);
+  });
+});
