@@ -13,6 +13,7 @@ import {
 import type { ResponseItem } from "@ctx/protocol";
 import { jsonSchema, streamText, tool } from "ai";
 import { describe, expect, it } from "vitest";
+import { reportedUsage } from "./reported-usage.js";
 import { toPrompt } from "./to-prompt.js";
 
 describe("toPrompt through the AI SDK's streamText and its OpenAI provider", () => {
@@ -38,7 +39,7 @@ describe("toPrompt through the AI SDK's streamText and its OpenAI provider", () 
             ...toPrompt(request),
           });
           const { messages } = await result.response;
-          return messages.flatMap((message): ResponseItem[] => {
+          const output = messages.flatMap((message): ResponseItem[] => {
             if (message.role !== "assistant" || typeof message.content === "string") return [];
             return message.content.flatMap((part): ResponseItem[] => {
               if (part.type === "text") return [assistantMessage(part.text)];
@@ -48,12 +49,21 @@ describe("toPrompt through the AI SDK's streamText and its OpenAI provider", () 
               return [];
             });
           });
+          return { output, usage: reportedUsage(await result.usage) };
         };
       },
     );
 
     const inputs = exchanges.map(({ body }) => body.input as unknown[]);
     expect(exchanges.every(({ path }) => path === "/v1/responses")).toBe(true);
+    // The server reports 105 tokens each time; after the call, the session adds its count of
+    // the output it stands in for the call until the tool's output is recorded.
+    expect(exchanges.map(({ tokenUsage }) => [tokenUsage.source, tokenUsage.used])).toEqual([
+      ["reported", 105],
+      ["reported", 107],
+      ["reported", 105],
+      ["reported", 105],
+    ]);
     expect(firstPrefixBreak(inputs)).toBeUndefined();
     for (const [index, { request }] of exchanges.entries()) {
       const prompt = toPrompt(request);

@@ -3,4 +3,5 @@ export {
   type AiSdkSummarizerOptions,
   createAiSdkSummarizer,
 } from "./create-ai-sdk-summarizer.js";
+export { reportedUsage } from "./reported-usage.js";
 export { type AiSdkPrompt, toPrompt } from "./to-prompt.js";

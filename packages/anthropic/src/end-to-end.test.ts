@@ -12,6 +12,7 @@ import {
 } from "@ctx/adapter-testing";
 import type { ResponseItem } from "@ctx/protocol";
 import { describe, expect, it } from "vitest";
+import { reportedUsage } from "./reported-usage.js";
 import { toMessagesParams } from "./to-messages-params.js";
 
 /** The value with every `cache_control` key removed: breakpoints move, the content does not. */
@@ -49,17 +50,27 @@ describe("toMessagesParams through the Anthropic client", () => {
             ...toMessagesParams(request),
           });
           const message = await stream.finalMessage();
-          return message.content.flatMap((block): ResponseItem[] => {
+          const output = message.content.flatMap((block): ResponseItem[] => {
             if (block.type === "text") return [assistantMessage(block.text)];
             if (block.type === "tool_use") return [functionCall(block.id, block.name, block.input)];
             return [];
           });
+          return { output, usage: reportedUsage(message) };
         };
       },
     );
 
     const bodies = exchanges.map(({ body }) => body);
     expect(exchanges.every(({ path }) => path === "/v1/messages")).toBe(true);
+    // The client keeps message_start's input_tokens and message_delta's output_tokens.
+    // The server reports 105 tokens each time; after the call, the session adds its count of
+    // the output it stands in for the call until the tool's output is recorded.
+    expect(exchanges.map(({ tokenUsage }) => [tokenUsage.source, tokenUsage.used])).toEqual([
+      ["reported", 105],
+      ["reported", 107],
+      ["reported", 105],
+      ["reported", 105],
+    ]);
     const messages = bodies.map((body) => withoutBreakpoints(body.messages) as unknown[]);
     for (const [index, { request, body }] of exchanges.entries()) {
       expect(body.stream).toBe(true);

@@ -4,6 +4,7 @@ export {
   createAnthropicSummarizer,
 } from "./create-anthropic-summarizer.js";
 export { developerContext } from "./developer-context.js";
+export { reportedUsage } from "./reported-usage.js";
 export {
   type MessagesParams,
   type MessagesParamsOptions,

@@ -275,6 +275,7 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       args: [{ client: { responses: { create: () => ({}) } }, model: "m" }],
       names: ["options"],
     },
+    reportedUsage: { args: [{ usage: { total_tokens: 105 } }], names: ["response"] },
   },
   "@ctx/anthropic": {
     toMessagesParams: {
@@ -286,10 +287,15 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       args: [{ client: { messages: { create: () => ({}) } }, model: "m" }],
       names: ["options"],
     },
+    reportedUsage: {
+      args: [{ usage: { input_tokens: 100, output_tokens: 5 } }],
+      names: ["message"],
+    },
   },
   "@ctx/ai-sdk": {
     toPrompt: { args: [adapterRequest], names: ["request"] },
     createAiSdkSummarizer: { args: [{ model: "openai/m" }], names: ["options"] },
+    reportedUsage: { args: [{ inputTokens: 100, outputTokens: 5 }], names: ["usage"] },
   },
   "@ctx/fragment-git-status": {
     readGitStatus: {

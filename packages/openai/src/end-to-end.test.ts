@@ -11,8 +11,10 @@ import {
   userTurns,
 } from "@ctx/adapter-testing";
 import { parseResponseItem, type ResponseItem } from "@ctx/protocol";
+import type { ReportedUsage } from "@ctx/session";
 import { OpenAI } from "openai";
 import { describe, expect, it } from "vitest";
+import { reportedUsage } from "./reported-usage.js";
 import { toChatCompletionsParams } from "./to-chat-completions-params.js";
 import { toResponsesParams } from "./to-responses-params.js";
 
@@ -34,16 +36,26 @@ describe("toResponsesParams through the openai client", () => {
             }),
           });
           const output: ResponseItem[] = [];
+          let usage: ReportedUsage | undefined;
           for await (const event of stream) {
             if (event.type === "response.output_item.done")
               output.push(parseResponseItem(event.item));
+            if (event.type === "response.completed") usage = reportedUsage(event.response);
           }
-          return output;
+          return { output, usage };
         };
       },
     );
 
     expect(exchanges.map(({ path }) => path)).toEqual(Array(4).fill("/v1/responses"));
+    // The server reports 105 tokens each time; after the call, the session adds its count of
+    // the output it stands in for the call until the tool's output is recorded.
+    expect(exchanges.map(({ tokenUsage }) => [tokenUsage.source, tokenUsage.used])).toEqual([
+      ["reported", 105],
+      ["reported", 107],
+      ["reported", 105],
+      ["reported", 105],
+    ]);
     const inputs = exchanges.map(({ body }) => body.input as unknown[]);
     for (const { request, body } of exchanges) {
       expect(body).not.toHaveProperty("instructions");
@@ -101,12 +113,20 @@ describe("toChatCompletionsParams through the openai client", () => {
               items.push(functionCall(call.id, call.function.name, input));
             }
           }
-          return items;
+          return { output: items, usage: reportedUsage(completion) };
         };
       },
     );
 
     expect(exchanges.every(({ path }) => path === "/v1/chat/completions")).toBe(true);
+    // The server reports 105 tokens each time; after the call, the session adds its count of
+    // the output it stands in for the call until the tool's output is recorded.
+    expect(exchanges.map(({ tokenUsage }) => [tokenUsage.source, tokenUsage.used])).toEqual([
+      ["reported", 105],
+      ["reported", 107],
+      ["reported", 105],
+      ["reported", 105],
+    ]);
     const messages = exchanges.map(({ body }) => body.messages as unknown[]);
     for (const { request, body } of exchanges) {
       expect(body.prompt_cache_key).toBe("session-1");

@@ -3,6 +3,7 @@ export {
   type OpenAISummarizerOptions,
 } from "./create-openai-summarizer.js";
 export { OpenAIAdapterError } from "./openai-adapter-error.js";
+export { reportedUsage } from "./reported-usage.js";
 export {
   type ChatCompletionsParams,
   type ChatCompletionsParamsOptions,

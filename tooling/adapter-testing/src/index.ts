@@ -17,10 +17,12 @@ export {
 export { rejectBeforeSending } from "./reject-before-sending.js";
 export { rejectWithAnswer } from "./reject-with-answer.js";
 export {
+  type ConversationRequest,
   changedTurnContext,
   conversationInstructions,
   firstPrefixBreak,
   firstTurnContext,
+  type SentRequest,
   shellOutput,
   shellTool,
   userTurns,

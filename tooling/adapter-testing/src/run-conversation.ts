@@ -1,5 +1,11 @@
 import type { ResponseItem } from "@ctx/protocol";
-import { createSession, type ModelRequest, type TurnContext } from "@ctx/session";
+import {
+  createSession,
+  type ModelRequest,
+  type ReportedUsage,
+  type TokenUsage,
+  type TurnContext,
+} from "@ctx/session";
 
 /** The base instructions of every request of the conversation. */
 export const conversationInstructions = "You are a careful coding agent working in /repo.";
@@ -50,25 +56,47 @@ export const changedTurnContext: TurnContext = {
   permissions: { sandboxMode: "read-only", approvalPolicy: "never" },
 };
 
+/** What the client under test made of one response: its output items and its reported usage. */
+export interface SentRequest {
+  /** The response's output, as items to record. */
+  readonly output: readonly ResponseItem[];
+  /** The provider's usage of the response, as the adapter read it; `undefined` when none. */
+  readonly usage: ReportedUsage | undefined;
+}
+
+/** One request of the conversation and the session's token usage once its response was in. */
+export interface ConversationRequest {
+  /** The model request the session made. */
+  readonly request: ModelRequest;
+  /** `session.tokenUsage()` right after the response's output and usage were recorded. */
+  readonly tokenUsage: TokenUsage;
+}
+
 /**
  * Drives a three-turn conversation of a real `@ctx/session` through `send` (an adapter and a real
  * client): the first turn sends the full context; the second a settings change (a read-only
  * sandbox) and a prompt the model answers with a `shell` call, whose output goes back in a further
  * request of the same turn (`session.nextRequest()`); the third only the user's message. Each
- * model output and tool output is recorded in the session. Returns the requests, in order.
+ * model output and tool output is recorded in the session, and each response's usage is given to
+ * `session.reportUsage`. Returns the requests, in order, each with the session's token usage
+ * right after its response.
+ *
+ * @throws {Error} when a response carries no usage.
  */
 export async function runConversation(
-  send: (request: ModelRequest) => Promise<readonly ResponseItem[]>,
-): Promise<ModelRequest[]> {
+  send: (request: ModelRequest) => Promise<SentRequest>,
+): Promise<ConversationRequest[]> {
   const session = createSession({
     sessionId: "session-1",
     baseInstructions: conversationInstructions,
   });
-  const requests: ModelRequest[] = [];
+  const requests: ConversationRequest[] = [];
   const request = async (next: ModelRequest): Promise<readonly ResponseItem[]> => {
-    requests.push(next);
-    const output = await send(next);
+    const { output, usage } = await send(next);
+    if (usage === undefined) throw new Error("the response was expected to carry its usage");
     await session.record(output);
+    await session.reportUsage(usage);
+    requests.push({ request: next, tokenUsage: session.tokenUsage() });
     return output;
   };
   await request(await session.beginTurn(firstTurnContext, userTurns[0]));
