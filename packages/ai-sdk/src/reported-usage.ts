@@ -1,4 +1,5 @@
 import { parseWithSchema } from "@ctx/protocol";
+import type { ReportedUsage } from "@ctx/session/summarizer";
 import type { LanguageModelUsage } from "ai";
 import { z } from "zod";
 import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
@@ -12,11 +13,9 @@ const usageSchema = z.looseObject({
 });
 
 /**
- * The usage a provider reported for one request, as `session.reportUsage` takes it (the shape of
- * `@ctx/session`'s `ReportedUsage`, not imported so that this package stays free of Node's
- * modules), from the AI SDK's `LanguageModelUsage`: `generateText`'s `result.usage` or
- * `await streamText(…).usage`, the last step's request and answer (not `totalUsage`, which adds
- * up every step). Its `totalTokens`, else `inputTokens + outputTokens`; `undefined` when the
+ * The usage a provider reported for one request, as `session.reportUsage` takes it, from the AI
+ * SDK's `LanguageModelUsage`: `generateText`'s `result.usage` or `await streamText(…).usage`, the
+ * last step's request and answer (not `totalUsage`, which adds up every step). Its `totalTokens`, else `inputTokens + outputTokens`; `undefined` when the
  * provider reported neither.
  *
  * @throws {AiSdkAdapterError} naming `usage` when it is not an object, or a count it has is not a
@@ -27,9 +26,7 @@ const usageSchema = z.looseObject({
  * if (usage !== undefined) await session.reportUsage(usage);
  * ```
  */
-export function reportedUsage(
-  usage: LanguageModelUsage,
-): { readonly totalTokens: number } | undefined {
+export function reportedUsage(usage: LanguageModelUsage): ReportedUsage | undefined {
   const { inputTokens, outputTokens, totalTokens } = parseWithSchema(
     usageSchema,
     usage,

@@ -1,5 +1,6 @@
 import type { Message } from "@anthropic-ai/sdk/resources/messages/messages";
 import { parseWithSchema } from "@ctx/protocol";
+import type { ReportedUsage } from "@ctx/session/summarizer";
 import { z } from "zod";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 
@@ -16,11 +17,10 @@ const messageSchema = z.looseObject({
 
 /**
  * The usage the Messages API reported for one `Message` (of a stream, `finalMessage()`), as
- * `session.reportUsage` takes it (the shape of `@ctx/session`'s `ReportedUsage`, not imported so
- * that this package stays free of Node's modules). The API's `input_tokens` leaves out the input
- * written to or read from the prompt cache, so the total is `input_tokens +
- * cache_creation_input_tokens + cache_read_input_tokens + output_tokens`: the request's whole
- * input and the answer. A message always carries its usage.
+ * `session.reportUsage` takes it. The API's `input_tokens` leaves out the input written to or
+ * read from the prompt cache, so the total is `input_tokens + cache_creation_input_tokens +
+ * cache_read_input_tokens + output_tokens`: the request's whole input and the answer. A message
+ * always carries its usage.
  *
  * @throws {AnthropicAdapterError} naming `message` when it is not an object, or its `usage`
  * lacks whole `input_tokens` and `output_tokens` ≥ 0 or has a cache count that is not one.
@@ -29,7 +29,7 @@ const messageSchema = z.looseObject({
  * await session.reportUsage(reportedUsage(message));
  * ```
  */
-export function reportedUsage(message: Pick<Message, "usage">): { readonly totalTokens: number } {
+export function reportedUsage(message: Pick<Message, "usage">): ReportedUsage {
   const { usage } = parseWithSchema(
     messageSchema,
     message,

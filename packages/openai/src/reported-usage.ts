@@ -1,4 +1,5 @@
 import { parseWithSchema } from "@ctx/protocol";
+import type { ReportedUsage } from "@ctx/session/summarizer";
 import type { ChatCompletion } from "openai/resources/chat/completions";
 import type { Response } from "openai/resources/responses/responses";
 import { z } from "zod";
@@ -10,11 +11,10 @@ const responseSchema = z.looseObject({
 });
 
 /**
- * The usage the API reported for one response, as `session.reportUsage` takes it (the shape of
- * `@ctx/session`'s `ReportedUsage`, not imported so that this package stays free of Node's
- * modules): a Responses API `Response` (of a stream, the `response.completed` event's
- * `response`) or a Chat Completions `ChatCompletion`, whose `usage.total_tokens` counts the
- * request's input and the answer. `undefined` when the response carries no usage (a response
+ * The usage the API reported for one response, as `session.reportUsage` takes it: a Responses
+ * API `Response` (of a stream, the `response.completed` event's `response`) or a Chat
+ * Completions `ChatCompletion`, whose `usage.total_tokens` counts the request's input and the
+ * answer. `undefined` when the response carries no usage (a response
  * still in progress, or a completion that was not asked for it).
  *
  * @throws {OpenAIAdapterError} naming `response` when it is not an object, or its `usage` has no
@@ -27,7 +27,7 @@ const responseSchema = z.looseObject({
  */
 export function reportedUsage(
   response: Pick<Response, "usage"> | Pick<ChatCompletion, "usage">,
-): { readonly totalTokens: number } | undefined {
+): ReportedUsage | undefined {
   const { usage } = parseWithSchema(
     responseSchema,
     response,

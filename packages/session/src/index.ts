@@ -23,6 +23,7 @@ export {
   normalizeHistory,
 } from "./prompt-builder.js";
 export { readCodexRollout } from "./read-codex-rollout.js";
+export type { ReportedUsage } from "./reported-usage.js";
 export { type ResumeOptions, resumeSession } from "./resume-session.js";
 export {
   createJsonlRolloutStore,
@@ -60,7 +61,6 @@ export type { RolloutWarning, TornRecordWarning } from "./rollout/rollout-warnin
 export type {
   CompactOptions,
   ModelRequest,
-  ReportedUsage,
   Session,
   SessionOptions,
 } from "./session.js";

@@ -9,6 +9,7 @@ import type { Summarizer } from "./compaction/summarizer.js";
 import type { EnvelopeOptions } from "./context-message.js";
 import type { HistoryEntry, Origin } from "./origin.js";
 import type { UserInput } from "./parse-user-input.js";
+import type { ReportedUsage } from "./reported-usage.js";
 import type { RolloutStore } from "./rollout/rollout-store.js";
 import type { TokenUsage } from "./tokens/token-usage.js";
 import type { Tokenizer } from "./tokens/tokenizer.js";
@@ -68,15 +69,6 @@ export interface CompactOptions {
   readonly guidance?: string;
   /** Stops the summarizer; the session then writes a fallback summary. */
   readonly signal?: AbortSignal;
-}
-
-/** What a provider reported of one response's usage. */
-export interface ReportedUsage {
-  /**
-   * The response's total tokens (the Responses API's `usage.total_tokens`: its request's input
-   * and its output); a whole number ≥ 0.
-   */
-  readonly totalTokens: number;
 }
 
 /** Exactly what goes to the model for one request. */
