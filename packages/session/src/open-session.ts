@@ -1,12 +1,8 @@
-import {
-  type AgentsMdSharedOptions,
-  discoverAgentsMdForEnvironments,
-  type LoadedAgentsMd,
-} from "@ctx/agents-md";
 import { defaultModelCatalog, type ModelInfo, resolveBaseInstructions } from "@ctx/prompts";
 import { describeSchemaIssues, responseItemSchema, toSchemaIssues } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
+import { AgentsMdCache } from "./agents-md-cache.js";
 import { buildContextUpdate } from "./build-context-update.js";
 import { buildInitialContext } from "./build-initial-context.js";
 import { explainCacheBreak } from "./cache-break.js";
@@ -22,7 +18,8 @@ import { parseArgument } from "./parse-argument.js";
 import { parseUserInput, type UserInput } from "./parse-user-input.js";
 import type { PromptView } from "./prompt-builder.js";
 import { resolveTurnState } from "./resolve-turn-state.js";
-import type { RolloutRecord } from "./rollout/rollout-record.js";
+import { type RolloutPosition, SessionWriter } from "./rollout/session-writer.js";
+import { createSerialQueue } from "./serial-queue.js";
 import type { ModelRequest, Session, SessionOptions } from "./session.js";
 import { SessionError } from "./session-error.js";
 import { compactionRecord, itemRecord, reportedUsageSchema } from "./session-records.js";
@@ -30,12 +27,6 @@ import type { SessionState } from "./session-state.js";
 import { SessionTokens } from "./tokens/session-tokens.js";
 import { resolveTokenLimits } from "./tokens/token-limits.js";
 import { parseTurnContext, type TurnContext } from "./turn-context.js";
-
-/** Where a session's rollout stands in its store. */
-export interface RolloutPosition {
-  readonly created: boolean;
-  readonly nextSequence: number;
-}
 
 const positiveIntegerSchema = z.number().int().positive();
 
@@ -52,63 +43,14 @@ export function openSession(
   const id = options.sessionId ?? globalThis.crypto.randomUUID();
   const envelopeOptions: EnvelopeOptions =
     options.separator === undefined ? {} : { separator: options.separator };
-  let created = position.created;
-  let nextSequence = position.nextSequence;
-  let queue: Promise<unknown> = Promise.resolve();
   let lastView: PromptView | undefined;
   let pendingWarnings = [...startWarnings];
   let firstTurn = true;
-  let seed = unwritten;
-  const discovered = new Map<string, LoadedAgentsMd>();
+  const agentsMdCache = new AgentsMdCache();
   const tokens = new SessionTokens(options);
-
   /** Runs `task` after every earlier one, so appends name the right sequence. */
-  const serial = <Value>(task: () => Promise<Value>): Promise<Value> => {
-    const run = queue.then(task);
-    queue = run.catch(() => undefined);
-    return run;
-  };
-
-  /**
-   * Appends `records`, after the history the session was opened with when it is not written yet,
-   * so that whatever is written first, the rollout keeps the history's order.
-   */
-  const write = async (records: readonly RolloutRecord[], cwd?: string): Promise<void> => {
-    const { store } = options;
-    if (store === undefined || records.length === 0) return;
-    if (!created) {
-      await store.create({
-        id,
-        ...(cwd === undefined ? {} : { cwd }),
-        meta: { writer: "@ctx/session", format: 1 },
-      });
-      created = true;
-    }
-    const result = await store.append({
-      sessionId: id,
-      expectedSequence: nextSequence,
-      appendId: `${id}:${nextSequence}`,
-      records: seed.length === 0 ? records : [...seed.map(itemRecord), ...records],
-    });
-    nextSequence = result.nextSequence;
-    seed = [];
-  };
-
-  const loadAgentsMd = async (
-    environments: readonly { readonly id: string; readonly cwd: string }[],
-    discover: AgentsMdSharedOptions,
-  ): Promise<LoadedAgentsMd> => {
-    const key = JSON.stringify(environments.map(({ id: environment, cwd }) => [environment, cwd]));
-    const cached = discovered.get(key);
-    if (cached !== undefined) return cached;
-    const loaded = await discoverAgentsMdForEnvironments(
-      environments.map(({ id: environment, cwd }) => ({ id: environment, cwd })),
-      discover,
-    );
-    discovered.clear();
-    discovered.set(key, loaded);
-    return loaded;
-  };
+  const serial = createSerialQueue();
+  const writer = new SessionWriter(options.store, id, position, unwritten);
 
   /** The settings of the latest turn, for the requests that follow inside it. */
   let currentTurn: TurnSettings | undefined;
@@ -169,7 +111,7 @@ export function openSession(
       envelopeOptions,
       tokenizer: tokens.tokenizer,
     });
-    await write([compactionRecord(checkpoint, trigger)]);
+    await writer.write([compactionRecord(checkpoint, trigger)]);
     state.installCompaction(checkpoint);
     const after = state.prompt.view({ imageInput: request.imageInput }).items;
     return {
@@ -212,7 +154,7 @@ export function openSession(
       context.agentsMd === undefined
         ? undefined
         : "discover" in context.agentsMd
-          ? await loadAgentsMd(
+          ? await agentsMdCache.load(
               context.environments.filter((environment) => environment.status !== "starting"),
               context.agentsMd.discover,
             )
@@ -267,7 +209,7 @@ export function openSession(
         { item: userMessage, origin: { source: "user" } },
       ];
       const index = state.turnCount + 1;
-      await write(
+      await writer.write(
         [
           {
             type: "turn",
@@ -304,7 +246,7 @@ export function openSession(
       if (state.fullContext) {
         // A compaction since the turn began cleared the baseline: send the full context again.
         const { full, entries, patch } = evaluateContext(turn.slots, warnings);
-        await write([
+        await writer.write([
           ...entries.map(itemRecord),
           { type: "world_state", payload: { full, state: patch } },
         ]);
@@ -369,14 +311,14 @@ export function openSession(
       });
       return serial(async () => {
         pendingWarnings.push(...(await tokens.ready()));
-        await write(entries.map(itemRecord));
+        await writer.write(entries.map(itemRecord));
         for (const entry of entries) state.append(entry);
       });
     },
     reportUsage: async (usage) => {
       const { totalTokens } = parseArgument(reportedUsageSchema, usage, "usage");
       return serial(async () => {
-        await write([{ type: "reported_usage", payload: { totalTokens } }]);
+        await writer.write([{ type: "reported_usage", payload: { totalTokens } }]);
         state.reportUsage(totalTokens);
       });
     },
@@ -386,7 +328,7 @@ export function openSession(
         throw new SessionError(`rollback needs a positive whole number of turns, not ${userTurns}`);
       }
       return serial(async () => {
-        await write([{ type: "rollback", payload: { userTurns } }]);
+        await writer.write([{ type: "rollback", payload: { userTurns } }]);
         return state.rollback(userTurns).droppedTurns;
       });
     },
