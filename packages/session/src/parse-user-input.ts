@@ -16,13 +16,16 @@ export type UserInput = string | readonly ContentItem[];
  * @throws {SessionError} when the content items are empty or do not fit their schema.
  */
 export function parseUserInput(input: UserInput): MessageItem {
-  if (typeof input === "string") {
-    return { type: "message", role: "user", content: [{ type: "input_text", text: input }] };
-  }
+  if (typeof input === "string") return userTextMessage(input);
   const parsed = z.array(contentItemSchema).min(1).safeParse(input);
   if (!parsed.success) {
     const issues = toSchemaIssues(parsed.error);
     throw new SessionError(`invalid user input: ${describeSchemaIssues(issues)}`, issues);
   }
   return { type: "message", role: "user", content: parsed.data };
+}
+
+/** A user message holding `text` as its one text part. */
+export function userTextMessage(text: string): MessageItem {
+  return { type: "message", role: "user", content: [{ type: "input_text", text }] };
 }

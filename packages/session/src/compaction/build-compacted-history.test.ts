@@ -3,10 +3,11 @@ import type { ResponseItem } from "@ctx/protocol";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { HistoryEntry } from "../origin.js";
+import { userTextMessage } from "../parse-user-input.js";
 import { SessionError } from "../session-error.js";
 import { approximateTokenizer } from "../tokens/approximate-tokenizer.js";
 import { buildCompactedHistory } from "./build-compacted-history.js";
-import { messageText, userTextMessage } from "./user-text.js";
+import { messageText } from "./user-text.js";
 
 const tokenizer = approximateTokenizer;
 const user = (text: string): HistoryEntry => ({

@@ -3,10 +3,11 @@ import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import type { HistoryEntry } from "../origin.js";
 import { parseArgument } from "../parse-argument.js";
+import { userTextMessage } from "../parse-user-input.js";
 import { historyEntrySchema } from "../session-records.js";
 import type { Tokenizer } from "../tokens/tokenizer.js";
 import { cutToTokens } from "./cut-to-tokens.js";
-import { messageText, userTextMessage } from "./user-text.js";
+import { messageText } from "./user-text.js";
 
 /** How many tokens of the user's own messages a compacted history keeps, as the reference. */
 const compactedUserMessageTokens = 20_000;

@@ -1,8 +1,8 @@
 import { formatSummaryText } from "@ctx/prompts";
 import { describe, expect, it } from "vitest";
 import type { HistoryEntry } from "../origin.js";
+import { userTextMessage } from "../parse-user-input.js";
 import { buildFallbackSummary } from "./build-fallback-summary.js";
-import { userTextMessage } from "./user-text.js";
 
 describe("buildFallbackSummary", () => {
   it("lists the user's requests, the files and commands of tool calls and the last answer", () => {

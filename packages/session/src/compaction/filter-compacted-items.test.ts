@@ -2,9 +2,9 @@ import { formatSummaryText } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
 import { createStandardRegistry } from "@ctx/registry";
 import { describe, expect, it } from "vitest";
+import { userTextMessage } from "../parse-user-input.js";
 import { SessionError } from "../session-error.js";
 import { filterCompactedItems } from "./filter-compacted-items.js";
-import { userTextMessage } from "./user-text.js";
 
 describe("filterCompactedItems", () => {
   const registry = createStandardRegistry();

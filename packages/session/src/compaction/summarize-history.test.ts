@@ -2,8 +2,8 @@ import { compactionPrompt } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
 import { describe, expect, it } from "vitest";
 import { createFakeSummarizer } from "../__fixtures__/fake-summarizer.js";
+import { userTextMessage } from "../parse-user-input.js";
 import { composeCompactionPrompt, summarizeHistory } from "./summarize-history.js";
-import { userTextMessage } from "./user-text.js";
 
 const history: ResponseItem[] = [
   userTextMessage("one"),
