@@ -62,9 +62,11 @@ export interface FileLocks {
  * pid already inside, so no one ever sees a lock without its holder. Taking and releasing a lock
  * is then one `link` and one `unlink`.
  *
- * A lock whose holder died is moved aside (only one breaker can move a given file), checked to
- * be the abandoned one that was read (put back otherwise), and removed, with the dead holder's
- * identity files.
+ * A lock whose holder died is removed by one breaker at a time: a breaker first takes the lock's
+ * breaking lock (`<lock>.breaking`, the same kind of link), reads the lock again and removes it
+ * only if it is still the abandoned one, then removes the dead holders' identity files. Only
+ * breakers remove a lock that is not theirs, so while one holds the breaking lock nobody else
+ * can swap the abandoned lock for a live one between that read and the removal.
  */
 export function createFileLocks(directory: string): FileLocks {
   const token = randomUUID();
@@ -72,7 +74,40 @@ export function createFileLocks(directory: string): FileLocks {
   const identity = join(directory, `${identityPrefix}${process.pid}-${token}`);
   let written: Promise<void> | undefined;
 
-  async function breakLock(path: string, abandoned: string): Promise<void> {
+  /**
+   * Removes the lock at `path` if it still holds `abandoned`, under its breaking lock. Returns
+   * `false` when another store is breaking it (the caller waits, then looks again).
+   */
+  async function breakLock(path: string, abandoned: string): Promise<boolean> {
+    const breaking = `${path}.breaking`;
+    try {
+      await link(identity, breaking);
+    } catch (error) {
+      if (errorCode(error) !== "EEXIST") throw error;
+      const breaker = await readIfPresent(breaking);
+      if (breaker !== undefined && isAbandoned(breaker)) await moveAbandoned(breaking, breaker);
+      return false;
+    }
+    try {
+      if ((await readIfPresent(path)) === abandoned) {
+        await unlink(path).catch((error: unknown) => {
+          if (errorCode(error) !== "ENOENT") throw error;
+        });
+      }
+      await removeDeadIdentities();
+    } finally {
+      await unlink(breaking);
+    }
+    return true;
+  }
+
+  /**
+   * Removes a breaking lock whose breaker died: moved aside (only one store can move a given
+   * file), checked to be the abandoned one that was read (put back otherwise), and removed. A
+   * breaker that dies while another store breaks its breaking lock is the one case this cannot
+   * order; it needs two deaths at once, where the lock itself needs one.
+   */
+  async function moveAbandoned(path: string, abandoned: string): Promise<void> {
     const aside = `${path}.broken-${randomUUID()}`;
     try {
       await rename(path, aside);
@@ -82,7 +117,6 @@ export function createFileLocks(directory: string): FileLocks {
     }
     if ((await readIfPresent(aside)) !== abandoned) await link(aside, path).catch(() => undefined);
     await unlink(aside);
-    await removeDeadIdentities();
   }
 
   /** Removes identity files whose process is gone (a store killed before it closed leaves one). */
@@ -127,10 +161,7 @@ export function createFileLocks(directory: string): FileLocks {
         }
         const held = await readIfPresent(path);
         if (held === undefined) continue;
-        if (isAbandoned(held)) {
-          await breakLock(path, held);
-          continue;
-        }
+        if (isAbandoned(held) && (await breakLock(path, held))) continue;
         if (Date.now() > deadline)
           throw new RolloutError(
             "lock-timeout",
