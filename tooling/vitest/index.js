@@ -1,7 +1,7 @@
 // @ts-check
 import { fileURLToPath } from "node:url";
 import { defaultClientConditions, defaultServerConditions } from "vite";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const sourceCondition = "@ctx/source";
 
@@ -11,6 +11,15 @@ const sourceCondition = "@ctx/source";
  * depends on how busy the machine is.
  */
 const timeLimit = 30_000;
+
+/**
+ * Soak tests (`*.soak.test.ts`) run the full sizes of a sweep (every cut of a large file, hundreds
+ * of killed processes, inputs of hundreds of megabytes). They are left out of `pnpm test` and run
+ * only by `pnpm soak` (which sets `CTX_SOAK=1`), with a limit sized for a loaded machine.
+ */
+const soak = process.env.CTX_SOAK === "1";
+const soakTimeLimit = 30 * 60_000;
+const soakFiles = "src/**/*.soak.test.ts";
 
 /**
  * The Vitest configuration every @ctx package uses: imports of workspace packages resolve to
@@ -24,13 +33,14 @@ export function createVitestConfig() {
     resolve: { conditions: [sourceCondition, ...defaultClientConditions] },
     ssr: { resolve: { conditions: [sourceCondition, ...defaultServerConditions] } },
     test: {
-      include: ["src/**/*.test.ts"],
+      include: soak ? [soakFiles] : ["src/**/*.test.ts"],
+      exclude: soak ? configDefaults.exclude : [...configDefaults.exclude, soakFiles],
       setupFiles: [fileURLToPath(new URL("./fast-check-setup.js", import.meta.url))],
-      testTimeout: timeLimit,
-      hookTimeout: timeLimit,
+      testTimeout: soak ? soakTimeLimit : timeLimit,
+      hookTimeout: soak ? soakTimeLimit : timeLimit,
       benchmark: { include: ["src/**/*.bench.ts"] },
       reporters: ["default", "json"],
-      outputFile: { json: ".vitest/results.json" },
+      outputFile: { json: soak ? ".vitest/soak.json" : ".vitest/results.json" },
     },
   });
 }
