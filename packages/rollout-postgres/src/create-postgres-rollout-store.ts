@@ -3,6 +3,7 @@ import type { AppendResult, RolloutStore } from "@ctx/session";
 import {
   appendRequestSchema,
   createSessionRequestSchema,
+  isCreateRetry,
   listOptionsSchema,
   parseRolloutArgument,
   RolloutConflictError,
@@ -68,7 +69,8 @@ export interface PostgresRolloutStore extends RolloutStore {
 
 /**
  * A rollout store on PostgreSQL for a fleet of workers: a session started on one worker resumes
- * on another, and a second writer on a session gets a `RolloutConflictError`. Each append is one
+ * on another, and a second writer on a session gets a `RolloutConflictError` (a create retried
+ * after its answer was lost gets the session back while nothing is appended to it). Each append is one
  * statement (one round trip, one transaction) that moves the session's `next_sequence` from the
  * expected value and inserts the batch, so it writes all or nothing and only for the writer
  * that holds the session's next sequence. A batch is one row (its records as one JSON text), so
@@ -171,11 +173,13 @@ export function createPostgresRolloutStore(
             ],
           );
           if (created !== undefined) return toSessionInfo(created);
-          const [taken] = await transaction.unsafe<{ next_sequence: string }[]>(
-            `SELECT next_sequence FROM ${tables.sessions} WHERE id = $1`,
+          const [taken] = await transaction.unsafe<SessionRow[]>(
+            `SELECT ${sessionColumns} FROM ${tables.sessions} WHERE id = $1`,
             [id],
           );
-          throw new RolloutConflictError(id, undefined, Number(taken?.next_sequence ?? 0));
+          const info = taken === undefined ? undefined : toSessionInfo(taken);
+          if (info !== undefined && isCreateRetry(info, { ...parsed, id })) return info;
+          throw new RolloutConflictError(id, undefined, info?.nextSequence ?? 0);
         });
       }),
 

@@ -25,6 +25,7 @@ export {
 export { readCodexRollout } from "./read-codex-rollout.js";
 export type { ReportedUsage } from "./reported-usage.js";
 export { type ResumeOptions, resumeSession } from "./resume-session.js";
+export { isCreateRetry } from "./rollout/is-create-retry.js";
 export {
   createJsonlRolloutStore,
   type JsonlRolloutStoreOptions,

@@ -5,6 +5,7 @@ import { CtxError } from "@ctx/text";
 import { z } from "zod";
 import { createFileLocks, type ReleaseLock } from "./file-lock.js";
 import { errorCode, exists, openIfPresent } from "./file-system.js";
+import { isCreateRetry } from "./is-create-retry.js";
 import { encodeBatch, encodeHeaderLine, type HeaderLine } from "./jsonl-line.js";
 import { findRecordLine, inspectLogTail, readLogHeader } from "./jsonl-log.js";
 import { createJsonlSessionFiles, infoFromHeader } from "./jsonl-session-files.js";
@@ -172,14 +173,20 @@ export function createJsonlRolloutStore(
             } finally {
               await handle.close();
             }
+            let taken = false;
             try {
               await link(temporary, logPath(id));
             } catch (error) {
               if (errorCode(error) !== "EEXIST") throw error;
-              const taken = await readSession(id);
-              throw new RolloutConflictError(id, undefined, taken?.info.nextSequence ?? 0);
+              taken = true;
             } finally {
               await unlink(temporary);
+            }
+            if (taken) {
+              const session = await readSession(id);
+              if (session !== undefined && isCreateRetry(session.info, { ...parsed, id }))
+                return { result: session.info, changes: [] };
+              throw new RolloutConflictError(id, undefined, session?.info.nextSequence ?? 0);
             }
             await syncDirectory(folder);
             const info = infoFromHeader(header, {

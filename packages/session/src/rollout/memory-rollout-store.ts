@@ -1,3 +1,4 @@
+import { isCreateRetry } from "./is-create-retry.js";
 import { pageSessions } from "./page-sessions.js";
 import { parseRolloutArgument } from "./parse-rollout-argument.js";
 import { readRolloutChain } from "./read-rollout-chain.js";
@@ -18,8 +19,17 @@ interface MemorySession {
   readonly records: StoredRecord[];
   /** The sequence of each checkpoint record, ascending. */
   readonly checkpoints: number[];
-  /** The append id of each batch, by the sequence of its first record. */
-  readonly batches: Map<number, string>;
+  /** The append id and the end of each batch, by the sequence of its first record. */
+  readonly batches: Map<number, { readonly appendId: string; readonly end: number }>;
+}
+
+/** `value` and everything in it, frozen: what the store keeps and hands out, never changed. */
+function deepFreeze<Value>(value: Value): Value {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const member of Object.values(value)) deepFreeze(member);
+  }
+  return value;
 }
 
 /** The index of the last element of an ascending array below `limit`, or -1. */
@@ -38,7 +48,8 @@ function lastBelow(values: readonly number[], limit: number): number {
  * A rollout store that keeps everything in this process's memory: for tests, previews and
  * short-lived sessions. It follows the whole store contract (fenced, idempotent appends,
  * forks that reference their parent, resumes from the latest checkpoint); nothing survives the
- * process.
+ * process. What it keeps is copied in and frozen, so the records and infos it returns cannot
+ * be changed, and what the caller passed in stays the caller's.
  *
  * @example
  * ```ts
@@ -89,8 +100,10 @@ export function createMemoryRolloutStore(): RolloutStore {
       const parsed = parseRolloutArgument(createSessionRequestSchema, request, "session request");
       const id = parsed.id ?? globalThis.crypto.randomUUID();
       const taken = sessions.get(id);
-      if (taken !== undefined)
+      if (taken !== undefined) {
+        if (isCreateRetry(taken.info, { ...parsed, id })) return taken.info;
         throw new RolloutConflictError(id, undefined, taken.info.nextSequence);
+      }
       if (parsed.parent !== undefined) {
         const parent = sessions.get(parsed.parent.sessionId);
         if (parent === undefined || parent.info.nextSequence < parsed.parent.sequence)
@@ -105,7 +118,7 @@ export function createMemoryRolloutStore(): RolloutStore {
         parent: parsed.parent === undefined ? undefined : Object.freeze({ ...parsed.parent }),
         nextSequence: parsed.parent?.sequence ?? 0,
         archived: false,
-        meta: structuredClone(parsed.meta ?? null),
+        meta: deepFreeze(structuredClone(parsed.meta ?? null)),
       });
       sessions.set(id, { info, records: [], checkpoints: [], batches: new Map() });
       return info;
@@ -117,18 +130,16 @@ export function createMemoryRolloutStore(): RolloutStore {
       const session = existing(parsed.sessionId);
       const next = session.info.nextSequence;
       if (parsed.expectedSequence !== next) {
-        if (
-          parsed.expectedSequence < next &&
-          session.batches.get(parsed.expectedSequence) === parsed.appendId
-        )
-          return { nextSequence: parsed.expectedSequence + parsed.records.length, duplicate: true };
+        const written = session.batches.get(parsed.expectedSequence);
+        if (written?.appendId === parsed.appendId)
+          return { nextSequence: written.end, duplicate: true };
         throw new RolloutConflictError(parsed.sessionId, parsed.expectedSequence, next);
       }
-      session.batches.set(next, parsed.appendId);
+      session.batches.set(next, { appendId: parsed.appendId, end: next + parsed.records.length });
       parsed.records.forEach((record, offset) => {
         const sequence = next + offset;
         session.records.push(
-          Object.freeze({
+          deepFreeze({
             sequence,
             type: record.type,
             payload: structuredClone(record.payload) as JsonValue,

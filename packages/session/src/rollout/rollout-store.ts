@@ -25,9 +25,18 @@ export interface SessionInfo {
   readonly meta: JsonValue;
 }
 
-/** A new session: a fresh one, or a fork that references its parent's prefix instead of copying it. */
+/**
+ * A new session: a fresh one, or a fork that references its parent's prefix instead of copying it.
+ * A create whose answer was lost can be sent again as it was: while nothing has been appended to
+ * the session, the same request (same id, cwd, parent and meta) returns the session instead of a
+ * conflict, so its writer can go on writing.
+ */
 export interface CreateSessionRequest {
-  /** The id to use; a store generates one when omitted. A taken id is a conflict. */
+  /**
+   * The id to use; a store generates one when omitted (and a retry then creates another session).
+   * A taken id is a conflict, unless the request repeats the one that created the session and
+   * nothing has been appended to it since.
+   */
   readonly id?: string;
   readonly cwd?: string;
   readonly parent?: ParentReference;
@@ -35,17 +44,23 @@ export interface CreateSessionRequest {
 }
 
 /**
- * One batch of records for one session. The store writes all of it or none of it, and only
- * when `expectedSequence` is the session's next sequence: a stale or second writer gets a
- * `RolloutConflictError` and writes nothing.
+ * One batch of records for one session, from one writer. The store writes all of it or none of
+ * it, and only when `expectedSequence` is the session's next sequence: a stale or second writer
+ * gets a `RolloutConflictError` with the expected and the actual position, and writes nothing.
+ * That is how a session keeps one writer: every writer appends at the position it last saw, so
+ * once another writer has appended, each of its later appends is refused until it reads the
+ * session again.
  */
 export interface AppendRequest {
   readonly sessionId: string;
-  /** The sequence the first record of the batch must get. */
+  /** The sequence the first record of the batch must get: the session's next one, as the writer knows it. */
   readonly expectedSequence: number;
   /**
-   * The batch's idempotency key. A retry of a batch that was already written (same id, same
-   * expected sequence) is a no-op that returns the first result.
+   * The batch's idempotency key, which names its writer and the batch: a writer never gives
+   * two different batches one id, and two writers never share one (`@ctx/session` makes it
+   * from an id of its own, the expected sequence and a digest of the records). A retry of a
+   * batch that was already written (same id, same expected sequence) is a no-op that returns
+   * the first result; any other append at a position that is not the next one is a conflict.
    */
   readonly appendId: string;
   readonly records: readonly RolloutRecord[];
@@ -95,12 +110,31 @@ export interface SessionPage {
 /**
  * Where a session's rollout lives: append-only records, one fenced writer per session, forks
  * that reference their parent, resumes that read from the latest checkpoint. Every method is
- * async so a database can implement it; one contract test suite runs over every store.
+ * async so a database can implement it; one contract test suite (`describeRolloutStoreContract`)
+ * runs over every store.
+ *
+ * One writer per session: an append lands only at the session's next sequence, so of the
+ * writers that saw one position, exactly one appends there and every other gets a
+ * `RolloutConflictError` (expected and actual position) and changes nothing; a retried batch
+ * (same append id, same position) is answered with its first result. Every argument is
+ * validated before anything is written, so whatever a store accepts it can read back; what it
+ * returns is its caller's to keep (changing it changes nothing in the store).
  */
 export interface RolloutStore {
-  /** @throws {RolloutConflictError} when the id is taken. @throws {RolloutError} when the parent does not exist or is too short. */
+  /**
+   * Creates a session; a retry of the request that created it returns it while nothing has been
+   * appended to it.
+   *
+   * @throws {RolloutConflictError} when the id is taken by another request or the session has records.
+   * @throws {RolloutError} when the parent does not exist or is too short.
+   */
   create(request: CreateSessionRequest): Promise<SessionInfo>;
-  /** Durable before it resolves. @throws {RolloutConflictError} on a stale expected sequence. */
+  /**
+   * Appends one batch at `expectedSequence`; durable before it resolves.
+   *
+   * @throws {RolloutConflictError} when `expectedSequence` is not the session's next sequence
+   * (another writer went ahead), unless the batch is a retry of one written there.
+   */
   append(request: AppendRequest): Promise<AppendResult>;
   /** @throws {RolloutError} when the session does not exist or a record other than a torn last one is unreadable. */
   read(sessionId: string, options?: ReadOptions): Promise<RolloutRead>;

@@ -62,10 +62,12 @@ export async function appendTexts(
 }
 
 /**
- * The rollout store contract as a Vitest suite: every rule a `RolloutStore` must keep (fenced
- * and idempotent appends, all-or-nothing batches, forks that reference their parent, resumes
- * from the latest checkpoint, listing, archive, delete and close). A store author calls it from
- * a test file with a factory for fresh storage:
+ * The rollout store contract as a Vitest suite: every rule a `RolloutStore` must keep (one
+ * writer per session: appends fenced by their expected sequence, a retried batch or create
+ * answered with its first result; all-or-nothing batches of validated records, values handed
+ * out that changing cannot change the store, forks that reference their parent, resumes from
+ * the latest checkpoint, listing, archive, delete and close). A store author calls it from a
+ * test file with a factory for fresh storage:
  *
  * @example
  * ```ts
@@ -130,6 +132,60 @@ export function describeRolloutStoreContract(
           expect(error).toMatchObject({ sessionId: "taken", expected: undefined, actual: 1 });
         }));
 
+      it("answers a retried create with the session while nothing is appended, from any client", () =>
+        withStore(async (store, storage) => {
+          const request = { id: "s", cwd: "/repo", meta: { model: "m", tags: ["a"] } };
+          const created = await store.create(request);
+          const client = await storage.open();
+          try {
+            // The answer to the first create was lost: the writer sends it again, as it was.
+            const retried = await client.create({
+              id: "s",
+              meta: { tags: ["a"], model: "m" },
+              cwd: "/repo",
+            });
+            expect(retried).toEqual(created);
+            for (const other of [
+              { id: "s" },
+              { id: "s", cwd: "/other", meta: request.meta },
+              { id: "s", cwd: "/repo", meta: { model: "n", tags: ["a"] } },
+            ]) {
+              const error = await rejection(client.create(other));
+              expect(RolloutConflictError.isInstance(error)).toBe(true);
+              expect(error).toMatchObject({ sessionId: "s", expected: undefined, actual: 0 });
+            }
+            expect(await appendTexts(client, "s", 0, [record("a")])).toBe(1);
+            const late = await rejection(store.create(request));
+            expect(late).toMatchObject({ code: "conflict", expected: undefined, actual: 1 });
+            await store.create({ id: "fork", parent: { sessionId: "s", sequence: 1 } });
+            expect(
+              await client.create({ id: "fork", parent: { sessionId: "s", sequence: 1 } }),
+            ).toMatchObject({ id: "fork", nextSequence: 1 });
+            const elsewhere = await rejection(
+              client.create({ id: "fork", parent: { sessionId: "s", sequence: 0 } }),
+            );
+            expect(RolloutConflictError.isInstance(elsewhere)).toBe(true);
+            expect(texts((await store.read("s")).records)).toEqual(["a"]);
+          } finally {
+            if (client !== store) await client.close();
+          }
+        }));
+
+      it("refuses a request it could not read back and keeps no session of it", () =>
+        withStore(async (store) => {
+          for (const meta of [
+            Number.NaN,
+            { at: new Date(0) },
+            { missing: undefined },
+            { call: () => 1 },
+          ]) {
+            const error = await rejection(store.create({ id: "s", meta } as never));
+            expect(error).toMatchObject({ code: "invalid-argument" });
+          }
+          expect(await store.info("s")).toBeUndefined();
+          expect((await store.list()).sessions).toEqual([]);
+        }));
+
       it("refuses bad arguments and parents that cannot be forked", () =>
         withStore(async (store) => {
           for (const request of [{ id: "has/slash" }, { id: "" }, { cwd: 3 }, { extra: true }]) {
@@ -184,6 +240,48 @@ export function describeRolloutStoreContract(
             expect(error).toMatchObject({ sessionId: "s", expected: expectedSequence, actual: 2 });
           }
           expect(texts((await store.read("s")).records)).toEqual(["a", "b"]);
+        }));
+
+      it("lets one of two writers that saw one position append there, and refuses the other", () =>
+        withStore(async (store, storage) => {
+          await store.create({ id: "s" });
+          await appendTexts(store, "s", 0, [record("seed")]);
+          const second = await storage.open();
+          try {
+            // Both writers read the session at sequence 1; each names its batches its own way.
+            const first = { sessionId: "s", expectedSequence: 1, appendId: "writer-a:1" };
+            const late = { sessionId: "s", expectedSequence: 1, appendId: "writer-b:1" };
+            expect(await store.append({ ...first, records: [record("a1"), record("a2")] })).toEqual(
+              { nextSequence: 3, duplicate: false },
+            );
+            for (const attempt of [1, 2]) {
+              const error = await rejection(second.append({ ...late, records: [record("b")] }));
+              expect(RolloutConflictError.isInstance(error), `attempt ${attempt}`).toBe(true);
+              expect(error).toMatchObject({
+                code: "conflict",
+                sessionId: "s",
+                expected: 1,
+                actual: 3,
+              });
+            }
+            expect(
+              await second.append({ ...first, records: [record("a1"), record("a2")] }),
+            ).toEqual({ nextSequence: 3, duplicate: true });
+            expect(texts((await second.read("s")).records)).toEqual(["seed", "a1", "a2"]);
+            // The refused writer reads the session again and goes on from where it now stands.
+            const info = await second.info("s");
+            expect(
+              await second.append({
+                sessionId: "s",
+                expectedSequence: info?.nextSequence ?? -1,
+                appendId: "writer-b:3",
+                records: [record("b")],
+              }),
+            ).toEqual({ nextSequence: 4, duplicate: false });
+            expect(texts((await store.read("s")).records)).toEqual(["seed", "a1", "a2", "b"]);
+          } finally {
+            if (second !== store) await second.close();
+          }
         }));
 
       it("treats a retried batch as a no-op that reports the first result", () =>
@@ -351,6 +449,47 @@ export function describeRolloutStoreContract(
           expect(error).toMatchObject({ code: "session-not-found" });
           const bad = await rejection(store.read("s", { from: "middle" } as never));
           expect(bad).toMatchObject({ code: "invalid-argument" });
+        }));
+    });
+
+    describe("what it hands out", () => {
+      it("keeps the session as written whatever the caller does to what it returned", () =>
+        withStore(async (store) => {
+          const meta = { tags: ["a"] };
+          await store.create({ id: "s", meta });
+          const payload = { list: [1], text: "a" };
+          await store.append({
+            sessionId: "s",
+            expectedSequence: 0,
+            appendId: "a",
+            records: [{ type: "response_item", payload }],
+          });
+          meta.tags.push("passed in");
+          payload.list.push(2);
+          const change = (action: () => void) => {
+            try {
+              action();
+            } catch (error) {
+              // A store may hand out frozen values, which refuse the change.
+              if (!(error instanceof TypeError)) throw error;
+            }
+          };
+          const read = await store.read("s", { from: "start" });
+          const info = await store.info("s");
+          const page = await store.list();
+          const member = (value: unknown, key: string) => (value as Record<string, unknown[]>)[key];
+          change(() => member(read.records[0]?.payload, "list")?.push(3));
+          change(() => Object.assign(read.records[0] ?? {}, { type: "changed" }));
+          change(() => member(read.session.meta, "tags")?.push("read"));
+          change(() => member(info?.meta, "tags")?.push("info"));
+          change(() => member(page.sessions[0]?.meta, "tags")?.push("list"));
+          const again = await store.read("s", { from: "start" });
+          expect(again.records).toEqual([
+            { sequence: 0, type: "response_item", payload: { list: [1], text: "a" } },
+          ]);
+          expect(again.session.meta).toEqual({ tags: ["a"] });
+          expect((await store.info("s"))?.meta).toEqual({ tags: ["a"] });
+          expect((await store.list()).sessions[0]?.meta).toEqual({ tags: ["a"] });
         }));
     });
 
