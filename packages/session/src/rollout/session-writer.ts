@@ -9,15 +9,31 @@ export interface RolloutPosition {
   readonly nextSequence: number;
 }
 
+/** The first 96 bits of the SHA-256 of the batch's JSON, in hex: what tells one batch from another. */
+async function digest(records: readonly RolloutRecord[]): Promise<string> {
+  const bytes = new TextEncoder().encode(JSON.stringify(records));
+  const hash = new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", bytes));
+  let text = "";
+  for (const byte of hash.subarray(0, 12)) text += byte.toString(16).padStart(2, "0");
+  return text;
+}
+
 /**
- * Writes one session's records to its store: creates the session on the first write, names the
- * sequence each append expects (so a second writer gets a conflict), and puts the history the
- * session was opened with ahead of whatever is written first. Without a store it writes nothing.
- * Callers serialise their writes.
+ * Writes one session's records to its store, as one writer: creates the session on the first
+ * write, and names each append by a writer id of its own (one per session object, so two
+ * processes that resume one session are two writers), the sequence it expects and a digest of
+ * the batch. So an append lands only where this writer last left the session: once another
+ * writer has appended, every write of this one is refused with a `RolloutConflictError` and
+ * changes nothing, and its caller must resume again; a batch sent again after a failure whose
+ * answer was lost (same records, same place) is recognised as written. The position moves only
+ * once the store has acknowledged the batch. The history the session was opened with goes
+ * ahead of whatever is written first. Without a store it writes nothing. Callers serialise
+ * their writes.
  */
 export class SessionWriter {
   readonly #store: RolloutStore | undefined;
   readonly #id: string;
+  readonly #writerId = globalThis.crypto.randomUUID();
   #created: boolean;
   #nextSequence: number;
   #unwritten: readonly HistoryEntry[];
@@ -35,7 +51,11 @@ export class SessionWriter {
     this.#unwritten = unwritten;
   }
 
-  /** Appends `records` as one batch; `cwd` is the session's folder when it is created. */
+  /**
+   * Appends `records` as one batch; `cwd` is the session's folder when it is created.
+   *
+   * @throws {RolloutConflictError} when another writer created or appended to the session first.
+   */
   async write(records: readonly RolloutRecord[], cwd?: string): Promise<void> {
     const store = this.#store;
     if (store === undefined || records.length === 0) return;
@@ -47,12 +67,13 @@ export class SessionWriter {
       });
       this.#created = true;
     }
+    const batch =
+      this.#unwritten.length === 0 ? records : [...this.#unwritten.map(itemRecord), ...records];
     const result = await store.append({
       sessionId: this.#id,
       expectedSequence: this.#nextSequence,
-      appendId: `${this.#id}:${this.#nextSequence}`,
-      records:
-        this.#unwritten.length === 0 ? records : [...this.#unwritten.map(itemRecord), ...records],
+      appendId: `${this.#writerId}:${this.#nextSequence}:${await digest(batch)}`,
+      records: batch,
     });
     this.#nextSequence = result.nextSequence;
     this.#unwritten = [];
