@@ -9,8 +9,8 @@ import { type CompactionTrigger, compactionTriggerSchema } from "./compaction/co
 import type { HistoryEntry, Origin } from "./origin.js";
 import type { CompactionCheckpoint } from "./session-state.js";
 
-/** The schema of an {@link Origin}. */
-export const originSchema: z.ZodType<Origin> = z.union([
+/** The schema of an {@link Origin}: by its `source`, so a wrong one is named as such. */
+export const originSchema: z.ZodType<Origin> = z.discriminatedUnion("source", [
   z.object({ source: z.literal("user") }),
   z.object({ source: z.literal("context"), kinds: z.array(z.string()) }),
   z.object({ source: z.literal("model") }),
