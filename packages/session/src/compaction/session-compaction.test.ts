@@ -279,6 +279,27 @@ describe("session compaction", () => {
 
 describe("compaction in the rollout", () => {
   /** A store that records where each read starts and what it returns first. */
+  /**
+   * A new memory store holding `sessionId`'s rollout as `store` has it: a resumed session that
+   * takes its turn beside the live one is a second writer, so it writes to a copy.
+   */
+  async function copyRollout(store: RolloutStore, sessionId: string): Promise<RolloutStore> {
+    const { session, records } = await store.read(sessionId, { from: "start" });
+    const copy = createMemoryRolloutStore();
+    await copy.create({
+      id: sessionId,
+      ...(session.cwd === undefined ? {} : { cwd: session.cwd }),
+      meta: session.meta,
+    });
+    await copy.append({
+      sessionId,
+      expectedSequence: 0,
+      appendId: "copy",
+      records: records.map(({ sequence: _sequence, ...record }) => record),
+    });
+    return copy;
+  }
+
   function spy(store: RolloutStore) {
     const reads: { from: string | undefined; first: string | undefined }[] = [];
     const spied: RolloutStore = {
@@ -316,10 +337,11 @@ describe("compaction in the rollout", () => {
   it.each(Object.entries(scenarios))(
     "resumes after a %s compaction to the live session's next request, reading from the checkpoint",
     async (_name, run) => {
-      const spied = spy(createMemoryRolloutStore());
+      const store = createMemoryRolloutStore();
       const { options } = optionsWith();
-      const live = createSession({ ...options, store: spied.store });
+      const live = createSession({ ...options, store });
       await run(live);
+      const spied = spy(await copyRollout(store, live.id));
       const resumed = await resumeSession(spied.store, { ...options, sessionId: live.id });
       expect(resumed.history()).toEqual(live.history());
       expect(spied.reads).toEqual([{ from: "latest-checkpoint", first: "compaction" }]);
@@ -403,7 +425,10 @@ describe("compaction in the rollout", () => {
     await session.beginTurn(context(), "four");
     expect(await session.rollback(5)).toBe(2);
     expect(session.history()).toEqual(compacted);
-    const resumed = await resumeSession(store, { ...options, sessionId: session.id });
+    const resumed = await resumeSession(await copyRollout(store, session.id), {
+      ...options,
+      sessionId: session.id,
+    });
     expect(resumed.history()).toEqual(compacted);
     const next = await session.beginTurn(context(), "three");
     expect(layout(next.input)).toEqual(preTurnLayout);
