@@ -57,7 +57,10 @@ async function syncDirectory(directory: string): Promise<void> {
  * (`<id>.jsonl`: a header line, then one line per record), and `.index.jsonl` beside them for
  * listing. Safe for several processes on one machine: each append takes the session's lock file
  * (created exclusively, holding the writer's pid; a dead writer's lock is broken), checks the
- * log's end under it, writes the batch in one write and fsyncs before it resolves. A resume
+ * log's end under it against the expected sequence (a batch already there under the same
+ * append id is answered as a duplicate, anything else is a conflict), writes the batch in one
+ * write and fsyncs before it resolves. A create whose id is taken by the same request, with
+ * nothing appended yet, returns the session (a retry whose answer was lost). A resume
  * reads the log backwards from its end to the latest checkpoint, so its cost follows what comes
  * after the checkpoint, not the log's size. A crash can cut a log at
  * any byte: the cut batch is skipped with a `torn-record` warning and cut off by the next

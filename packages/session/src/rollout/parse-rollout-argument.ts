@@ -18,7 +18,16 @@ export function parseRolloutArgument<Schema extends z.ZodType>(
   if (typeof (schema as { safeParse?: unknown } | null)?.safeParse !== "function") {
     throw new RolloutError("invalid-argument", "schema: expected a zod schema");
   }
-  const parsed = schema.safeParse(value);
+  let parsed: z.ZodSafeParseResult<z.output<Schema>>;
+  try {
+    parsed = schema.safeParse(value);
+  } catch (error) {
+    // A value nested deeper than the stack holds: refused like any other, before it is written.
+    if (!(error instanceof RangeError)) throw error;
+    throw new RolloutError("invalid-argument", `invalid ${what}: it is nested too deeply`, {
+      cause: error,
+    });
+  }
   if (!parsed.success) throw RolloutError.fromIssues(what, toSchemaIssues(parsed.error));
   return parsed.data;
 }

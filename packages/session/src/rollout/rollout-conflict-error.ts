@@ -2,8 +2,10 @@ import { RolloutError } from "./rollout-error.js";
 
 /**
  * A write lost to another writer and changed nothing: an append whose expected sequence is not
- * the session's next one (a stale or second writer), or a `create` with an id that is taken.
- * Read the session again (`info`) and decide; never retry blindly with `actual`.
+ * the session's next one (a stale or second writer), or a `create` with an id that another
+ * request took. A session gets it on each write once another writer has appended: resume again
+ * to continue from what that writer wrote. A store's caller reads the session again (`info`)
+ * and decides; never retry blindly with `actual`.
  */
 export class RolloutConflictError extends RolloutError {
   /** The session written to (or the id asked for). */

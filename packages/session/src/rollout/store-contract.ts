@@ -41,6 +41,13 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 const pause = (milliseconds: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
 
+/** An array nested `depth` deep: JSON, but deeper than a recursive check can follow. */
+function nested(depth: number): unknown {
+  let value: unknown = [];
+  for (let level = 1; level < depth; level += 1) value = [value];
+  return value;
+}
+
 /**
  * Appends `batch` to a session that holds `from` records, with the append id `batch-{from}`, and
  * returns the session's next sequence: the contract's way to fill a store, for a store's own
@@ -178,6 +185,7 @@ export function describeRolloutStoreContract(
             { at: new Date(0) },
             { missing: undefined },
             { call: () => 1 },
+            { deep: nested(100_000) },
           ]) {
             const error = await rejection(store.create({ id: "s", meta } as never));
             expect(error).toMatchObject({ code: "invalid-argument" });
