@@ -210,6 +210,22 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       optional: [1],
     },
     createMemoryRolloutStore: { args: [], names: [] },
+    isCreateRetry: {
+      args: [
+        {
+          id: "s",
+          createdAt: "2026-01-01T00:00:00.000Z",
+          updatedAt: "2026-01-01T00:00:00.000Z",
+          cwd: undefined,
+          parent: undefined,
+          nextSequence: 0,
+          archived: false,
+          meta: null,
+        },
+        { id: "s" },
+      ],
+      names: ["taken", "request"],
+    },
     parseRolloutArgument: {
       args: [z.string(), "x", "what"],
       names: ["schema", "value", "what"],

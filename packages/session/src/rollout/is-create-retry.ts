@@ -42,7 +42,7 @@ export function isCreateRetry(
     typeof taken.nextSequence !== "number"
   )
     throw new RolloutError("invalid-argument", "taken: expected the info of a session");
-  const parsed = parseRolloutArgument(createSessionRequestSchema, request, "session request");
+  const parsed = parseRolloutArgument(createSessionRequestSchema, request, "request");
   return (
     taken.id === parsed.id &&
     taken.cwd === parsed.cwd &&
