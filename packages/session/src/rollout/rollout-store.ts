@@ -58,7 +58,7 @@ export interface AppendRequest {
   /**
    * The batch's idempotency key, which names its writer and the batch: a writer never gives
    * two different batches one id, and two writers never share one (`@ctx/session` makes it
-   * from an id of its own, the expected sequence and a digest of the records). A retry of a
+   * from an id of its own, the expected sequence and a count of its appends). A retry of a
    * batch that was already written (same id, same expected sequence) is a no-op that returns
    * the first result; any other append at a position that is not the next one is a conflict.
    */

@@ -9,24 +9,25 @@ export interface RolloutPosition {
   readonly nextSequence: number;
 }
 
-/** The first 96 bits of the SHA-256 of the batch's JSON, in hex: what tells one batch from another. */
-async function digest(records: readonly RolloutRecord[]): Promise<string> {
-  const bytes = new TextEncoder().encode(JSON.stringify(records));
-  const hash = new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", bytes));
-  let text = "";
-  for (const byte of hash.subarray(0, 12)) text += byte.toString(16).padStart(2, "0");
-  return text;
+/** An append that failed without an answer that says whether it was written. */
+interface UnansweredAppend {
+  readonly sequence: number;
+  readonly appendId: string;
+  /** The batch as JSON, to recognise the same batch sent again. */
+  readonly json: string;
 }
 
 /**
  * Writes one session's records to its store, as one writer: creates the session on the first
  * write, and names each append by a writer id of its own (one per session object, so two
- * processes that resume one session are two writers), the sequence it expects and a digest of
- * the batch. So an append lands only where this writer last left the session: once another
+ * processes that resume one session are two writers), the sequence it expects and a count of
+ * its appends. So an append lands only where this writer last left the session: once another
  * writer has appended, every write of this one is refused with a `RolloutConflictError` and
- * changes nothing, and its caller must resume again; a batch sent again after a failure whose
- * answer was lost (same records, same place) is recognised as written. The position moves only
- * once the store has acknowledged the batch. The history the session was opened with goes
+ * changes nothing, and its caller must resume again. An append that failed (its answer may have
+ * been lost after the store wrote it) keeps its id for the same batch sent again at the same
+ * place, so the store recognises it as written; any other batch gets a new id, and is refused
+ * when the lost one was written. The position moves only once the store has acknowledged the
+ * batch. The history the session was opened with goes
  * ahead of whatever is written first. Without a store it writes nothing. Callers serialise
  * their writes.
  */
@@ -34,6 +35,8 @@ export class SessionWriter {
   readonly #store: RolloutStore | undefined;
   readonly #id: string;
   readonly #writerId = globalThis.crypto.randomUUID();
+  #appends = 0;
+  #unanswered: UnansweredAppend | undefined;
   #created: boolean;
   #nextSequence: number;
   #unwritten: readonly HistoryEntry[];
@@ -69,12 +72,26 @@ export class SessionWriter {
     }
     const batch =
       this.#unwritten.length === 0 ? records : [...this.#unwritten.map(itemRecord), ...records];
-    const result = await store.append({
-      sessionId: this.#id,
-      expectedSequence: this.#nextSequence,
-      appendId: `${this.#writerId}:${this.#nextSequence}:${await digest(batch)}`,
-      records: batch,
-    });
+    const sequence = this.#nextSequence;
+    const unanswered = this.#unanswered;
+    const json = unanswered?.sequence === sequence ? JSON.stringify(batch) : undefined;
+    const appendId =
+      unanswered !== undefined && json === unanswered.json
+        ? unanswered.appendId
+        : `${this.#writerId}:${sequence}:${(this.#appends += 1)}`;
+    let result: { readonly nextSequence: number };
+    try {
+      result = await store.append({
+        sessionId: this.#id,
+        expectedSequence: sequence,
+        appendId,
+        records: batch,
+      });
+    } catch (error) {
+      this.#unanswered = { sequence, appendId, json: json ?? JSON.stringify(batch) };
+      throw error;
+    }
+    this.#unanswered = undefined;
     this.#nextSequence = result.nextSequence;
     this.#unwritten = [];
   }
