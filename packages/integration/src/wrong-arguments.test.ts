@@ -5,12 +5,8 @@ import { discoverAgentsMd } from "@ctx/agents-md";
 import { createMarkerGuard } from "@ctx/fragments";
 import { defaultModelCatalog } from "@ctx/prompts";
 import { createStandardRegistry, permissionsInstructions } from "@ctx/registry";
-import {
-  approximateTokenizer,
-  createMemoryRolloutStore,
-  createSession,
-  loadDefaultTokenizer,
-} from "@ctx/session";
+import { createMemoryRolloutStore } from "@ctx/rollout";
+import { approximateTokenizer, createSession, loadDefaultTokenizer } from "@ctx/session";
 import { CtxError } from "@ctx/text";
 import postgres from "postgres";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -203,18 +199,22 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
     parseSummaryText: { args: ["text"], names: ["text"] },
     supportsPersonality: { args: [undefined], names: ["model"] },
   },
-  "@ctx/session": {
-    createJsonlRolloutStore: {
-      args: [sessionRoot, {}],
-      names: ["directory", "options"],
-      optional: [1],
-    },
+  "@ctx/rollout": {
     createMemoryRolloutStore: { args: [], names: [] },
     parseRolloutArgument: {
       args: [z.string(), "x", "what"],
       names: ["schema", "value", "what"],
       anything: [1],
     },
+  },
+  "@ctx/rollout-jsonl": {
+    createJsonlRolloutStore: {
+      args: [sessionRoot, {}],
+      names: ["directory", "options"],
+      optional: [1],
+    },
+  },
+  "@ctx/session": {
     buildContextUpdate: { args: [standard, []], names: ["registry", "fragments"] },
     buildInitialContext: { args: [standard, []], names: ["registry", "fragments"] },
     classifyHistory: { args: [[], standard], names: ["items", "registry"] },

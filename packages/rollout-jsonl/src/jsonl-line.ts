@@ -1,13 +1,13 @@
+import type { JsonValue } from "@ctx/protocol";
 import { toSchemaIssues } from "@ctx/protocol";
-import { z } from "zod";
-import { RolloutError } from "./rollout-error.js";
-import type { JsonValue } from "./rollout-record.js";
 import {
   parentReferenceSchema,
+  RolloutError,
   sequenceSchema,
   sessionIdSchema,
   storedJsonSchema,
-} from "./rollout-schemas.js";
+} from "@ctx/rollout";
+import { z } from "zod";
 
 /** The first line of a JSONL rollout: who the session is. Written once, never changed. */
 export const headerLineSchema = z

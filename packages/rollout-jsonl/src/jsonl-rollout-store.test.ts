@@ -2,11 +2,11 @@ import { spawnSync } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { RolloutError } from "@ctx/rollout";
+import { describeRolloutStoreContract } from "@ctx/rollout/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { simulateHistory } from "../__fixtures__/rollout/simulate-history.js";
+import { simulateHistory } from "./__fixtures__/rollout/simulate-history.js";
 import { createJsonlRolloutStore } from "./jsonl-rollout-store.js";
-import { RolloutError } from "./rollout-error.js";
-import { describeRolloutStoreContract } from "./store-contract.js";
 
 describeRolloutStoreContract("JSONL store", async () => {
   const directory = await mkdtemp(join(tmpdir(), "ctx-rollout-contract-"));

@@ -3,8 +3,8 @@
 //     its own store, append one record at a time until each has written `perWriter`.
 //   crash <directory> <sessionId>: appends batches forever, printing each acknowledged next
 //     sequence, until it is killed.
-import { createJsonlRolloutStore } from "../../rollout/jsonl-rollout-store.js";
-import { RolloutConflictError } from "../../rollout/rollout-conflict-error.js";
+import { createJsonlRolloutStore } from "../../jsonl-rollout-store.js";
+import { RolloutConflictError } from "@ctx/rollout";
 import { crashRecord } from "./crash-record.js";
 
 const [mode, directory = "", sessionId = "", ...rest] = process.argv.slice(2);

@@ -1,12 +1,13 @@
-import { openIfPresent } from "./file-system.js";
-import { linesBackward, linesForward } from "./jsonl-log.js";
 import {
   createPageFilter,
   isListedBefore,
   type PageOptions,
   pageSessions,
-} from "./page-sessions.js";
-import type { SessionInfo, SessionPage } from "./rollout-store.js";
+  type SessionInfo,
+  type SessionPage,
+} from "@ctx/rollout";
+import { openIfPresent } from "./file-system.js";
+import { linesBackward, linesForward } from "./jsonl-log.js";
 import type { IndexedSession } from "./session-index.js";
 import { decodeIndexLine, type IndexChange } from "./session-index-line.js";
 

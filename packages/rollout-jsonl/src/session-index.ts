@@ -2,12 +2,16 @@ import { randomUUID } from "node:crypto";
 import { constants } from "node:fs";
 import { type FileHandle, open, rename, stat } from "node:fs/promises";
 import { join } from "node:path";
+import {
+  isListedBefore,
+  type PageOptions,
+  RolloutError,
+  type SessionInfo,
+  type SessionPage,
+} from "@ctx/rollout";
 import type { FileLocks } from "./file-lock.js";
 import { openIfPresent } from "./file-system.js";
-import { isListedBefore, type PageOptions } from "./page-sessions.js";
 import { readIndexPage } from "./read-index-page.js";
-import { RolloutError } from "./rollout-error.js";
-import type { SessionInfo, SessionPage } from "./rollout-store.js";
 import {
   decodeIndexLine,
   encodeIndexChange,

@@ -1,10 +1,10 @@
-import { z } from "zod";
 import {
   parentReferenceSchema,
   sequenceSchema,
   sessionIdSchema,
   storedJsonSchema,
-} from "./rollout-schemas.js";
+} from "@ctx/rollout";
+import { z } from "zod";
 import type { IndexedSession } from "./session-index.js";
 
 /**

@@ -2,11 +2,11 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { RolloutConflictError } from "@ctx/rollout";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildRolloutWorker } from "../__fixtures__/rollout/build-rollout-worker.js";
-import { crashRecord } from "../__fixtures__/rollout/crash-record.js";
+import { buildRolloutWorker } from "./__fixtures__/rollout/build-rollout-worker.js";
+import { crashRecord } from "./__fixtures__/rollout/crash-record.js";
 import { createJsonlRolloutStore } from "./jsonl-rollout-store.js";
-import { RolloutConflictError } from "./rollout-conflict-error.js";
 
 let worker = "";
 let directory = "";

@@ -1,6 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { type FileHandle, link, mkdir, open, unlink } from "node:fs/promises";
 import { join } from "node:path";
+import {
+  appendRequestSchema,
+  createSessionRequestSchema,
+  listOptionsSchema,
+  parseRolloutArgument,
+  RolloutConflictError,
+  RolloutError,
+  type RolloutStore,
+  readOptionsSchema,
+  readRolloutChain,
+  sessionIdSchema,
+} from "@ctx/rollout";
 import { CtxError } from "@ctx/text";
 import { z } from "zod";
 import { createFileLocks, type ReleaseLock } from "./file-lock.js";
@@ -8,18 +20,6 @@ import { errorCode, exists, openIfPresent } from "./file-system.js";
 import { encodeBatch, encodeHeaderLine, type HeaderLine } from "./jsonl-line.js";
 import { findRecordLine, inspectLogTail, readLogHeader } from "./jsonl-log.js";
 import { createJsonlSessionFiles, infoFromHeader } from "./jsonl-session-files.js";
-import { parseRolloutArgument } from "./parse-rollout-argument.js";
-import { readRolloutChain } from "./read-rollout-chain.js";
-import { RolloutConflictError } from "./rollout-conflict-error.js";
-import { RolloutError } from "./rollout-error.js";
-import {
-  appendRequestSchema,
-  createSessionRequestSchema,
-  listOptionsSchema,
-  readOptionsSchema,
-  sessionIdSchema,
-} from "./rollout-schemas.js";
-import type { RolloutStore } from "./rollout-store.js";
 import { createSessionIndex, type IndexedSession } from "./session-index.js";
 
 /** Options of {@link createJsonlRolloutStore}. */

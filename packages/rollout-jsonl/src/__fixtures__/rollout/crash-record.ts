@@ -1,4 +1,4 @@
-import type { RolloutRecord } from "../../rollout/rollout-record.js";
+import type { RolloutRecord } from "@ctx/rollout";
 
 /** The record the crash tests write at `sequence`: its content follows from its place. */
 export function crashRecord(sequence: number): RolloutRecord {

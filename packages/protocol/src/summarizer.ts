@@ -1,4 +1,4 @@
-import type { ModelInput } from "@ctx/protocol";
+import type { ModelInput } from "./model-input.js";
 
 /**
  * What a summarizer is asked: exactly what a model would get to write a compaction summary (a

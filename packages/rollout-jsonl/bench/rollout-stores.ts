@@ -7,9 +7,10 @@ import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createMemoryRolloutStore } from "@ctx/rollout";
 import { simulateHistory } from "../src/__fixtures__/rollout/simulate-history.js";
-import { createJsonlRolloutStore, createMemoryRolloutStore } from "../src/index.js";
-import { encodeBatch, encodeHeaderLine } from "../src/rollout/jsonl-line.js";
+import { createJsonlRolloutStore } from "../src/index.js";
+import { encodeBatch, encodeHeaderLine } from "../src/jsonl-line.js";
 import { writeSessionRollout } from "./session-rollout.js";
 
 const quick = process.env.CTX_BENCH_QUICK === "1";

@@ -1,11 +1,10 @@
 import { copyFile, mkdir, mkdtemp, readFile, rm, truncate } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { RolloutStore, StoredRecord } from "@ctx/rollout";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { crashRecord } from "../__fixtures__/rollout/crash-record.js";
+import { crashRecord } from "./__fixtures__/rollout/crash-record.js";
 import { createJsonlRolloutStore } from "./jsonl-rollout-store.js";
-import type { StoredRecord } from "./rollout-record.js";
-import type { RolloutStore } from "./rollout-store.js";
 
 let directory = "";
 beforeAll(async () => {

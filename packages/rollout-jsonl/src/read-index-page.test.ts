@@ -1,11 +1,10 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isListedBefore, type PageOptions, pageSessions, type SessionInfo } from "@ctx/rollout";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isListedBefore, type PageOptions, pageSessions } from "./page-sessions.js";
 import { readIndexPage } from "./read-index-page.js";
-import type { SessionInfo } from "./rollout-store.js";
 import type { IndexedSession } from "./session-index.js";
 import { encodeIndexChange, encodeIndexHeader, type IndexChange } from "./session-index-line.js";
 

@@ -4,7 +4,8 @@
 // default tokenizer is loaded first and timed apart, as in a process that already ran a session;
 // otherwise the first resume only starts its load (the first turn waits for it), as the first
 // thing a new process does.
-import { createJsonlRolloutStore, loadDefaultTokenizer, resumeSession } from "../src/index.js";
+import { loadDefaultTokenizer, resumeSession } from "@ctx/session";
+import { createJsonlRolloutStore } from "../src/index.js";
 
 const [directory = "", sessionId = "", runs = "5", mode = "cold"] = process.argv.slice(2);
 let tokenizerMs: number | undefined;

@@ -1,5 +1,5 @@
-import type { JsonValue, RolloutRecord } from "../../rollout/rollout-record.js";
-import type { RolloutStore } from "../../rollout/rollout-store.js";
+import type { JsonValue } from "@ctx/protocol";
+import type { RolloutRecord, RolloutStore } from "@ctx/rollout";
 
 /** Deterministic filler text of about `length` characters. */
 function prose(seed: number, length: number): string {

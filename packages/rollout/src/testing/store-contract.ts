@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { RolloutConflictError } from "./rollout-conflict-error.js";
-import { RolloutError } from "./rollout-error.js";
-import type { RolloutRecord } from "./rollout-record.js";
-import type { RolloutStore } from "./rollout-store.js";
+import { RolloutConflictError } from "../rollout-conflict-error.js";
+import { RolloutError } from "../rollout-error.js";
+import type { RolloutRecord } from "../rollout-record.js";
+import type { RolloutStore } from "../rollout-store.js";
 
 /** Storage a contract test runs against: fresh and empty for each test. */
 export interface RolloutStoreStorage {
@@ -69,7 +69,7 @@ export async function appendTexts(
  *
  * @example
  * ```ts
- * import { describeRolloutStoreContract } from "@ctx/session/testing";
+ * import { describeRolloutStoreContract } from "@ctx/rollout/testing";
  *
  * describeRolloutStoreContract("my store", async () => {
  *   const database = await createTemporaryDatabase();

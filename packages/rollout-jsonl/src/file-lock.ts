@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { link, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { RolloutError } from "@ctx/rollout";
 import { errorCode } from "./file-system.js";
-import { RolloutError } from "./rollout-error.js";
 
 /** Whether a process with this pid runs on this machine (one we may not signal still runs). */
 function isAlive(pid: number): boolean {

@@ -7,17 +7,16 @@ import { codexRolloutNames, codexRolloutPath } from "@ctx/fixtures";
 import { createModelCatalog, defaultModelCatalog } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
 import { createStandardRegistry } from "@ctx/registry";
-import { createFakeSummarizer } from "../src/__fixtures__/fake-summarizer.js";
-import type { Origin } from "../src/index.js";
+import { createMemoryRolloutStore, type RolloutRecord } from "@ctx/rollout";
 import {
   approximateTokenizer,
-  createMemoryRolloutStore,
   createSession,
-  type RolloutRecord,
+  type Origin,
   readCodexRollout,
   type TurnContext,
-} from "../src/index.js";
-import { encodeBatch, encodeHeaderLine } from "../src/rollout/jsonl-line.js";
+} from "@ctx/session";
+import { createFakeSummarizer } from "../../session/src/__fixtures__/fake-summarizer.js";
+import { encodeBatch, encodeHeaderLine } from "../src/jsonl-line.js";
 
 /** One real turn: what the user typed, then the model's and tools' items, in order. */
 interface RealTurn {

@@ -1,5 +1,13 @@
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
+import {
+  type OwnRecords,
+  RolloutError,
+  type SessionInfo,
+  type StoredRecord,
+  sessionIdSchema,
+  type TornRecordWarning,
+} from "@ctx/rollout";
 import { errorCode, exists, openIfPresent } from "./file-system.js";
 import type { HeaderLine } from "./jsonl-line.js";
 import {
@@ -9,12 +17,6 @@ import {
   readLogHeader,
   readRecordLines,
 } from "./jsonl-log.js";
-import type { OwnRecords } from "./read-rollout-chain.js";
-import { RolloutError } from "./rollout-error.js";
-import type { StoredRecord } from "./rollout-record.js";
-import { sessionIdSchema } from "./rollout-schemas.js";
-import type { SessionInfo } from "./rollout-store.js";
-import type { TornRecordWarning } from "./rollout-warning.js";
 import type { IndexedSession, SessionIndexSource } from "./session-index.js";
 
 const logSuffix = ".jsonl";
