@@ -48,6 +48,22 @@ const unreachableDatabase = "postgres://ctx@127.0.0.1:9/none";
 const rolloutStore = createMemoryRolloutStore();
 const storedSession = "stored";
 
+/** A session as a store describes it, and a source of one session without records. */
+const listedSession = {
+  id: "listed",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+  cwd: undefined,
+  parent: undefined,
+  nextSequence: 0,
+  archived: false,
+  meta: null,
+};
+const chainSource = {
+  info: async (id: string) => ({ ...listedSession, id }),
+  ownRecords: async () => ({ records: [], fromCheckpoint: false, warnings: [] }),
+};
+
 /** A model request as the adapters take it: instructions and one user message. */
 const adapterRequest = {
   instructions: "Be brief.",
@@ -201,6 +217,13 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
   },
   "@ctx/rollout": {
     createMemoryRolloutStore: { args: [], names: [] },
+    createPageFilter: { args: [{}], names: ["options"] },
+    isListedBefore: { args: [listedSession, listedSession], names: ["left", "right"] },
+    pageSessions: { args: [[listedSession], {}], names: ["sessions", "options"] },
+    readRolloutChain: {
+      args: [chainSource, "stored", "start"],
+      names: ["source", "sessionId", "from"],
+    },
     parseRolloutArgument: {
       args: [z.string(), "x", "what"],
       names: ["schema", "value", "what"],

@@ -1,6 +1,9 @@
 import type { CtxWarning } from "@ctx/text";
+import { z } from "zod";
+import { parseRolloutArgument } from "./parse-rollout-argument.js";
 import { RolloutError } from "./rollout-error.js";
 import type { StoredRecord } from "./rollout-record.js";
+import { sessionIdSchema } from "./rollout-schemas.js";
 import type { RolloutRead, SessionInfo } from "./rollout-store.js";
 
 /** A session's own records as one store reads them. */
@@ -25,19 +28,44 @@ export interface RolloutChainSource {
   ): Promise<OwnRecords>;
 }
 
+const fromSchema = z.enum(["latest-checkpoint", "start"]);
+
 /**
  * Reads a session as its logical rollout: its own records, preceded by the prefix of each
  * ancestor it forks from, going up the chain only until a checkpoint is found (or to the root
  * for `start`). Only the session's own warnings are kept: an ancestor's prefix is complete by
  * construction.
  *
- * @throws {RolloutError} `session-not-found`, or `invalid-parent` when an ancestor is missing.
+ * @throws {RolloutError} `session-not-found`, or `invalid-parent` when an ancestor is missing;
+ * `invalid-argument` naming `source`, `sessionId` or `from` when one is not what it should be.
+ * @example
+ * ```ts
+ * const read = await readRolloutChain(
+ *   { info: async (id) => sessions.get(id), ownRecords: readOwnRecords },
+ *   "s-1",
+ *   "latest-checkpoint",
+ * );
+ * ```
  */
 export async function readRolloutChain(
   source: RolloutChainSource,
   sessionId: string,
   from: "latest-checkpoint" | "start",
 ): Promise<RolloutRead> {
+  const given = source as Partial<Record<keyof RolloutChainSource, unknown>> | null;
+  if (
+    typeof given !== "object" ||
+    given === null ||
+    typeof given.info !== "function" ||
+    typeof given.ownRecords !== "function"
+  ) {
+    throw new RolloutError(
+      "invalid-argument",
+      "invalid source: expected an object with info and ownRecords methods",
+    );
+  }
+  parseRolloutArgument(sessionIdSchema, sessionId, "sessionId");
+  parseRolloutArgument(fromSchema, from, "from");
   const head = await source.info(sessionId);
   if (head === undefined) throw RolloutError.sessionNotFound(sessionId);
   const segments: (readonly StoredRecord[])[] = [];
