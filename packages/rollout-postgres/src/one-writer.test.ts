@@ -1,10 +1,5 @@
-import {
-  approximateTokenizer,
-  createSession,
-  RolloutConflictError,
-  resumeSession,
-  type Session,
-} from "@ctx/session";
+import { RolloutConflictError } from "@ctx/rollout";
+import { approximateTokenizer, createSession, resumeSession, type Session } from "@ctx/session";
 import { describe, expect, it } from "vitest";
 import { createTestSchema, databaseUrl } from "./__fixtures__/test-database.js";
 import { createPostgresRolloutStore } from "./create-postgres-rollout-store.js";

@@ -1,18 +1,16 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { ResponseItem } from "@ctx/protocol";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  createMemoryRolloutStore,
+  RolloutConflictError,
+  RolloutError,
+  type RolloutStore,
+} from "@ctx/rollout";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createSession } from "../create-session.js";
 import { forkSession } from "../fork-session.js";
 import { resumeSession } from "../resume-session.js";
 import { approximateTokenizer } from "../tokens/approximate-tokenizer.js";
 import type { TurnContext } from "../turn-context.js";
-import { createJsonlRolloutStore } from "./jsonl-rollout-store.js";
-import { createMemoryRolloutStore } from "./memory-rollout-store.js";
-import { RolloutConflictError } from "./rollout-conflict-error.js";
-import { RolloutError } from "./rollout-error.js";
-import type { RolloutStore } from "./rollout-store.js";
 
 const turn: TurnContext = {
   model: "ctx-coder",
@@ -61,31 +59,13 @@ function losingAnswers(
   };
 }
 
-const stores: [string, () => Promise<{ store: RolloutStore; dispose(): Promise<void> }>][] = [
-  ["memory store", async () => ({ store: createMemoryRolloutStore(), dispose: async () => {} })],
-  [
-    "JSONL store",
-    async () => {
-      const directory = await mkdtemp(join(tmpdir(), "ctx-session-writer-"));
-      const store = createJsonlRolloutStore(directory);
-      return {
-        store,
-        dispose: async () => {
-          await store.close();
-          await rm(directory, { recursive: true, force: true });
-        },
-      };
-    },
-  ],
-];
-
-describe.each(stores)("one writer per session, on the %s", (_name, open) => {
+// The memory store here; the same scenarios over the JSONL store, with racing writers, forks,
+// rollbacks and compactions, are the one-writer property in @ctx/integration.
+describe("one writer per session", () => {
   let store: RolloutStore;
-  let dispose: () => Promise<void>;
-  beforeEach(async () => {
-    ({ store, dispose } = await open());
+  beforeEach(() => {
+    store = createMemoryRolloutStore();
   });
-  afterEach(() => dispose());
 
   it("refuses the second of two resumed writers at once, and keeps the first one's turn whole", async () => {
     await createSession({ store, sessionId: "s", ...options }).beginTurn(turn, "first");

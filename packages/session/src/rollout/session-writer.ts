@@ -1,7 +1,6 @@
+import type { RolloutRecord, RolloutStore } from "@ctx/rollout";
 import type { HistoryEntry } from "../origin.js";
 import { itemRecord } from "../session-records.js";
-import type { RolloutRecord } from "./rollout-record.js";
-import type { RolloutStore } from "./rollout-store.js";
 
 /** Where a session's rollout stands in its store. */
 export interface RolloutPosition {
@@ -75,10 +74,11 @@ export class SessionWriter {
     const sequence = this.#nextSequence;
     const unanswered = this.#unanswered;
     const json = unanswered?.sequence === sequence ? JSON.stringify(batch) : undefined;
-    const appendId =
-      unanswered !== undefined && json === unanswered.json
-        ? unanswered.appendId
-        : `${this.#writerId}:${sequence}:${(this.#appends += 1)}`;
+    const retried = unanswered !== undefined && json === unanswered.json;
+    if (!retried) this.#appends += 1;
+    const appendId = retried
+      ? unanswered.appendId
+      : `${this.#writerId}:${sequence}:${this.#appends}`;
     let result: { readonly nextSequence: number };
     try {
       result = await store.append({
