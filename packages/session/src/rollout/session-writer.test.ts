@@ -138,7 +138,12 @@ describe("one writer per session", () => {
     losing.lose("create");
     expect(await rejection(session.beginTurn(turn, "one"))).toMatchObject({ code: "io-failed" });
     expect(session.history()).toEqual([]);
-    await session.beginTurn(turn, "one");
+    // The next write is another call, from another folder: the create is sent as it was.
+    await session.beginTurn(
+      { ...turn, environments: [{ id: "local", cwd: "/elsewhere", shell: "bash" }] },
+      "one",
+    );
+    expect((await store.info("s"))?.cwd).toBe("/repo");
     losing.lose("append");
     expect(await rejection(session.record([assistant("reply")]))).toMatchObject({
       code: "io-failed",

@@ -1,4 +1,4 @@
-import type { RolloutRecord, RolloutStore } from "@ctx/rollout";
+import type { CreateSessionRequest, RolloutRecord, RolloutStore } from "@ctx/rollout";
 import type { HistoryEntry } from "../origin.js";
 import { itemRecord } from "../session-records.js";
 
@@ -25,10 +25,10 @@ interface UnansweredAppend {
  * changes nothing, and its caller must resume again. An append that failed (its answer may have
  * been lost after the store wrote it) keeps its id for the same batch sent again at the same
  * place, so the store recognises it as written; any other batch gets a new id, and is refused
- * when the lost one was written. The position moves only once the store has acknowledged the
- * batch. The history the session was opened with goes
- * ahead of whatever is written first. Without a store it writes nothing. Callers serialise
- * their writes.
+ * when the lost one was written. A create is sent again as it was first sent, so the store
+ * answers its retry with the session. The position moves only once the store has acknowledged
+ * the batch. The history the session was opened with goes ahead of whatever is written first.
+ * Without a store it writes nothing. Callers serialise their writes.
  */
 export class SessionWriter {
   readonly #store: RolloutStore | undefined;
@@ -36,6 +36,7 @@ export class SessionWriter {
   readonly #writerId = globalThis.crypto.randomUUID();
   #appends = 0;
   #unanswered: UnansweredAppend | undefined;
+  #createRequest: CreateSessionRequest | undefined;
   #created: boolean;
   #nextSequence: number;
   #unwritten: readonly HistoryEntry[];
@@ -62,11 +63,12 @@ export class SessionWriter {
     const store = this.#store;
     if (store === undefined || records.length === 0) return;
     if (!this.#created) {
-      await store.create({
+      this.#createRequest ??= {
         id: this.#id,
         ...(cwd === undefined ? {} : { cwd }),
         meta: { writer: "@ctx/session", format: 1 },
-      });
+      };
+      await store.create(this.#createRequest);
       this.#created = true;
     }
     const batch =
