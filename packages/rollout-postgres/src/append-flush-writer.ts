@@ -30,10 +30,15 @@ export function createAppendFlushWriter(
   tables: RolloutTables,
   queryOptions: { readonly prepare: boolean },
 ): (appends: readonly PendingAppend[]) => Promise<boolean[]> {
-  const statement = `
-    WITH input AS (
-      SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::text[])
-        AS input (session_id, expected, next, append_id, checkpoints, records)
+  /** The statement for a flush of `count` appends: each append's six values as parameters. */
+  const statement = (count: number) => {
+    const rows = Array.from({ length: count }, (_, index) => {
+      const at = index * 6;
+      return `($${at + 1}::text, $${at + 2}::bigint, $${at + 3}::bigint, $${at + 4}::text, $${at + 5}::integer[], $${at + 6}::text)`;
+    });
+    return `
+    WITH input (session_id, expected, next, append_id, checkpoints, records) AS (
+      VALUES ${rows.join(", ")}
     ),
     moved AS (
       UPDATE ${tables.sessions} AS session
@@ -43,32 +48,30 @@ export function createAppendFlushWriter(
       RETURNING input.*
     )
     INSERT INTO ${tables.batches} (session_id, sequence, size, append_id, checkpoints, records)
-    SELECT session_id, expected, next - expected, append_id, checkpoints::integer[], records
+    SELECT session_id, expected, next - expected, append_id, checkpoints, records
     FROM moved
     RETURNING session_id`;
+  };
 
   return async (appends) => {
     // Sessions in one order in every flush, so two flushes lock their rows in the same order.
     const sorted = [...appends].sort((left, right) =>
       left.sessionId < right.sessionId ? -1 : left.sessionId > right.sessionId ? 1 : 0,
     );
-    const parameters = [
-      sorted.map((append) => append.sessionId),
-      sorted.map((append) => String(append.expectedSequence)),
-      sorted.map((append) => String(append.nextSequence)),
-      sorted.map((append) => append.appendId),
-      sorted.map((append) =>
-        append.batch.checkpoints === null ? null : `{${append.batch.checkpoints.join(",")}}`,
-      ),
-      sorted.map((append) => append.batch.text),
-    ];
+    // Scalar parameters, not arrays: a batch's text goes to the server as it is, never escaped
+    // into an array literal.
+    const parameters = sorted.flatMap((append) => [
+      append.sessionId,
+      String(append.expectedSequence),
+      String(append.nextSequence),
+      append.appendId,
+      append.batch.checkpoints === null ? null : `{${append.batch.checkpoints.join(",")}}`,
+      append.batch.text,
+    ]);
+    const text = statement(sorted.length);
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const rows = await sql.unsafe<{ session_id: string }[]>(
-          statement,
-          parameters,
-          queryOptions,
-        );
+        const rows = await sql.unsafe<{ session_id: string }[]>(text, parameters, queryOptions);
         const written = new Set(rows.map((row) => row.session_id));
         return appends.map((append) => written.has(append.sessionId));
       } catch (error) {

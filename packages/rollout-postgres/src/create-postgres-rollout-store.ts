@@ -132,7 +132,9 @@ export function createPostgresRolloutStore(
     weight: (append) => append.batch.text.length,
     maxItems: maxAppendsPerFlush,
     maxWeight: maxFlushCharacters,
-    maxFlushes: "sql" in options ? 2 : Math.min(2, options.maxConnections ?? 10),
+    // One flush a connection: while every connection is busy, the appends that arrive wait and
+    // go together, so the busier the store, the more appends share a commit.
+    maxFlushes: Math.max(1, sql.options.max),
   });
 
   return {
