@@ -1,4 +1,4 @@
-import { RolloutError } from "@ctx/session";
+import { RolloutError } from "@ctx/rollout";
 
 /** How a {@link GroupCommit} writes its items and how much one flush may hold. */
 export interface GroupCommitOptions<Item, Outcome> {
