@@ -3,6 +3,7 @@ import { appendTexts } from "@ctx/rollout/testing";
 import fc from "fast-check";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
+import { awkwardCharacter } from "./__fixtures__/awkward-text.js";
 import {
   connect,
   createTestSchema,
@@ -102,7 +103,7 @@ describe.runIf(databaseUrl !== undefined)("createPostgresRolloutStore", () => {
       let next = 0;
       await fc.assert(
         fc.asyncProperty(
-          fc.array(fc.jsonValue({ stringUnit: "binary" }), { minLength: 1, maxLength: 4 }),
+          fc.array(fc.jsonValue({ stringUnit: awkwardCharacter }), { minLength: 1, maxLength: 4 }),
           async (payloads) => {
             const records = payloads.map((payload) => ({
               type: "item",
