@@ -301,7 +301,8 @@ describe.runIf(databaseUrl !== undefined)("createPostgresRolloutStore", () => {
           for (;;) {
             const [waiting] = await other.unsafe(
               `SELECT count(*)::int AS count FROM pg_stat_activity
-               WHERE wait_event_type = 'Lock' AND query LIKE '%WITH input%'`,
+               WHERE wait_event_type = 'Lock' AND query LIKE '%WITH input%'
+               AND query LIKE '%${database.schema}%'`,
             );
             if (waiting?.count === 1) break;
             await new Promise((resolve) => setTimeout(resolve, 10));
