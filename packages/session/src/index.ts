@@ -37,6 +37,7 @@ export {
   type RolloutErrorCode,
   type RolloutErrorDetails,
 } from "./rollout/rollout-error.js";
+export { RolloutLogMismatchError } from "./rollout/rollout-log-mismatch-error.js";
 export type { JsonValue, RolloutRecord, StoredRecord } from "./rollout/rollout-record.js";
 export {
   appendRequestSchema,
@@ -57,7 +58,11 @@ export type {
   SessionInfo,
   SessionPage,
 } from "./rollout/rollout-store.js";
-export type { RolloutWarning, TornRecordWarning } from "./rollout/rollout-warning.js";
+export type {
+  LogMismatchWarning,
+  RolloutWarning,
+  TornRecordWarning,
+} from "./rollout/rollout-warning.js";
 export type {
   CompactOptions,
   ModelRequest,
