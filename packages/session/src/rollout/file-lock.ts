@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
 import { link, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { errorCode, exists } from "./file-system.js";
@@ -64,9 +65,10 @@ export interface FileLocks {
   acquire(path: string, options: AcquireOptions): Promise<ReleaseLock>;
   /**
    * Whether another store waits for the lock at `path`: a holder that keeps a lock between
-   * calls asks this now and then, and lets go when it is wanted.
+   * calls asks this now and then, and lets go when it is wanted. One synchronous `stat`, so
+   * the answer does not wait in the thread pool behind other files' fsyncs.
    */
-  isWanted(path: string): Promise<boolean>;
+  isWanted(path: string): boolean;
   /** Removes this store's identity file; locks still held stay until released. */
   dispose(): Promise<void>;
 }
@@ -212,7 +214,7 @@ export function createFileLocks(directory: string): FileLocks {
     },
 
     isWanted(path) {
-      return exists(`${path}.wanted`);
+      return existsSync(`${path}.wanted`);
     },
 
     async dispose() {

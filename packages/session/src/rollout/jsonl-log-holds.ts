@@ -127,7 +127,7 @@ export function createLogHolds(
     let kept = keep;
     if (kept && Date.now() - hold.checkedAt >= wantedCheckInterval) {
       hold.checkedAt = Date.now();
-      if (await locks.isWanted(lockPath(id)).catch(() => false)) {
+      if (locks.isWanted(lockPath(id))) {
         kept = false;
         yielded.add(id);
       }

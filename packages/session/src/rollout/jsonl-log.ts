@@ -1,4 +1,4 @@
-import { readSync } from "node:fs";
+import { fstatSync, readSync } from "node:fs";
 import {
   type HeaderLine,
   type LineLocation,
@@ -15,7 +15,7 @@ const largestBackwardChunk = 1024 * 1024;
 const forwardChunk = 1024 * 1024;
 
 /**
- * What the log readers read from: a `FileHandle`, or {@link createDescriptorReader} for reads
+ * What the log readers read from: a `FileHandle`, or {@link readDescriptor}'s reader for reads
  * that need no round trip through the thread pool.
  */
 export interface LogReader {
@@ -28,16 +28,27 @@ export interface LogReader {
 }
 
 /**
- * Reads an open file descriptor synchronously: for many small reads in a row (an index
- * rebuild reads two short stretches of every log), a synchronous read costs a fraction of a
- * thread-pool round trip. The caller yields to the event loop between files.
+ * Opens the reading of a file descriptor with synchronous calls: its first bytes in one read
+ * into `scratch` (which the reader then owns until the caller is done with the file), kept for
+ * every later read inside them, and its size from that read when the file is shorter (from
+ * `fstat` otherwise). A rebuild reads the header and the end of every log, and for most
+ * logs both lie in that one read, where a thread-pool round trip per call would cost several
+ * times more. The caller yields to the event loop between files.
  */
-export function createDescriptorReader(descriptor: number): LogReader {
-  return {
-    read: async (buffer, offset, length, position) => ({
-      bytesRead: readSync(descriptor, buffer, offset, length, position),
-    }),
+export function readDescriptor(
+  descriptor: number,
+  scratch: Buffer,
+): { readonly reader: LogReader; readonly size: number } {
+  const prefix = scratch.subarray(0, readSync(descriptor, scratch, 0, scratch.length, 0));
+  const size = prefix.length < scratch.length ? prefix.length : fstatSync(descriptor).size;
+  const reader: LogReader = {
+    read: async (buffer, offset, length, position) => {
+      if (position + length <= prefix.length)
+        return { bytesRead: prefix.copy(buffer, offset, position, position + length) };
+      return { bytesRead: readSync(descriptor, buffer, offset, length, position) };
+    },
   };
+  return { reader, size };
 }
 
 /** One line of a log: where it starts and its bytes without the line end. */

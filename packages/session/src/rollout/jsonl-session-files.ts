@@ -1,14 +1,14 @@
-import { closeSync, fstatSync, openSync } from "node:fs";
+import { closeSync, openSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { errorCode, exists, openIfPresent } from "./file-system.js";
 import type { HeaderLine } from "./jsonl-line.js";
 import {
-  createDescriptorReader,
   inspectLogTail,
   type LogLocation,
   type LogReader,
   readBackToCheckpoint,
+  readDescriptor,
   readLogHeader,
   readRecordLines,
 } from "./jsonl-log.js";
@@ -23,6 +23,8 @@ import type { IndexedSession, SessionIndexSource } from "./session-index.js";
 
 const logSuffix = ".jsonl";
 const archivedSuffix = ".archived";
+/** How many bytes of each log's start a rebuild reads in one call (most logs whole). */
+const rebuildPrefix = 64 * 1024;
 /** How many logs a rebuild reads between two turns of the event loop. */
 const rebuildSlice = 64;
 
@@ -120,6 +122,7 @@ export function createJsonlSessionFiles(folder: string): JsonlSessionFiles {
     id: string,
     archived: boolean,
     warnings: LogMismatchWarning[],
+    scratch: Buffer,
   ): Promise<IndexedSession | undefined> {
     let descriptor: number;
     try {
@@ -129,8 +132,8 @@ export function createJsonlSessionFiles(folder: string): JsonlSessionFiles {
       throw error;
     }
     try {
-      const { size } = fstatSync(descriptor);
-      return await summarize(createDescriptorReader(descriptor), size, id, () => archived);
+      const { reader, size } = readDescriptor(descriptor, scratch);
+      return await summarize(reader, size, id, () => archived);
     } catch (error) {
       if (RolloutLogMismatchError.isInstance(error)) warnings.push(mismatchWarning(error));
       else if (!RolloutError.isInstance(error)) throw error;
@@ -219,10 +222,12 @@ export function createJsonlSessionFiles(folder: string): JsonlSessionFiles {
           .filter((id) => sessionIdSchema.safeParse(id).success);
         const sessions: IndexedSession[] = [];
         const warnings: LogMismatchWarning[] = [];
+        // One buffer for the first bytes of every log, read one log at a time.
+        const scratch = Buffer.allocUnsafe(rebuildPrefix);
         for (const [position, id] of ids.entries()) {
           if (position > 0 && position % rebuildSlice === 0)
             await new Promise((resolve) => setImmediate(resolve));
-          const session = await summarizeForRebuild(id, archived.has(id), warnings);
+          const session = await summarizeForRebuild(id, archived.has(id), warnings, scratch);
           if (session !== undefined) sessions.push(session);
         }
         return { sessions, warnings };

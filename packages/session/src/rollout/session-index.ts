@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { constants } from "node:fs";
+import { constants, writeSync } from "node:fs";
 import { type FileHandle, open, rename, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { FileLocks } from "./file-lock.js";
@@ -85,6 +85,8 @@ export interface SessionIndex {
    * rebuild reads the change from the rollouts).
    */
   change<Result>(action: IndexAction<Result>, options: ChangeOptions): Promise<Result>;
+  /** Lets go of the index lock once the changes under way are recorded. */
+  close(): Promise<void>;
   /**
    * A page of sessions, newest first. An index that cannot be read is rebuilt; in a directory
    * this process cannot write, the page comes from the logs, read in memory.
@@ -288,7 +290,11 @@ export function createSessionIndex(
           hold.appender ??= await open(path, constants.O_WRONLY | constants.O_APPEND);
           hold.opened = true;
           // A later catch-up reads these lines again; applying a line twice changes nothing.
-          await hold.appender.write(changes.map(encodeIndexChange).join(""));
+          // A few lines into the page cache, never synced: written at once, they do not wait in
+          // the thread pool behind the logs' fdatasyncs, which every append here waits for.
+          const text = Buffer.from(changes.map(encodeIndexChange).join(""));
+          for (let written = 0; written < text.length; )
+            written += writeSync(hold.appender.fd, text, written);
           unreadLines += changes.length;
         } catch (error) {
           // Memory now holds changes the file may not: read the file afresh next time.
@@ -302,41 +308,67 @@ export function createSessionIndex(
     }
   }
 
-  /** How long one hold of the index lock may last while changes keep coming. */
-  const longestHold = 50;
+  /** How long the index lock is kept after the last change, for the changes that follow. */
+  const idleRelease = 20;
+  /** How often, at most, a store that keeps the index lock asks whether another store wants it. */
+  const wantedCheckInterval = 50;
+  let closing = false;
+  let drained: Promise<void> = Promise.resolve();
+  /** Wakes a drain that waits for the next change. */
+  let wake: (() => void) | undefined;
+
+  /** Resolves when a change comes, the store closes, or `idleRelease` ms pass. */
+  function nextChange(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        wake = undefined;
+        resolve();
+      }, idleRelease);
+      wake = () => {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      };
+    });
+  }
 
   /**
-   * Runs the waiting changes. The lock is held while more keep coming (up to `longestHold`
-   * milliseconds), so a busy store takes it once for many groups, and other processes still get
-   * their turn.
+   * Runs the waiting changes. The lock is kept while more keep coming (and up to `idleRelease`
+   * ms after the last), so a busy store takes it once for many groups; it is let go as soon as
+   * another store is found waiting for it, and taken again politely.
    */
   async function drain(): Promise<void> {
-    draining = true;
-    try {
-      while (pending.length > 0) {
-        let release: () => Promise<void>;
-        try {
-          release = await locks.acquire(lockPath, { timeout: lockTimeout });
-        } catch (error) {
-          for (const change of pending.splice(0)) change.reject(error);
-          continue;
-        }
-        const hold: Hold = { appender: undefined, opened: false };
-        try {
-          const heldSince = Date.now();
-          do {
-            const group = pending.splice(0);
-            await runGroup(group, hold);
-            // Let the appends this group answered reach their next step before looking again.
-            await new Promise((resolve) => setImmediate(resolve));
-          } while (pending.length > 0 && Date.now() - heldSince < longestHold);
-        } finally {
-          await closeAppender(hold).catch(() => undefined);
-          await release();
-        }
+    let polite = false;
+    while (pending.length > 0) {
+      let release: () => Promise<void>;
+      try {
+        release = await locks.acquire(lockPath, { timeout: lockTimeout, polite });
+      } catch (error) {
+        for (const change of pending.splice(0)) change.reject(error);
+        continue;
       }
-    } finally {
-      draining = false;
+      polite = false;
+      const hold: Hold = { appender: undefined, opened: false };
+      try {
+        let checkedAt = Date.now();
+        for (;;) {
+          if (pending.length === 0 && !closing) await nextChange();
+          if (pending.length === 0) break;
+          await runGroup(pending.splice(0), hold);
+          // Let the appends this group answered reach their next step before looking again.
+          await new Promise((resolve) => setImmediate(resolve));
+          if (Date.now() - checkedAt >= wantedCheckInterval) {
+            checkedAt = Date.now();
+            if (locks.isWanted(lockPath)) {
+              polite = true;
+              break;
+            }
+          }
+        }
+      } finally {
+        await closeAppender(hold).catch(() => undefined);
+        await release();
+      }
     }
   }
 
@@ -352,8 +384,20 @@ export function createSessionIndex(
           rebuild: options.rebuild === true,
           reject,
         });
-        if (!draining) void drain();
+        if (wake !== undefined) wake();
+        else if (!draining) {
+          draining = true;
+          drained = drain().finally(() => {
+            draining = false;
+          });
+        }
       });
+    },
+
+    async close() {
+      closing = true;
+      wake?.();
+      await drained.catch(() => undefined);
     },
 
     async list(options) {
