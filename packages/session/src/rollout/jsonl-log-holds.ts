@@ -1,3 +1,4 @@
+import { fstatSync, statSync } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import type { FileLocks, ReleaseLock } from "./file-lock.js";
@@ -24,7 +25,8 @@ export interface OpenLog {
 /** What an action run under a session's lock gets. */
 export interface SessionHold {
   /**
-   * The session's log, opened on first use under the hold.
+   * The session's log, opened on first use under the hold (and again when the file changed
+   * behind the hold).
    *
    * @throws {RolloutError} `session-not-found` when it has no log (or a crash cut its header).
    * @throws {RolloutLogMismatchError} when the log's header names another session.
@@ -100,10 +102,29 @@ export function createLogHolds(
     return result;
   }
 
+  /**
+   * Whether the log kept open is still the session's file, as long as this store left it: the
+   * lock keeps other stores out, but not a hand that truncates, replaces or removes the file.
+   * Two synchronous `stat`s, a few microseconds.
+   */
+  function isUnchanged(id: string, log: OpenLog): boolean {
+    try {
+      const open = fstatSync(log.handle.fd);
+      return (
+        open.size === log.tail.committedEnd + log.tail.tornBytes &&
+        statSync(files.logPath(id)).ino === open.ino
+      );
+    } catch {
+      return false;
+    }
+  }
+
   function sessionHold(id: string, hold: Hold): SessionHold {
     return {
       async openLog() {
-        if (hold.log !== undefined) return hold.log;
+        if (hold.log !== undefined && isUnchanged(id, hold.log)) return hold.log;
+        await hold.log?.handle.close();
+        hold.log = undefined;
         const log = files.location(id);
         const handle = await openIfPresent(log.path, "r+");
         if (handle === undefined) throw RolloutError.sessionNotFound(id);
