@@ -1,10 +1,23 @@
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
+import { closeSync, existsSync, openSync } from "node:fs";
 import { link, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { RolloutError } from "@ctx/rollout";
-import { errorCode, exists } from "./file-system.js";
+import { errorCode } from "./file-system.js";
 import { currentProcessIdentity, isProcessRunning } from "./process-identity.js";
+
+/**
+ * Creates `<lock>.wanted` unless it is there, with synchronous calls: every waiter does this at
+ * every look, and through the thread pool those calls would queue with the holder's fsyncs.
+ */
+function announce(wanted: string): void {
+  if (existsSync(wanted)) return;
+  try {
+    closeSync(openSync(wanted, "wx"));
+  } catch (error) {
+    if (errorCode(error) !== "EEXIST") throw error;
+  }
+}
 
 async function removeIfPresent(path: string): Promise<void> {
   await unlink(path).catch((error: unknown) => {
@@ -175,7 +188,7 @@ export function createFileLocks(directory: string): FileLocks {
       const deadline = Date.now() + options.timeout;
       if (options.polite === true) {
         const until = Date.now() + politeWait;
-        while (Date.now() < until && (await exists(wanted)))
+        while (Date.now() < until && existsSync(wanted))
           await new Promise((resolve) => setTimeout(resolve, 2));
       }
       let announced = false;
@@ -204,9 +217,7 @@ export function createFileLocks(directory: string): FileLocks {
             details,
           );
         }
-        await writeFile(wanted, "", { flag: "wx" }).catch((error: unknown) => {
-          if (errorCode(error) !== "EEXIST") throw error;
-        });
+        announce(wanted);
         announced = true;
         await new Promise((resolve) => setTimeout(resolve, wait * (0.5 + Math.random())));
         wait = Math.min(wait * 2, 25);
