@@ -3,7 +3,7 @@
 //   CTX_BENCH_QUICK=1 pnpm --filter @ctx/rollout-jsonl bench   small sizes, for CI
 // Every figure is printed with what it measured; nothing here asserts a time.
 import { spawnSync } from "node:child_process";
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, open, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -134,8 +134,10 @@ async function benchListing(root: string): Promise<void> {
   }
   const store = createJsonlRolloutStore(directory);
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await store.list();
   const rebuild = performance.now() - started;
+  const rebuildCpu = process.cpuUsage(cpu);
   await store.close();
   // Each listing is the first call of a new process: nothing of the index is in its memory
   // (the operating system's page cache is warm, as on any machine that just wrote the files).
@@ -159,30 +161,33 @@ async function benchListing(root: string): Promise<void> {
   print(describe("first page", first));
   print(describe("first page in one folder (1 session in 20)", byCwd));
   print(describe("second page", second));
-  print(`  rebuilding a missing index from the rollouts: ${rebuild.toFixed(0)} ms`);
+  print(
+    `  rebuilding a missing index from the rollouts: ${rebuild.toFixed(0)} ms ` +
+      `(CPU time of the process meanwhile: ${((rebuildCpu.user + rebuildCpu.system) / 1000).toFixed(0)} ms)`,
+  );
   await rm(directory, { recursive: true, force: true });
 }
 
-/** 50 sessions appending at once, each turn's 10 records as one batch, each fsynced. */
-async function benchThroughput(root: string): Promise<void> {
-  const sessions = 50;
-  const turns = quick ? 5 : 40;
-  const perTurn = 10;
-  const directory = join(root, "throughput");
+/** The batches the throughput bench appends: each turn's 10 records, for each session. */
+function throughputBatch(turn: number) {
+  return Array.from({ length: 10 }, (_, index) => ({
+    type: "response_item",
+    payload: { type: "message", role: "assistant", text: `turn ${turn} item ${index} `.repeat(20) },
+  }));
+}
+
+/** The store: 50 sessions appending at once, each turn one batch. Answers the seconds taken. */
+async function appendThroughStore(directory: string, sessions: number, turns: number) {
   const store = createJsonlRolloutStore(directory);
   const ids: string[] = [];
   for (let index = 0; index < sessions; index += 1)
     ids.push((await store.create({ cwd: "/repo" })).id);
-  const record = (turn: number, index: number) => ({
-    type: "response_item",
-    payload: { type: "message", role: "assistant", text: `turn ${turn} item ${index} `.repeat(20) },
-  });
   const started = performance.now();
   await Promise.all(
     ids.map(async (sessionId) => {
       let next = 0;
       for (let turn = 0; turn < turns; turn += 1) {
-        const records = Array.from({ length: perTurn }, (_, index) => record(turn, index));
+        const records = throughputBatch(turn);
         next = (
           await store.append({ sessionId, expectedSequence: next, appendId: `t${turn}`, records })
         ).nextSequence;
@@ -191,11 +196,65 @@ async function benchThroughput(root: string): Promise<void> {
   );
   const seconds = (performance.now() - started) / 1000;
   await store.close();
-  const total = sessions * turns * perTurn;
+  return seconds;
+}
+
+/**
+ * The floor: the same bytes (each batch's lines as the store encodes them) written to one plain
+ * file per session, one `write` and one `fdatasync` per batch, 50 files at once.
+ */
+async function appendToPlainFiles(directory: string, sessions: number, turns: number) {
+  await mkdir(directory, { recursive: true });
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: sessions }, async (_, session) => {
+      const handle = await open(join(directory, `plain-${session}.jsonl`), "w");
+      try {
+        for (let turn = 0; turn < turns; turn += 1) {
+          const at = new Date().toISOString();
+          const records = throughputBatch(turn);
+          await handle.write(encodeBatch(records, turn * records.length, `t${turn}`, at));
+          await handle.datasync();
+        }
+      } finally {
+        await handle.close();
+      }
+    }),
+  );
+  return (performance.now() - started) / 1000;
+}
+
+/**
+ * 50 sessions appending at once, each turn's 10 records as one fsynced batch, through the store
+ * and as plain write + fdatasync of the same bytes, in alternating rounds of one run.
+ */
+async function benchThroughput(root: string): Promise<void> {
+  const sessions = 50;
+  const turns = quick ? 5 : 40;
+  const rounds = 3;
+  const batches = sessions * turns;
+  let storeSeconds = 0;
+  let floorSeconds = 0;
+  const perRound: string[] = [];
+  // A round of each that is not counted, so both are measured with their code compiled.
+  await appendToPlainFiles(join(root, "floor-warm-up"), sessions, 5);
+  await appendThroughStore(join(root, "throughput-warm-up"), sessions, 5);
+  for (let round = 0; round < rounds; round += 1) {
+    const floor = await appendToPlainFiles(join(root, `floor-${round}`), sessions, turns);
+    const store = await appendThroughStore(join(root, `throughput-${round}`), sessions, turns);
+    floorSeconds += floor;
+    storeSeconds += store;
+    perRound.push(
+      `${Math.round(batches / store)} vs ${Math.round(batches / floor)} (${(floor / store).toFixed(2)}x)`,
+    );
+  }
+  const storeRate = (rounds * batches) / storeSeconds;
+  const floorRate = (rounds * batches) / floorSeconds;
   print(
-    `throughput: ${sessions} sessions x ${turns} turns x ${perTurn} records, each turn one fsynced batch: ` +
-      `${total} records in ${seconds.toFixed(2)} s = ${Math.round(total / seconds)} durable records/s ` +
-      `(${Math.round((sessions * turns) / seconds)} batches/s)`,
+    `throughput: ${sessions} sessions x ${turns} turns x 10 records, each turn one fsynced batch, ${rounds} rounds: ` +
+      `store ${Math.round(storeRate * 10)} durable records/s (${Math.round(storeRate)} batches/s); ` +
+      `plain write + fdatasync of the same bytes ${Math.round(floorRate)} batches/s; ` +
+      `ratio ${(storeRate / floorRate).toFixed(2)}x (batches/s per round, store vs plain: ${perRound.join(", ")})`,
   );
 }
 

@@ -1,17 +1,28 @@
 import { randomUUID } from "node:crypto";
+import { closeSync, existsSync, openSync } from "node:fs";
 import { link, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { RolloutError } from "@ctx/rollout";
 import { errorCode } from "./file-system.js";
+import { currentProcessIdentity, isProcessRunning } from "./process-identity.js";
 
-/** Whether a process with this pid runs on this machine (one we may not signal still runs). */
-function isAlive(pid: number): boolean {
+/**
+ * Creates `<lock>.wanted` unless it is there, with synchronous calls: every waiter does this at
+ * every look, and through the thread pool those calls would queue with the holder's fsyncs.
+ */
+function announce(wanted: string): void {
+  if (existsSync(wanted)) return;
   try {
-    process.kill(pid, 0);
-    return true;
+    closeSync(openSync(wanted, "wx"));
   } catch (error) {
-    return errorCode(error) === "EPERM";
+    if (errorCode(error) !== "EEXIST") throw error;
   }
+}
+
+async function removeIfPresent(path: string): Promise<void> {
+  await unlink(path).catch((error: unknown) => {
+    if (errorCode(error) !== "ENOENT") throw error;
+  });
 }
 
 async function readIfPresent(path: string): Promise<string | undefined> {
@@ -23,20 +34,37 @@ async function readIfPresent(path: string): Promise<string | undefined> {
   }
 }
 
-const identityPattern = /^(\d+) (\S+)\n$/;
+/** A lock's content: `<pid> <token>`, then ` <boot id>:<start time>` where `/proc` tells it. */
+const identityPattern = /^(\d+) (\S+)(?: (\S+))?\n$/;
 const identityPrefix = ".writer-";
 
 /**
- * Whether a lock's holder is gone: its pid runs no process, or the content is not a lock's
- * (a lock always appears with its content, so anything else was left by something else).
+ * Whether a lock's holder is gone: the process it names no longer runs (see
+ * {@link isProcessRunning}: a reused pid does not keep it), or the content is not a lock's (a
+ * lock always appears with its content, so anything else was left by something else).
  */
 function isAbandoned(content: string): boolean {
   const match = identityPattern.exec(content);
-  return match === null || !isAlive(Number(match[1]));
+  return match === null || !isProcessRunning({ pid: Number(match[1]), start: match[3] });
 }
 
 /** Releases a lock taken with {@link FileLocks.acquire}. */
 export type ReleaseLock = () => Promise<void>;
+
+/** How {@link FileLocks.acquire} takes a lock. */
+export interface AcquireOptions {
+  /** How long to wait for a live holder, in milliseconds. */
+  readonly timeout: number;
+  readonly sessionId?: string;
+  /**
+   * Let a store that waits for the lock take it first (up to {@link politeWait} ms): for a
+   * holder that just let go of the lock because it was wanted.
+   */
+  readonly polite?: boolean;
+}
+
+/** How long a polite {@link FileLocks.acquire} leaves the lock to a store that wants it. */
+const politeWait = 100;
 
 /** The locks one store takes in one directory. */
 export interface FileLocks {
@@ -47,10 +75,13 @@ export interface FileLocks {
    * @throws {RolloutError} `lock-timeout` when the lock stays held; `io-failed` when the file
    * system fails.
    */
-  acquire(
-    path: string,
-    options: { readonly timeout: number; readonly sessionId?: string },
-  ): Promise<ReleaseLock>;
+  acquire(path: string, options: AcquireOptions): Promise<ReleaseLock>;
+  /**
+   * Whether another store waits for the lock at `path`: a holder that keeps a lock between
+   * calls asks this now and then, and lets go when it is wanted. One synchronous `stat`, so
+   * the answer does not wait in the thread pool behind other files' fsyncs.
+   */
+  isWanted(path: string): boolean;
   /** Removes this store's identity file; locks still held stay until released. */
   dispose(): Promise<void>;
 }
@@ -62,6 +93,10 @@ export interface FileLocks {
  * pid already inside, so no one ever sees a lock without its holder. Taking and releasing a lock
  * is then one `link` and one `unlink`.
  *
+ * A store that finds a lock held by a live holder says so with `<lock>.wanted` (created if
+ * missing at every look, removed by whoever takes the lock next): a holder that keeps a lock
+ * between calls checks it now and then, lets go, and leaves the next turn to the waiter.
+ *
  * A lock whose holder died is removed by one breaker at a time: a breaker first takes the lock's
  * breaking lock (`<lock>.breaking`, the same kind of link), reads the lock again and removes it
  * only if it is still the abandoned one, then removes the dead holders' identity files. Only
@@ -70,7 +105,8 @@ export interface FileLocks {
  */
 export function createFileLocks(directory: string): FileLocks {
   const token = randomUUID();
-  const content = `${process.pid} ${token}\n`;
+  const self = currentProcessIdentity();
+  const content = `${self.pid} ${token}${self.start === undefined ? "" : ` ${self.start}`}\n`;
   const identity = join(directory, `${identityPrefix}${process.pid}-${token}`);
   let written: Promise<void> | undefined;
 
@@ -124,8 +160,11 @@ export function createFileLocks(directory: string): FileLocks {
     for (const name of await readdir(directory)) {
       if (!name.startsWith(identityPrefix)) continue;
       const pid = Number(name.slice(identityPrefix.length).split("-")[0]);
-      if (Number.isInteger(pid) && !isAlive(pid))
-        await unlink(join(directory, name)).catch(() => undefined);
+      if (!Number.isInteger(pid)) continue;
+      const path = join(directory, name);
+      // A store writing its identity leaves it empty for a moment: then the name's pid decides.
+      const start = identityPattern.exec((await readIfPresent(path)) ?? "")?.[3];
+      if (!isProcessRunning({ pid, start })) await unlink(path).catch(() => undefined);
     }
   }
 
@@ -145,11 +184,19 @@ export function createFileLocks(directory: string): FileLocks {
           cause: error,
         });
       }
+      const wanted = `${path}.wanted`;
       const deadline = Date.now() + options.timeout;
+      if (options.polite === true) {
+        const until = Date.now() + politeWait;
+        while (Date.now() < until && existsSync(wanted))
+          await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      let announced = false;
       let wait = 1;
       for (;;) {
         try {
           await link(identity, path);
+          if (announced) await removeIfPresent(wanted);
           // Only a holder that died loses its lock to another, so the lock is still this one's.
           return () => unlink(path);
         } catch (error) {
@@ -162,15 +209,23 @@ export function createFileLocks(directory: string): FileLocks {
         const held = await readIfPresent(path);
         if (held === undefined) continue;
         if (isAbandoned(held) && (await breakLock(path, held))) continue;
-        if (Date.now() > deadline)
+        if (Date.now() > deadline) {
+          if (announced) await removeIfPresent(wanted);
           throw new RolloutError(
             "lock-timeout",
             `the lock ${path} stayed held by another writer`,
             details,
           );
+        }
+        announce(wanted);
+        announced = true;
         await new Promise((resolve) => setTimeout(resolve, wait * (0.5 + Math.random())));
         wait = Math.min(wait * 2, 25);
       }
+    },
+
+    isWanted(path) {
+      return existsSync(`${path}.wanted`);
     },
 
     async dispose() {

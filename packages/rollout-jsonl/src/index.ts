@@ -2,3 +2,4 @@ export {
   createJsonlRolloutStore,
   type JsonlRolloutStoreOptions,
 } from "./jsonl-rollout-store.js";
+export { RolloutLogMismatchError } from "./rollout-log-mismatch-error.js";

@@ -1,4 +1,4 @@
-import type { FileHandle } from "node:fs/promises";
+import { fstatSync, readSync } from "node:fs";
 import {
   type HeaderLine,
   type LineLocation,
@@ -6,12 +6,50 @@ import {
   type RecordLine,
   unreadableLineError,
 } from "./jsonl-line.js";
+import { RolloutLogMismatchError } from "./rollout-log-mismatch-error.js";
 
 const lineEnd = 0x0a;
 /** The first chunk read backwards: most tails hold their last line in it. Later ones double. */
 const firstBackwardChunk = 8 * 1024;
 const largestBackwardChunk = 1024 * 1024;
 const forwardChunk = 1024 * 1024;
+
+/**
+ * What the log readers read from: a `FileHandle`, or {@link readDescriptor}'s reader for reads
+ * that need no round trip through the thread pool.
+ */
+export interface LogReader {
+  read(
+    buffer: Buffer,
+    offset: number,
+    length: number,
+    position: number,
+  ): Promise<{ readonly bytesRead: number }>;
+}
+
+/**
+ * Opens the reading of a file descriptor with synchronous calls: its first bytes in one read
+ * into `scratch` (which the reader then owns until the caller is done with the file), kept for
+ * every later read inside them, and its size from that read when the file is shorter (from
+ * `fstat` otherwise). A rebuild reads the header and the end of every log, and for most
+ * logs both lie in that one read, where a thread-pool round trip per call would cost several
+ * times more. The caller yields to the event loop between files.
+ */
+export function readDescriptor(
+  descriptor: number,
+  scratch: Buffer,
+): { readonly reader: LogReader; readonly size: number } {
+  const prefix = scratch.subarray(0, readSync(descriptor, scratch, 0, scratch.length, 0));
+  const size = prefix.length < scratch.length ? prefix.length : fstatSync(descriptor).size;
+  const reader: LogReader = {
+    read: async (buffer, offset, length, position) => {
+      if (position + length <= prefix.length)
+        return { bytesRead: prefix.copy(buffer, offset, position, position + length) };
+      return { bytesRead: readSync(descriptor, buffer, offset, length, position) };
+    },
+  };
+  return { reader, size };
+}
 
 /** One line of a log: where it starts and its bytes without the line end. */
 export interface LogSegment {
@@ -20,7 +58,7 @@ export interface LogSegment {
 }
 
 /** Reads exactly `buffer.length` bytes at `position`, or fewer only at the end of the file. */
-async function readAt(handle: FileHandle, buffer: Buffer, position: number): Promise<number> {
+async function readAt(handle: LogReader, buffer: Buffer, position: number): Promise<number> {
   let filled = 0;
   while (filled < buffer.length) {
     const { bytesRead } = await handle.read(
@@ -39,7 +77,7 @@ async function readAt(handle: FileHandle, buffer: Buffer, position: number): Pro
  * The log's complete lines from `end` backwards, in chunks (the bytes after the last line end
  * are left out). Memory stays at a chunk plus the longest line met.
  */
-export async function* linesBackward(handle: FileHandle, end: number): AsyncGenerator<LogSegment> {
+export async function* linesBackward(handle: LogReader, end: number): AsyncGenerator<LogSegment> {
   let last = true;
   for await (const segment of segmentsBackward(handle, end)) {
     if (last) last = false;
@@ -48,7 +86,7 @@ export async function* linesBackward(handle: FileHandle, end: number): AsyncGene
 }
 
 /** The bytes after the last line end before `end`, then each line before them, backwards. */
-async function* segmentsBackward(handle: FileHandle, end: number): AsyncGenerator<LogSegment> {
+async function* segmentsBackward(handle: LogReader, end: number): AsyncGenerator<LogSegment> {
   let position = end;
   let carry = Buffer.alloc(0);
   let chunkSize = firstBackwardChunk;
@@ -73,7 +111,7 @@ async function* segmentsBackward(handle: FileHandle, end: number): AsyncGenerato
 
 /** The complete lines between `start` (a line's start) and `end` (just after a line end). */
 export async function* linesForward(
-  handle: FileHandle,
+  handle: LogReader,
   start: number,
   end: number,
   chunkSize = forwardChunk,
@@ -131,7 +169,7 @@ function at(log: LogLocation, offset: number, line?: number): LineLocation {
  * @throws {RolloutError} `unreadable-record` for a complete line that is not a valid line.
  */
 export async function inspectLogTail(
-  handle: FileHandle,
+  handle: LogReader,
   size: number,
   log: LogLocation,
 ): Promise<LogTail> {
@@ -157,19 +195,24 @@ export async function inspectLogTail(
 }
 
 /**
- * Reads the header, the log's first line, and where it ends. `undefined` when a crash cut the
- * header before its line end (the session was never created).
+ * Reads the header, the log's first line, and where it ends, and checks that it names the
+ * session the log is opened for. `undefined` when a crash cut the header before its line end
+ * (the session was never created).
  *
  * @throws {RolloutError} `unreadable-record` when the first line is not a header.
+ * @throws {RolloutLogMismatchError} when the header names another session.
  */
 export async function readLogHeader(
-  handle: FileHandle,
+  handle: LogReader,
   log: LogLocation,
 ): Promise<{ readonly header: HeaderLine; readonly end: number } | undefined> {
   for await (const segment of linesForward(handle, 0, Number.MAX_SAFE_INTEGER, 4096)) {
     const parsed = parseLogLine(segment.bytes, at(log, 0, 1));
-    if ("header" in parsed) return { header: parsed.header, end: segment.bytes.length + 1 };
-    throw unreadableLineError(at(log, 0, 1), "the first line is not a session header");
+    if (!("header" in parsed))
+      throw unreadableLineError(at(log, 0, 1), "the first line is not a session header");
+    if (parsed.header.id !== log.sessionId)
+      throw new RolloutLogMismatchError(log.sessionId, parsed.header.id, log.path);
+    return { header: parsed.header, end: segment.bytes.length + 1 };
   }
   return undefined;
 }
@@ -182,7 +225,7 @@ export async function readLogHeader(
  * @throws {RolloutError} `unreadable-record` for a line that is not a record, or out of order.
  */
 export async function readBackToCheckpoint(
-  handle: FileHandle,
+  handle: LogReader,
   committedEnd: number,
   below: number,
   log: LogLocation,
@@ -217,7 +260,7 @@ export async function readBackToCheckpoint(
  * log has none (it is older than the session's first record).
  */
 export async function findRecordLine(
-  handle: FileHandle,
+  handle: LogReader,
   committedEnd: number,
   sequence: number,
   log: LogLocation,
@@ -237,7 +280,7 @@ export async function findRecordLine(
  * @throws {RolloutError} `unreadable-record` for a line that is not a record, or out of order.
  */
 export async function readRecordLines(
-  handle: FileHandle,
+  handle: LogReader,
   start: number,
   committedEnd: number,
   below: number,

@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RolloutConflictError } from "@ctx/rollout";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildRolloutWorker } from "./__fixtures__/rollout/build-rollout-worker.js";
-import { crashRecord } from "./__fixtures__/rollout/crash-record.js";
+import { exited, startWorker, sweepKills } from "./__fixtures__/rollout/kill-sweep.js";
 import { createJsonlRolloutStore } from "./jsonl-rollout-store.js";
 
 let worker = "";
@@ -20,29 +20,6 @@ afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
   await rm(join(worker, ".."), { recursive: true, force: true });
 });
-
-function startWorker(...args: string[]): ChildProcess {
-  return spawn(process.execPath, [worker, ...args], { stdio: ["ignore", "pipe", "pipe"] });
-}
-
-function exited(child: ChildProcess): Promise<{ code: number | null; stderr: string }> {
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise((resolve) => {
-    child.on("close", (code) => resolve({ code, stderr }));
-  });
-}
-
-/** A small deterministic generator, so a failing run can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 describe("createJsonlRolloutStore across processes", () => {
   it("gives every slot to exactly one of 32 writers in 4 processes, none to a stale writer", async () => {
@@ -60,6 +37,7 @@ describe("createJsonlRolloutStore across processes", () => {
     const children = Array.from({ length: processes }, (_, index) =>
       exited(
         startWorker(
+          worker,
           "race",
           directory,
           "raced",
@@ -103,65 +81,58 @@ describe("createJsonlRolloutStore across processes", () => {
     await store.close();
   }, 120_000);
 
-  it("loses at most the batch being written when a writer is killed at random, 200 times", async () => {
-    const lanes = 4;
-    const killsPerLane = 50;
-    const store = createJsonlRolloutStore(directory);
-    const lane = async (index: number) => {
-      const sessionId = `crash-${index}`;
-      const next = random(index + 1);
-      await store.create({ id: sessionId });
-      let acknowledged = 0;
-      let durable = 0;
-      for (let kill = 0; kill < killsPerLane; kill += 1) {
-        const child = startWorker("crash", directory, sessionId);
-        const exit = exited(child);
-        // Kill after 0 to 3 acknowledged batches (so every lane makes progress however busy the
-        // machine is), then 0 to 4 ms later: inside the next append, or between two.
-        const wanted = Math.floor(next() * 4);
-        let acknowledgedHere = 0;
-        let started = false;
-        let output = "";
-        const ready = new Promise<void>((resolve) => {
-          child.stdout?.on("data", (chunk: Buffer) => {
-            output += chunk.toString();
-            const lines = output.split("\n");
-            output = lines.pop() ?? "";
-            for (const line of lines) {
-              if (line === "ready") started = true;
-              else {
-                acknowledgedHere += 1;
-                acknowledged = Math.max(acknowledged, Number(line));
-              }
-            }
-            if (started && acknowledgedHere >= wanted) resolve();
-          });
-          child.on("exit", () => resolve());
-        });
-        await ready;
-        await new Promise((resolve) => setTimeout(resolve, next() * 4));
-        child.kill("SIGKILL");
-        const { code, stderr } = await exit;
-        expect(stderr).toBe("");
-        expect(code).toBeNull();
-        const read = await store.read(sessionId, { from: "start" });
-        expect(read.warnings.length).toBeLessThanOrEqual(1);
-        // Nothing read before or acknowledged since is lost; at most the batch the writer was
-        // writing (three records at most) was added without its acknowledgement.
-        const known = Math.max(durable, acknowledged);
-        expect(read.records.length).toBeGreaterThanOrEqual(known);
-        expect(read.records.length).toBeLessThanOrEqual(known + 3);
-        durable = read.records.length;
-        read.records.forEach((record, sequence) => {
-          expect(record).toEqual({ sequence, ...crashRecord(sequence) });
-        });
-        const resumed = await store.read(sessionId);
-        expect(resumed.records.at(-1)).toEqual(read.records.at(-1));
-      }
-      return acknowledged;
-    };
-    const results = await Promise.all(Array.from({ length: lanes }, (_, index) => lane(index)));
-    for (const acknowledged of results) expect(acknowledged).toBeGreaterThan(0);
+  it("loses at most the batch being written when a writer is killed at random, 8 times", async () => {
+    // The full sweep (200 kills) is jsonl-rollout-store.processes.soak.test.ts.
+    await sweepKills(worker, directory, 4, 2);
+  });
+
+  it("lists a folder it cannot write from the logs, and writes nothing there", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "ctx-rollout-read-only-"));
+    const store = createJsonlRolloutStore(folder);
+    for (const id of ["a", "b"]) await store.create({ id });
+    await store.append({
+      sessionId: "a",
+      expectedSequence: 0,
+      appendId: "a0",
+      records: [{ type: "response_item", payload: { text: "a" } }],
+    });
+    await store.list();
     await store.close();
-  }, 180_000);
+    const index = join(folder, ".index.jsonl");
+    // Running as root, the listing runs as nobody: root writes a read-only folder anyway.
+    const asRoot = process.getuid?.() === 0;
+    await chmod(join(worker, ".."), 0o755);
+    try {
+      for (const state of ["missing", "empty", "current"]) {
+        if (state === "missing") await rm(index);
+        if (state === "empty") await writeFile(index, "");
+        if (state === "current") await rm(index, { force: true });
+        if (state === "current") {
+          const writer = createJsonlRolloutStore(folder);
+          await writer.list();
+          await writer.close();
+        }
+        const before = await readdir(folder);
+        const indexBefore = await readFile(index).catch(() => undefined);
+        await chmod(folder, 0o555);
+        const child = spawn(process.execPath, [worker, "list", folder], {
+          stdio: ["ignore", "pipe", "pipe"],
+          ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+        });
+        let output = "";
+        child.stdout?.on("data", (chunk: Buffer) => {
+          output += chunk.toString();
+        });
+        const result = await exited(child);
+        await chmod(folder, 0o755);
+        expect(result).toEqual({ code: 0, stderr: "" });
+        expect(JSON.parse(output)).toEqual({ ids: ["a", "b"], warnings: [] });
+        expect(await readdir(folder)).toEqual(before);
+        expect(await readFile(index).catch(() => undefined)).toEqual(indexBefore);
+      }
+    } finally {
+      await chmod(folder, 0o755);
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
 });

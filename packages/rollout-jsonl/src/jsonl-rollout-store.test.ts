@@ -1,12 +1,25 @@
 import { spawnSync } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import {
+  copyFile,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { RolloutError } from "@ctx/rollout";
+import { RolloutConflictError, RolloutError, type SessionPage } from "@ctx/rollout";
 import { describeRolloutStoreContract } from "@ctx/rollout/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { simulateHistory } from "./__fixtures__/rollout/simulate-history.js";
 import { createJsonlRolloutStore } from "./jsonl-rollout-store.js";
+import { currentProcessIdentity } from "./process-identity.js";
+import { readIndexPage } from "./read-index-page.js";
+import { RolloutLogMismatchError } from "./rollout-log-mismatch-error.js";
 
 describeRolloutStoreContract("JSONL store", async () => {
   const directory = await mkdtemp(join(tmpdir(), "ctx-rollout-contract-"));
@@ -41,20 +54,104 @@ describe("createJsonlRolloutStore", () => {
     expect(await directoryBytes()).toBeLessThanOrEqual(1.2 * history.uniqueRecordBytes);
   }, 120_000);
 
-  it("breaks the lock of a writer that died, and waits for a live one", async () => {
+  /** Waits until the store has let go of the session's lock (it keeps it while appends follow). */
+  async function released(sessionId: string): Promise<void> {
+    for (let look = 0; look < 10_000; look += 1) {
+      if (!(await readdir(directory)).includes(`${sessionId}.lock`)) return;
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    throw new Error(`the lock of ${sessionId} stayed held`);
+  }
+
+  it("breaks the lock of a writer that died, even when its pid now runs another process, and waits for a live one", async () => {
     const store = createJsonlRolloutStore(directory, { lockTimeout: 200 });
     await store.create({ id: "s" });
+    const lock = join(directory, "s.lock");
+    const self = currentProcessIdentity();
     const dead = spawnSync(process.execPath, ["-e", "0"]).pid;
-    await writeFile(join(directory, "s.lock"), `${dead} abandoned\n`);
-    const record = { type: "response_item", payload: { text: "a" } };
-    await store.append({ sessionId: "s", expectedSequence: 0, appendId: "a", records: [record] });
-    expect(await readdir(directory)).not.toContain("s.lock");
-    await writeFile(join(directory, "s.lock"), `${process.pid} someone-else\n`);
-    await expect(
-      store.append({ sessionId: "s", expectedSequence: 1, appendId: "b", records: [record] }),
-    ).rejects.toMatchObject({ code: "lock-timeout", sessionId: "s" });
-    expect((await store.info("s"))?.nextSequence).toBe(1);
+    const abandoned = [`${dead} abandoned\n`];
+    if (self.start !== undefined) {
+      const [boot, started] = self.start.split(":");
+      // This process's pid, as a dead writer's pid given again: another start, or another boot.
+      abandoned.push(`${process.pid} reused ${boot}:${Number(started) + 1}\n`);
+      abandoned.push(`${process.pid} rebooted 00000000-0000-0000-0000-000000000000:${started}\n`);
+    }
+    let next = 0;
+    for (const content of abandoned) {
+      await writeFile(lock, content);
+      next = (
+        await store.append({
+          sessionId: "s",
+          expectedSequence: next,
+          appendId: `a${next}`,
+          records: [{ type: "response_item", payload: { text: content } }],
+        })
+      ).nextSequence;
+      await released("s");
+    }
+    expect(next).toBe(abandoned.length);
+    const live = [`${process.pid} someone-else\n`];
+    if (self.start !== undefined) live.push(`${process.pid} same-process ${self.start}\n`);
+    for (const content of live) {
+      await writeFile(lock, content);
+      await expect(
+        store.append({
+          sessionId: "s",
+          expectedSequence: next,
+          appendId: "b",
+          records: [{ type: "response_item", payload: { text: "b" } }],
+        }),
+      ).rejects.toMatchObject({ code: "lock-timeout", sessionId: "s" });
+      expect(await readFile(lock, "utf8")).toBe(content);
+    }
+    expect((await store.info("s"))?.nextSequence).toBe(next);
     await store.close();
+  });
+
+  it("lets go of a lock it keeps between appends when another store waits for it", async () => {
+    const busy = createJsonlRolloutStore(directory);
+    const other = createJsonlRolloutStore(directory, { lockTimeout: 20_000 });
+    await busy.create({ id: "s" });
+    let otherDone = false;
+    let busyAppends = 0;
+    const record = { type: "response_item", payload: { text: "x" } };
+    const hammering = (async () => {
+      let next = 0;
+      // Appends back to back until the other store got its turn (bounded by count).
+      while (!otherDone && busyAppends < 20_000) {
+        try {
+          next = (
+            await busy.append({
+              sessionId: "s",
+              expectedSequence: next,
+              appendId: `b${next}`,
+              records: [record],
+            })
+          ).nextSequence;
+          busyAppends += 1;
+        } catch (error) {
+          if (!RolloutConflictError.isInstance(error)) throw error;
+          next = error.actual;
+        }
+      }
+    })();
+    while (busyAppends === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    const taken = await other
+      .append({
+        sessionId: "s",
+        expectedSequence: 0,
+        appendId: "other",
+        records: [record],
+      })
+      .catch((error: unknown) => error);
+    otherDone = true;
+    await hammering;
+    // The other store got the lock while the busy one kept appending: its stale append is a
+    // conflict, not a lock timeout.
+    expect(taken).toBeInstanceOf(RolloutConflictError);
+    expect(busyAppends).toBeLessThan(20_000);
+    await busy.close();
+    await other.close();
   });
 
   it("finishes the calls under way when closed, and leaves no lock behind", async () => {
@@ -152,6 +249,119 @@ describe("createJsonlRolloutStore", () => {
     expect(tail.length).toBeLessThanOrEqual(256);
     await other.close();
     await store.close();
+  });
+
+  const ids = (page: SessionPage) => page.sessions.map((session) => session.id);
+  const text = (value: string) => [{ type: "response_item", payload: { text: value } }];
+
+  it("refuses a log whose header names another session (a copy, a link or a rename) and lists it under neither id", async () => {
+    const store = createJsonlRolloutStore(directory);
+    await store.create({ id: "a" });
+    await store.append({ sessionId: "a", expectedSequence: 0, appendId: "a0", records: text("a") });
+    const log = (id: string) => join(directory, `${id}.jsonl`);
+    const before = await readFile(log("a"));
+    await copyFile(log("a"), log("b"));
+    await symlink(log("a"), log("c"));
+    for (const id of ["b", "c"]) {
+      const mismatch = { code: "log-mismatch", sessionId: id, headerSessionId: "a", path: log(id) };
+      await expect(store.info(id)).rejects.toMatchObject(mismatch);
+      await expect(store.read(id)).rejects.toMatchObject(mismatch);
+      await expect(store.read(id)).rejects.toBeInstanceOf(RolloutLogMismatchError);
+      await expect(
+        store.append({ sessionId: id, expectedSequence: 1, appendId: "x", records: text(id) }),
+      ).rejects.toMatchObject(mismatch);
+    }
+    expect(await readFile(log("a"))).toEqual(before);
+    expect((await store.read("a")).records).toHaveLength(1);
+    // Rebuilt from the logs, the listing holds a once and says which logs it left out.
+    await rm(join(directory, ".index.jsonl"), { force: true });
+    const rebuilt = await store.list();
+    expect(ids(rebuilt)).toEqual(["a"]);
+    expect(rebuilt.warnings?.map((warning) => [warning.code, warning.sessionId]).sort()).toEqual([
+      ["log-mismatch", "b"],
+      ["log-mismatch", "c"],
+    ]);
+    const again = await createJsonlRolloutStore(directory).list();
+    expect(ids(again)).toEqual(["a"]);
+    // a's log renamed to d: a is gone, and d is not a.
+    await rm(log("c"));
+    await rename(log("a"), log("d"));
+    await expect(store.read("d")).rejects.toMatchObject({
+      code: "log-mismatch",
+      headerSessionId: "a",
+    });
+    expect(ids(await store.list())).toEqual([]);
+    await store.close();
+  });
+
+  describe("an index that cannot be read", () => {
+    const indexPath = () => join(directory, ".index.jsonl");
+    /** The index as a store left it, with its first sorted line listed twice in the sorted part. */
+    async function listedTwice(): Promise<string> {
+      const [header = "", first = "", ...rest] = (await readFile(indexPath(), "utf8")).split("\n");
+      const { sorted } = JSON.parse(header) as { sorted: number };
+      const twice = sorted + Buffer.byteLength(first) + 1;
+      return [JSON.stringify({ index: 2, sorted: twice }), first, first, ...rest].join("\n");
+    }
+    const damage: [string, () => Promise<string>][] = [
+      ["empty", async () => ""],
+      ["full of NUL bytes", async () => "\0".repeat(4096)],
+      [
+        "with an impossible count",
+        async () =>
+          (await readFile(indexPath(), "utf8")).replace(/"sorted":\d+/, '"sorted":999999999'),
+      ],
+      ["listing a session twice", listedTwice],
+      [
+        "without its header",
+        async () => (await readFile(indexPath(), "utf8")).split("\n").slice(1).join("\n"),
+      ],
+    ];
+    it.each(damage)(
+      "is rebuilt when it is %s, and stays right after later appends",
+      async (_, damaged) => {
+        const store = createJsonlRolloutStore(directory);
+        for (const id of ["a", "b", "c"]) await store.create({ id });
+        await store.append({
+          sessionId: "a",
+          expectedSequence: 0,
+          appendId: "a0",
+          records: text("a"),
+        });
+        expect(ids(await store.list())).toEqual(["a", "c", "b"]);
+        await writeFile(indexPath(), await damaged());
+        // A store that never read the index, and one that did, both rebuild it.
+        expect(ids(await createJsonlRolloutStore(directory).list())).toEqual(["a", "c", "b"]);
+        await writeFile(indexPath(), await damaged());
+        expect(ids(await store.list())).toEqual(["a", "c", "b"]);
+        // Another store appends, in this state and after it: every store lists what the logs say.
+        const other = createJsonlRolloutStore(directory);
+        await other.append({
+          sessionId: "b",
+          expectedSequence: 0,
+          appendId: "b0",
+          records: text("b"),
+        });
+        await writeFile(indexPath(), await damaged());
+        await store.append({
+          sessionId: "c",
+          expectedSequence: 0,
+          appendId: "c0",
+          records: text("c"),
+        });
+        for (const lister of [store, other, createJsonlRolloutStore(directory)]) {
+          const page = await lister.list();
+          expect(page.sessions.map((session) => [session.id, session.nextSequence])).toEqual([
+            ["c", 1],
+            ["b", 1],
+            ["a", 1],
+          ]);
+        }
+        expect(await readIndexPage(indexPath(), {})).not.toBe("unreadable");
+        await other.close();
+        await store.close();
+      },
+    );
   });
 
   it("refuses an empty directory or unknown options", () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { writeSync } from "node:fs";
 import { type FileHandle, link, mkdir, open, unlink } from "node:fs/promises";
-import { join } from "node:path";
 import {
   appendRequestSchema,
   createSessionRequestSchema,
@@ -16,10 +16,11 @@ import {
 } from "@ctx/rollout";
 import { CtxError } from "@ctx/text";
 import { z } from "zod";
-import { createFileLocks, type ReleaseLock } from "./file-lock.js";
-import { errorCode, exists, openIfPresent } from "./file-system.js";
+import { createFileLocks } from "./file-lock.js";
+import { errorCode, exists } from "./file-system.js";
 import { encodeBatch, encodeHeaderLine, type HeaderLine } from "./jsonl-line.js";
-import { findRecordLine, inspectLogTail, readLogHeader } from "./jsonl-log.js";
+import { findRecordLine } from "./jsonl-log.js";
+import { createLogHolds } from "./jsonl-log-holds.js";
 import { createJsonlSessionFiles, infoFromHeader } from "./jsonl-session-files.js";
 import { createSessionIndex, type IndexedSession } from "./session-index.js";
 
@@ -33,12 +34,23 @@ const optionsSchema = z
   .object({ lockTimeout: z.number().int().min(1).max(3_600_000).optional() })
   .strict();
 
-/** Writes all of `bytes` at `position` with as many writes as the system needs. */
+/** Batches up to this size are written with one synchronous call (then fdatasynced apart). */
+const largestSynchronousWrite = 256 * 1024;
+
+/**
+ * Writes all of `bytes` at `position` with as many writes as the system needs. A batch of a
+ * usual size goes to the page cache with a synchronous call, which costs microseconds and does
+ * not queue in the thread pool behind other sessions' fdatasyncs; a larger one is written
+ * through the thread pool so the event loop never stalls on it.
+ */
 async function writeAt(handle: FileHandle, bytes: Buffer, position: number): Promise<void> {
   let written = 0;
   while (written < bytes.length) {
-    const result = await handle.write(bytes, written, bytes.length - written, position + written);
-    written += result.bytesWritten;
+    written +=
+      bytes.length <= largestSynchronousWrite
+        ? writeSync(handle.fd, bytes, written, bytes.length - written, position + written)
+        : (await handle.write(bytes, written, bytes.length - written, position + written))
+            .bytesWritten;
   }
 }
 
@@ -93,10 +105,10 @@ export function createJsonlRolloutStore(
   let prepared: Promise<unknown> | undefined;
   let closed = false;
   const running = new Set<Promise<unknown>>();
-  const sessionQueues = new Map<string, Promise<unknown>>();
 
   const locks = createFileLocks(folder);
   const index = createSessionIndex(folder, locks, files.indexSource, lockTimeout);
+  const holds = createLogHolds(folder, locks, files, lockTimeout);
 
   /**
    * Runs one store call: refuses it once closed, turns file-system failures into
@@ -119,32 +131,6 @@ export function createJsonlRolloutStore(
     const forget = () => running.delete(call);
     call.then(forget, forget);
     return call;
-  }
-
-  /** Runs `action` holding the session's lock: one call at a time in this process, one process at a time across them. */
-  function withSessionLock<Result>(id: string, action: () => Promise<Result>): Promise<Result> {
-    const locked = async () => {
-      const release: ReleaseLock = await locks.acquire(join(folder, `${id}.lock`), {
-        timeout: lockTimeout,
-        sessionId: id,
-      });
-      try {
-        return await action();
-      } finally {
-        await release();
-      }
-    };
-    const previous = sessionQueues.get(id) ?? Promise.resolve();
-    const result = previous.then(locked, locked);
-    const settled = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    sessionQueues.set(id, settled);
-    settled.then(() => {
-      if (sessionQueues.get(id) === settled) sessionQueues.delete(id);
-    });
-    return result;
   }
 
   return {
@@ -208,20 +194,18 @@ export function createJsonlRolloutStore(
       return run(async () => {
         const parsed = parseRolloutArgument(appendRequestSchema, request, "append request");
         const id = parsed.sessionId;
-        return withSessionLock(id, async () => {
-          const log = location(id);
-          const handle = await openIfPresent(log.path, "r+");
-          if (handle === undefined) throw RolloutError.sessionNotFound(id);
-          try {
-            const { size } = await handle.stat();
-            const tail = await inspectLogTail(handle, size, log);
+        return holds.run(
+          id,
+          async (hold) => {
+            const log = await hold.openLog();
+            const { tail } = log;
             if (parsed.expectedSequence !== tail.nextSequence) {
               if (parsed.expectedSequence < tail.nextSequence) {
                 const first = await findRecordLine(
-                  handle,
+                  log.handle,
                   tail.committedEnd,
                   parsed.expectedSequence,
-                  log,
+                  location(id),
                 );
                 if (first?.batch === parsed.appendId)
                   return {
@@ -236,48 +220,43 @@ export function createJsonlRolloutStore(
               encodeBatch(parsed.records, tail.nextSequence, parsed.appendId, at),
             );
             const nextSequence = tail.nextSequence + parsed.records.length;
-            const indexed = async (
+            const committedEnd = tail.committedEnd + bytes.length;
+            const indexed = (
               sessions: ReadonlyMap<string, IndexedSession> | undefined,
-            ): Promise<IndexedSession> => {
-              const known = sessions?.get(id)?.info;
-              const header =
-                known === undefined ? (await readLogHeader(handle, log))?.header : undefined;
-              const base =
-                known ??
-                (header === undefined
-                  ? undefined
-                  : infoFromHeader(header, { nextSequence, updatedAt: at, archived: false }));
-              if (base === undefined) throw RolloutError.sessionNotFound(id);
-              return {
-                info: { ...base, nextSequence, updatedAt: at },
-                size: tail.committedEnd + bytes.length,
-              };
-            };
+            ): IndexedSession => ({
+              info: {
+                ...(sessions?.get(id)?.info ??
+                  infoFromHeader(log.header, { nextSequence, updatedAt: at, archived: false })),
+                nextSequence,
+                updatedAt: at,
+              },
+              size: committedEnd,
+            });
             // The index hears of the append first: a crash before the write leaves it ahead of
             // the log, which the next listing notices by the log's size.
             const noted = await index.change(
               async (sessions) => ({
                 result: sessions !== undefined,
-                changes: sessions === undefined ? [] : [await indexed(sessions)],
+                changes: sessions === undefined ? [] : [indexed(sessions)],
               }),
               { complete: false },
             );
-            if (tail.tornBytes > 0) await handle.truncate(tail.committedEnd);
-            await writeAt(handle, bytes, tail.committedEnd);
-            await handle.datasync();
+            if (tail.tornBytes > 0) await log.handle.truncate(tail.committedEnd);
+            await writeAt(log.handle, bytes, tail.committedEnd);
+            await log.handle.datasync();
+            log.tail = { committedEnd, nextSequence, appendedAt: at, tornBytes: 0 };
             if (!noted)
               await index.change(
                 async (sessions) => ({
                   result: undefined,
-                  changes: sessions === undefined ? [] : [await indexed(sessions)],
+                  changes: sessions === undefined ? [] : [indexed(sessions)],
                 }),
                 { complete: false },
               );
             return { nextSequence, duplicate: false };
-          } finally {
-            await handle.close();
-          }
-        });
+          },
+          { keep: true },
+        );
       });
     },
 
@@ -313,43 +292,50 @@ export function createJsonlRolloutStore(
     archive(sessionId) {
       return run(async () => {
         const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
-        await withSessionLock(id, async () => {
-          const session = await readSession(id);
-          if (session === undefined) throw RolloutError.sessionNotFound(id);
-          const marker = await open(files.archivedPath(id), "w");
-          await marker.close();
-          await syncDirectory(folder);
-          await index.change(
-            async () => ({
-              result: undefined,
-              changes: [{ info: { ...session.info, archived: true }, size: session.size }],
-            }),
-            { complete: false },
-          );
-        });
+        await holds.run(
+          id,
+          async () => {
+            const session = await readSession(id);
+            if (session === undefined) throw RolloutError.sessionNotFound(id);
+            const marker = await open(files.archivedPath(id), "w");
+            await marker.close();
+            await syncDirectory(folder);
+            await index.change(
+              async () => ({
+                result: undefined,
+                changes: [{ info: { ...session.info, archived: true }, size: session.size }],
+              }),
+              { complete: false },
+            );
+          },
+          { keep: false },
+        );
       });
     },
 
     delete(sessionId) {
       return run(async () => {
         const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
-        await withSessionLock(id, () =>
-          index.change(
-            async (sessions) => {
-              if (!(await exists(logPath(id)))) throw RolloutError.sessionNotFound(id);
-              const forks = [...(sessions?.values() ?? [])]
-                .filter((entry) => entry.info.parent?.sessionId === id)
-                .map((entry) => entry.info.id);
-              if (forks.length > 0) throw RolloutError.referencedByForks(id, forks);
-              await unlink(logPath(id));
-              await unlink(files.archivedPath(id)).catch((error: unknown) => {
-                if (errorCode(error) !== "ENOENT") throw error;
-              });
-              await syncDirectory(folder);
-              return { result: undefined, changes: [{ deleted: id }] };
-            },
-            { complete: true },
-          ),
+        await holds.run(
+          id,
+          () =>
+            index.change(
+              async (sessions) => {
+                if (!(await exists(logPath(id)))) throw RolloutError.sessionNotFound(id);
+                const forks = [...(sessions?.values() ?? [])]
+                  .filter((entry) => entry.info.parent?.sessionId === id)
+                  .map((entry) => entry.info.id);
+                if (forks.length > 0) throw RolloutError.referencedByForks(id, forks);
+                await unlink(logPath(id));
+                await unlink(files.archivedPath(id)).catch((error: unknown) => {
+                  if (errorCode(error) !== "ENOENT") throw error;
+                });
+                await syncDirectory(folder);
+                return { result: undefined, changes: [{ deleted: id }] };
+              },
+              { complete: true },
+            ),
+          { keep: false },
         );
       });
     },
@@ -357,6 +343,8 @@ export function createJsonlRolloutStore(
     async close() {
       closed = true;
       await Promise.allSettled([...running]);
+      await holds.releaseAll();
+      await index.close();
       await locks.dispose();
     },
   };

@@ -1,16 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { constants } from "node:fs";
+import { constants, writeSync } from "node:fs";
 import { type FileHandle, open, rename, stat } from "node:fs/promises";
 import { join } from "node:path";
 import {
   isListedBefore,
   type PageOptions,
-  RolloutError,
+  pageSessions,
+  type RolloutWarning,
   type SessionInfo,
   type SessionPage,
 } from "@ctx/rollout";
 import type { FileLocks } from "./file-lock.js";
-import { openIfPresent } from "./file-system.js";
+import { errorCode, openIfPresent } from "./file-system.js";
 import { readIndexPage } from "./read-index-page.js";
 import {
   decodeIndexLine,
@@ -31,8 +32,22 @@ export interface SessionIndexSource {
   readSession(sessionId: string): Promise<IndexedSession | undefined>;
   /** The size of the session's log and whether it is archived, or `undefined` when it is gone. */
   statSession(sessionId: string): Promise<{ size: number; archived: boolean } | undefined>;
-  /** The ids of every session with a log in the directory. */
-  listSessionIds(): Promise<string[]>;
+  /**
+   * Every session with a readable log in the directory, and a warning for each log left out
+   * because its header names another session.
+   */
+  readAllSessions(): Promise<{
+    readonly sessions: readonly IndexedSession[];
+    readonly warnings: readonly RolloutWarning[];
+  }>;
+}
+
+/** How a change reads the index before it runs. */
+export interface ChangeOptions {
+  /** The action needs every indexed session: a missing or unreadable index is rebuilt first. */
+  readonly complete: boolean;
+  /** Rebuild the index from the logs first, whatever it holds (a listing found it unreadable). */
+  readonly rebuild?: boolean;
 }
 
 /** What a caller of {@link SessionIndex.change} runs under the index lock. */
@@ -40,8 +55,15 @@ export type IndexAction<Result> = (
   sessions: ReadonlyMap<string, IndexedSession> | undefined,
 ) => Promise<{ readonly result: Result; readonly changes: readonly IndexChange[] }>;
 
-/** How many sessions a rebuild reads at once. */
-const rebuildConcurrency = 16;
+/** The file-system failures that say the directory cannot be written by this process. */
+const readOnlyCodes = new Set(["EACCES", "EPERM", "EROFS"]);
+
+/** Whether `error`, or an error it was caused by, is a refusal to write. */
+function isReadOnlyFailure(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause)
+    if (readOnlyCodes.has(errorCode(current) ?? "")) return true;
+  return false;
+}
 
 /**
  * The most lines the index keeps after its sorted part before a store that reads it rewrites
@@ -67,11 +89,13 @@ export interface SessionIndex {
    * this store has read so far, and a missing index is left missing (`undefined`; a later
    * rebuild reads the change from the rollouts).
    */
-  change<Result>(
-    action: IndexAction<Result>,
-    options: { readonly complete: boolean },
-  ): Promise<Result>;
-  /** A page of sessions, newest first. */
+  change<Result>(action: IndexAction<Result>, options: ChangeOptions): Promise<Result>;
+  /** Lets go of the index lock once the changes under way are recorded. */
+  close(): Promise<void>;
+  /**
+   * A page of sessions, newest first. An index that cannot be read is rebuilt; in a directory
+   * this process cannot write, the page comes from the logs, read in memory.
+   */
   list(options: PageOptions): Promise<SessionPage>;
 }
 
@@ -122,7 +146,7 @@ export function createSessionIndex(
         lines = 0;
         tailLines = 0;
       }
-      if (status.size === loadedBytes) return "ready";
+      if (status.size === loadedBytes) return lines === 0 ? "unreadable" : "ready";
       const buffer = Buffer.allocUnsafe(status.size - loadedBytes);
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, loadedBytes);
       let start = 0;
@@ -134,8 +158,13 @@ export function createSessionIndex(
         const decoded = decodeIndexLine(buffer.toString("utf8", start, end));
         if (decoded === undefined || "sortedBytes" in decoded !== (lines === 0))
           return "unreadable";
-        if ("sortedBytes" in decoded) sortedEnd = end + 1 - start + decoded.sortedBytes;
-        else {
+        if ("sortedBytes" in decoded) {
+          sortedEnd = end + 1 - start + decoded.sortedBytes;
+          if (sortedEnd > status.size) return "unreadable";
+        } else {
+          // The sorted part holds one line per session: a session twice there is damage.
+          if (loadedBytes < sortedEnd && ("deleted" in decoded || sessions.has(decoded.info.id)))
+            return "unreadable";
           apply(decoded);
           if (loadedBytes >= sortedEnd) tailLines += 1;
         }
@@ -143,7 +172,8 @@ export function createSessionIndex(
         loadedBytes += end + 1 - start;
         start = end + 1;
       }
-      return "ready";
+      // Bytes without a complete first line (an empty file, NUL bytes) are no index.
+      return lines === 0 ? "unreadable" : "ready";
     } finally {
       await handle.close();
     }
@@ -180,15 +210,12 @@ export function createSessionIndex(
     tailLines = 0;
   }
 
+  /** What the last rebuilds left out, for the listing that asked for them. */
+  const rebuildWarnings: RolloutWarning[] = [];
+
   async function rebuild(): Promise<void> {
-    const ids = await source.listSessionIds();
-    const found: IndexedSession[] = [];
-    for (let start = 0; start < ids.length; start += rebuildConcurrency) {
-      const read = await Promise.all(
-        ids.slice(start, start + rebuildConcurrency).map((id) => source.readSession(id)),
-      );
-      for (const entry of read) if (entry !== undefined) found.push(entry);
-    }
+    const { sessions: found, warnings } = await source.readAllSessions();
+    rebuildWarnings.splice(0, rebuildWarnings.length, ...warnings);
     await rewrite(found);
   }
 
@@ -198,6 +225,7 @@ export function createSessionIndex(
       sessions: ReadonlyMap<string, IndexedSession> | undefined,
     ) => Promise<{ readonly changes: readonly IndexChange[]; readonly settle: () => void }>;
     readonly complete: boolean;
+    readonly rebuild: boolean;
     readonly reject: (error: unknown) => void;
   }
   const pending: PendingChange[] = [];
@@ -231,9 +259,10 @@ export function createSessionIndex(
       // Appends need no reading: their lines go to the end. Only a change that needs every
       // session, or a store that wrote many lines unread, reads (and maybe compacts) the index.
       const complete = group.some((change) => change.complete);
+      const forced = group.some((change) => change.rebuild);
       let ready: boolean;
-      if (complete || unreadLines > longestTail) {
-        const state = await catchUp();
+      if (complete || forced || unreadLines > longestTail) {
+        const state = forced ? "unreadable" : await catchUp();
         unreadLines = 0;
         if (state === "unreadable" || (state === "missing" && complete)) await rebuild();
         ready = state === "ready" || state === "unreadable" || complete;
@@ -266,7 +295,11 @@ export function createSessionIndex(
           hold.appender ??= await open(path, constants.O_WRONLY | constants.O_APPEND);
           hold.opened = true;
           // A later catch-up reads these lines again; applying a line twice changes nothing.
-          await hold.appender.write(changes.map(encodeIndexChange).join(""));
+          // A few lines into the page cache, never synced: written at once, they do not wait in
+          // the thread pool behind the logs' fdatasyncs, which every append here waits for.
+          const text = Buffer.from(changes.map(encodeIndexChange).join(""));
+          for (let written = 0; written < text.length; )
+            written += writeSync(hold.appender.fd, text, written);
           unreadLines += changes.length;
         } catch (error) {
           // Memory now holds changes the file may not: read the file afresh next time.
@@ -280,49 +313,66 @@ export function createSessionIndex(
     }
   }
 
-  /** How long one hold of the index lock may last while changes keep coming. */
-  const longestHold = 50;
+  /** How long the index lock is kept after the last change, for the changes that follow. */
+  const idleRelease = 20;
+  let closing = false;
+  let drained: Promise<void> = Promise.resolve();
+  /** Wakes a drain that waits for the next change. */
+  let wake: (() => void) | undefined;
+
+  /** Resolves when a change comes, the store closes, or `idleRelease` ms pass. */
+  function nextChange(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        wake = undefined;
+        resolve();
+      }, idleRelease);
+      wake = () => {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      };
+    });
+  }
 
   /**
-   * Runs the waiting changes. The lock is held while more keep coming (up to `longestHold`
-   * milliseconds), so a busy store takes it once for many groups, and other processes still get
-   * their turn.
+   * Runs the waiting changes. The lock is kept while more keep coming (and up to `idleRelease`
+   * ms after the last), so a busy store takes it once for many groups; it is let go as soon as
+   * another store is found waiting for it, and taken again politely.
    */
   async function drain(): Promise<void> {
-    draining = true;
-    try {
-      while (pending.length > 0) {
-        let release: () => Promise<void>;
-        try {
-          release = await locks.acquire(lockPath, { timeout: lockTimeout });
-        } catch (error) {
-          for (const change of pending.splice(0)) change.reject(error);
-          continue;
-        }
-        const hold: Hold = { appender: undefined, opened: false };
-        try {
-          const heldSince = Date.now();
-          do {
-            const group = pending.splice(0);
-            await runGroup(group, hold);
-            // Let the appends this group answered reach their next step before looking again.
-            await new Promise((resolve) => setImmediate(resolve));
-          } while (pending.length > 0 && Date.now() - heldSince < longestHold);
-        } finally {
-          await closeAppender(hold).catch(() => undefined);
-          await release();
-        }
+    let polite = false;
+    while (pending.length > 0) {
+      let release: () => Promise<void>;
+      try {
+        release = await locks.acquire(lockPath, { timeout: lockTimeout, polite });
+      } catch (error) {
+        for (const change of pending.splice(0)) change.reject(error);
+        continue;
       }
-    } finally {
-      draining = false;
+      polite = false;
+      const hold: Hold = { appender: undefined, opened: false };
+      try {
+        for (;;) {
+          if (pending.length === 0 && !closing) await nextChange();
+          if (pending.length === 0) break;
+          await runGroup(pending.splice(0), hold);
+          // Let the appends this group answered reach their next step before looking again.
+          await new Promise((resolve) => setImmediate(resolve));
+          if (locks.isWanted(lockPath)) {
+            polite = true;
+            break;
+          }
+        }
+      } finally {
+        await closeAppender(hold).catch(() => undefined);
+        await release();
+      }
     }
   }
 
   const index: SessionIndex = {
-    change<Result>(
-      action: IndexAction<Result>,
-      options: { readonly complete: boolean },
-    ): Promise<Result> {
+    change<Result>(action: IndexAction<Result>, options: ChangeOptions): Promise<Result> {
       return new Promise<Result>((resolve, reject) => {
         pending.push({
           run: async (sessions) => {
@@ -330,31 +380,75 @@ export function createSessionIndex(
             return { changes: outcome.changes, settle: () => resolve(outcome.result) };
           },
           complete: options.complete,
+          rebuild: options.rebuild === true,
           reject,
         });
-        if (!draining) void drain();
+        if (wake !== undefined) wake();
+        else if (!draining) {
+          draining = true;
+          drained = drain().finally(() => {
+            draining = false;
+          });
+        }
       });
     },
 
+    async close() {
+      closing = true;
+      wake?.();
+      await drained.catch(() => undefined);
+    },
+
     async list(options) {
+      const warnings: RolloutWarning[] = [];
+      const answer = (page: SessionPage): SessionPage =>
+        warnings.length === 0 ? page : { ...page, warnings };
+      /** Runs a change for this listing; `false` when this process cannot write the directory. */
+      const changeForListing = async (
+        action: IndexAction<undefined>,
+        changeOptions: ChangeOptions,
+      ): Promise<boolean> => {
+        try {
+          await index.change(action, changeOptions);
+          return true;
+        } catch (error) {
+          if (isReadOnlyFailure(error)) return false;
+          throw error;
+        } finally {
+          warnings.push(...rebuildWarnings.splice(0));
+        }
+      };
+      const noChange: IndexAction<undefined> = async () => ({ result: undefined, changes: [] });
+      /** The page as the logs say, read in memory, when the index cannot serve it. */
+      const fromLogs = async (): Promise<SessionPage> => {
+        const all = await source.readAllSessions();
+        warnings.push(...all.warnings);
+        return answer(
+          pageSessions(
+            all.sessions.map((entry) => entry.info),
+            options,
+          ),
+        );
+      };
       // Other processes may rewrite or extend the index meanwhile, so each step reads it again;
-      // the attempts are bounded, and the last one answers with what it read.
+      // the attempts are bounded, and the last one answers with what it read, or from the logs.
       for (let attempt = 0; ; attempt += 1) {
         const last = attempt >= 3;
         const read = await readIndexPage(path, options);
         if (read === "missing" || read === "unreadable") {
-          if (last)
-            throw new RolloutError("io-failed", `the session index ${path} could not be rebuilt`, {
-              path,
-            });
-          // A complete change rebuilds a missing or unreadable index.
-          await index.change(async () => ({ result: undefined, changes: [] }), { complete: true });
+          if (last) return fromLogs();
+          // An unreadable index is rebuilt whatever the store holds of it; a missing one by
+          // any complete change.
+          const changed = await changeForListing(noChange, {
+            complete: true,
+            rebuild: read === "unreadable",
+          });
+          if (!changed) return fromLogs();
           continue;
         }
         if (read.tailLines > longestTail && attempt === 0) {
           // A complete change rewrites an index whose tail grew long: later listings read less.
-          await index.change(async () => ({ result: undefined, changes: [] }), { complete: true });
-          continue;
+          if (await changeForListing(noChange, { complete: true })) continue;
         }
         const checks = await Promise.all(
           read.page.sessions.map(async (info) => {
@@ -367,8 +461,8 @@ export function createSessionIndex(
           }),
         );
         const stale = checks.filter((id) => id !== undefined);
-        if (stale.length === 0 || last) return read.page;
-        await index.change(
+        if (stale.length === 0 || last) return answer(read.page);
+        const corrected = await changeForListing(
           async () => ({
             result: undefined,
             changes: await Promise.all(
@@ -377,6 +471,7 @@ export function createSessionIndex(
           }),
           { complete: true },
         );
+        if (!corrected) return fromLogs();
       }
     },
   };

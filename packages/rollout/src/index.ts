@@ -41,4 +41,8 @@ export type {
   SessionInfo,
   SessionPage,
 } from "./rollout-store.js";
-export type { RolloutWarning, TornRecordWarning } from "./rollout-warning.js";
+export type {
+  LogMismatchWarning,
+  RolloutWarning,
+  TornRecordWarning,
+} from "./rollout-warning.js";

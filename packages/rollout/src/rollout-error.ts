@@ -13,6 +13,11 @@ export type RolloutErrorCode =
   | "unreadable-record"
   /** `delete` was asked to remove a session that forks still reference. */
   | "referenced-by-forks"
+  /**
+   * A file store's log names another session in its header (a copy, a rename or a link of
+   * another session's log): see {@link RolloutLogMismatchError}.
+   */
+  | "log-mismatch"
   /** Another writer held the session's lock for longer than the store waits. */
   | "lock-timeout"
   /** The store was closed. */

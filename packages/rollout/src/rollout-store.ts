@@ -1,5 +1,6 @@
 import type { CtxWarning } from "@ctx/text";
 import type { JsonValue, RolloutRecord, StoredRecord } from "./rollout-record.js";
+import type { RolloutWarning } from "./rollout-warning.js";
 
 /** Where a fork branches off: its parent session and how many of the parent's records it keeps. */
 export interface ParentReference {
@@ -105,6 +106,11 @@ export interface SessionPage {
   readonly sessions: readonly SessionInfo[];
   /** Pass as `cursor` for the next page; `undefined` on the last page. */
   readonly cursor: string | undefined;
+  /**
+   * Limits met while listing, when there are any: a file store that rebuilt its index says
+   * which logs it left out (`log-mismatch`).
+   */
+  readonly warnings?: readonly RolloutWarning[];
 }
 
 /**

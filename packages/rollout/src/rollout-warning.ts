@@ -14,5 +14,19 @@ export interface TornRecordWarning extends CtxWarning {
   readonly bytes: number;
 }
 
+/**
+ * A file store's listing left out a log whose header names another session (a copy, a rename
+ * or a link of that session's log): it is not listed under either id, and reading it throws a
+ * `RolloutLogMismatchError`.
+ */
+export interface LogMismatchWarning extends CtxWarning {
+  readonly code: "log-mismatch";
+  /** The session the file is named after. */
+  readonly sessionId: string;
+  /** The session its header names. */
+  readonly headerSessionId: string;
+  readonly path: string;
+}
+
 /** Every limit a rollout store reports as a value. */
-export type RolloutWarning = TornRecordWarning;
+export type RolloutWarning = TornRecordWarning | LogMismatchWarning;

@@ -3,6 +3,7 @@
 //     its own store, append one record at a time until each has written `perWriter`.
 //   crash <directory> <sessionId>: appends batches forever, printing each acknowledged next
 //     sequence, until it is killed.
+//   list <directory>: prints the ids of the first page of the listing, and its warnings' codes.
 import { createJsonlRolloutStore } from "../../jsonl-rollout-store.js";
 import { RolloutConflictError } from "@ctx/rollout";
 import { crashRecord } from "./crash-record.js";
@@ -50,6 +51,17 @@ async function crash(): Promise<void> {
   }
 }
 
+async function list(): Promise<void> {
+  const store = createJsonlRolloutStore(directory);
+  const page = await store.list();
+  const warnings = (page.warnings ?? []).map((warning) => warning.code);
+  process.stdout.write(
+    `${JSON.stringify({ ids: page.sessions.map((session) => session.id), warnings })}\n`,
+  );
+  await store.close();
+}
+
 if (mode === "race") await race(Number(rest[0]), Number(rest[1]), rest[2] ?? "child");
 else if (mode === "crash") await crash();
+else if (mode === "list") await list();
 else throw new Error(`unknown mode ${mode}`);
