@@ -2,8 +2,8 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { compactionPrompt, createModelCatalog, defaultModelCatalog } from "@ctx/prompts";
 import type { Registry } from "@ctx/registry";
+import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
 import {
-  createJsonlRolloutStore,
   createSession,
   type ModelRequest,
   resumeSession,
