@@ -168,6 +168,43 @@ describe("the reference's acceptance list, on @ctx/session", () => {
     }
   });
 
+  it("reports the cache break of the first request after a rollback and a resume from disk, as a live session does", async () => {
+    const directory = mkdtempSync(join(tmpdir(), "ctx-session-jsonl-"));
+    const answer: ResponseItem = {
+      type: "message",
+      role: "assistant",
+      content: [{ type: "output_text", text: "Done." }],
+    };
+    const inFolder = (cwd: string) => turn({ environments: [{ id: "local", cwd, shell: "bash" }] });
+    try {
+      const writer = createJsonlRolloutStore(directory);
+      const session = createSession({ store: writer });
+      await session.beginTurn(inFolder("/repo"), "one");
+      await session.record([answer]);
+      await session.beginTurn(inFolder("/repo/c"), "two");
+      await session.record([answer]);
+      await session.rollback(1);
+      await writer.close();
+      const reader = createJsonlRolloutStore(directory);
+      const resumed = await resumeSession(reader, { sessionId: session.id });
+      const request = await resumed.beginTurn(inFolder("/repo"), "three");
+      // The same steps in one process, on a store of its own.
+      const live = createSession();
+      await live.beginTurn(inFolder("/repo"), "one");
+      await live.record([answer]);
+      await live.beginTurn(inFolder("/repo/c"), "two");
+      await live.record([answer]);
+      await live.rollback(1);
+      const liveRequest = await live.beginTurn(inFolder("/repo"), "three");
+      expect(request.cacheBreak?.kinds).toContain("environment_context");
+      expect(request.cacheBreak?.index).toBe(4);
+      expect(request.cacheBreak).toEqual(liveRequest.cacheBreak);
+      await reader.close();
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
   it("gives a fork a first request whose input begins with the parent's, byte for byte", async () => {
     const store = createMemoryRolloutStore();
     const parent = createSession({ store });

@@ -261,6 +261,10 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       args: [{ type: "function_call_output", call_id: "c", output: "x" }, approximateTokenizer],
       names: ["item", "tokenizer"],
     },
+    buildEnvironmentProfile: {
+      args: [{ cwd: "/repo", sandboxMode: "workspace-write" }],
+      names: ["options"],
+    },
     createContextMessage: {
       args: ["developer", [permissionsInstructions.create({ text: "x" })], {}],
       names: ["role", "fragments", "options"],

@@ -12,6 +12,11 @@ export {
   type EnvelopeOptions,
 } from "./context-message.js";
 export { createSession } from "./create-session.js";
+export {
+  buildEnvironmentProfile,
+  type EnvironmentProfile,
+  type EnvironmentProfileOptions,
+} from "./environment-profile.js";
 export { type ForkOptions, forkSession } from "./fork-session.js";
 export type { HistoryEntry, Origin } from "./origin.js";
 export type { UserInput } from "./parse-user-input.js";

@@ -137,8 +137,11 @@ export function openSession(
     report: CompactionReport | undefined,
   ): ModelRequest => {
     const view = state.prompt.view({ imageInput });
+    // After a resume, rollback or fork, the first request is compared with the rollout's last.
+    const replayed = state.replayedRequest;
+    const previous = lastView ?? (imageInput ? replayed?.withImages : replayed?.textOnly);
     const cacheBreak =
-      lastView === undefined ? undefined : explainCacheBreak(lastView, view, registry);
+      previous === undefined ? undefined : explainCacheBreak(previous, view, registry);
     lastView = view;
     return {
       instructions,
