@@ -52,6 +52,13 @@ const unreachableDatabase = "postgres://ctx@127.0.0.1:9/none";
 const rolloutStore = createMemoryRolloutStore();
 const storedSession = "stored";
 
+/** An answer of the model as the adapters map it back. */
+const assistantReply = {
+  type: "message",
+  role: "assistant",
+  content: [{ type: "output_text", text: "Hello." }],
+} as const;
+
 /** A model request as the adapters take it: instructions and one user message. */
 const adapterRequest = {
   instructions: "Be brief.",
@@ -248,6 +255,18 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
     resumeSession: {
       args: [rolloutStore, { sessionId: storedSession }],
       names: ["store", "options"],
+    },
+    runTurn: {
+      args: [
+        {
+          session: createSession({ tokenizer: approximateTokenizer }),
+          turnContext: { model: "gpt-5", environments: [] },
+          userInput: "Hi.",
+          callModel: async () => ({ items: [assistantReply] }),
+          runTool: async () => "done",
+        },
+      ],
+      names: ["options"],
     },
   },
   "@ctx/rollout-postgres": {

@@ -15,6 +15,7 @@ export {
 } from "./context-message.js";
 export { createSession } from "./create-session.js";
 export { type ForkOptions, forkSession } from "./fork-session.js";
+export type { ModelAnswer } from "./model-answer.js";
 export type { HistoryEntry, Origin } from "./origin.js";
 export type { UserInput } from "./parse-user-input.js";
 export {
@@ -58,6 +59,7 @@ export type {
   SessionPage,
 } from "./rollout/rollout-store.js";
 export type { RolloutWarning, TornRecordWarning } from "./rollout/rollout-warning.js";
+export { type RunTurnOptions, runTurn, type ToolCall, type TurnOutcome } from "./run-turn.js";
 export type {
   CompactOptions,
   ModelRequest,

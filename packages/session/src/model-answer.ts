@@ -1,0 +1,14 @@
+import type { ResponseItem } from "@ctx/protocol";
+import type { ReportedUsage } from "./reported-usage.js";
+
+/**
+ * One answer of the model as the session records it: its complete output items, in order, and
+ * the usage the provider reported for it (absent when it reported none). Each adapter maps its
+ * provider's answer, whole or streamed, to this shape; `runTurn` takes it from `callModel`.
+ */
+export interface ModelAnswer {
+  /** The model's output items, each complete. */
+  readonly items: readonly ResponseItem[];
+  /** The provider's usage of the request and this answer. */
+  readonly usage?: ReportedUsage | undefined;
+}
