@@ -60,7 +60,7 @@ export interface TurnOutcome {
   readonly steps: number;
   /** What the model and the tools added to the history during the turn, in order. */
   readonly items: readonly ResponseItem[];
-  /** The warnings of every request of the turn. */
+  /** The warnings of every request of the turn and of every answer's mapping. */
   readonly warnings: readonly CtxWarning[];
   /** The compactions that happened before a request of the turn. */
   readonly compactions: readonly CompactionReport[];
@@ -95,6 +95,16 @@ const runTurnOptionsSchema = z.object({
   maxSteps: z.number().int().positive().optional(),
 });
 
+/** What `callModel` resolves to; its items and usage are checked by `record` and `reportUsage`. */
+const answerSchema = z.custom<ModelAnswer>(
+  (value) =>
+    typeof value === "object" &&
+    value !== null &&
+    Array.isArray(Reflect.get(value, "items")) &&
+    (Reflect.get(value, "warnings") === undefined || Array.isArray(Reflect.get(value, "warnings"))),
+  { message: "expected a model answer: { items, usage?, warnings? }" },
+);
+
 /**
  * Runs one user turn to its end: begins it, sends each request through `callModel`, records the
  * model's answer and reports its usage, runs the tool calls it made through `runTool` and records
@@ -107,7 +117,8 @@ const runTurnOptionsSchema = z.object({
  * keeps what was recorded before it and leaves out the answer or the output under way; a call
  * left without an output gets the session's `aborted` output on the next request.
  *
- * @throws {SessionError} naming `options` when the options do not fit their type, or an answer's
+ * @throws {SessionError} naming `options` when the options do not fit their type, `answer` when
+ * `callModel` resolves to something else than a model answer, or when an answer's
  * item does not fit the response item schema (nothing of that answer is recorded).
  * @throws what `callModel` or `runTool` rejected with, unless the signal was aborted.
  * @example
@@ -146,13 +157,14 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     if (signal.aborted) return outcome("aborted");
     let answer: ModelAnswer;
     try {
-      answer = await callModel(request, { signal });
+      answer = parseArgument(answerSchema, await callModel(request, { signal }), "answer");
     } catch (error) {
       if (signal.aborted) return outcome("aborted");
       throw error;
     }
     await session.record(answer.items);
     items.push(...answer.items);
+    warnings.push(...(answer.warnings ?? []));
     steps++;
     if (answer.usage !== undefined) await session.reportUsage(answer.usage);
     const calls = unansweredCalls(answer.items);
