@@ -114,8 +114,9 @@ const answerSchema = z.custom<ModelAnswer>(
  *
  * An answer is recorded whole once `callModel` resolves, or not at all; a call whose output the
  * answer already holds (a tool the SDK ran itself) is not run again. An abort through `signal`
- * keeps what was recorded before it and leaves out the answer or the output under way; a call
- * left without an output gets the session's `aborted` output on the next request.
+ * keeps what was recorded before it and records nothing after it (not the answer or the output
+ * under way, even when its call resolves); a call left without an output gets the session's
+ * `aborted` output on the next request.
  *
  * @throws {SessionError} naming `options` when the options do not fit their type, `answer` when
  * `callModel` resolves to something else than a model answer, or when an answer's
@@ -162,6 +163,8 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
       if (signal.aborted) return outcome("aborted");
       throw error;
     }
+    // A client may resolve with what it had when the signal came: nothing is recorded after it.
+    if (signal.aborted) return outcome("aborted");
     await session.record(answer.items);
     items.push(...answer.items);
     warnings.push(...(answer.warnings ?? []));
@@ -178,6 +181,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
         if (signal.aborted) return outcome("aborted");
         throw error;
       }
+      if (signal.aborted) return outcome("aborted");
       const item: ResponseItem =
         call.type === "function_call"
           ? { type: "function_call_output", call_id: call.call_id, output }
