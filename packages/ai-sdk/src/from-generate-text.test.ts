@@ -1,5 +1,4 @@
-import type { ResponseItem } from "@ctx/protocol";
-import type { ModelAnswer } from "@ctx/session";
+import type { ModelAnswer, ResponseItem } from "@ctx/protocol";
 import type { GenerateTextResult, LanguageModelUsage, ModelMessage, ToolSet } from "ai";
 import fc from "fast-check";
 import { describe, expect, expectTypeOf, it } from "vitest";

@@ -1,4 +1,4 @@
-import type { ModelAnswer } from "@ctx/session";
+import type { ModelAnswer } from "@ctx/protocol";
 import type { LanguageModelUsage, StreamTextResult, ToolSet } from "ai";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { fromStreamText } from "./from-stream-text.js";

@@ -1,4 +1,4 @@
-import type { ModelAnswer } from "@ctx/session/summarizer";
+import type { ModelAnswer } from "@ctx/protocol";
 import type { LanguageModelUsage, ModelMessage } from "ai";
 import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
 import { fromGenerateText } from "./from-generate-text.js";

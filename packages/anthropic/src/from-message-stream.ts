@@ -1,5 +1,5 @@
 import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages/messages";
-import type { ModelAnswer } from "@ctx/session/summarizer";
+import type { ModelAnswer } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";

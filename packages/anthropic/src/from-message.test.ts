@@ -1,5 +1,5 @@
 import type { Message } from "@anthropic-ai/sdk/resources/messages/messages";
-import type { ModelAnswer } from "@ctx/session";
+import type { ModelAnswer } from "@ctx/protocol";
 import fc from "fast-check";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { fromMessage } from "./from-message.js";

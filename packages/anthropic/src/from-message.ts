@@ -1,6 +1,6 @@
 import type { Message } from "@anthropic-ai/sdk/resources/messages/messages";
+import type { ModelAnswer } from "@ctx/protocol";
 import { parseWithSchema } from "@ctx/protocol";
-import type { ModelAnswer } from "@ctx/session/summarizer";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";

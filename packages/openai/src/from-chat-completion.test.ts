@@ -1,4 +1,4 @@
-import type { ModelAnswer } from "@ctx/session";
+import type { ModelAnswer } from "@ctx/protocol";
 import type { ChatCompletion } from "openai/resources/chat/completions";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { fromChatCompletion } from "./from-chat-completion.js";

@@ -1,5 +1,5 @@
+import type { ModelAnswer } from "@ctx/protocol";
 import { parseWithSchema, type ResponseItem } from "@ctx/protocol";
-import type { ModelAnswer } from "@ctx/session/summarizer";
 import type { CtxWarning } from "@ctx/text";
 import type { ChatCompletion } from "openai/resources/chat/completions";
 import { z } from "zod";

@@ -1,5 +1,4 @@
-import type { ResponseItem } from "@ctx/protocol";
-import type { ModelAnswer } from "@ctx/session/summarizer";
+import type { ModelAnswer, ResponseItem } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
 import type { ResponseStreamEvent } from "openai/resources/responses/responses";
 import { z } from "zod";

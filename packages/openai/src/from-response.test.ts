@@ -1,5 +1,4 @@
-import type { ResponseItem } from "@ctx/protocol";
-import type { ModelAnswer } from "@ctx/session";
+import type { ModelAnswer, ResponseItem } from "@ctx/protocol";
 import fc from "fast-check";
 import type { Response } from "openai/resources/responses/responses";
 import { describe, expect, expectTypeOf, it } from "vitest";

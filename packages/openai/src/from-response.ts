@@ -1,5 +1,5 @@
+import type { ModelAnswer } from "@ctx/protocol";
 import { parseWithSchema } from "@ctx/protocol";
-import type { ModelAnswer } from "@ctx/session/summarizer";
 import type { CtxWarning } from "@ctx/text";
 import type { Response } from "openai/resources/responses/responses";
 import { z } from "zod";

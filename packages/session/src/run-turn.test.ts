@@ -1,10 +1,9 @@
 import { createModelCatalog, defaultModelCatalog } from "@ctx/prompts";
-import type { ResponseItem } from "@ctx/protocol";
+import type { ModelAnswer, ResponseItem } from "@ctx/protocol";
 import { describe, expect, it } from "vitest";
 import { createFakeSummarizer } from "./__fixtures__/fake-summarizer.js";
 import { assistant, call, output } from "./__fixtures__/items.js";
 import { createSession } from "./create-session.js";
-import type { ModelAnswer } from "./model-answer.js";
 import { abortedOutputText } from "./prompt-builder.js";
 import { type RunTurnOptions, runTurn } from "./run-turn.js";
 import type { ModelRequest } from "./session.js";

@@ -3,13 +3,13 @@ import type {
   CustomToolCallOutputItem,
   FunctionCallItem,
   FunctionCallOutputItem,
+  ModelAnswer,
   ResponseItem,
   ToolOutput,
 } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import type { CompactionReport } from "./compaction/compaction-report.js";
-import type { ModelAnswer } from "./model-answer.js";
 import { parseArgument } from "./parse-argument.js";
 import type { UserInput } from "./parse-user-input.js";
 import type { ModelRequest, Session } from "./session.js";
