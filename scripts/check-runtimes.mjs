@@ -1,5 +1,5 @@
 // Checks that the runtime-neutral packages run outside Node: each README's first ```ts example
-// is bundled with its package sources for the browser platform (a `node:` import cannot
+// that imports no other @ctx package is bundled with its package sources for the browser platform (a `node:` import cannot
 // resolve there), then run in a bare V8 context that has the JavaScript built-ins and nothing
 // of Node (no process, Buffer, require, console or timers). A line `expression; // => value`
 // is checked, as the README tests do. Prints one line per package and exits 1 on a failure.
@@ -40,10 +40,25 @@ const __check = (actual, expected, where) => {
 };
 `;
 
-/** The first ```ts block of a README, with every `// =>` line turned into a check. */
+/** Whether a line imports an @ctx package outside the runtime-neutral list (`@ctx/session`). */
+function importsOtherPackage(line) {
+  const imported = /from "@ctx\/([^"/]+)/.exec(line);
+  return imported !== null && !packages.includes(imported[1]);
+}
+
+/**
+ * The first ```ts block of a README that imports only runtime-neutral @ctx packages, with every
+ * `// =>` line turned into a check. An adapter's first example runs a turn with
+ * `@ctx/session`'s `runTurn`, which the README tests run under Node; its next one maps a request
+ * with the adapter alone.
+ */
 function firstExample(name) {
   const lines = readFileSync(join(root, "packages", name, "README.md"), "utf8").split("\n");
-  const start = lines.findIndex((line) => fence.test(line));
+  const start = lines.findIndex((line, index) => {
+    if (!fence.test(line)) return false;
+    const end = lines.findIndex((other, after) => after > index && other.trimEnd() === "```");
+    return !lines.slice(index, end).some(importsOtherPackage);
+  });
   if (start === -1) throw new Error(`packages/${name}/README.md has no ts example`);
   const body = [];
   for (
