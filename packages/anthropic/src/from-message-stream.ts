@@ -91,7 +91,10 @@ export async function fromMessageStream(
   for await (const event of stream) {
     onEvent?.(event);
     const where = `stream event ${sequence++}`;
-    const { type } = checkAnswer(eventSchema, event, where);
+    const declared: unknown =
+      typeof event === "object" && event !== null ? Reflect.get(event, "type") : undefined;
+    const { type } =
+      typeof declared === "string" ? { type: declared } : checkAnswer(eventSchema, event, where);
     switch (type) {
       case "message_start":
         usage = { ...checkAnswer(startSchema, event, where).message.usage };
@@ -105,6 +108,12 @@ export async function fromMessageStream(
         break;
       }
       case "content_block_delta": {
+        // The most frequent event by far: read without a schema when it has the usual shape.
+        const chunk = deltaChunk(event);
+        if (chunk !== undefined) {
+          openBlock(open, chunk.index, where).chunks[chunk.field].push(chunk.text);
+          break;
+        }
         const { index, delta } = checkAnswer(blockDeltaSchema, event, where);
         const block = openBlock(open, index, where);
         if (delta.type === "text_delta") block.chunks.text.push(delta.text);
@@ -152,6 +161,32 @@ export async function fromMessageStream(
     }
   }
   throw incomplete("the stream ended before its message_stop event; nothing of it was kept");
+}
+
+/** The field each delta type adds to. */
+const deltaFields = {
+  text_delta: "text",
+  input_json_delta: "partial_json",
+  thinking_delta: "thinking",
+  signature_delta: "signature",
+} as const;
+
+/**
+ * The block index, field and text of a well-formed text, JSON, thinking or signature delta;
+ * `undefined` for anything else, which the schema then checks (and names when malformed).
+ */
+function deltaChunk(
+  event: object,
+): { index: number; field: keyof OpenBlock["chunks"]; text: string } | undefined {
+  const index: unknown = Reflect.get(event, "index");
+  const delta: unknown = Reflect.get(event, "delta");
+  if (typeof index !== "number" || !Number.isInteger(index) || index < 0) return undefined;
+  if (typeof delta !== "object" || delta === null) return undefined;
+  const type: unknown = Reflect.get(delta, "type");
+  if (typeof type !== "string" || !Object.hasOwn(deltaFields, type)) return undefined;
+  const field = deltaFields[type as keyof typeof deltaFields];
+  const text: unknown = Reflect.get(delta, field);
+  return typeof text === "string" ? { index, field, text } : undefined;
 }
 
 function openBlock(open: Map<number, OpenBlock>, index: number, where: string): OpenBlock {
