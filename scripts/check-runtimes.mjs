@@ -1,6 +1,6 @@
 // Checks that the runtime-neutral packages run outside Node: each README's first ```ts example
-// that imports no other @ctx package is bundled with its package sources for the browser platform (a `node:` import cannot
-// resolve there), then run in a bare V8 context that has the JavaScript built-ins and nothing
+// that imports no other @ctx package is bundled with its package sources for the browser
+// platform (a `node:` import cannot resolve there), then run in a bare V8 context that has the JavaScript built-ins and nothing
 // of Node (no process, Buffer, require, console or timers). Besides the built-ins, the context
 // has two globals of the web platform that every runtime has (browsers, Deno, Bun, workers,
 // Node): `crypto.randomUUID` and `structuredClone`, which the rollout stores use. A line
