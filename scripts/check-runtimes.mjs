@@ -1,6 +1,6 @@
 // Checks that the runtime-neutral packages run outside Node: each README's first ```ts example
-// is bundled with its package sources for the browser platform (a `node:` import cannot
-// resolve there), then run in a bare V8 context that has the JavaScript built-ins and nothing
+// that imports no other @ctx package is bundled with its package sources for the browser
+// platform (a `node:` import cannot resolve there), then run in a bare V8 context that has the JavaScript built-ins and nothing
 // of Node (no process, Buffer, require, console or timers). Besides the built-ins, the context
 // has two globals of the web platform that every runtime has (browsers, Deno, Bun, workers,
 // Node): `crypto.randomUUID` and `structuredClone`, which the rollout stores use. A line
@@ -46,14 +46,26 @@ const __check = (actual, expected, where) => {
 
 const importEnd = /(^import\s+["'][^"']+["'];?\s*$)|(\bfrom\s+["'][^"']+["'];?\s*$)/;
 
+/** Whether a line imports an @ctx package outside the runtime-neutral list (`@ctx/session`). */
+function importsOtherPackage(line) {
+  const imported = /from "@ctx\/([^"/]+)/.exec(line);
+  return imported !== null && !packages.includes(imported[1]);
+}
+
 /**
- * The first ```ts block of a README, with every `// =>` line turned into a check. Its imports
- * stay at the top; the rest runs in an async function (the iife format has no top-level await)
- * whose promise is left in `__example` for the caller to wait for.
+ * The first ```ts block of a README that imports only runtime-neutral @ctx packages, with every
+ * `// =>` line turned into a check (an adapter's first example runs a turn with `@ctx/session`'s
+ * `runTurn`, which the README tests run under Node; its next one maps a request with the adapter
+ * alone). Its imports stay at the top; the rest runs in an async function (the iife format has no
+ * top-level await) whose promise is left in `__example` for the caller to wait for.
  */
 function firstExample(name) {
   const lines = readFileSync(join(root, "packages", name, "README.md"), "utf8").split("\n");
-  const start = lines.findIndex((line) => fence.test(line));
+  const start = lines.findIndex((line, index) => {
+    if (!fence.test(line)) return false;
+    const end = lines.findIndex((other, after) => after > index && other.trimEnd() === "```");
+    return !lines.slice(index, end).some(importsOtherPackage);
+  });
   if (start === -1) throw new Error(`packages/${name}/README.md has no ts example`);
   const imports = [];
   const body = [];

@@ -1,18 +1,15 @@
 import { Anthropic } from "@anthropic-ai/sdk";
 import {
   anthropicMessageEvents,
-  assistantMessage,
   conversationInstructions,
   firstPrefixBreak,
-  functionCall,
   runServedConversation,
   shellOutput,
   shellTool,
   userTurns,
 } from "@ctx/adapter-testing";
-import type { ResponseItem } from "@ctx/protocol";
 import { describe, expect, it } from "vitest";
-import { reportedUsage } from "./reported-usage.js";
+import { fromMessageStream } from "./from-message-stream.js";
 import { toMessagesParams } from "./to-messages-params.js";
 
 /** The value with every `cache_control` key removed: breakpoints move, the content does not. */
@@ -37,7 +34,8 @@ describe("toMessagesParams through the Anthropic client", () => {
       (url) => {
         const client = new Anthropic({ apiKey: "test", baseURL: url, maxRetries: 0 });
         return async (request) => {
-          const stream = client.messages.stream({
+          const stream = await client.messages.create({
+            stream: true,
             model: "claude-test",
             max_tokens: 1024,
             tools: [
@@ -49,13 +47,8 @@ describe("toMessagesParams through the Anthropic client", () => {
             ],
             ...toMessagesParams(request),
           });
-          const message = await stream.finalMessage();
-          const output = message.content.flatMap((block): ResponseItem[] => {
-            if (block.type === "text") return [assistantMessage(block.text)];
-            if (block.type === "tool_use") return [functionCall(block.id, block.name, block.input)];
-            return [];
-          });
-          return { output, usage: reportedUsage(message) };
+          const { items, usage } = await fromMessageStream(stream);
+          return { output: items, usage };
         };
       },
     );

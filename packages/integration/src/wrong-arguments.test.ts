@@ -48,6 +48,22 @@ const unreachableDatabase = "postgres://ctx@127.0.0.1:9/none";
 const rolloutStore = createMemoryRolloutStore();
 const storedSession = "stored";
 
+/** An async iterable of `events` that starts again on every iteration, as a stream for each call. */
+function streamOf(events: readonly object[]): AsyncIterable<object> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      yield* events;
+    },
+  };
+}
+
+/** An answer of the model as the adapters map it back. */
+const assistantReply = {
+  type: "message",
+  role: "assistant",
+  content: [{ type: "output_text", text: "Hello." }],
+} as const;
+
 /** A session as a store describes it, and a source of one session without records. */
 const listedSession = {
   id: "listed",
@@ -292,6 +308,18 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       args: [rolloutStore, { sessionId: storedSession }],
       names: ["store", "options"],
     },
+    runTurn: {
+      args: [
+        {
+          session: createSession({ tokenizer: approximateTokenizer }),
+          turnContext: { model: "gpt-5", environments: [] },
+          userInput: "Hi.",
+          callModel: async () => ({ items: [assistantReply] }),
+          runTool: async () => "done",
+        },
+      ],
+      names: ["options"],
+    },
   },
   "@ctx/rollout-postgres": {
     // The client connects lazily: nothing is sent until a query runs.
@@ -319,6 +347,16 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       names: ["options"],
     },
     reportedUsage: { args: [{ usage: { total_tokens: 105 } }], names: ["response"] },
+    fromResponse: { args: [{ output: [assistantReply], usage: null }], names: ["response"] },
+    fromResponseStream: {
+      args: [streamOf([{ type: "response.completed", response: { output: [], usage: null } }]), {}],
+      names: ["stream", "options"],
+      optional: [1],
+    },
+    fromChatCompletion: {
+      args: [{ choices: [{ message: { role: "assistant", content: "Hello." } }] }],
+      names: ["completion"],
+    },
   },
   "@ctx/anthropic": {
     toMessagesParams: {
@@ -334,11 +372,44 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       args: [{ usage: { input_tokens: 100, output_tokens: 5 } }],
       names: ["message"],
     },
+    fromMessage: {
+      args: [
+        {
+          content: [{ type: "text", text: "Hello." }],
+          usage: { input_tokens: 1, output_tokens: 1 },
+        },
+      ],
+      names: ["message"],
+    },
+    fromMessageStream: {
+      args: [
+        streamOf([
+          { type: "message_start", message: { usage: { input_tokens: 1, output_tokens: 1 } } },
+          { type: "message_stop" },
+        ]),
+        {},
+      ],
+      names: ["stream", "options"],
+      optional: [1],
+    },
   },
   "@ctx/ai-sdk": {
     toPrompt: { args: [adapterRequest], names: ["request"] },
     createAiSdkSummarizer: { args: [{ model: "openai/m" }], names: ["options"] },
     reportedUsage: { args: [{ inputTokens: 100, outputTokens: 5 }], names: ["usage"] },
+    fromGenerateText: {
+      args: [{ response: { messages: [] }, usage: { inputTokens: 1, outputTokens: 1 } }],
+      names: ["result"],
+    },
+    fromStreamText: {
+      args: [
+        {
+          response: Promise.resolve({ messages: [] }),
+          usage: Promise.resolve({ inputTokens: 1, outputTokens: 1 }),
+        },
+      ],
+      names: ["result"],
+    },
   },
   "@ctx/fragment-git-status": {
     readGitStatus: {

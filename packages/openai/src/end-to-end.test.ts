@@ -1,8 +1,6 @@
 import {
-  assistantMessage,
   conversationInstructions,
   firstPrefixBreak,
-  functionCall,
   openAIChatCompletion,
   openAIResponseEvents,
   runServedConversation,
@@ -10,11 +8,10 @@ import {
   shellTool,
   userTurns,
 } from "@ctx/adapter-testing";
-import type { ReportedUsage } from "@ctx/protocol";
-import { parseResponseItem, type ResponseItem } from "@ctx/protocol";
 import { OpenAI } from "openai";
 import { describe, expect, it } from "vitest";
-import { reportedUsage } from "./reported-usage.js";
+import { fromChatCompletion } from "./from-chat-completion.js";
+import { fromResponseStream } from "./from-response-stream.js";
 import { toChatCompletionsParams } from "./to-chat-completions-params.js";
 import { toResponsesParams } from "./to-responses-params.js";
 
@@ -35,14 +32,8 @@ describe("toResponsesParams through the openai client", () => {
               promptCacheKey: "session-1",
             }),
           });
-          const output: ResponseItem[] = [];
-          let usage: ReportedUsage | undefined;
-          for await (const event of stream) {
-            if (event.type === "response.output_item.done")
-              output.push(parseResponseItem(event.item));
-            if (event.type === "response.completed") usage = reportedUsage(event.response);
-          }
-          return { output, usage };
+          const { items, usage } = await fromResponseStream(stream);
+          return { output: items, usage };
         };
       },
     );
@@ -105,15 +96,8 @@ describe("toChatCompletionsParams through the openai client", () => {
             tools: [{ type: "function", function: shellTool }],
             ...toChatCompletionsParams(request, { promptCacheKey: "session-1" }),
           });
-          const message = completion.choices[0]?.message;
-          const items: ResponseItem[] = message?.content ? [assistantMessage(message.content)] : [];
-          for (const call of message?.tool_calls ?? []) {
-            if (call.type === "function") {
-              const input: unknown = JSON.parse(call.function.arguments);
-              items.push(functionCall(call.id, call.function.name, input));
-            }
-          }
-          return { output: items, usage: reportedUsage(completion) };
+          const { items, usage } = fromChatCompletion(completion);
+          return { output: items, usage };
         };
       },
     );

@@ -10,6 +10,7 @@ export {
 } from "./content-item.js";
 export { ContextWindowError } from "./context-window-error.js";
 export { type JsonValue, jsonValueSchema } from "./json-value.js";
+export type { ModelAnswer } from "./model-answer.js";
 export { type ModelInput, modelInputSchema } from "./model-input.js";
 export {
   parseResponseItem,

@@ -27,6 +27,7 @@ export {
 } from "./prompt-builder.js";
 export { readCodexRollout } from "./read-codex-rollout.js";
 export { type ResumeOptions, resumeSession } from "./resume-session.js";
+export { type RunTurnOptions, runTurn, type ToolCall, type TurnOutcome } from "./run-turn.js";
 export type {
   CompactOptions,
   ModelRequest,

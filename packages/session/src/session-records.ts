@@ -17,9 +17,16 @@ export const originSchema: z.ZodType<Origin> = z.discriminatedUnion("source", [
   z.object({ source: z.literal("tool") }),
 ]);
 
+const tokenCountSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
 /** The schema of `session.reportUsage`'s argument, and of a `reported_usage` record's payload. */
 export const reportedUsageSchema = z.strictObject({
-  totalTokens: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  totalTokens: tokenCountSchema,
+  inputTokens: tokenCountSchema.optional(),
+  cachedInputTokens: tokenCountSchema.optional(),
+  cacheWriteTokens: tokenCountSchema.optional(),
+  outputTokens: tokenCountSchema.optional(),
+  reasoningTokens: tokenCountSchema.optional(),
 });
 
 /** The schema of a {@link HistoryEntry}. */

@@ -166,12 +166,29 @@ describe("session.reportUsage", () => {
     expect(again.tokenUsage().source).toBe("counted");
   });
 
+  it("takes the detailed counts beside the total, and compares the total with the limits", async () => {
+    const session = createSession(options());
+    await session.beginTurn(context(), "one");
+    await session.record([assistant("a1")]);
+    await session.reportUsage({
+      totalTokens: 1_234,
+      inputTokens: 1_200,
+      cachedInputTokens: 1_024,
+      cacheWriteTokens: 0,
+      outputTokens: 34,
+      reasoningTokens: 12,
+    });
+    expect(session.tokenUsage()).toMatchObject({ source: "reported", used: 1_234 });
+  });
+
   it.each([
     { totalTokens: -1 },
     { totalTokens: 1.5 },
     { totalTokens: Number.POSITIVE_INFINITY },
     { totalTokens: "100" },
-    { totalTokens: 100, inputTokens: 90 },
+    { totalTokens: 100, inputTokens: -1 },
+    { totalTokens: 100, reasoningTokens: 0.5 },
+    { totalTokens: 100, cachedTokens: 90 },
     {},
     null,
   ])("rejects %j with a SessionError naming usage", async (usage) => {
