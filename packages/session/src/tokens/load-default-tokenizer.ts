@@ -1,6 +1,6 @@
 import { describeValue } from "@ctx/text";
 import { SessionError } from "../session-error.js";
-import { boundedCount } from "./bounded-count.js";
+import { boundedCount, exactLength } from "./bounded-count.js";
 import type { Tokenizer } from "./tokenizer.js";
 
 let loading: Promise<Tokenizer> | undefined;
@@ -13,7 +13,9 @@ let loaded: Tokenizer | undefined;
  * text such as `<|endoftext|>` counts as the plain text it is, and a long text is counted in
  * stretches so the time stays linear in its length. The encoder's merge cache is emptied after
  * each stretch: once full, each of its evictions walks past every entry it evicted before, which
- * made a 2 MB text cost 10 to 16 times a 0.5 MB one.
+ * made a 2 MB text cost 10 to 16 times a 0.5 MB one. Past {@link exactLength} units, the rest
+ * of a text is estimated (see {@link boundedCount}), so no count takes longer than about
+ * 330,000 units do.
  *
  * @throws {Error} from the import, when `gpt-tokenizer` cannot be loaded; a later call tries again.
  * @example
