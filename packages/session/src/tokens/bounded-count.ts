@@ -6,10 +6,10 @@
 export const longestStretch = 2_048;
 
 /**
- * How many UTF-16 units of a text are counted exactly (about 60,000 tokens of English prose,
- * several times the largest item of a real rollout). A longer text's remainder is estimated.
+ * How many UTF-16 units of a text are counted exactly (about 30,000 tokens of English prose,
+ * about twice the longest text in the recorded Codex rollouts). A longer text's remainder is estimated.
  */
-export const exactLength = 262_144;
+export const exactLength = 131_072;
 
 /** How many stretches, spread evenly across a long text's remainder, its estimate counts. */
 export const sampleCount = 32;
@@ -24,7 +24,7 @@ export const sampleCount = 32;
  * A text longer than {@link exactLength} plus {@link sampleCount} stretches is counted exactly up
  * to {@link exactLength} only; the rest is estimated from {@link sampleCount} stretches spread
  * evenly across it, at their tokens per unit, so counting a text of any size hands the encoder
- * at most about 330,000 units.
+ * at most about 200,000 units.
  */
 export function boundedCount(text: string, count: (stretch: string) => number): number {
   const estimating = text.length > exactLength + sampleCount * longestStretch;

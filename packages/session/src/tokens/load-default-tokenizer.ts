@@ -15,7 +15,7 @@ let loaded: Tokenizer | undefined;
  * each stretch: once full, each of its evictions walks past every entry it evicted before, which
  * made a 2 MB text cost 10 to 16 times a 0.5 MB one. Past {@link exactLength} units, the rest
  * of a text is estimated (see {@link boundedCount}), so no count takes longer than about
- * 330,000 units do.
+ * 200,000 units do.
  *
  * @throws {Error} from the import, when `gpt-tokenizer` cannot be loaded; a later call tries again.
  * @example
