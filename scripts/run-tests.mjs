@@ -23,9 +23,8 @@ const runs = join(root, ".turbo", "runs");
 const environment = { ...process.env, TURBO_TELEMETRY_DISABLED: "1" };
 
 /**
- * How many packages' tests run at once: one per core. Each Vitest run already uses a worker per
- * core but one (Vitest's default), and most packages spend their time in one process, so this
- * keeps every core busy without many more processes than cores.
+ * How many packages' tests run at once: one per core. Each package runs its test files in one
+ * Vitest worker (tooling/vitest), so this keeps every core busy with about one process per core.
  */
 function testConcurrency() {
   return Math.max(1, availableParallelism());
