@@ -18,8 +18,9 @@ import {
 } from "@ctx/prompts";
 import { parseResponseItem, safeParseResponseItem } from "@ctx/protocol";
 import { agentsMdInstructions, createStandardRegistry, environmentContext } from "@ctx/registry";
+import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
 import { createPostgresRolloutStore } from "@ctx/rollout-postgres";
-import { createJsonlRolloutStore, createSession, resumeSession } from "@ctx/session";
+import { createSession, resumeSession } from "@ctx/session";
 import { CtxError, escapeXml, truncateMiddle, utf8ByteLength } from "@ctx/text";
 
 // protocol: items from disk are checked, and a bad one says where it is wrong.

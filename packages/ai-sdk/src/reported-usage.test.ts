@@ -1,4 +1,4 @@
-import type { ReportedUsage } from "@ctx/session";
+import type { ReportedUsage } from "@ctx/protocol";
 import type { GenerateTextResult, LanguageModelUsage, StreamTextResult, ToolSet } from "ai";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";

@@ -1,5 +1,5 @@
+import type { ReportedUsage } from "@ctx/protocol";
 import { parseWithSchema } from "@ctx/protocol";
-import type { ReportedUsage } from "@ctx/session/summarizer";
 import type { LanguageModelUsage } from "ai";
 import { z } from "zod";
 import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";

@@ -1,7 +1,6 @@
 import type { Anthropic } from "@anthropic-ai/sdk";
 import type { MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/messages/messages";
-import { parseWithSchema } from "@ctx/protocol";
-import { ContextWindowError, type Summarizer } from "@ctx/session/summarizer";
+import { ContextWindowError, parseWithSchema, type Summarizer } from "@ctx/protocol";
 import { z } from "zod";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 import {

@@ -1,5 +1,5 @@
 import type { Message } from "@anthropic-ai/sdk/resources/messages/messages";
-import type { ReportedUsage } from "@ctx/session";
+import type { ReportedUsage } from "@ctx/protocol";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 import { reportedUsage } from "./reported-usage.js";

@@ -1,6 +1,6 @@
 import type { Message } from "@anthropic-ai/sdk/resources/messages/messages";
+import type { ReportedUsage } from "@ctx/protocol";
 import { parseWithSchema } from "@ctx/protocol";
-import type { ReportedUsage } from "@ctx/session/summarizer";
 import { z } from "zod";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 

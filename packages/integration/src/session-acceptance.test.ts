@@ -4,14 +4,9 @@ import { join } from "node:path";
 import { createMemoryFileSystem } from "@ctx/agents-md";
 import type { MessageItem, ResponseItem } from "@ctx/protocol";
 import { agentsMdInstructions, createStandardRegistry } from "@ctx/registry";
-import {
-  createJsonlRolloutStore,
-  createMemoryRolloutStore,
-  createSession,
-  forkSession,
-  resumeSession,
-  type TurnContext,
-} from "@ctx/session";
+import { createMemoryRolloutStore } from "@ctx/rollout";
+import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
+import { createSession, forkSession, resumeSession, type TurnContext } from "@ctx/session";
 import { describe, expect, it } from "vitest";
 
 // The acceptance list of the reference design (codex-context-facts §16), on a real session.

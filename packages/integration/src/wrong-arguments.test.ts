@@ -5,12 +5,8 @@ import { discoverAgentsMd } from "@ctx/agents-md";
 import { createMarkerGuard } from "@ctx/fragments";
 import { defaultModelCatalog } from "@ctx/prompts";
 import { createStandardRegistry, permissionsInstructions } from "@ctx/registry";
-import {
-  approximateTokenizer,
-  createMemoryRolloutStore,
-  createSession,
-  loadDefaultTokenizer,
-} from "@ctx/session";
+import { createMemoryRolloutStore } from "@ctx/rollout";
+import { approximateTokenizer, createSession, loadDefaultTokenizer } from "@ctx/session";
 import { CtxError } from "@ctx/text";
 import postgres from "postgres";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -51,6 +47,22 @@ const unreachableDatabase = "postgres://ctx@127.0.0.1:9/none";
 // A session to resume and fork, created in beforeAll.
 const rolloutStore = createMemoryRolloutStore();
 const storedSession = "stored";
+
+/** A session as a store describes it, and a source of one session without records. */
+const listedSession = {
+  id: "listed",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+  cwd: undefined,
+  parent: undefined,
+  nextSequence: 0,
+  archived: false,
+  meta: null,
+};
+const chainSource = {
+  info: async (id: string) => ({ ...listedSession, id }),
+  ownRecords: async () => ({ records: [], fromCheckpoint: false, warnings: [] }),
+};
 
 /** A model request as the adapters take it: instructions and one user message. */
 const adapterRequest = {
@@ -203,18 +215,29 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
     parseSummaryText: { args: ["text"], names: ["text"] },
     supportsPersonality: { args: [undefined], names: ["model"] },
   },
-  "@ctx/session": {
-    createJsonlRolloutStore: {
-      args: [sessionRoot, {}],
-      names: ["directory", "options"],
-      optional: [1],
-    },
+  "@ctx/rollout": {
     createMemoryRolloutStore: { args: [], names: [] },
+    createPageFilter: { args: [{}], names: ["options"] },
+    isListedBefore: { args: [listedSession, listedSession], names: ["left", "right"] },
+    pageSessions: { args: [[listedSession], {}], names: ["sessions", "options"] },
+    readRolloutChain: {
+      args: [chainSource, "stored", "start"],
+      names: ["source", "sessionId", "from"],
+    },
     parseRolloutArgument: {
       args: [z.string(), "x", "what"],
       names: ["schema", "value", "what"],
       anything: [1],
     },
+  },
+  "@ctx/rollout-jsonl": {
+    createJsonlRolloutStore: {
+      args: [sessionRoot, {}],
+      names: ["directory", "options"],
+      optional: [1],
+    },
+  },
+  "@ctx/session": {
     buildContextUpdate: { args: [standard, []], names: ["registry", "fragments"] },
     buildInitialContext: { args: [standard, []], names: ["registry", "fragments"] },
     classifyHistory: { args: [[], standard], names: ["items", "registry"] },

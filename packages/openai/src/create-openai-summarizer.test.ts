@@ -9,7 +9,8 @@ import {
   runServedCompaction,
   withLocalServer,
 } from "@ctx/adapter-testing";
-import { createSession, type Summarizer } from "@ctx/session";
+import type { Summarizer } from "@ctx/protocol";
+import { createSession } from "@ctx/session";
 import { APIUserAbortError, BadRequestError, OpenAI } from "openai";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { createOpenAISummarizer } from "./create-openai-summarizer.js";

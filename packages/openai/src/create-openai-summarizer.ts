@@ -1,5 +1,4 @@
-import { parseWithSchema } from "@ctx/protocol";
-import { ContextWindowError, type Summarizer } from "@ctx/session/summarizer";
+import { ContextWindowError, parseWithSchema, type Summarizer } from "@ctx/protocol";
 import type { OpenAI } from "openai";
 import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
 import { z } from "zod";

@@ -10,8 +10,8 @@ import {
   shellTool,
   userTurns,
 } from "@ctx/adapter-testing";
+import type { ReportedUsage } from "@ctx/protocol";
 import { parseResponseItem, type ResponseItem } from "@ctx/protocol";
-import type { ReportedUsage } from "@ctx/session";
 import { OpenAI } from "openai";
 import { describe, expect, it } from "vitest";
 import { reportedUsage } from "./reported-usage.js";

@@ -1,4 +1,4 @@
-import type { ReportedUsage } from "@ctx/session";
+import type { ReportedUsage } from "@ctx/protocol";
 import type { ChatCompletion } from "openai/resources/chat/completions";
 import type { Response } from "openai/resources/responses/responses";
 import { describe, expect, expectTypeOf, it } from "vitest";

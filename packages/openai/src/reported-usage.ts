@@ -1,5 +1,5 @@
+import type { ReportedUsage } from "@ctx/protocol";
 import { parseWithSchema } from "@ctx/protocol";
-import type { ReportedUsage } from "@ctx/session/summarizer";
 import type { ChatCompletion } from "openai/resources/chat/completions";
 import type { Response } from "openai/resources/responses/responses";
 import { z } from "zod";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import type { RolloutRecord } from "@ctx/session";
+import type { RolloutRecord } from "@ctx/rollout";
 import postgres from "postgres";
 import { createPostgresRolloutStore, migrate } from "../src/index.js";
 import { recordsPerTurn, turnMaterial, turnRecords } from "./bench-turn.js";

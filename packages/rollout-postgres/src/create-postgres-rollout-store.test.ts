@@ -1,5 +1,5 @@
-import type { RolloutRecord } from "@ctx/session";
-import { appendTexts } from "@ctx/session/testing";
+import type { RolloutRecord } from "@ctx/rollout";
+import { appendTexts } from "@ctx/rollout/testing";
 import fc from "fast-check";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { AppendResult, RolloutStore } from "@ctx/session";
+import type { AppendResult, RolloutStore } from "@ctx/rollout";
 import {
   appendRequestSchema,
   createSessionRequestSchema,
@@ -9,7 +9,7 @@ import {
   RolloutError,
   readOptionsSchema,
   sessionIdSchema,
-} from "@ctx/session";
+} from "@ctx/rollout";
 import postgres, { type Sql } from "postgres";
 import { z } from "zod";
 import { isForeignKeyViolation } from "./is-foreign-key-violation.js";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { RolloutError } from "@ctx/session";
+import { RolloutError } from "@ctx/rollout";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseUrl } from "./__fixtures__/test-database.js";

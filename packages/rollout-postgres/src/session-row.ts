@@ -1,4 +1,4 @@
-import type { SessionInfo } from "@ctx/session";
+import type { SessionInfo } from "@ctx/rollout";
 import { fromStorableJson } from "./storable-json.js";
 
 /** The columns of a session as the store selects them. */

@@ -2,10 +2,10 @@ import { createLoadedAgentsMd } from "@ctx/agents-md";
 import { defineFragment, defineSection } from "@ctx/fragments";
 import type { MessageItem, ResponseItem } from "@ctx/protocol";
 import { createStandardRegistry } from "@ctx/registry";
+import { createMemoryRolloutStore } from "@ctx/rollout";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createSession } from "./create-session.js";
-import { createMemoryRolloutStore } from "./rollout/memory-rollout-store.js";
 import { SessionError } from "./session-error.js";
 import type { TurnContext } from "./turn-context.js";
 

@@ -1,7 +1,7 @@
 import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
+import type { StoredRecord } from "@ctx/rollout";
 import { defaultOrigin } from "./origin.js";
-import type { StoredRecord } from "./rollout/rollout-record.js";
 import { SessionError } from "./session-error.js";
 import { sessionRecordSchema } from "./session-records.js";
 import { SessionState } from "./session-state.js";

@@ -1,11 +1,11 @@
 import { createMemoryFileSystem, discoverAgentsMd, type LoadedAgentsMd } from "@ctx/agents-md";
 import type { ResponseItem } from "@ctx/protocol";
 import { agentsMdInstructions } from "@ctx/registry";
+import { createMemoryRolloutStore } from "@ctx/rollout";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "./create-session.js";
 import { forkSession } from "./fork-session.js";
 import { resumeSession } from "./resume-session.js";
-import { createMemoryRolloutStore } from "./rollout/memory-rollout-store.js";
 import type { TurnContext } from "./turn-context.js";
 
 const agentsMd = (text: string) =>

@@ -1,16 +1,14 @@
 import type { ModelCatalog } from "@ctx/prompts";
-import type { ResponseItem } from "@ctx/protocol";
+import type { ReportedUsage, ResponseItem, Summarizer } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
+import type { RolloutStore } from "@ctx/rollout";
 import type { CtxWarning } from "@ctx/text";
 import type { CacheBreak } from "./cache-break.js";
 import type { CompactionOptions } from "./compaction/compaction-options.js";
 import type { CompactionReport } from "./compaction/compaction-report.js";
-import type { Summarizer } from "./compaction/summarizer.js";
 import type { EnvelopeOptions } from "./context-message.js";
 import type { HistoryEntry, Origin } from "./origin.js";
 import type { UserInput } from "./parse-user-input.js";
-import type { ReportedUsage } from "./reported-usage.js";
-import type { RolloutStore } from "./rollout/rollout-store.js";
 import type { TokenUsage } from "./tokens/token-usage.js";
 import type { Tokenizer } from "./tokens/tokenizer.js";
 import type { TurnContext } from "./turn-context.js";

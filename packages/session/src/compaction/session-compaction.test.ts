@@ -2,6 +2,7 @@ import { createMemoryFileSystem, discoverAgentsMd, type LoadedAgentsMd } from "@
 import { createModelCatalog, defaultModelCatalog, isSummaryText } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
 import { createStandardRegistry } from "@ctx/registry";
+import { createMemoryRolloutStore, type RolloutStore } from "@ctx/rollout";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createFakeSummarizer } from "../__fixtures__/fake-summarizer.js";
@@ -9,8 +10,6 @@ import { assistant, call, output } from "../__fixtures__/items.js";
 import { createSession } from "../create-session.js";
 import { forkSession } from "../fork-session.js";
 import { resumeSession } from "../resume-session.js";
-import { createMemoryRolloutStore } from "../rollout/memory-rollout-store.js";
-import type { RolloutStore } from "../rollout/rollout-store.js";
 import type { Session, SessionOptions } from "../session.js";
 import { SessionError } from "../session-error.js";
 import { approximateTokenizer } from "../tokens/approximate-tokenizer.js";

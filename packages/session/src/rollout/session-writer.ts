@@ -1,7 +1,6 @@
+import type { RolloutRecord, RolloutStore } from "@ctx/rollout";
 import type { HistoryEntry } from "../origin.js";
 import { itemRecord } from "../session-records.js";
-import type { RolloutRecord } from "./rollout-record.js";
-import type { RolloutStore } from "./rollout-store.js";
 
 /** Where a session's rollout stands in its store. */
 export interface RolloutPosition {

@@ -1,12 +1,12 @@
 import { createModelCatalog, defaultModelCatalog } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
+import { createMemoryRolloutStore } from "@ctx/rollout";
 import { describe, expect, it } from "vitest";
 import { createFakeSummarizer } from "../__fixtures__/fake-summarizer.js";
 import { assistant, call, output } from "../__fixtures__/items.js";
 import { spyTokenizer } from "../__fixtures__/spy-tokenizer.js";
 import { createSession } from "../create-session.js";
 import { resumeSession } from "../resume-session.js";
-import { createMemoryRolloutStore } from "../rollout/memory-rollout-store.js";
 import type { Session, SessionOptions } from "../session.js";
 import { SessionError } from "../session-error.js";
 import type { TurnContext } from "../turn-context.js";

@@ -1,0 +1,4 @@
+export {
+  createJsonlRolloutStore,
+  type JsonlRolloutStoreOptions,
+} from "./jsonl-rollout-store.js";
