@@ -1,5 +1,14 @@
 import type { ModelInput } from "./model-input.js";
 
+declare global {
+  /**
+   * Every runtime @ctx runs in has an `AbortSignal` (the DOM's, Node's, Deno's, a worker's). Left
+   * empty here, this merges with the runtime's declaration, so the summarizer's type resolves in
+   * a compilation that has neither the DOM's types nor Node's.
+   */
+  interface AbortSignal {}
+}
+
 /**
  * What a summarizer is asked: exactly what a model would get to write a compaction summary (a
  * `ModelInput`, so an adapter's request builder takes it as it is): the base instructions, the

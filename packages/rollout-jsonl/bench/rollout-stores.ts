@@ -1,6 +1,6 @@
 // The rollout stores' figures (issue #16): resume, listing, throughput and space.
-//   pnpm --filter @ctx/session bench            full sizes, about a minute in all
-//   CTX_BENCH_QUICK=1 pnpm --filter @ctx/session bench   small sizes, for CI
+//   pnpm --filter @ctx/rollout-jsonl bench            full sizes, about a minute in all
+//   CTX_BENCH_QUICK=1 pnpm --filter @ctx/rollout-jsonl bench   small sizes, for CI
 // Every figure is printed with what it measured; nothing here asserts a time.
 import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";

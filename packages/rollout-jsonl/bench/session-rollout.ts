@@ -15,7 +15,6 @@ import {
   readCodexRollout,
   type TurnContext,
 } from "@ctx/session";
-import { createFakeSummarizer } from "../../session/src/__fixtures__/fake-summarizer.js";
 import { encodeBatch, encodeHeaderLine } from "../src/jsonl-line.js";
 
 /** One real turn: what the user typed, then the model's and tools' items, in order. */
@@ -88,7 +87,8 @@ export async function writeSessionRollout(
     store,
     catalog,
     tokenizer: approximateTokenizer,
-    summarizer: createFakeSummarizer().summarize,
+    // A summary that names what it summarised, as a model's would, without a model.
+    summarizer: async (request) => `Summary of ${request.input.length - 1} items.`,
   });
   let played = 0;
   const playTurn = async () => {

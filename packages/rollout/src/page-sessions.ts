@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { decodeBase64Url, encodeBase64Url } from "./base64-url.js";
 import { parseRolloutArgument } from "./parse-rollout-argument.js";
 import { RolloutError } from "./rollout-error.js";
 import { listOptionsSchema } from "./rollout-schemas.js";
@@ -21,12 +22,12 @@ function comesBefore(left: readonly [string, string], right: readonly [string, s
 }
 
 function encodeCursor(session: SessionInfo): string {
-  return Buffer.from(JSON.stringify([session.updatedAt, session.id])).toString("base64url");
+  return encodeBase64Url(JSON.stringify([session.updatedAt, session.id]));
 }
 
 function decodeCursor(cursor: string): readonly [string, string] {
   try {
-    return cursorSchema.parse(JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")));
+    return cursorSchema.parse(JSON.parse(decodeBase64Url(cursor) ?? ""));
   } catch (error) {
     throw new RolloutError(
       "invalid-argument",
