@@ -1,9 +1,21 @@
 import type { ViteUserConfig } from "vitest/config";
 
+/** Options of {@link createVitestConfig}. */
+export interface VitestConfigOptions {
+  /**
+   * Globs of the test files that need a fresh module graph of their own (they replace a module
+   * with `vi.mock`, or count how often it loads); each runs in a process of its own, while the
+   * package's other test files share one.
+   */
+  readonly isolated?: readonly string[];
+}
+
 /**
  * The Vitest configuration every @ctx package uses: imports of workspace packages resolve to
  * their TypeScript sources, so tests never need a build; property tests share one case count
- * and time limit (see `fast-check-setup.js`); and each run leaves a JSON report that `.ci/run`
- * adds up.
+ * and time limit (see `fast-check-setup.js`); and each run leaves a JSON report that
+ * `pnpm test` and `.ci/run` add up. A package's test files run one after another in one worker
+ * process that keeps its loaded modules, so heavy set-up (the tokenizer) is done once per
+ * package, not once per file.
  */
-export declare function createVitestConfig(): ViteUserConfig;
+export declare function createVitestConfig(options?: VitestConfigOptions): ViteUserConfig;
