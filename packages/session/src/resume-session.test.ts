@@ -3,6 +3,7 @@ import type { ResponseItem } from "@ctx/protocol";
 import { agentsMdInstructions } from "@ctx/registry";
 import { createMemoryRolloutStore } from "@ctx/rollout";
 import { beforeAll, describe, expect, it } from "vitest";
+import { copyRollout } from "./__fixtures__/copy-rollout.js";
 import { createSession } from "./create-session.js";
 import { forkSession } from "./fork-session.js";
 import { resumeSession } from "./resume-session.js";
@@ -139,7 +140,7 @@ describe("the first request after a resume, rollback or fork", () => {
   it("reports where it breaks the rollout's last request, as the live session does", async () => {
     const store = createMemoryRolloutStore();
     const live = await rolledBack(store);
-    const resumed = await resumeSession(store, { sessionId: live.id });
+    const resumed = await resumeSession(await copyRollout(store, live.id), { sessionId: live.id });
     const request = await resumed.beginTurn(inFolder("/repo"), "three");
     expect(request.cacheBreak).toMatchObject({ index: 4, kinds: ["environment_context"] });
     const liveRequest = await live.beginTurn(inFolder("/repo"), "three");

@@ -5,6 +5,7 @@ import { createStandardRegistry } from "@ctx/registry";
 import { createMemoryRolloutStore, type RolloutStore } from "@ctx/rollout";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { copyRollout } from "../__fixtures__/copy-rollout.js";
 import { createFakeSummarizer } from "../__fixtures__/fake-summarizer.js";
 import { assistant, call, output } from "../__fixtures__/items.js";
 import { createSession } from "../create-session.js";
@@ -278,27 +279,6 @@ describe("session compaction", () => {
 
 describe("compaction in the rollout", () => {
   /** A store that records where each read starts and what it returns first. */
-  /**
-   * A new memory store holding `sessionId`'s rollout as `store` has it: a resumed session that
-   * takes its turn beside the live one is a second writer, so it writes to a copy.
-   */
-  async function copyRollout(store: RolloutStore, sessionId: string): Promise<RolloutStore> {
-    const { session, records } = await store.read(sessionId, { from: "start" });
-    const copy = createMemoryRolloutStore();
-    await copy.create({
-      id: sessionId,
-      ...(session.cwd === undefined ? {} : { cwd: session.cwd }),
-      meta: session.meta,
-    });
-    await copy.append({
-      sessionId,
-      expectedSequence: 0,
-      appendId: "copy",
-      records: records.map(({ sequence: _sequence, ...record }) => record),
-    });
-    return copy;
-  }
-
   function spy(store: RolloutStore) {
     const reads: { from: string | undefined; first: string | undefined }[] = [];
     const spied: RolloutStore = {
