@@ -1,6 +1,7 @@
 // @ts-check
 // The JSON reports that every workspace package with a Vitest config leaves at
-// `.vitest/results.json` (see tooling/vitest), added up for `.ci/run`.
+// `.vitest/results.json` (see tooling/vitest), and an adapter's second one from its run against
+// the oldest SDK versions it supports (`.vitest/results-oldest-sdk.json`), added up for `.ci/run`.
 //
 //   node scripts/vitest-reports.mjs clean     removes every report, so none is left from before
 //   node scripts/vitest-reports.mjs summary   prints "N passed, N failed, N skipped"; exits 1 when
@@ -18,6 +19,8 @@ const tested = workspacePackages(root).filter((entry) =>
   readdirSync(entry.directory).some((file) => /^vitest\.config\.[cm]?[jt]s$/.test(file)),
 );
 const reportOf = (/** @type {string} */ directory) => join(directory, ".vitest", "results.json");
+const oldestSdkReportOf = (/** @type {string} */ directory) =>
+  join(directory, ".vitest", "results-oldest-sdk.json");
 
 const command = process.argv[2];
 if (command === "clean") {
@@ -35,22 +38,25 @@ if (command === "clean") {
       failed += 1;
       continue;
     }
-    /** @type {{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; testResults: { name: string; status: string; assertionResults: { status: string }[] }[] }} */
-    const results = JSON.parse(readFileSync(report, "utf8"));
-    passed += results.numPassedTests;
-    failed += results.numFailedTests;
-    skipped += results.numPendingTests + results.numTodoTests;
-    if (results.testResults.length === 0) {
-      console.log(`::: no test files in ${where}`);
-      failed += 1;
-    }
-    // A test file that failed to load, or whose suite failed outside any test (an empty
-    // describe, a failing hook), fails with no failed test in it: count it once and name it.
-    for (const file of results.testResults) {
-      if (file.status !== "failed") continue;
-      if (file.assertionResults.some((test) => test.status === "failed")) continue;
-      console.log(`::: ${relative(root, file.name)} failed outside its tests`);
-      failed += 1;
+    const reports = [report, oldestSdkReportOf(entry.directory)].filter(existsSync);
+    for (const path of reports) {
+      /** @type {{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; testResults: { name: string; status: string; assertionResults: { status: string }[] }[] }} */
+      const results = JSON.parse(readFileSync(path, "utf8"));
+      passed += results.numPassedTests;
+      failed += results.numFailedTests;
+      skipped += results.numPendingTests + results.numTodoTests;
+      if (results.testResults.length === 0) {
+        console.log(`::: no test files in ${where}`);
+        failed += 1;
+      }
+      // A test file that failed to load, or whose suite failed outside any test (an empty
+      // describe, a failing hook), fails with no failed test in it: count it once and name it.
+      for (const file of results.testResults) {
+        if (file.status !== "failed") continue;
+        if (file.assertionResults.some((test) => test.status === "failed")) continue;
+        console.log(`::: ${relative(root, file.name)} failed outside its tests`);
+        failed += 1;
+      }
     }
   }
   console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);

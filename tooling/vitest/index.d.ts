@@ -6,4 +6,10 @@ import type { ViteUserConfig } from "vitest/config";
  * and time limit (see `fast-check-setup.js`); and each run leaves a JSON report that `.ci/run`
  * adds up.
  */
-export declare function createVitestConfig(): ViteUserConfig;
+export declare function createVitestConfig(options?: {
+  /**
+   * For an adapter: each SDK's name and the npm alias its oldest supported version is installed
+   * under; with `CTX_SDK=oldest`, every import of the SDK and its subpaths loads that version.
+   */
+  readonly oldestSdks?: Readonly<Record<string, string>>;
+}): ViteUserConfig;

@@ -22,15 +22,35 @@ const soakTimeLimit = 30 * 60_000;
 const soakFiles = "src/**/*.soak.test.ts";
 
 /**
+ * An adapter's tests run twice: against the SDK versions it installs (the newest its peer range
+ * allows), and with `CTX_SDK=oldest` against the oldest, installed under an npm alias (`openai`
+ * as `openai-oldest`). That run leaves its report beside the first one.
+ */
+const oldestSdk = process.env.CTX_SDK === "oldest";
+
+/**
  * The Vitest configuration every @ctx package uses: imports of workspace packages resolve to
  * their TypeScript sources, so tests never need a build; property tests share one case count
  * and time limit (see `fast-check-setup.js`); and each run leaves a JSON report that `.ci/run`
  * adds up.
+ * @param {{ oldestSdks?: Record<string, string> }} [options] `oldestSdks`: for an adapter, each
+ * SDK's name and the alias its oldest supported version is installed under; with `CTX_SDK=oldest`
+ * every import of the SDK (and of its subpaths) loads that version instead.
  * @returns {import("vitest/config").ViteUserConfig}
  */
-export function createVitestConfig() {
+export function createVitestConfig(options = {}) {
+  const aliases = oldestSdk ? Object.entries(options.oldestSdks ?? {}) : [];
+  if (oldestSdk && aliases.length === 0) {
+    throw new Error("CTX_SDK=oldest is set, but this package names no oldest SDK to test against");
+  }
   return defineConfig({
-    resolve: { conditions: [sourceCondition, ...defaultClientConditions] },
+    resolve: {
+      conditions: [sourceCondition, ...defaultClientConditions],
+      alias: aliases.map(([name, alias]) => ({
+        find: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}(?=/|$)`),
+        replacement: alias,
+      })),
+    },
     ssr: { resolve: { conditions: [sourceCondition, ...defaultServerConditions] } },
     test: {
       include: soak ? [soakFiles] : ["src/**/*.test.ts"],
@@ -40,7 +60,13 @@ export function createVitestConfig() {
       hookTimeout: soak ? soakTimeLimit : timeLimit,
       benchmark: { include: ["src/**/*.bench.ts"] },
       reporters: ["default", "json"],
-      outputFile: { json: soak ? ".vitest/soak.json" : ".vitest/results.json" },
+      outputFile: {
+        json: soak
+          ? ".vitest/soak.json"
+          : oldestSdk
+            ? ".vitest/results-oldest-sdk.json"
+            : ".vitest/results.json",
+      },
     },
   });
 }

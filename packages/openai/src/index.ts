@@ -1,5 +1,6 @@
 export {
   createOpenAISummarizer,
+  type OpenAIResponsesClient,
   type OpenAISummarizerOptions,
 } from "./create-openai-summarizer.js";
 export { OpenAIAdapterError } from "./openai-adapter-error.js";
