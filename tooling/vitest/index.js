@@ -51,7 +51,17 @@ export function createVitestConfig(options = {}) {
         replacement: alias,
       })),
     },
-    ssr: { resolve: { conditions: [sourceCondition, ...defaultServerConditions] } },
+    // Tests run in Node, which does not know the bundlers' `module` condition: a package's
+    // `module` export may be ES modules that only a bundler can load (@opentelemetry/api's,
+    // which @anthropic-ai/sdk imports, has extensionless imports).
+    ssr: {
+      resolve: {
+        conditions: [
+          sourceCondition,
+          ...defaultServerConditions.filter((condition) => condition !== "module"),
+        ],
+      },
+    },
     test: {
       include: soak ? [soakFiles] : ["src/**/*.test.ts"],
       exclude: soak ? configDefaults.exclude : [...configDefaults.exclude, soakFiles],

@@ -1,5 +1,6 @@
 export { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 export {
+  type AnthropicMessagesClient,
   type AnthropicSummarizerOptions,
   createAnthropicSummarizer,
 } from "./create-anthropic-summarizer.js";
