@@ -1,5 +1,6 @@
 export { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
 export {
+  type AiSdkLanguageModel,
   type AiSdkSummarizerOptions,
   createAiSdkSummarizer,
 } from "./create-ai-sdk-summarizer.js";
