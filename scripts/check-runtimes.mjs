@@ -1,8 +1,11 @@
 // Checks that the runtime-neutral packages run outside Node: each README's first ```ts example
-// is bundled with its package sources for the browser platform (a `node:` import cannot
-// resolve there), then run in a bare V8 context that has the JavaScript built-ins and nothing
-// of Node (no process, Buffer, require, console or timers). A line `expression; // => value`
-// is checked, as the README tests do. Prints one line per package and exits 1 on a failure.
+// that imports no other @ctx package is bundled with its package sources for the browser
+// platform (a `node:` import cannot resolve there), then run in a bare V8 context that has the JavaScript built-ins and nothing
+// of Node (no process, Buffer, require, console or timers). Besides the built-ins, the context
+// has two globals of the web platform that every runtime has (browsers, Deno, Bun, workers,
+// Node): `crypto.randomUUID` and `structuredClone`, which the rollout stores use. A line
+// `expression; // => value` is checked, as the README tests do. Prints one line per package and
+// exits 1 on a failure.
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,6 +19,7 @@ const packages = [
   "fragments",
   "registry",
   "prompts",
+  "rollout",
   "openai",
   "anthropic",
   "ai-sdk",
@@ -40,24 +44,49 @@ const __check = (actual, expected, where) => {
 };
 `;
 
-/** The first ```ts block of a README, with every `// =>` line turned into a check. */
+const importEnd = /(^import\s+["'][^"']+["'];?\s*$)|(\bfrom\s+["'][^"']+["'];?\s*$)/;
+
+/** Whether a line imports an @ctx package outside the runtime-neutral list (`@ctx/session`). */
+function importsOtherPackage(line) {
+  const imported = /from "@ctx\/([^"/]+)/.exec(line);
+  return imported !== null && !packages.includes(imported[1]);
+}
+
+/**
+ * The first ```ts block of a README that imports only runtime-neutral @ctx packages, with every
+ * `// =>` line turned into a check (an adapter's first example runs a turn with `@ctx/session`'s
+ * `runTurn`, which the README tests run under Node; its next one maps a request with the adapter
+ * alone). Its imports stay at the top; the rest runs in an async function (the iife format has no
+ * top-level await) whose promise is left in `__example` for the caller to wait for.
+ */
 function firstExample(name) {
   const lines = readFileSync(join(root, "packages", name, "README.md"), "utf8").split("\n");
-  const start = lines.findIndex((line) => fence.test(line));
+  const start = lines.findIndex((line, index) => {
+    if (!fence.test(line)) return false;
+    const end = lines.findIndex((other, after) => after > index && other.trimEnd() === "```");
+    return !lines.slice(index, end).some(importsOtherPackage);
+  });
   if (start === -1) throw new Error(`packages/${name}/README.md has no ts example`);
+  const imports = [];
   const body = [];
+  let inImport = false;
   for (
     let index = start + 1;
     index < lines.length && lines[index].trimEnd() !== "```";
     index += 1
   ) {
+    if (inImport || lines[index].startsWith("import ")) {
+      imports.push(lines[index]);
+      inImport = !importEnd.test(lines[index]);
+      continue;
+    }
     const match = expectation.exec(lines[index]);
     const where = JSON.stringify(`packages/${name}/README.md:${index + 1}`);
     body.push(
       match === null ? lines[index] : `${match[1]}__check(${match[2]}, ${match[3]}, ${where});`,
     );
   }
-  return `${prelude}\n${body.join("\n")}\n`;
+  return `${imports.join("\n")}\n${prelude}\nglobalThis.__example = (async () => {\n${body.join("\n")}\n})();\n`;
 }
 
 let failed = 0;
@@ -78,7 +107,12 @@ for (const name of packages) {
       logLevel: "silent",
     });
     const code = result.outputFiles[0]?.text ?? "";
-    runInContext(code, createContext({}), { filename: `${name}.bundle.js` });
+    const context = createContext({
+      crypto: { randomUUID: () => globalThis.crypto.randomUUID() },
+      structuredClone,
+    });
+    runInContext(code, context, { filename: `${name}.bundle.js` });
+    await context.__example;
     console.log(
       `ok   @ctx/${name}: bundled for the browser (${code.length} bytes), README example ran without Node`,
     );

@@ -18,8 +18,10 @@ import {
 } from "@ctx/prompts";
 import { parseResponseItem, safeParseResponseItem } from "@ctx/protocol";
 import { agentsMdInstructions, createStandardRegistry, environmentContext } from "@ctx/registry";
+import { createMemoryRolloutStore, RolloutConflictError } from "@ctx/rollout";
+import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
 import { createPostgresRolloutStore } from "@ctx/rollout-postgres";
-import { createJsonlRolloutStore, createSession, resumeSession } from "@ctx/session";
+import { createSession, resumeSession } from "@ctx/session";
 import { CtxError, escapeXml, truncateMiddle, utf8ByteLength } from "@ctx/text";
 
 // protocol: items from disk are checked, and a bad one says where it is wrong.
@@ -106,6 +108,24 @@ try {
   await rm(rollouts, { recursive: true, force: true });
 }
 assert.equal(await readGitStatus(tmpdir()), undefined);
+
+// rollout: a session in the memory store; a second writer at a taken sequence changes nothing.
+const memoryStore = createMemoryRolloutStore();
+const inMemory = createSession({ store: memoryStore });
+await inMemory.beginTurn(
+  { model: "ctx-coder", environments: [{ id: "local", cwd: "/repo", shell: "bash" }] },
+  "Hello.",
+);
+const stale = await memoryStore
+  .append({
+    sessionId: inMemory.id,
+    expectedSequence: 0,
+    appendId: "stale",
+    records: [{ type: "note", payload: null }],
+  })
+  .catch((error: unknown) => error);
+assert.ok(RolloutConflictError.isInstance(stale));
+assert.equal((await resumeSession(memoryStore, { sessionId: inMemory.id })).history().length, 2);
 
 // rollout-postgres: the store is built without connecting (the pool connects on first use).
 const postgresStore = createPostgresRolloutStore({ url: "postgres://ctx@127.0.0.1:9/none" });

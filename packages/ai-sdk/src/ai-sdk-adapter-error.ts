@@ -1,16 +1,33 @@
 import { CtxError, type CtxErrorOptions } from "@ctx/text";
 
 /**
- * A request or an option the AI SDK adapter cannot map: a request that does not fit its schema,
- * or an item the chosen API cannot carry. `index` is the position in `request.input` of the item
- * at fault, when one item is.
+ * What an {@link AiSdkAdapterError} is about: `invalid-argument`, a request or an option the
+ * adapter cannot map; `invalid-answer`, an answer it cannot read (a message part without its
+ * fields, a tool result with no call before it).
+ */
+export type AiSdkAdapterErrorCode = "invalid-argument" | "invalid-answer";
+
+/** Options of an {@link AiSdkAdapterError}. */
+export interface AiSdkAdapterErrorOptions extends CtxErrorOptions {
+  /** What the error is about; `invalid-argument` when omitted. */
+  readonly code?: AiSdkAdapterErrorCode;
+}
+
+/**
+ * A request or an option the AI SDK adapter cannot map (a request that does not fit its schema,
+ * an item the AI SDK cannot carry), or an answer it cannot read. `index` is the position of the
+ * item at fault, when one item is: in `request.input` for a request, in `response.messages`
+ * for an answer.
  */
 export class AiSdkAdapterError extends CtxError {
-  /** The position in `request.input` of the item that could not be mapped. */
+  /** What the error is about. */
+  readonly code: AiSdkAdapterErrorCode;
+  /** The position of the item that could not be mapped. */
   readonly index: number | undefined;
 
-  constructor(message: string, index?: number, options: CtxErrorOptions = {}) {
+  constructor(message: string, index?: number, options: AiSdkAdapterErrorOptions = {}) {
     super(message, options);
+    this.code = options.code ?? "invalid-argument";
     this.index = index;
   }
 }

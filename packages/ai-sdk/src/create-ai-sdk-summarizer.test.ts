@@ -14,7 +14,8 @@ import {
   withLocalServer,
 } from "@ctx/adapter-testing";
 import type { ResponseItem } from "@ctx/protocol";
-import { ContextWindowError, createSession, type Summarizer } from "@ctx/session";
+import { ContextWindowError, type Summarizer } from "@ctx/protocol";
+import { createSession } from "@ctx/session";
 import { APICallError } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, expectTypeOf, it } from "vitest";

@@ -1,5 +1,4 @@
-import { parseWithSchema } from "@ctx/protocol";
-import { ContextWindowError, type Summarizer } from "@ctx/session/summarizer";
+import { ContextWindowError, parseWithSchema, type Summarizer } from "@ctx/protocol";
 import type { generateText, LanguageModel, LanguageModelCallOptions, ToolSet } from "ai";
 import { z } from "zod";
 import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";

@@ -1,19 +1,16 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import {
-  assistantMessage,
   conversationInstructions,
   firstPrefixBreak,
-  functionCall,
   openAIResponseEvents,
   runServedConversation,
   shellOutput,
   shellTool,
   userTurns,
 } from "@ctx/adapter-testing";
-import type { ResponseItem } from "@ctx/protocol";
 import { jsonSchema, streamText, tool } from "ai";
 import { describe, expect, it } from "vitest";
-import { reportedUsage } from "./reported-usage.js";
+import { fromStreamText } from "./from-stream-text.js";
 import { toPrompt } from "./to-prompt.js";
 
 describe("toPrompt through the AI SDK's streamText and its OpenAI provider", () => {
@@ -38,18 +35,8 @@ describe("toPrompt through the AI SDK's streamText and its OpenAI provider", () 
             maxRetries: 0,
             ...toPrompt(request),
           });
-          const { messages } = await result.response;
-          const output = messages.flatMap((message): ResponseItem[] => {
-            if (message.role !== "assistant" || typeof message.content === "string") return [];
-            return message.content.flatMap((part): ResponseItem[] => {
-              if (part.type === "text") return [assistantMessage(part.text)];
-              if (part.type === "tool-call") {
-                return [functionCall(part.toolCallId, part.toolName, part.input)];
-              }
-              return [];
-            });
-          });
-          return { output, usage: reportedUsage(await result.usage) };
+          const { items, usage } = await fromStreamText(result);
+          return { output: items, usage };
         };
       },
     );

@@ -1,4 +1,4 @@
-import type { ReportedUsage } from "@ctx/session";
+import type { ReportedUsage } from "@ctx/protocol";
 import type { GenerateTextResult, LanguageModelUsage, StreamTextResult, ToolSet } from "ai";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
@@ -25,11 +25,35 @@ function usage(
 
 describe("reportedUsage", () => {
   it("reads totalTokens as the provider reported it", () => {
-    expect(reportedUsage(usage(100, 5, 110))).toEqual({ totalTokens: 110 });
+    expect(reportedUsage(usage(100, 5, 110))).toEqual({
+      totalTokens: 110,
+      inputTokens: 100,
+      outputTokens: 5,
+    });
+  });
+
+  it("reads the cache and reasoning details the provider reported", () => {
+    const detailed: LanguageModelUsage = {
+      ...usage(100, 5, 105),
+      inputTokenDetails: { noCacheTokens: 10, cacheReadTokens: 80, cacheWriteTokens: 10 },
+      outputTokenDetails: { textTokens: 3, reasoningTokens: 2 },
+    };
+    expect(reportedUsage(detailed)).toEqual({
+      totalTokens: 105,
+      inputTokens: 100,
+      cachedInputTokens: 80,
+      cacheWriteTokens: 10,
+      outputTokens: 5,
+      reasoningTokens: 2,
+    });
   });
 
   it("adds the input and the output when the total is absent", () => {
-    expect(reportedUsage(usage(100, 5, undefined))).toEqual({ totalTokens: 105 });
+    expect(reportedUsage(usage(100, 5, undefined))).toEqual({
+      totalTokens: 105,
+      inputTokens: 100,
+      outputTokens: 5,
+    });
   });
 
   it("is undefined when the provider reported neither", () => {

@@ -1,5 +1,5 @@
+import type { ReportedUsage } from "@ctx/protocol";
 import { parseWithSchema } from "@ctx/protocol";
-import type { ReportedUsage } from "@ctx/session/summarizer";
 import type { LanguageModelUsage } from "ai";
 import { z } from "zod";
 import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
@@ -8,15 +8,24 @@ const tokens = z.number().int().min(0).optional();
 
 const usageSchema = z.looseObject({
   inputTokens: tokens,
+  inputTokenDetails: z
+    .looseObject({ cacheReadTokens: tokens, cacheWriteTokens: tokens })
+    .optional(),
   outputTokens: tokens,
+  outputTokenDetails: z.looseObject({ reasoningTokens: tokens }).optional(),
   totalTokens: tokens,
 });
 
 /**
- * The usage a provider reported for one request, as `session.reportUsage` takes it, from the AI
- * SDK's `LanguageModelUsage`: `generateText`'s `result.usage` or `await streamText(…).usage`, the
- * last step's request and answer (not `totalUsage`, which adds up every step). Its `totalTokens`, else `inputTokens + outputTokens`; `undefined` when the
- * provider reported neither.
+ * The usage a provider reported for one request, in the one shape of every adapter
+ * (`ReportedUsage`), from the AI SDK's `LanguageModelUsage`: `generateText`'s `result.usage` or
+ * `await streamText(…).usage`, the last step's request and answer (not `totalUsage`, which adds
+ * up every step). The AI SDK already gives every provider's counts one meaning (its
+ * `inputTokens` includes the cached input, for Anthropic too), so `inputTokens`,
+ * `cachedInputTokens` (`inputTokenDetails.cacheReadTokens`), `cacheWriteTokens`,
+ * `outputTokens` and `reasoningTokens` (`outputTokenDetails.reasoningTokens`) are its counts, each
+ * absent when the provider did not report it. `totalTokens` is its `totalTokens`, else
+ * `inputTokens + outputTokens`; the result is `undefined` when the provider reported neither.
  *
  * @throws {AiSdkAdapterError} naming `usage` when it is not an object, or a count it has is not a
  * whole number ≥ 0.
@@ -27,12 +36,27 @@ const usageSchema = z.looseObject({
  * ```
  */
 export function reportedUsage(usage: LanguageModelUsage): ReportedUsage | undefined {
-  const { inputTokens, outputTokens, totalTokens } = parseWithSchema(
+  const counts = parseWithSchema(
     usageSchema,
     usage,
     (problems) => new AiSdkAdapterError(`invalid usage: ${problems}`),
   );
-  if (totalTokens !== undefined) return { totalTokens };
-  if (inputTokens === undefined || outputTokens === undefined) return undefined;
-  return { totalTokens: inputTokens + outputTokens };
+  const { inputTokens, outputTokens } = counts;
+  const totalTokens =
+    counts.totalTokens ??
+    (inputTokens === undefined || outputTokens === undefined
+      ? undefined
+      : inputTokens + outputTokens);
+  if (totalTokens === undefined) return undefined;
+  const cachedInputTokens = counts.inputTokenDetails?.cacheReadTokens;
+  const cacheWriteTokens = counts.inputTokenDetails?.cacheWriteTokens;
+  const reasoningTokens = counts.outputTokenDetails?.reasoningTokens;
+  return {
+    totalTokens,
+    ...(inputTokens === undefined ? {} : { inputTokens }),
+    ...(cachedInputTokens === undefined ? {} : { cachedInputTokens }),
+    ...(cacheWriteTokens === undefined ? {} : { cacheWriteTokens }),
+    ...(outputTokens === undefined ? {} : { outputTokens }),
+    ...(reasoningTokens === undefined ? {} : { reasoningTokens }),
+  };
 }

@@ -12,7 +12,8 @@ import {
   withLocalServer,
 } from "@ctx/adapter-testing";
 import type { ResponseItem } from "@ctx/protocol";
-import { ContextWindowError, createSession, type Summarizer } from "@ctx/session";
+import { ContextWindowError, type Summarizer } from "@ctx/protocol";
+import { createSession } from "@ctx/session";
 import { Anthropic as OldestAnthropic } from "anthropic-ai-sdk-oldest";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";

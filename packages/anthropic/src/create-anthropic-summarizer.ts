@@ -2,8 +2,7 @@ import type {
   MessageCreateParamsNonStreaming,
   ToolUnion,
 } from "@anthropic-ai/sdk/resources/messages/messages";
-import { parseWithSchema } from "@ctx/protocol";
-import { ContextWindowError, type Summarizer } from "@ctx/session/summarizer";
+import { ContextWindowError, parseWithSchema, type Summarizer } from "@ctx/protocol";
 import { z } from "zod";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 import {

@@ -3,21 +3,19 @@ import {
   type Answer,
   anthropicMessageEvents,
   anthropicPromptPrefix,
-  assistantMessage,
   conversationInstructions,
   firstPrefixBreak,
-  functionCall,
   runCachedCompaction,
   runServedConversation,
   shellOutput,
   shellTool,
   userTurns,
 } from "@ctx/adapter-testing";
-import type { ResponseItem } from "@ctx/protocol";
-import type { Summarizer } from "@ctx/session";
+import type { Summarizer } from "@ctx/protocol";
 import { describe, expect, it } from "vitest";
 import { createAnthropicSummarizer } from "./create-anthropic-summarizer.js";
-import { reportedUsage } from "./reported-usage.js";
+import { fromMessage } from "./from-message.js";
+import { fromMessageStream } from "./from-message-stream.js";
 import { toMessagesParams } from "./to-messages-params.js";
 
 /** The value with every `cache_control` key removed: breakpoints move, the content does not. */
@@ -42,7 +40,8 @@ describe("toMessagesParams through the Anthropic client", () => {
       (url) => {
         const client = new Anthropic({ apiKey: "test", baseURL: url, maxRetries: 0 });
         return async (request) => {
-          const stream = client.messages.stream({
+          const stream = await client.messages.create({
+            stream: true,
             model: "claude-test",
             max_tokens: 1024,
             tools: [
@@ -54,13 +53,8 @@ describe("toMessagesParams through the Anthropic client", () => {
             ],
             ...toMessagesParams(request),
           });
-          const message = await stream.finalMessage();
-          const output = message.content.flatMap((block): ResponseItem[] => {
-            if (block.type === "text") return [assistantMessage(block.text)];
-            if (block.type === "tool_use") return [functionCall(block.id, block.name, block.input)];
-            return [];
-          });
-          return { output, usage: reportedUsage(message) };
+          const { items, usage } = await fromMessageStream(stream);
+          return { output: items, usage };
         };
       },
     );
@@ -149,9 +143,7 @@ describe("createAnthropicSummarizer through the Anthropic client", () => {
               tools,
               ...toMessagesParams(request),
             });
-            return message.content.flatMap((block) =>
-              block.type === "text" ? [assistantMessage(block.text)] : [],
-            );
+            return fromMessage(message).items;
           },
           summarizer: summarizer(client),
         };

@@ -1,10 +1,17 @@
-export { AnthropicAdapterError } from "./anthropic-adapter-error.js";
+export {
+  AnthropicAdapterError,
+  type AnthropicAdapterErrorCode,
+  type AnthropicAdapterErrorOptions,
+} from "./anthropic-adapter-error.js";
+export type { ClaudeReasoningFormat, ClaudeReasoningItem } from "./content-blocks.js";
 export {
   type AnthropicMessagesClient,
   type AnthropicSummarizerOptions,
   createAnthropicSummarizer,
 } from "./create-anthropic-summarizer.js";
 export { developerContext } from "./developer-context.js";
+export { fromMessage } from "./from-message.js";
+export { fromMessageStream, type MessageStreamOptions } from "./from-message-stream.js";
 export { reportedUsage } from "./reported-usage.js";
 export {
   type MessagesParams,

@@ -1,5 +1,5 @@
 import type { Message } from "@anthropic-ai/sdk/resources/messages/messages";
-import type { ReportedUsage } from "@ctx/session";
+import type { ReportedUsage } from "@ctx/protocol";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 import { reportedUsage } from "./reported-usage.js";
@@ -30,7 +30,13 @@ describe("reportedUsage", () => {
       cache_read_input_tokens: 4000,
       output_tokens: 50,
     };
-    expect(reportedUsage({ usage: usage(counts) })).toEqual({ totalTokens: 4362 });
+    expect(reportedUsage({ usage: usage(counts) })).toEqual({
+      totalTokens: 4362,
+      inputTokens: 4312,
+      cachedInputTokens: 4000,
+      cacheWriteTokens: 300,
+      outputTokens: 50,
+    });
   });
 
   it("counts a cache count the API leaves null as none", () => {
@@ -40,7 +46,16 @@ describe("reportedUsage", () => {
       cache_read_input_tokens: null,
       output_tokens: 5,
     };
-    expect(reportedUsage({ usage: usage(counts) })).toEqual({ totalTokens: 105 });
+    expect(reportedUsage({ usage: usage(counts) })).toEqual({
+      totalTokens: 105,
+      inputTokens: 100,
+      outputTokens: 5,
+    });
+    const thinking = { ...usage(counts), output_tokens_details: { thinking_tokens: 3 } };
+    expect(reportedUsage({ usage: thinking })).toMatchObject({
+      outputTokens: 5,
+      reasoningTokens: 3,
+    });
   });
 
   it("throws an AnthropicAdapterError naming what does not fit", () => {

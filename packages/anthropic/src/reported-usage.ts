@@ -1,8 +1,11 @@
 import type { Message } from "@anthropic-ai/sdk/resources/messages/messages";
+import type { ReportedUsage } from "@ctx/protocol";
 import { parseWithSchema } from "@ctx/protocol";
-import type { ReportedUsage } from "@ctx/session/summarizer";
 import { z } from "zod";
-import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
+import {
+  AnthropicAdapterError,
+  type AnthropicAdapterErrorCode,
+} from "./anthropic-adapter-error.js";
 
 const tokens = z.number().int().min(0);
 
@@ -12,34 +15,56 @@ const messageSchema = z.looseObject({
     output_tokens: tokens,
     cache_creation_input_tokens: tokens.nullish(),
     cache_read_input_tokens: tokens.nullish(),
+    output_tokens_details: z.looseObject({ thinking_tokens: tokens.nullish() }).nullish(),
   }),
 });
 
 /**
- * The usage the Messages API reported for one `Message` (of a stream, `finalMessage()`), as
- * `session.reportUsage` takes it. The API's `input_tokens` leaves out the input written to or
- * read from the prompt cache, so the total is `input_tokens + cache_creation_input_tokens +
- * cache_read_input_tokens + output_tokens`: the request's whole input and the answer. A message
- * always carries its usage.
+ * The usage the Messages API reported for one `Message` (of a stream, what
+ * `fromMessageStream` returns), in the one shape of every adapter (`ReportedUsage`). The API's
+ * `input_tokens` leaves out the input read from or written to the prompt cache, so `inputTokens`
+ * is `input_tokens + cache_creation_input_tokens + cache_read_input_tokens`, the request's whole
+ * input as OpenAI counts it; `cachedInputTokens` is `cache_read_input_tokens`,
+ * `cacheWriteTokens` `cache_creation_input_tokens` (each absent when the API gives `null`),
+ * `outputTokens` `output_tokens` (thinking
+ * included), `reasoningTokens` `output_tokens_details.thinking_tokens` when reported, and
+ * `totalTokens` the input and the output. A message always carries its usage.
  *
  * @throws {AnthropicAdapterError} naming `message` when it is not an object, or its `usage`
- * lacks whole `input_tokens` and `output_tokens` ≥ 0 or has a cache count that is not one.
+ * lacks whole `input_tokens` and `output_tokens` ≥ 0 or has a count that is not one.
  * @example
  * ```ts
  * await session.reportUsage(reportedUsage(message));
  * ```
  */
 export function reportedUsage(message: Pick<Message, "usage">): ReportedUsage {
+  return readUsage(message, "message");
+}
+
+/**
+ * {@link reportedUsage} of any value, for the other mappings of an answer.
+ * @throws {AnthropicAdapterError} naming `what`, with `code`, when the usage does not fit.
+ */
+export function readUsage(
+  message: unknown,
+  what: string,
+  code: AnthropicAdapterErrorCode = "invalid-argument",
+): ReportedUsage {
   const { usage } = parseWithSchema(
     messageSchema,
     message,
-    (problems) => new AnthropicAdapterError(`invalid message: ${problems}`),
+    (problems) => new AnthropicAdapterError(`invalid ${what}: ${problems}`, undefined, { code }),
   );
+  const cacheWriteTokens = usage.cache_creation_input_tokens;
+  const cachedInputTokens = usage.cache_read_input_tokens;
+  const inputTokens = usage.input_tokens + (cacheWriteTokens ?? 0) + (cachedInputTokens ?? 0);
+  const reasoningTokens = usage.output_tokens_details?.thinking_tokens;
   return {
-    totalTokens:
-      usage.input_tokens +
-      (usage.cache_creation_input_tokens ?? 0) +
-      (usage.cache_read_input_tokens ?? 0) +
-      usage.output_tokens,
+    totalTokens: inputTokens + usage.output_tokens,
+    inputTokens,
+    ...(cachedInputTokens == null ? {} : { cachedInputTokens }),
+    ...(cacheWriteTokens == null ? {} : { cacheWriteTokens }),
+    outputTokens: usage.output_tokens,
+    ...(reasoningTokens == null ? {} : { reasoningTokens }),
   };
 }

@@ -183,4 +183,36 @@ describe("toMessagesParams", () => {
     const body: MessageCreateParamsNonStreaming = { model: "m", max_tokens: 1, ...params };
     expect(body.messages).toBe(params.messages);
   });
+
+  it("sends Claude's thinking back before its tool call, leaves other reasoning out, and puts no breakpoint on thinking", () => {
+    const { messages } = toMessagesParams({
+      instructions: "",
+      input: [
+        { type: "message", role: "user", content: [{ type: "input_text", text: "Go." }] },
+        { type: "reasoning", id: "rs_1", summary: [], encrypted_content: "openai-only" },
+        {
+          type: "reasoning",
+          summary: [],
+          content: [{ type: "reasoning_text", text: "List first." }],
+          encrypted_content: "sig",
+          format: "anthropic-thinking",
+        } as ResponseItem,
+        { type: "function_call", call_id: "toolu_1", name: "shell", arguments: "{}" },
+        { type: "function_call_output", call_id: "toolu_1", output: "a" },
+      ],
+    });
+    expect(messages[1]).toEqual({
+      role: "assistant",
+      content: [
+        { type: "thinking", thinking: "List first.", signature: "sig" },
+        {
+          type: "tool_use",
+          id: "toolu_1",
+          name: "shell",
+          input: {},
+          cache_control: { type: "ephemeral" },
+        },
+      ],
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import type {
   CacheControlEphemeral,
+  ContentBlockParam,
   ImageBlockParam,
   MessageParam,
   TextBlockParam,
@@ -17,6 +18,7 @@ import {
 } from "@ctx/protocol";
 import { z } from "zod";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
+import { claudeBlockOf } from "./content-blocks.js";
 import { developerContext } from "./developer-context.js";
 
 /** Options of {@link toMessagesParams}. */
@@ -76,7 +78,10 @@ type ImageMediaType = (typeof imageMediaTypes)[number];
  * their results into the next user turn). Cache breakpoints go where the stable prefix ends: on
  * the last `system` block, on the last block of the last message (where the next request
  * continues) and on the last block of the message before it; three of the four the API allows,
- * leaving one for the caller's tools. Reasoning items are left out: they are another provider's.
+ * leaving one for the caller's tools (never on a thinking block, which the API refuses it on).
+ * A reasoning item recorded from a Claude answer (`fromMessage`) goes back as the thinking,
+ * redacted thinking or server tool block it came from, where it was; other reasoning items are
+ * left out: they are another provider's.
  *
  * @throws {AnthropicAdapterError} when the request or the options do not fit their schemas, or an
  * item cannot be sent: a compaction item, an image given by file id or of a type Claude does not
@@ -109,22 +114,36 @@ export function toMessagesParams(
   const turns: Turn[] = [];
   for (let index = start; index < input.length; index++) {
     const item = input[index];
-    if (item === undefined || item.type === "reasoning") continue;
+    if (item === undefined) continue;
     const turn = toTurn(item, index, developerMessages);
+    if (turn === undefined) continue;
     const last = turns.at(-1);
     if (last?.role === turn.role) last.blocks.push(...turn.blocks);
     else turns.push(turn);
   }
   if (cacheControl !== false) {
-    for (const block of [system.at(-1), ...turns.slice(-2).map((turn) => turn.blocks.at(-1))]) {
+    const lastBlocks = turns.slice(-2).map((turn) => turn.blocks.findLast(takesCacheControl));
+    for (const block of [system.at(-1), ...lastBlocks]) {
       if (block !== undefined) block.cache_control = { ...cacheControl };
     }
   }
   return { system, messages: turns.map(toMessage) };
 }
 
-/** The blocks this mapping makes; each can carry a cache breakpoint. */
-type Block = TextBlockParam | ImageBlockParam | ToolUseBlockParam | ToolResultBlockParam;
+/** The blocks this mapping makes. */
+type Block = ContentBlockParam;
+
+/** The blocks a cache breakpoint goes on (the API takes none on a thinking block). */
+type CacheableBlock = TextBlockParam | ImageBlockParam | ToolUseBlockParam | ToolResultBlockParam;
+
+function takesCacheControl(block: Block): block is CacheableBlock {
+  return (
+    block.type === "text" ||
+    block.type === "image" ||
+    block.type === "tool_use" ||
+    block.type === "tool_result"
+  );
+}
 
 /** One message under construction: consecutive items of one side. */
 interface Turn {
@@ -140,11 +159,17 @@ function toMessage(turn: Turn): MessageParam {
 }
 
 function toTurn(
-  item: Exclude<ResponseItem, { type: "reasoning" }>,
+  item: ResponseItem,
   index: number,
   developerMessages: "user-text" | "system-messages",
-): Turn {
+): Turn | undefined {
   switch (item.type) {
+    case "reasoning": {
+      // Claude's own thinking and server tool blocks go back where they were; reasoning of
+      // another provider's is left out.
+      const block = claudeBlockOf(item);
+      return block === undefined ? undefined : { role: "assistant", blocks: [block] };
+    }
     case "message": {
       if (item.role === "assistant") {
         return {

@@ -5,8 +5,9 @@ import { join } from "node:path";
 import { toPrompt } from "@ctx/ai-sdk";
 import { toMessagesParams } from "@ctx/anthropic";
 import { toChatCompletionsParams, toResponsesParams } from "@ctx/openai";
+import { type PermissionsPolicy, renderPermissionsInstructions } from "@ctx/prompts";
 import type { ModelInput } from "@ctx/protocol";
-import { createStandardRegistry } from "@ctx/registry";
+import { createStandardRegistry, permissionsInstructions } from "@ctx/registry";
 import { loadDefaultTokenizer } from "@ctx/session";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCtx } from "./__fixtures__/run-ctx.js";
@@ -25,6 +26,11 @@ beforeAll(async () => {
   await writeFile(join(repository, "src", "AGENTS.md"), "Keep functions small.\n");
   await writeFile(join(home, "AGENTS.md"), "Answer in English.\n");
 });
+
+/** The permissions fragment @ctx renders for `policy`. */
+function permissionsText(policy: PermissionsPolicy): string {
+  return permissionsInstructions.create({ text: renderPermissionsInstructions(policy) }).render();
+}
 
 describe("ctx context", () => {
   it("lists each block with role, kind, sources, bytes and tokens", async () => {
@@ -85,6 +91,50 @@ describe("ctx context", () => {
     const permissions = request.input[0]?.content[0]?.text ?? "";
     expect(permissions).toContain("read-only");
     expect(request.input[1]?.content[0]?.text).toContain("Keep functions small.");
+  });
+
+  it("describes the sandbox, network and time zone as Codex 0.171 does for the same settings", async () => {
+    const texts = async (sandbox: string, env: Record<string, string>) => {
+      const run = await runCtx(
+        ["context", "--format", "json", "--sandbox", sandbox, "--home", home],
+        repository,
+        env,
+      );
+      expect(run.code).toBe(0);
+      const request = JSON.parse(run.stdout) as { input: { content: { text: string }[] }[] };
+      return request.input.flatMap((message) => message.content.map((part) => part.text));
+    };
+    const environment = (all: readonly string[]) =>
+      all.find((text) => text.startsWith("<environment_context>")) ?? "";
+    const permissions = (all: readonly string[]) =>
+      all.find((text) => text.startsWith("<permissions instructions>")) ?? "";
+
+    const writing = await texts("workspace-write", { TZ: "UTC" });
+    expect(environment(writing)).toContain("<timezone>Etc/UTC</timezone>");
+    for (const folder of [".git", ".agents", ".codex"]) {
+      expect(environment(writing)).toContain(
+        `<entry access="read"><path>${repository}/${folder}</path></entry>`,
+      );
+    }
+    expect(permissions(writing)).toBe(
+      permissionsText({
+        sandboxMode: "workspace-write",
+        approvalPolicy: "on-request",
+        networkAccess: false,
+        writableRoots: [repository, "/tmp"],
+      }),
+    );
+
+    const open = await texts("danger-full-access", { TZ: "Europe/Paris" });
+    expect(environment(open)).toContain("<timezone>Europe/Paris</timezone>");
+    expect(environment(open)).toContain('<permission_profile type="disabled">');
+    expect(permissions(open)).toBe(
+      permissionsText({
+        sandboxMode: "danger-full-access",
+        approvalPolicy: "on-request",
+        networkAccess: true,
+      }),
+    );
   });
 
   it("changes the base instructions with the personality", async () => {

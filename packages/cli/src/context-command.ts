@@ -92,7 +92,6 @@ Example:
         approval: flags.approval,
         shell: environment.env.SHELL?.split("/").at(-1) || "bash",
         now: new Date(),
-        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       });
       if (flags.format !== "text") {
         const sent =

@@ -7,7 +7,7 @@ import {
 } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
 import { agentsMdInstructions, createStandardRegistry } from "@ctx/registry";
-import { createSession, type TurnContext } from "@ctx/session";
+import { buildEnvironmentProfile, createSession, type TurnContext } from "@ctx/session";
 import type { CtxWarning } from "@ctx/text";
 import { CliError } from "./cli-error.js";
 import { type ContextBlock, contextBlocks } from "./context-blocks.js";
@@ -24,8 +24,8 @@ export interface FirstTurnSettings {
   readonly approval: ApprovalPolicy;
   readonly shell: string;
   readonly now: Date;
-  /** An IANA time zone. */
-  readonly timeZone: string;
+  /** An IANA time zone; the system's when omitted (`Etc/UTC` where the system says `UTC`). */
+  readonly timeZone?: string;
 }
 
 /** What the model would be sent on its first turn before the user's message. */
@@ -61,24 +61,14 @@ export async function buildFirstTurnContext(
   const turn: TurnContext = {
     model: settings.model,
     personality: settings.personality,
-    environments: [{ id: "local", cwd, shell: settings.shell }],
-    date: new Intl.DateTimeFormat("en-CA", {
-      timeZone: settings.timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    }).format(settings.now),
-    timezone: settings.timeZone,
-    filesystem: {
-      workspaceRoots: [cwd],
-      permissionProfile: permissionProfile(cwd, settings.sandbox),
-    },
-    permissions: {
+    ...buildEnvironmentProfile({
+      cwd,
+      shell: settings.shell,
       sandboxMode: settings.sandbox,
-      ...(settings.sandbox === "workspace-write" ? { writableRoots: [cwd] } : {}),
-      networkAccess: false,
       approvalPolicy: settings.approval,
-    },
+      now: settings.now,
+      ...(settings.timeZone === undefined ? {} : { timeZone: settings.timeZone }),
+    }),
     agentsMd,
   };
   const request = await createSession({ registry }).beginTurn(turn, "(the user's first message)");
@@ -104,27 +94,5 @@ export async function buildFirstTurnContext(
           ]),
       ...request.warnings,
     ],
-  };
-}
-
-/** The file-system profile the sandbox mode grants in `cwd`, as the environment context shows it. */
-function permissionProfile(cwd: string, sandbox: SandboxMode) {
-  if (sandbox === "danger-full-access") {
-    return { type: "managed" as const, fileSystem: { type: "unrestricted" as const } };
-  }
-  const writable =
-    sandbox === "workspace-write"
-      ? [
-          { access: "write" as const, target: { path: cwd } },
-          { access: "write" as const, target: { special: ":slash_tmp" } },
-          { access: "write" as const, target: { special: ":tmpdir" } },
-        ]
-      : [];
-  return {
-    type: "managed" as const,
-    fileSystem: {
-      type: "restricted" as const,
-      entries: [{ access: "read" as const, target: { special: ":root" } }, ...writable],
-    },
   };
 }

@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
+import type { JsonValue } from "@ctx/protocol";
 import { createStandardRegistry, type Registry } from "@ctx/registry";
-import type { JsonValue } from "@ctx/session";
 import { type CtxWarning, utf8ByteLength } from "@ctx/text";
 import { CliError } from "./cli-error.js";
 import { HistoryTotals } from "./history-totals.js";

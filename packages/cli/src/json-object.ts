@@ -1,4 +1,4 @@
-import type { JsonValue } from "@ctx/session";
+import type { JsonValue } from "@ctx/protocol";
 
 /** A JSON object as read from a rollout line. */
 export type JsonObject = { readonly [key: string]: JsonValue };

@@ -1,4 +1,4 @@
-import type { JsonValue } from "@ctx/session";
+import type { JsonValue } from "@ctx/protocol";
 import { isJsonObject as isObject, type JsonObject } from "./json-object.js";
 
 /** A rollout line, reduced to what `ctx inspect` reads from it. */

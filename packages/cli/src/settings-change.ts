@@ -1,9 +1,8 @@
 import { readFile } from "node:fs/promises";
-import type { ResponseItem } from "@ctx/protocol";
+import type { JsonValue, ResponseItem } from "@ctx/protocol";
 import { createStandardRegistry } from "@ctx/registry";
 import {
   createSession,
-  type JsonValue,
   type ParsedTurnContext,
   parseTurnContext,
   SessionError,

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import type { JsonValue } from "@ctx/session";
+import type { JsonValue } from "@ctx/protocol";
 import { CliError } from "./cli-error.js";
 import { isJsonObject, type JsonObject } from "./json-object.js";
 import { approvalPolicies, personalities, sandboxModes } from "./setting-choices.js";

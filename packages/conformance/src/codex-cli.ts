@@ -6,7 +6,7 @@ import { ConformanceError } from "./conformance-error.js";
 
 const run = promisify(execFile);
 
-/** The Codex CLI this package pins (`@openai/codex` 0.169.0, a prebuilt binary inside the npm package). */
+/** The Codex CLI this package pins (`@openai/codex` 0.171.0, a prebuilt binary inside the npm package). */
 export const codexBinary = join(
   dirname(createRequire(import.meta.url).resolve("@openai/codex/package.json")),
   "bin",

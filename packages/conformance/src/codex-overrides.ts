@@ -15,6 +15,7 @@ const configKeys = {
   fallbackFilenames: "project_doc_fallback_filenames",
   rootMarkers: "project_root_markers",
   developerInstructions: "developer_instructions",
+  personality: "personality",
 } as const satisfies Partial<Record<keyof ScenarioSettings, string>>;
 
 /**

@@ -13,6 +13,7 @@ import { pinMachineValues } from "./pin-machine-values.js";
 const comparedKinds = new Set([
   "model_switch",
   "developer_instructions",
+  "personality_spec",
   "permissions_instructions",
   "agents_md_instructions",
   "environment_context",
@@ -114,7 +115,12 @@ export function compared(layout: readonly LayoutItem[]): string[] {
       .filter((item) => item.type === "message" || comparedItemTypes.has(item.type))
       .map((item) => ({
         ...item,
-        parts: item.parts.filter((part) => comparedKinds.has(part.kind)),
+        parts: item.parts
+          // Codex 0.171 sends `<model_instructions>` where 0.169 and @ctx send `<model_switch>`.
+          .map((part) =>
+            part.kind === "model_instructions" ? { ...part, kind: "model_switch" } : part,
+          )
+          .filter((part) => comparedKinds.has(part.kind)),
       }))
       .filter((item) => item.type !== "message" || item.parts.length > 0),
   );

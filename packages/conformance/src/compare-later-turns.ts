@@ -95,7 +95,10 @@ export function compareLaterTurns(options: {
     if (ourCompaction !== theirCompaction) {
       // One side compacted: its request starts afresh, so only the model switch compares.
       const switched = (layout: readonly LayoutItem[]) =>
-        String(part(layout, "model_switch") !== undefined);
+        String(
+          part(layout, "model_switch") !== undefined ||
+            part(layout, "model_instructions") !== undefined,
+        );
       results.push(
         compareText(
           `${name}-model-switch`,

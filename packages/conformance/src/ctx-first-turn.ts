@@ -22,6 +22,9 @@ import type { ScenarioSettings } from "./scenario.js";
 const ctxModels: Readonly<Record<string, string>> = {
   "gpt-6-astra": "ctx-coder",
   "gpt-5.5": "ctx-coder-long",
+  // Codex's compaction hash of gpt-6-astra: a switch to them needs no compaction.
+  "gpt-6.1-terra": "ctx-coder-long",
+  "gpt-6-sol": "ctx-coder-mini",
 };
 
 /** The model of our catalog that stands in for the scenario's Codex model. */
@@ -67,7 +70,10 @@ export async function ctxFirstTurn(options: {
   }
   if (environment !== undefined) fragments.push(environmentContext.create(environment));
   return {
-    instructions: resolveBaseInstructions({ model: defaultModelCatalog.get(ctxModelOf(settings)) }),
+    instructions: resolveBaseInstructions({
+      model: defaultModelCatalog.get(ctxModelOf(settings)),
+      ...(settings.personality === undefined ? {} : { personality: settings.personality }),
+    }),
     input: [
       ...buildInitialContext(createStandardRegistry(), fragments, { separator: "none" }).map(
         ({ message }) => message,

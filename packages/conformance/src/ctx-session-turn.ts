@@ -1,3 +1,4 @@
+import type { AgentsMdSharedOptions } from "@ctx/agents-md";
 import type { TurnContext } from "@ctx/session";
 import { ctxModelOf } from "./ctx-first-turn.js";
 import { type CtxTurnState, pinnedEnvironment } from "./ctx-turn-state.js";
@@ -6,11 +7,13 @@ import type { ScenarioSettings } from "./scenario.js";
 /**
  * The turn context `@ctx/session` gets for one turn of a multi-turn scenario: the same state a
  * first turn is built from (see {@link ctxTurnState}), with the shell, date and time zone pinned,
- * the loaded AGENTS.md (Codex reads it again on every resume) and our stand-in for Codex's model.
+ * the personality, our stand-in for Codex's model, and AGENTS.md left to the session's own
+ * discovery with `discovery` (the global folder and the scenario's budgets and names).
  */
 export function ctxSessionTurnContext(
   state: CtxTurnState,
   settings: ScenarioSettings,
+  discovery: AgentsMdSharedOptions,
 ): TurnContext {
   const { environment } = state;
   return {
@@ -24,6 +27,7 @@ export function ctxSessionTurnContext(
     ...(settings.developerInstructions === undefined || settings.developerInstructions === ""
       ? {}
       : { developerInstructions: settings.developerInstructions }),
-    agentsMd: state.agentsMd,
+    ...(settings.personality === undefined ? {} : { personality: settings.personality }),
+    agentsMd: { discover: discovery },
   };
 }

@@ -2,7 +2,8 @@ import { realpath } from "node:fs/promises";
 import { isAbsolute, join } from "node:path";
 import { discoverAgentsMd, type LoadedAgentsMd } from "@ctx/agents-md";
 import type { PermissionsPolicy } from "@ctx/prompts";
-import type { EnvironmentContextData, FileSystemEntry } from "@ctx/registry";
+import type { EnvironmentContextData } from "@ctx/registry";
+import { buildEnvironmentProfile } from "@ctx/session";
 import type { ScenarioSettings } from "./scenario.js";
 
 /** The values Codex reads from the machine, pinned on our side; the comparison puts them into Codex's text too. */
@@ -11,6 +12,9 @@ export const pinnedEnvironment = {
   currentDate: "2026-01-15",
   timezone: "Etc/UTC",
 } as const;
+
+/** Noon of the pinned date, in the pinned time zone. */
+const pinnedNow = new Date(`${pinnedEnvironment.currentDate}T12:00:00Z`);
 
 /** What @ctx knows of one turn under a scenario's settings, before it becomes fragments. */
 export interface CtxTurnState {
@@ -24,8 +28,9 @@ export interface CtxTurnState {
 
 /**
  * The state of a turn in `cwd` under a scenario's settings, with the choices Codex makes from
- * its configuration: read-only and `on-request` by default; under `workspace-write` the working
- * directory (physical path), the extra roots and `/tmp` are writable.
+ * its configuration: read-only and `on-request` by default; the environment and permissions are
+ * `buildEnvironmentProfile`'s for the working directory's physical path, with the pinned shell,
+ * date and time zone.
  */
 export async function ctxTurnState(options: {
   readonly base: string;
@@ -45,73 +50,37 @@ export async function ctxTurnState(options: {
     ...(settings.rootMarkers === undefined ? {} : { rootMarkers: settings.rootMarkers }),
   });
   const sandboxMode = settings.sandboxMode ?? "read-only";
-  const extraRoots = (settings.writableRoots ?? []).map((root) =>
-    isAbsolute(root) ? root : join(options.base, root),
-  );
-  const roots = sandboxMode === "workspace-write" ? [cwd, ...extraRoots] : [cwd];
-  const policy: PermissionsPolicy = {
+  const profile = buildEnvironmentProfile({
+    cwd,
+    shell: pinnedEnvironment.shell,
     sandboxMode,
-    approvalPolicy: settings.approvalPolicy ?? "on-request",
-    networkAccess:
-      sandboxMode === "workspace-write"
-        ? (settings.networkAccess ?? false)
-        : sandboxMode === "danger-full-access",
-    ...(sandboxMode === "workspace-write" ? { writableRoots: [...roots, "/tmp"] } : {}),
+    ...(settings.approvalPolicy === undefined ? {} : { approvalPolicy: settings.approvalPolicy }),
     ...(settings.granularApprovals === undefined
       ? {}
       : { granularApprovals: settings.granularApprovals }),
     ...(settings.approvalsReviewer === undefined
       ? {}
       : { approvalsReviewer: settings.approvalsReviewer }),
-  };
+    writableRoots: (settings.writableRoots ?? []).map((root) =>
+      isAbsolute(root) ? root : join(options.base, root),
+    ),
+    ...(settings.networkAccess === undefined ? {} : { networkAccess: settings.networkAccess }),
+    now: pinnedNow,
+    timeZone: pinnedEnvironment.timezone,
+    ...(settings.includeDate === undefined ? {} : { includeDate: settings.includeDate }),
+  });
   return {
     cwd,
     agentsMd,
-    policy,
+    policy: profile.permissions,
     environment:
       settings.includeEnvironmentContext === false
         ? undefined
-        : environmentData(cwd, sandboxMode, roots, settings.includeDate),
-  };
-}
-
-/** Folders inside each writable root that stay read-only, in the order Codex lists them. */
-const protectedFolders = [".git", ".agents", ".codex", ".aws"];
-
-function environmentData(
-  cwd: string,
-  sandboxMode: NonNullable<ScenarioSettings["sandboxMode"]>,
-  roots: readonly string[],
-  includeDate: boolean | undefined,
-): EnvironmentContextData {
-  const entries: FileSystemEntry[] =
-    sandboxMode === "workspace-write"
-      ? [
-          { access: "read", target: { special: ":root" } },
-          ...roots.map((root): FileSystemEntry => ({ access: "write", target: { path: root } })),
-          { access: "write", target: { special: ":slash_tmp" } },
-          { access: "write", target: { special: ":tmpdir" } },
-          ...protectedFolders.flatMap((folder) =>
-            roots.map(
-              (root): FileSystemEntry => ({
-                access: "read",
-                target: { path: `${root}/${folder}` },
-              }),
-            ),
-          ),
-        ]
-      : [{ access: "read", target: { special: ":root" } }];
-  return {
-    environments: [{ id: "local", cwd, shell: pinnedEnvironment.shell }],
-    ...(includeDate === false
-      ? {}
-      : { currentDate: pinnedEnvironment.currentDate, timezone: pinnedEnvironment.timezone }),
-    filesystem: {
-      workspaceRoots: [...roots],
-      permissionProfile:
-        sandboxMode === "danger-full-access"
-          ? { type: "disabled" }
-          : { type: "managed", fileSystem: { type: "restricted", entries } },
-    },
+        : {
+            environments: profile.environments,
+            ...(profile.date === undefined ? {} : { currentDate: profile.date }),
+            ...(profile.timezone === undefined ? {} : { timezone: profile.timezone }),
+            filesystem: profile.filesystem,
+          },
   };
 }

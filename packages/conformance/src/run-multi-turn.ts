@@ -1,8 +1,15 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { createModelCatalog, defaultModelCatalog } from "@ctx/prompts";
+import { compactionPrompt, createModelCatalog, defaultModelCatalog } from "@ctx/prompts";
 import type { Registry } from "@ctx/registry";
-import { createSession, type ModelRequest } from "@ctx/session";
+import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
+import {
+  createSession,
+  type ModelRequest,
+  resumeSession,
+  type Session,
+  type SessionOptions,
+} from "@ctx/session";
 import { buildTree } from "./build-tree.js";
 import { type CheckResult, compareText } from "./check-result.js";
 import { runCodex } from "./codex-cli.js";
@@ -19,6 +26,7 @@ import {
   startMockResponsesServer,
 } from "./mock-responses-server.js";
 import type { Scenario, ScenarioSettings, ScenarioTurn } from "./scenario.js";
+import { unrecognisedTexts } from "./unrecognised-texts.js";
 
 /** The summary the mock writes when Codex asks it to compact, and our summarizer returns to @ctx. */
 const mockSummary = "Conformance checkpoint: the health check is half written.";
@@ -58,10 +66,15 @@ export async function runMultiTurn(options: {
   const { scenario, base, home } = options;
   const turns = scenario.turns ?? [];
   const prompts = new Set(turns.map((turn) => turn.prompt));
-  const extraLabel = labels(prompts, options.registry);
+  const instructions = new Set(
+    [scenario.settings, ...turns.map((turn) => turn.settings ?? {})].flatMap((settings) =>
+      settings.developerInstructions === undefined ? [] : [settings.developerInstructions],
+    ),
+  );
+  const extraLabel = labels(prompts, instructions, options.registry);
   let plan: { turnIndex: number; answered: boolean } = { turnIndex: 0, answered: false };
   const ours: CtxRequest[] = [];
-  const session = createSession({
+  const sessionOptions: SessionOptions = {
     separator: "none",
     catalog,
     summarizer: async (request) => {
@@ -73,7 +86,11 @@ export async function runMultiTurn(options: {
       });
       return mockSummary;
     },
-  });
+  };
+  // Codex runs each later turn as `codex exec resume`: @ctx's side resumes too, from its JSONL
+  // rollout, in a session opened afresh for the turn.
+  const store = createJsonlRolloutStore(join(home, "..", "ctx-sessions"));
+  let sessionId: string | undefined;
   const requests: TurnRequest[] = [];
   const mock = await startMockResponsesServer((request): MockAnswer => {
     const last = lastUserText(request);
@@ -113,7 +130,23 @@ export async function runMultiTurn(options: {
       cwd = turn.cwd ?? cwd;
       const state = await ctxTurnState({ base, cwd: join(base, cwd), home, settings });
       states.push(state);
-      const begun = await session.beginTurn(ctxSessionTurnContext(state, settings), turn.prompt);
+      const session: Session =
+        sessionId === undefined
+          ? createSession({ ...sessionOptions, store })
+          : await resumeSession(store, { ...sessionOptions, sessionId });
+      sessionId = session.id;
+      const discovery = {
+        home,
+        ...(settings.maxBytes === undefined ? {} : { maxBytes: settings.maxBytes }),
+        ...(settings.fallbackFilenames === undefined
+          ? {}
+          : { fallbackFilenames: settings.fallbackFilenames }),
+        ...(settings.rootMarkers === undefined ? {} : { rootMarkers: settings.rootMarkers }),
+      };
+      const begun = await session.beginTurn(
+        ctxSessionTurnContext(state, settings, discovery),
+        turn.prompt,
+      );
       ours.push(ctxRequest(index, begun));
       const answer = firstAnswer(turn, index);
       const output = mockOutputItem(answer, index);
@@ -148,12 +181,18 @@ export async function runMultiTurn(options: {
       });
       if (index === 0) threadId = readThreadId(stdout);
     }
-    const recorded = mock.requests.map((request) =>
-      describeLayout(layoutOf(inputOf(request), options.registry, { extraLabel })).filter(
-        (line) => line !== "additional_tools",
-      ),
+    const layouts = mock.requests.map((request) =>
+      layoutOf(inputOf(request), options.registry, { extraLabel }),
+    );
+    const recorded = layouts.map((layout) =>
+      describeLayout(layout).filter((line) => line !== "additional_tools"),
     );
     return [
+      compareText(
+        "codex-recognised",
+        "",
+        [...new Set(layouts.flatMap((layout) => unrecognisedTexts(layout, prompts)))].join(", "),
+      ),
       compareText(
         "codex-requests",
         JSON.stringify(scenario.codexRequests ?? []),
@@ -219,16 +258,24 @@ function lastUserText(request: RecordedRequest): string | undefined {
 }
 
 /**
- * What a user text of a recorded request is, by what we know of it: one of the scenario's
- * prompts, the summary (Codex's prefix, then the mock's text), a fragment the registry knows
- * (left to it), or else the compaction prompt — a user text the scenario never sent.
+ * What a text of a recorded request is, by what we know of it: the scenario's developer
+ * instructions (raw, unmarked, as Codex sends them), one of its prompts, the summary (a prefix, then the mock's text), the compaction prompt (Codex's, which
+ * the registry recognises, or ours), or a fragment the registry knows (left to it).
  */
-function labels(prompts: ReadonlySet<string>, registry: Registry): ExtraLabel {
+function labels(
+  prompts: ReadonlySet<string>,
+  instructions: ReadonlySet<string>,
+  registry: Registry,
+): ExtraLabel {
   return (role, text) => {
+    if (role === "developer" && instructions.has(text)) return "developer_instructions";
     if (role !== "user") return undefined;
     if (text.endsWith(`\n${mockSummary}`)) return "summary";
     if (prompts.has(text)) return "user_input";
-    return registry.classify(role, text) === undefined ? "compaction_prompt" : undefined;
+    if (text === compactionPrompt) return "compaction_prompt";
+    return registry.classify(role, text)?.type === "codex_compaction_prompt"
+      ? "compaction_prompt"
+      : undefined;
   };
 }
 

@@ -39,6 +39,8 @@ const settingsSchema = z.strictObject({
   developerInstructions: z.string().optional(),
   /** Codex's model slug; `gpt-6-astra` when omitted. */
   model: z.string().min(1).optional(),
+  /** The personality (Codex's `personality`); the model's default when omitted. */
+  personality: z.enum(["friendly", "pragmatic", "none"]).optional(),
 });
 
 const turnSchema = z.strictObject({

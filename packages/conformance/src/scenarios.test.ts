@@ -7,7 +7,7 @@ import { judgeScenario } from "./verdict.js";
 const scenarios = await loadScenarios();
 const deviations = await loadDeviations();
 
-describe("@ctx against Codex CLI 0.169.0", () => {
+describe("@ctx against Codex CLI 0.171.0", () => {
   it("has at least 40 scenarios", () => {
     expect(scenarios.length).toBeGreaterThanOrEqual(40);
   });

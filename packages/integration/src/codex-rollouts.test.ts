@@ -89,6 +89,7 @@ describe("the standard registry on real Codex rollouts", () => {
       "skills_instructions",
       "plugins_instructions",
       "multi_agent_mode",
+      "codex_subagent_role",
     ]) {
       expect(types).toContain(type);
     }
@@ -99,6 +100,6 @@ describe("the standard registry on real Codex rollouts", () => {
           : [],
       ),
     );
-    expect(new Set(unknown)).toEqual(new Set(["<app-context>", "You are an ag"]));
+    expect(new Set(unknown)).toEqual(new Set(["<app-context>"]));
   });
 });

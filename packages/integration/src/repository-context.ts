@@ -1,8 +1,6 @@
 import { discoverAgentsMd } from "@ctx/agents-md";
-import type { PermissionsPolicy } from "@ctx/prompts";
 import { isMessageItem, type MessageItem } from "@ctx/protocol";
-import type { EnvironmentContextData } from "@ctx/registry";
-import { createSession } from "@ctx/session";
+import { buildEnvironmentProfile, createSession } from "@ctx/session";
 import type { CtxWarning } from "@ctx/text";
 
 /** Where and when to assemble; everything else is an embedded default. */
@@ -14,7 +12,7 @@ export interface RepositoryContextOptions {
   /** A model slug of the default catalog; `ctx-coder` when omitted. */
   readonly model?: string;
   readonly now?: Date;
-  /** An IANA time zone; the machine's when omitted. */
+  /** An IANA time zone; the system's when omitted (`Etc/UTC` where the system says `UTC`). */
   readonly timeZone?: string;
   /** The shell's name; `bash` when omitted. */
   readonly shell?: string;
@@ -43,28 +41,20 @@ export async function assembleRepositoryContext(
     ...(options.home === undefined ? {} : { home: options.home }),
   });
   const cwd = agentsMd.environments[0]?.cwd ?? options.cwd;
-  const policy: PermissionsPolicy = {
-    sandboxMode: "workspace-write",
-    writableRoots: [cwd],
-    networkAccess: false,
-    approvalPolicy: "on-request",
-  };
-  const timeZone = options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const { filesystem, ...environment } = environmentContext(
-    cwd,
-    options.now ?? new Date(),
-    timeZone,
-  );
   const session = createSession(
     options.separator === undefined ? {} : { separator: options.separator },
   );
   const request = await session.beginTurn(
     {
       model: options.model ?? "ctx-coder",
-      environments: [{ id: "local", cwd, shell: options.shell ?? "bash" }],
-      ...environment,
-      ...(filesystem === undefined ? {} : { filesystem }),
-      permissions: policy,
+      ...buildEnvironmentProfile({
+        cwd,
+        shell: options.shell ?? "bash",
+        sandboxMode: "workspace-write",
+        approvalPolicy: "on-request",
+        ...(options.now === undefined ? {} : { now: options.now }),
+        ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
+      }),
       agentsMd,
     },
     "(the user's first message)",
@@ -73,42 +63,5 @@ export async function assembleRepositoryContext(
     instructions: request.instructions,
     input: request.input.slice(0, -1).filter((item) => isMessageItem(item)),
     warnings: request.warnings,
-  };
-}
-
-/** The environment as Codex 0.169 describes a workspace-write sandbox rooted at `cwd`. */
-function environmentContext(
-  cwd: string,
-  now: Date,
-  timeZone: string,
-): Pick<EnvironmentContextData, "filesystem"> & { date: string; timezone: string } {
-  const protectedFolders = [".git", ".agents", ".codex", ".aws"];
-  return {
-    date: new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    }).format(now),
-    timezone: timeZone,
-    filesystem: {
-      workspaceRoots: [cwd],
-      permissionProfile: {
-        type: "managed",
-        fileSystem: {
-          type: "restricted",
-          entries: [
-            { access: "read", target: { special: ":root" } },
-            { access: "write", target: { path: cwd } },
-            { access: "write", target: { special: ":slash_tmp" } },
-            { access: "write", target: { special: ":tmpdir" } },
-            ...protectedFolders.map((folder) => ({
-              access: "read" as const,
-              target: { path: `${cwd}/${folder}` },
-            })),
-          ],
-        },
-      },
-    },
   };
 }

@@ -4,14 +4,9 @@ import { join } from "node:path";
 import { createMemoryFileSystem } from "@ctx/agents-md";
 import type { MessageItem, ResponseItem } from "@ctx/protocol";
 import { agentsMdInstructions, createStandardRegistry } from "@ctx/registry";
-import {
-  createJsonlRolloutStore,
-  createMemoryRolloutStore,
-  createSession,
-  forkSession,
-  resumeSession,
-  type TurnContext,
-} from "@ctx/session";
+import { createMemoryRolloutStore } from "@ctx/rollout";
+import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
+import { createSession, forkSession, resumeSession, type TurnContext } from "@ctx/session";
 import { describe, expect, it } from "vitest";
 
 // The acceptance list of the reference design (codex-context-facts §16), on a real session.
@@ -167,6 +162,43 @@ describe("the reference's acceptance list, on @ctx/session", () => {
         JSON.stringify(first.input),
       );
       expect(added(first, next)).toEqual(["user:two"]);
+      await reader.close();
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it("reports the cache break of the first request after a rollback and a resume from disk, as a live session does", async () => {
+    const directory = mkdtempSync(join(tmpdir(), "ctx-session-jsonl-"));
+    const answer: ResponseItem = {
+      type: "message",
+      role: "assistant",
+      content: [{ type: "output_text", text: "Done." }],
+    };
+    const inFolder = (cwd: string) => turn({ environments: [{ id: "local", cwd, shell: "bash" }] });
+    try {
+      const writer = createJsonlRolloutStore(directory);
+      const session = createSession({ store: writer });
+      await session.beginTurn(inFolder("/repo"), "one");
+      await session.record([answer]);
+      await session.beginTurn(inFolder("/repo/c"), "two");
+      await session.record([answer]);
+      await session.rollback(1);
+      await writer.close();
+      const reader = createJsonlRolloutStore(directory);
+      const resumed = await resumeSession(reader, { sessionId: session.id });
+      const request = await resumed.beginTurn(inFolder("/repo"), "three");
+      // The same steps in one process, on a store of its own.
+      const live = createSession();
+      await live.beginTurn(inFolder("/repo"), "one");
+      await live.record([answer]);
+      await live.beginTurn(inFolder("/repo/c"), "two");
+      await live.record([answer]);
+      await live.rollback(1);
+      const liveRequest = await live.beginTurn(inFolder("/repo"), "three");
+      expect(request.cacheBreak?.kinds).toContain("environment_context");
+      expect(request.cacheBreak?.index).toBe(4);
+      expect(request.cacheBreak).toEqual(liveRequest.cacheBreak);
       await reader.close();
     } finally {
       rmSync(directory, { recursive: true, force: true });

@@ -5,12 +5,8 @@ import { discoverAgentsMd } from "@ctx/agents-md";
 import { createMarkerGuard } from "@ctx/fragments";
 import { defaultModelCatalog } from "@ctx/prompts";
 import { createStandardRegistry, permissionsInstructions } from "@ctx/registry";
-import {
-  approximateTokenizer,
-  createMemoryRolloutStore,
-  createSession,
-  loadDefaultTokenizer,
-} from "@ctx/session";
+import { createMemoryRolloutStore } from "@ctx/rollout";
+import { approximateTokenizer, createSession, loadDefaultTokenizer } from "@ctx/session";
 import { CtxError } from "@ctx/text";
 import postgres from "postgres";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -51,6 +47,38 @@ const unreachableDatabase = "postgres://ctx@127.0.0.1:9/none";
 // A session to resume and fork, created in beforeAll.
 const rolloutStore = createMemoryRolloutStore();
 const storedSession = "stored";
+
+/** An async iterable of `events` that starts again on every iteration, as a stream for each call. */
+function streamOf(events: readonly object[]): AsyncIterable<object> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      yield* events;
+    },
+  };
+}
+
+/** An answer of the model as the adapters map it back. */
+const assistantReply = {
+  type: "message",
+  role: "assistant",
+  content: [{ type: "output_text", text: "Hello." }],
+} as const;
+
+/** A session as a store describes it, and a source of one session without records. */
+const listedSession = {
+  id: "listed",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+  cwd: undefined,
+  parent: undefined,
+  nextSequence: 0,
+  archived: false,
+  meta: null,
+};
+const chainSource = {
+  info: async (id: string) => ({ ...listedSession, id }),
+  ownRecords: async () => ({ records: [], fromCheckpoint: false, warnings: [] }),
+};
 
 /** A model request as the adapters take it: instructions and one user message. */
 const adapterRequest = {
@@ -203,24 +231,55 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
     parseSummaryText: { args: ["text"], names: ["text"] },
     supportsPersonality: { args: [undefined], names: ["model"] },
   },
-  "@ctx/session": {
-    createJsonlRolloutStore: {
-      args: [sessionRoot, {}],
-      names: ["directory", "options"],
-      optional: [1],
-    },
+  "@ctx/rollout": {
     createMemoryRolloutStore: { args: [], names: [] },
+    createPageFilter: { args: [{}], names: ["options"] },
+    isListedBefore: { args: [listedSession, listedSession], names: ["left", "right"] },
+    pageSessions: { args: [[listedSession], {}], names: ["sessions", "options"] },
+    readRolloutChain: {
+      args: [chainSource, "stored", "start"],
+      names: ["source", "sessionId", "from"],
+    },
+    isCreateRetry: {
+      args: [
+        {
+          id: "s",
+          createdAt: "2026-01-01T00:00:00.000Z",
+          updatedAt: "2026-01-01T00:00:00.000Z",
+          cwd: undefined,
+          parent: undefined,
+          nextSequence: 0,
+          archived: false,
+          meta: null,
+        },
+        { id: "s" },
+      ],
+      names: ["taken", "request"],
+    },
     parseRolloutArgument: {
       args: [z.string(), "x", "what"],
       names: ["schema", "value", "what"],
       anything: [1],
     },
+  },
+  "@ctx/rollout-jsonl": {
+    createJsonlRolloutStore: {
+      args: [sessionRoot, {}],
+      names: ["directory", "options"],
+      optional: [1],
+    },
+  },
+  "@ctx/session": {
     buildContextUpdate: { args: [standard, []], names: ["registry", "fragments"] },
     buildInitialContext: { args: [standard, []], names: ["registry", "fragments"] },
     classifyHistory: { args: [[], standard], names: ["items", "registry"] },
     countItemTokens: {
       args: [{ type: "function_call_output", call_id: "c", output: "x" }, approximateTokenizer],
       names: ["item", "tokenizer"],
+    },
+    buildEnvironmentProfile: {
+      args: [{ cwd: "/repo", sandboxMode: "workspace-write" }],
+      names: ["options"],
     },
     createContextMessage: {
       args: ["developer", [permissionsInstructions.create({ text: "x" })], {}],
@@ -249,6 +308,18 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       args: [rolloutStore, { sessionId: storedSession }],
       names: ["store", "options"],
     },
+    runTurn: {
+      args: [
+        {
+          session: createSession({ tokenizer: approximateTokenizer }),
+          turnContext: { model: "gpt-5", environments: [] },
+          userInput: "Hi.",
+          callModel: async () => ({ items: [assistantReply] }),
+          runTool: async () => "done",
+        },
+      ],
+      names: ["options"],
+    },
   },
   "@ctx/rollout-postgres": {
     // The client connects lazily: nothing is sent until a query runs.
@@ -276,6 +347,16 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       names: ["options"],
     },
     reportedUsage: { args: [{ usage: { total_tokens: 105 } }], names: ["response"] },
+    fromResponse: { args: [{ output: [assistantReply], usage: null }], names: ["response"] },
+    fromResponseStream: {
+      args: [streamOf([{ type: "response.completed", response: { output: [], usage: null } }]), {}],
+      names: ["stream", "options"],
+      optional: [1],
+    },
+    fromChatCompletion: {
+      args: [{ choices: [{ message: { role: "assistant", content: "Hello." } }] }],
+      names: ["completion"],
+    },
   },
   "@ctx/anthropic": {
     toMessagesParams: {
@@ -291,11 +372,44 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       args: [{ usage: { input_tokens: 100, output_tokens: 5 } }],
       names: ["message"],
     },
+    fromMessage: {
+      args: [
+        {
+          content: [{ type: "text", text: "Hello." }],
+          usage: { input_tokens: 1, output_tokens: 1 },
+        },
+      ],
+      names: ["message"],
+    },
+    fromMessageStream: {
+      args: [
+        streamOf([
+          { type: "message_start", message: { usage: { input_tokens: 1, output_tokens: 1 } } },
+          { type: "message_stop" },
+        ]),
+        {},
+      ],
+      names: ["stream", "options"],
+      optional: [1],
+    },
   },
   "@ctx/ai-sdk": {
     toPrompt: { args: [adapterRequest], names: ["request"] },
     createAiSdkSummarizer: { args: [{ model: "openai/m" }], names: ["options"] },
     reportedUsage: { args: [{ inputTokens: 100, outputTokens: 5 }], names: ["usage"] },
+    fromGenerateText: {
+      args: [{ response: { messages: [] }, usage: { inputTokens: 1, outputTokens: 1 } }],
+      names: ["result"],
+    },
+    fromStreamText: {
+      args: [
+        {
+          response: Promise.resolve({ messages: [] }),
+          usage: Promise.resolve({ inputTokens: 1, outputTokens: 1 }),
+        },
+      ],
+      names: ["result"],
+    },
   },
   "@ctx/fragment-git-status": {
     readGitStatus: {

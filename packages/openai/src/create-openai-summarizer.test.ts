@@ -9,7 +9,8 @@ import {
   runServedCompaction,
   withLocalServer,
 } from "@ctx/adapter-testing";
-import { createSession, type Summarizer } from "@ctx/session";
+import type { Summarizer } from "@ctx/protocol";
+import { createSession } from "@ctx/session";
 import { APIUserAbortError, BadRequestError, OpenAI } from "openai";
 import { OpenAI as OldestOpenAI } from "openai-oldest";
 import { describe, expect, expectTypeOf, it } from "vitest";

@@ -1,5 +1,4 @@
-import { parseWithSchema } from "@ctx/protocol";
-import { ContextWindowError, type Summarizer } from "@ctx/session/summarizer";
+import { ContextWindowError, parseWithSchema, type Summarizer } from "@ctx/protocol";
 import type { ResponseCreateParamsNonStreaming, Tool } from "openai/resources/responses/responses";
 import { z } from "zod";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";

@@ -1,9 +1,7 @@
 import {
   type Answer,
-  assistantMessage,
   conversationInstructions,
   firstPrefixBreak,
-  functionCall,
   openAIChatCompletion,
   openAIPromptPrefix,
   openAIResponseEvents,
@@ -13,12 +11,13 @@ import {
   shellTool,
   userTurns,
 } from "@ctx/adapter-testing";
-import { parseResponseItem, type ResponseItem } from "@ctx/protocol";
-import type { ReportedUsage, Summarizer } from "@ctx/session";
+import type { Summarizer } from "@ctx/protocol";
 import { OpenAI } from "openai";
 import { describe, expect, it } from "vitest";
 import { createOpenAISummarizer } from "./create-openai-summarizer.js";
-import { reportedUsage } from "./reported-usage.js";
+import { fromChatCompletion } from "./from-chat-completion.js";
+import { fromResponse } from "./from-response.js";
+import { fromResponseStream } from "./from-response-stream.js";
 import { toChatCompletionsParams } from "./to-chat-completions-params.js";
 import { toResponsesParams } from "./to-responses-params.js";
 
@@ -39,14 +38,8 @@ describe("toResponsesParams through the openai client", () => {
               promptCacheKey: "session-1",
             }),
           });
-          const output: ResponseItem[] = [];
-          let usage: ReportedUsage | undefined;
-          for await (const event of stream) {
-            if (event.type === "response.output_item.done")
-              output.push(parseResponseItem(event.item));
-            if (event.type === "response.completed") usage = reportedUsage(event.response);
-          }
-          return { output, usage };
+          const { items, usage } = await fromResponseStream(stream);
+          return { output: items, usage };
         };
       },
     );
@@ -109,15 +102,8 @@ describe("toChatCompletionsParams through the openai client", () => {
             tools: [{ type: "function", function: shellTool }],
             ...toChatCompletionsParams(request, { promptCacheKey: "session-1" }),
           });
-          const message = completion.choices[0]?.message;
-          const items: ResponseItem[] = message?.content ? [assistantMessage(message.content)] : [];
-          for (const call of message?.tool_calls ?? []) {
-            if (call.type === "function") {
-              const input: unknown = JSON.parse(call.function.arguments);
-              items.push(functionCall(call.id, call.function.name, input));
-            }
-          }
-          return { output: items, usage: reportedUsage(completion) };
+          const { items, usage } = fromChatCompletion(completion);
+          return { output: items, usage };
         };
       },
     );
@@ -201,7 +187,7 @@ describe("createOpenAISummarizer through the openai client", () => {
               tools,
               ...toResponsesParams(request, { promptCacheKey: "session-1" }),
             });
-            return response.output.map((item) => parseResponseItem(item));
+            return fromResponse(response).items;
           },
           summarizer: summarizer(client),
         };

@@ -3,7 +3,14 @@ export {
   type OpenAIResponsesClient,
   type OpenAISummarizerOptions,
 } from "./create-openai-summarizer.js";
-export { OpenAIAdapterError } from "./openai-adapter-error.js";
+export { fromChatCompletion } from "./from-chat-completion.js";
+export { fromResponse } from "./from-response.js";
+export { fromResponseStream, type ResponseStreamOptions } from "./from-response-stream.js";
+export {
+  OpenAIAdapterError,
+  type OpenAIAdapterErrorCode,
+  type OpenAIAdapterErrorOptions,
+} from "./openai-adapter-error.js";
 export { reportedUsage } from "./reported-usage.js";
 export {
   type ChatCompletionsParams,

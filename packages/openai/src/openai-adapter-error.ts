@@ -1,16 +1,34 @@
 import { CtxError, type CtxErrorOptions } from "@ctx/text";
 
 /**
- * A request or an option the OpenAI adapter cannot map: a request that does not fit its schema,
- * or an item the chosen API cannot carry. `index` is the position in `request.input` of the item
- * at fault, when one item is.
+ * What an {@link OpenAIAdapterError} is about: `invalid-argument`, a request or an option the
+ * adapter cannot map; `invalid-answer`, an answer of the API it cannot read (an output item
+ * without its fields); `incomplete-answer`, a streamed answer that failed or ended before the
+ * response was complete.
+ */
+export type OpenAIAdapterErrorCode = "invalid-argument" | "invalid-answer" | "incomplete-answer";
+
+/** Options of an {@link OpenAIAdapterError}. */
+export interface OpenAIAdapterErrorOptions extends CtxErrorOptions {
+  /** What the error is about; `invalid-argument` when omitted. */
+  readonly code?: OpenAIAdapterErrorCode;
+}
+
+/**
+ * A request or an option the OpenAI adapter cannot map (a request that does not fit its schema,
+ * an item the chosen API cannot carry), or an answer of the API it cannot read. `index` is the
+ * position of the item at fault, when one item is: in `request.input` for a request, in the
+ * output (or the choice's tool calls) for an answer.
  */
 export class OpenAIAdapterError extends CtxError {
-  /** The position in `request.input` of the item that could not be mapped. */
+  /** What the error is about. */
+  readonly code: OpenAIAdapterErrorCode;
+  /** The position of the item that could not be mapped. */
   readonly index: number | undefined;
 
-  constructor(message: string, index?: number, options: CtxErrorOptions = {}) {
+  constructor(message: string, index?: number, options: OpenAIAdapterErrorOptions = {}) {
     super(message, options);
+    this.code = options.code ?? "invalid-argument";
     this.index = index;
   }
 }

@@ -8,7 +8,9 @@ export {
   type OutputTextContent,
   outputTextContentSchema,
 } from "./content-item.js";
+export { ContextWindowError } from "./context-window-error.js";
 export { type JsonValue, jsonValueSchema } from "./json-value.js";
+export type { ModelAnswer } from "./model-answer.js";
 export { type ModelInput, modelInputSchema } from "./model-input.js";
 export {
   parseResponseItem,
@@ -17,6 +19,7 @@ export {
 } from "./parse-response-item.js";
 export { parseWithSchema } from "./parse-with-schema.js";
 export { ProtocolError } from "./protocol-error.js";
+export type { ReportedUsage } from "./reported-usage.js";
 export {
   type CompactionItem,
   type CustomToolCallItem,
@@ -34,3 +37,4 @@ export {
 } from "./response-item.js";
 export { type Role, roleSchema } from "./role.js";
 export { describeSchemaIssues, type SchemaIssue, toSchemaIssues } from "./schema-issue.js";
+export type { Summarizer, SummaryRequest } from "./summarizer.js";

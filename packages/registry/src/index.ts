@@ -5,6 +5,10 @@ export {
   trustedAdditionalContext,
 } from "./catalogue/additional-context.js";
 export {
+  type AgentMessageBoardNotificationData,
+  agentMessageBoardNotification,
+} from "./catalogue/agent-message-board-notification.js";
+export {
   type AgentsMdInstructionsData,
   type AgentsMdState,
   agentsMdInstructions,
@@ -12,16 +16,29 @@ export {
 } from "./catalogue/agents-md-instructions.js";
 export { appsInstructions, appsSection } from "./catalogue/apps-instructions.js";
 export {
+  type CatalogAppsInstructionsData,
+  catalogAppsInstructions,
+} from "./catalogue/catalog-apps-instructions.js";
+export { codexRecognisers } from "./catalogue/codex-recognisers.js";
+export {
   type CollaborationModeData,
   collaborationMode,
   collaborationModeSection,
 } from "./catalogue/collaboration-mode.js";
+export {
+  type ContentFilterGuidanceData,
+  contentFilterGuidance,
+} from "./catalogue/content-filter-guidance.js";
 export {
   type ContextWindowData,
   type ContextWindowGuidanceData,
   contextWindow,
   contextWindowGuidance,
 } from "./catalogue/context-window.js";
+export {
+  type CurrentTimeReminderData,
+  currentTimeReminder,
+} from "./catalogue/current-time-reminder.js";
 export { type DeferredToolsData, deferredTools } from "./catalogue/deferred-tools.js";
 export {
   type DeveloperInstructionsData,
@@ -72,6 +89,10 @@ export {
 export { legacyFragments } from "./catalogue/legacy-fragments.js";
 export { standardMarkers } from "./catalogue/markers.js";
 export {
+  type ModelInstructionsData,
+  modelInstructions,
+} from "./catalogue/model-instructions.js";
+export {
   type ModelState,
   type ModelSwitchData,
   modelSection,
@@ -85,7 +106,6 @@ export {
 export { type MultiAgentRoleData, multiAgentRole } from "./catalogue/multi-agent-role.js";
 export {
   approvedCommandPrefixSaved,
-  currentTimeReminder,
   hookAdditionalContext,
   networkRuleSaved,
   pluginInstructions,
@@ -97,6 +117,7 @@ export {
   permissionsInstructions,
   permissionsSection,
 } from "./catalogue/permissions-instructions.js";
+export { type PersistentModeData, persistentMode } from "./catalogue/persistent-mode.js";
 export {
   type PersonalitySpecData,
   type PersonalityState,
@@ -131,10 +152,15 @@ export {
   skillsInstructionsSchema,
   skillsSection,
 } from "./catalogue/skills-instructions.js";
+export { type StartupContextData, startupContext } from "./catalogue/startup-context.js";
 export {
   type SubagentNotificationData,
   subagentNotification,
 } from "./catalogue/subagent-notification.js";
+export {
+  type ThreadNetworkRequirementsData,
+  threadNetworkRequirements,
+} from "./catalogue/thread-network-requirements.js";
 export { turnAborted, turnAbortedDeveloper } from "./catalogue/turn-aborted.js";
 export { type UserShellCommandData, userShellCommand } from "./catalogue/user-shell-command.js";
 export {

@@ -1,9 +1,13 @@
 import type { FragmentKind } from "@ctx/fragments";
 import { additionalContext, trustedAdditionalContext } from "./catalogue/additional-context.js";
+import { agentMessageBoardNotification } from "./catalogue/agent-message-board-notification.js";
 import { agentsMdInstructions } from "./catalogue/agents-md-instructions.js";
 import { appsInstructions } from "./catalogue/apps-instructions.js";
+import { catalogAppsInstructions } from "./catalogue/catalog-apps-instructions.js";
 import { collaborationMode } from "./catalogue/collaboration-mode.js";
+import { contentFilterGuidance } from "./catalogue/content-filter-guidance.js";
 import { contextWindow, contextWindowGuidance } from "./catalogue/context-window.js";
+import { currentTimeReminder } from "./catalogue/current-time-reminder.js";
 import { deferredTools } from "./catalogue/deferred-tools.js";
 import {
   developerInstructions,
@@ -15,12 +19,12 @@ import { hookPrompt } from "./catalogue/hook-prompt.js";
 import { imageResizeNotice } from "./catalogue/image-resize-notice.js";
 import { interAgentCompletion } from "./catalogue/inter-agent-completion.js";
 import { internalModelContext } from "./catalogue/internal-model-context.js";
+import { modelInstructions } from "./catalogue/model-instructions.js";
 import { modelSwitch } from "./catalogue/model-switch.js";
 import { multiAgentMode } from "./catalogue/multi-agent-mode.js";
 import { multiAgentRole } from "./catalogue/multi-agent-role.js";
 import {
   approvedCommandPrefixSaved,
-  currentTimeReminder,
   hookAdditionalContext,
   networkRuleSaved,
   pluginInstructions,
@@ -28,6 +32,7 @@ import {
   tokensLeft,
 } from "./catalogue/one-shot-notices.js";
 import { permissionsInstructions } from "./catalogue/permissions-instructions.js";
+import { persistentMode } from "./catalogue/persistent-mode.js";
 import { personalitySpec } from "./catalogue/personality-spec.js";
 import { pluginsInstructions } from "./catalogue/plugins-instructions.js";
 import { realtimeEnd, realtimeStart, realtimeStartWithInstructions } from "./catalogue/realtime.js";
@@ -36,7 +41,9 @@ import { recommendedPlugins } from "./catalogue/recommended-plugins.js";
 import { rolloutBudget } from "./catalogue/rollout-budget.js";
 import { skill } from "./catalogue/skill.js";
 import { skillsInstructions } from "./catalogue/skills-instructions.js";
+import { startupContext } from "./catalogue/startup-context.js";
 import { subagentNotification } from "./catalogue/subagent-notification.js";
+import { threadNetworkRequirements } from "./catalogue/thread-network-requirements.js";
 import { turnAborted, turnAbortedDeveloper } from "./catalogue/turn-aborted.js";
 import { userShellCommand } from "./catalogue/user-shell-command.js";
 
@@ -48,6 +55,7 @@ import { userShellCommand } from "./catalogue/user-shell-command.js";
  */
 export const standardFragments: readonly FragmentKind[] = Object.freeze([
   modelSwitch,
+  modelInstructions,
   developerInstructions,
   personalitySpec,
   skillsInstructions,
@@ -58,6 +66,7 @@ export const standardFragments: readonly FragmentKind[] = Object.freeze([
   collaborationMode,
   deferredTools,
   environmentsInstructions,
+  catalogAppsInstructions,
   appsInstructions,
   pluginsInstructions,
   contextWindow,
@@ -65,6 +74,10 @@ export const standardFragments: readonly FragmentKind[] = Object.freeze([
   rolloutBudget,
   multiAgentRole,
   multiAgentMode,
+  persistentMode,
+  contentFilterGuidance,
+  threadNetworkRequirements,
+  startupContext,
   imageResizeNotice,
   managedDeveloperInstructions,
   turnAbortedDeveloper,
@@ -84,6 +97,7 @@ export const standardFragments: readonly FragmentKind[] = Object.freeze([
   userShellCommand,
   turnAborted,
   subagentNotification,
+  agentMessageBoardNotification,
   internalModelContext,
   realtimeDelegation,
   hookPrompt,

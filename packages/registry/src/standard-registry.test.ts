@@ -49,6 +49,23 @@ const arbitraries: Record<string, fc.Arbitrary<unknown>> = {
   rollout_budget: fc.record({ remaining: fc.nat() }),
   multi_agent_mode: fc.record({ mode: fc.constant("custom"), text: line }),
   multi_agent_role: fc.record({ text: line }),
+  model_instructions: fc.record({ text: line }),
+  catalog_apps_instructions: fc.record({ text: line }),
+  persistent_mode: fc.record({ text: line }),
+  content_filter_guidance: fc.record({ text: line }),
+  thread_network_requirements: fc.record({ text: line }),
+  startup_context: fc.record({ text: line }),
+  agent_message_board_notification: fc.record({ text: line }),
+  current_time_reminder: fc.oneof(
+    fc.constant({}),
+    fc.record({
+      time: fc.date({
+        noInvalidDate: true,
+        min: new Date(0),
+        max: new Date("9999-12-31T00:00:00Z"),
+      }),
+    }),
+  ),
   image_resize_notice: fc.constant({
     images: [
       {
@@ -96,6 +113,15 @@ describe("the standard registry", () => {
       "legacy_apply_patch_exec_warning",
       "legacy_model_mismatch_warning",
       "legacy_unified_exec_process_limit_warning",
+      "codex_compaction_prompt",
+      "codex_compaction_summary",
+      "codex_root_agent_role",
+      "codex_subagent_role",
+      "codex_incremental_tools",
+      "codex_removed_namespaces",
+      "codex_stale_permissions",
+      "context_window_start",
+      "context_window_end",
     ]);
   });
 

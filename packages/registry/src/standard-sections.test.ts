@@ -166,6 +166,21 @@ describe("the standard sections", () => {
       ).toBeUndefined();
     });
 
+    it("says the earlier personality no longer applies on a change back to none, and only then", () => {
+      const none = { model: "m", personality: "none", message: "", baked: false };
+      const text = sent(personalitySpec, none, known({ model: "m", personality: "friendly" })).text;
+      expect(text).toMatch(/^<personality_spec> /);
+      expect(text).not.toContain("Be warm.");
+      expect(sent(personalitySpec, none, known({ model: "m" })).text).toBeUndefined();
+      expect(
+        sent(personalitySpec, none, known({ model: "m", personality: "none" })).text,
+      ).toBeUndefined();
+      expect(sent(personalitySpec, none, absent).text).toBeUndefined();
+      expect(
+        sent(personalitySpec, none, known({ model: "other", personality: "friendly" })).text,
+      ).toBeUndefined();
+    });
+
     it("withdraws a proactive multi-agent mode when the mode goes away", () => {
       const text = sent(multiAgentMode, undefined, known({ mode: "proactive" })).text ?? "";
       expect(multiAgentMode.parse(text)).toEqual({ mode: "explicit-request-only" });

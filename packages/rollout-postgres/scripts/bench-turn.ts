@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { codexRolloutNames, codexRolloutPath } from "@ctx/fixtures";
 import type { JsonValue } from "@ctx/protocol";
-import type { RolloutRecord } from "@ctx/session";
+import type { RolloutRecord } from "@ctx/rollout";
 
 /** Records per turn in the benches: five consecutive items of a real session. */
 export const recordsPerTurn = 5;

@@ -1,48 +1,90 @@
 // One worker process of the load bench: appends every turn of its sessions, all sessions at
 // once, and reports each append's latency to the parent. Run by bench.ts, never alone.
+//
+// Mode `store` appends through the store; mode `floor` writes each turn as a plain one-row
+// INSERT of the same JSON text, in its own transaction (the server's default durability, as the
+// store's), for the floor the store is measured against.
 import { performance } from "node:perf_hooks";
+import postgres from "postgres";
 import { createPostgresRolloutStore } from "../src/index.js";
 import { turnRecords } from "./bench-turn.js";
 
 interface WorkerTask {
+  readonly mode: "store" | "floor";
   readonly url: string;
   readonly schema: string;
   readonly sessionIds: readonly string[];
   readonly turns: number;
 }
 
-process.once("message", async (task: WorkerTask) => {
+interface Writer {
+  /** Opens every connection, so none is opened while the clock runs. */
+  warm(): Promise<void>;
+  /** Appends one turn; resolves with the session's next sequence. */
+  append(sessionId: string, turn: number, expectedSequence: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+function storeWriter(task: WorkerTask): Writer {
   const store = createPostgresRolloutStore({
     url: task.url,
     schema: task.schema,
     maxConnections: task.sessionIds.length,
   });
-  // Open every connection before the clock starts, then wait for the parent's go.
-  await Promise.all(task.sessionIds.map((sessionId) => store.info(sessionId)));
+  return {
+    warm: async () => {
+      await Promise.all(task.sessionIds.map((sessionId) => store.info(sessionId)));
+    },
+    append: async (sessionId, turn, expectedSequence) => {
+      const result = await store.append({
+        sessionId,
+        expectedSequence,
+        appendId: `${sessionId}-turn-${turn}`,
+        records: turnRecords(sessionId, turn),
+      });
+      if (result.duplicate) throw new Error(`turn ${turn} of ${sessionId} came back a duplicate`);
+      return result.nextSequence;
+    },
+    close: () => store.close(),
+  };
+}
+
+function floorWriter(task: WorkerTask): Writer {
+  const sql = postgres(task.url, { max: task.sessionIds.length, onnotice: () => {} });
+  const statement = `INSERT INTO "${task.schema}".bench_floor (session_id, sequence, records) VALUES ($1, $2, $3)`;
+  return {
+    warm: async () => {
+      await Promise.all(task.sessionIds.map(() => sql`SELECT 1`));
+    },
+    append: async (sessionId, turn, expectedSequence) => {
+      const records = turnRecords(sessionId, turn);
+      await sql.unsafe(statement, [sessionId, expectedSequence, JSON.stringify(records)], {
+        prepare: true,
+      });
+      return expectedSequence + records.length;
+    },
+    close: () => sql.end(),
+  };
+}
+
+process.once("message", async (task: WorkerTask) => {
+  const writer = task.mode === "store" ? storeWriter(task) : floorWriter(task);
+  await writer.warm();
   await new Promise<void>((resolve) => {
     process.once("message", () => resolve());
     process.send?.("ready");
   });
   const latencies: number[] = [];
-  let duplicates = 0;
   await Promise.all(
     task.sessionIds.map(async (sessionId) => {
       let next = 0;
       for (let turn = 0; turn < task.turns; turn += 1) {
-        const records = turnRecords(sessionId, turn);
         const started = performance.now();
-        const result = await store.append({
-          sessionId,
-          expectedSequence: next,
-          appendId: `${sessionId}-turn-${turn}`,
-          records,
-        });
+        next = await writer.append(sessionId, turn, next);
         latencies.push(performance.now() - started);
-        if (result.duplicate) duplicates += 1;
-        next = result.nextSequence;
       }
     }),
   );
-  await store.close();
-  process.send?.({ latencies, duplicates }, () => process.exit(0));
+  await writer.close();
+  process.send?.({ latencies }, () => process.exit(0));
 });

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import type { RolloutRecord } from "@ctx/session";
+import type { RolloutRecord } from "@ctx/rollout";
 import postgres from "postgres";
 import { createPostgresRolloutStore, migrate } from "../src/index.js";
 import { recordsPerTurn, turnMaterial, turnRecords } from "./bench-turn.js";
@@ -47,7 +47,6 @@ async function withServer(work: (url: string) => Promise<void>): Promise<void> {
 
 interface WorkerReport {
   readonly latencies: number[];
-  readonly duplicates: number;
 }
 
 interface Worker {
@@ -55,8 +54,16 @@ interface Worker {
   go(): Promise<WorkerReport>;
 }
 
+/** How a load run writes each turn: through the store, or as the plain INSERT of the floor. */
+type LoadMode = "store" | "floor";
+
 /** A worker process, connected and waiting for the go. */
-function startWorker(url: string, schema: string, sessionIds: string[]): Promise<Worker> {
+function startWorker(
+  mode: LoadMode,
+  url: string,
+  schema: string,
+  sessionIds: string[],
+): Promise<Worker> {
   return new Promise((ready, reject) => {
     const child = fork(join(here, "bench-worker.ts"), {
       execArgv: ["--conditions=@ctx/source", "--import", "tsx"],
@@ -74,17 +81,28 @@ function startWorker(url: string, schema: string, sessionIds: string[]): Promise
           }),
       }),
     );
-    child.send({ url, schema, sessionIds, turns });
+    child.send({ mode, url, schema, sessionIds, turns });
   });
 }
 
-async function load(url: string, schema: string): Promise<void> {
-  const store = createPostgresRolloutStore({ url, schema });
-  const ids = Array.from({ length: sessions }, (_, index) => `load-${index}`);
-  for (const id of ids) await store.create({ id, cwd: "/bench" });
+/** What one load run measured. */
+interface LoadFigures {
+  readonly appendsPerSecond: number;
+  readonly p50: number;
+  readonly p99: number;
+}
+
+/** Every turn of `ids` from the worker processes at once; the clock runs from the go to the last answer. */
+async function loadRun(
+  mode: LoadMode,
+  url: string,
+  schema: string,
+  ids: readonly string[],
+): Promise<LoadFigures> {
   const ready = await Promise.all(
     Array.from({ length: workers }, (_, worker) =>
       startWorker(
+        mode,
         url,
         schema,
         ids.filter((_, index) => index % workers === worker),
@@ -95,6 +113,24 @@ async function load(url: string, schema: string): Promise<void> {
   const reports = await Promise.all(ready.map((worker) => worker.go()));
   const seconds = (performance.now() - started) / 1000;
   const latencies = reports.flatMap((report) => report.latencies).sort((a, b) => a - b);
+  return {
+    appendsPerSecond: latencies.length / seconds,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+  };
+}
+
+async function load(url: string, schema: string): Promise<void> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  await sql.unsafe(`CREATE TABLE "${schema}".bench_floor (
+    session_id text NOT NULL, sequence bigint NOT NULL, records text NOT NULL,
+    PRIMARY KEY (session_id, sequence))`);
+  await sql.end();
+  const store = createPostgresRolloutStore({ url, schema });
+  const ids = Array.from({ length: sessions }, (_, index) => `load-${index}`);
+  for (const id of ids) await store.create({ id, cwd: "/bench" });
+  const floor = await loadRun("floor", url, schema, ids);
+  const measured = await loadRun("store", url, schema, ids);
   let lost = 0;
   let duplicated = 0;
   for (const id of ids) {
@@ -110,19 +146,19 @@ async function load(url: string, schema: string): Promise<void> {
     lost += turns * recordsPerTurn - seen.size;
   }
   await store.close();
-  const records = sessions * turns * recordsPerTurn;
+  const line = (name: string, figures: LoadFigures) =>
+    report(
+      `  ${name}: ${Math.round(figures.appendsPerSecond)} appends/s (${Math.round(figures.appendsPerSecond * recordsPerTurn)} records/s), latency p50 ${format(figures.p50)}, p99 ${format(figures.p99)}`,
+    );
   report(
-    `load: ${sessions} sessions x ${turns} turns x ${recordsPerTurn} records from ${workers} worker processes`,
+    `load: ${sessions} sessions x ${turns} turns (one append of ${recordsPerTurn} records each) from ${workers} worker processes, each append durable when answered`,
   );
+  line("plain one-row INSERT per append (the floor)", floor);
+  line("the store (group commit)", measured);
   report(
-    `  ${records} records in ${seconds.toFixed(2)} s: ${Math.round(records / seconds)} durable records/s`,
+    `  store / floor: ${(measured.appendsPerSecond / floor.appendsPerSecond).toFixed(2)}x the appends/s, p99 ${(measured.p99 / floor.p99).toFixed(2)}x`,
   );
-  report(
-    `  append latency (one turn's batch): p50 ${format(percentile(latencies, 0.5))}, p99 ${format(percentile(latencies, 0.99))}`,
-  );
-  report(
-    `  lost records: ${lost}, duplicated records: ${duplicated}, retries answered as duplicates: ${reports.reduce((sum, report) => sum + report.duplicates, 0)}`,
-  );
+  report(`  the store's lost records: ${lost}, duplicated records: ${duplicated}`);
 }
 
 async function listing(url: string, schema: string): Promise<void> {

@@ -7,6 +7,9 @@
 #   postgres-server.sh start DIR       create a cluster in DIR when it has none, start it on a free
 #                                      port (the same port on every later start), print its URL
 #   postgres-server.sh stop DIR        fast shutdown: cut the connections, stop at once
+#   postgres-server.sh crash DIR       immediate shutdown (`pg_ctl -m immediate`): every server
+#                                      process quits at once, as in a crash, with no checkpoint;
+#                                      the next start recovers from the write-ahead log
 #
 # The binaries come from the machine's packages (Debian keeps them in /usr/lib/postgresql/N/bin);
 # as root, a missing server is installed with apt. initdb and postgres refuse to run as root, so
@@ -78,10 +81,10 @@ start() {
 }
 
 stop() {
-  local dir=$1 bin
+  local dir=$1 mode=${2:-fast} bin
   bin=$(bin_dir)
   [ -f "$dir/data/postmaster.pid" ] || return 0
-  as_server_user "$bin/pg_ctl" --pgdata="$dir/data" --mode=fast --wait --timeout=60 stop >/dev/null
+  as_server_user "$bin/pg_ctl" --pgdata="$dir/data" --mode="$mode" --wait --timeout=60 stop >/dev/null
 }
 
 run() {
@@ -101,5 +104,6 @@ case "${1:-}" in
   run) shift; [ $# -gt 0 ] || fail "run needs a command"; run "$@" ;;
   start) [ $# -eq 2 ] || fail "start needs a folder"; start "$2" ;;
   stop) [ $# -eq 2 ] || fail "stop needs a folder"; stop "$2" ;;
-  *) fail "usage: postgres-server.sh run COMMAND... | start DIR | stop DIR" ;;
+  crash) [ $# -eq 2 ] || fail "crash needs a folder"; stop "$2" immediate ;;
+  *) fail "usage: postgres-server.sh run COMMAND... | start DIR | stop DIR | crash DIR" ;;
 esac

@@ -1,9 +1,15 @@
-import type { RolloutRecord } from "@ctx/session";
-import { appendTexts } from "@ctx/session/testing";
+import type { RolloutRecord } from "@ctx/rollout";
+import { appendTexts } from "@ctx/rollout/testing";
 import fc from "fast-check";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
-import { createTestSchema, databaseUrl, type TestSchema } from "./__fixtures__/test-database.js";
+import { awkwardCharacter } from "./__fixtures__/awkward-text.js";
+import {
+  connect,
+  createTestSchema,
+  databaseUrl,
+  type TestSchema,
+} from "./__fixtures__/test-database.js";
 import {
   createPostgresRolloutStore,
   type PostgresRolloutStore,
@@ -97,7 +103,7 @@ describe.runIf(databaseUrl !== undefined)("createPostgresRolloutStore", () => {
       let next = 0;
       await fc.assert(
         fc.asyncProperty(
-          fc.array(fc.jsonValue({ stringUnit: "binary" }), { minLength: 1, maxLength: 4 }),
+          fc.array(fc.jsonValue({ stringUnit: awkwardCharacter }), { minLength: 1, maxLength: 4 }),
           async (payloads) => {
             const records = payloads.map((payload) => ({
               type: "item",
@@ -244,6 +250,72 @@ describe.runIf(databaseUrl !== undefined)("createPostgresRolloutStore", () => {
       await expect(store.prune({ olderThan: "yesterday" })).rejects.toMatchObject({
         code: "invalid-argument",
       });
+    }));
+
+  it("writes the appends of sessions waiting at once in one transaction; a stale one fails alone", () =>
+    withStore(async (store, database) => {
+      const ids = Array.from({ length: 12 }, (_, index) => `s${index}`);
+      for (const id of ids) await store.create({ id });
+      await appendTexts(store, "s3", 0, [record("seed")]);
+      await appendTexts(store, "s7", 0, [record("seed")]);
+      const results = await Promise.allSettled(
+        ids.map((id) =>
+          store.append({
+            sessionId: id,
+            // s3 is written by another writer already; s7 retries the batch it wrote.
+            expectedSequence: 0,
+            appendId: id === "s7" ? "batch-0" : `wave-${id}`,
+            records: [record(`${id} wave`)],
+          }),
+        ),
+      );
+      expect(results.map((result) => result.status)).toEqual(
+        ids.map((id) => (id === "s3" ? "rejected" : "fulfilled")),
+      );
+      expect(results[3]).toMatchObject({
+        reason: { code: "conflict", expected: 0, actual: 1 },
+      });
+      expect(results[7]).toMatchObject({ value: { nextSequence: 1, duplicate: true } });
+      expect(results[0]).toMatchObject({ value: { nextSequence: 1, duplicate: false } });
+      // The written batches share one transaction id: one flush, one commit.
+      const [flushes] = await database.sql.unsafe(
+        `SELECT count(DISTINCT xmin::text)::int AS count, count(*)::int AS batches
+         FROM "${database.schema}".ctx_rollout_batches WHERE append_id LIKE 'wave-%'`,
+      );
+      expect(flushes).toEqual({ count: 1, batches: 10 });
+      expect(texts((await store.read("s3")).records)).toEqual(["seed"]);
+      expect(texts((await store.read("s5")).records)).toEqual(["s5 wave"]);
+    }));
+
+  it("writes a flush again when the server rolls it back to break a deadlock", () =>
+    withStore(async (store, database) => {
+      await store.create({ id: "a" });
+      await store.create({ id: "b" });
+      const sessions = `"${database.schema}".ctx_rollout_sessions`;
+      const other = connect(2);
+      try {
+        const appended = other.begin(async (transaction) => {
+          await transaction.unsafe(`SELECT FROM ${sessions} WHERE id = 'b' FOR UPDATE`);
+          const appends = ["a", "b"].map((id) => appendTexts(store, id, 0, [record(id)]));
+          // The flush holds a and waits for b; taking a now closes the cycle.
+          for (;;) {
+            const [waiting] = await other.unsafe(
+              `SELECT count(*)::int AS count FROM pg_stat_activity
+               WHERE wait_event_type = 'Lock' AND query LIKE '%WITH input%'
+               AND query LIKE '%${database.schema}%'`,
+            );
+            if (waiting?.count === 1) break;
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          }
+          await transaction.unsafe(`SELECT FROM ${sessions} WHERE id = 'a' FOR UPDATE`);
+          // Not an array: \`begin\` would wait for it before committing, and so for b.
+          return { appends };
+        });
+        expect(await Promise.all((await appended).appends)).toEqual([1, 1]);
+        expect(texts((await store.read("b")).records)).toEqual(["b"]);
+      } finally {
+        await other.end();
+      }
     }));
 
   it("works through a client without prepared statements, as behind a transaction pooler", () =>

@@ -1,17 +1,20 @@
 import { randomUUID } from "node:crypto";
-import type { AppendResult, RolloutStore } from "@ctx/session";
+import type { AppendResult, RolloutStore } from "@ctx/rollout";
 import {
   appendRequestSchema,
   createSessionRequestSchema,
+  isCreateRetry,
   listOptionsSchema,
   parseRolloutArgument,
   RolloutConflictError,
   RolloutError,
   readOptionsSchema,
   sessionIdSchema,
-} from "@ctx/session";
+} from "@ctx/rollout";
 import postgres, { type Sql } from "postgres";
 import { z } from "zod";
+import { createAppendFlushWriter, type PendingAppend } from "./append-flush-writer.js";
+import { createGroupCommit } from "./group-commit.js";
 import { isForeignKeyViolation } from "./is-foreign-key-violation.js";
 import { postgresClientSchema } from "./postgres-client-schema.js";
 import { type PruneOptions, type PruneResult, pruneSessions } from "./prune-sessions.js";
@@ -19,9 +22,15 @@ import { readRollout } from "./read-rollout.js";
 import { refuseUnstorableText } from "./refuse-unstorable-text.js";
 import { rolloutTables } from "./rollout-tables.js";
 import { decodeSessionCursor, encodeSessionCursor } from "./session-cursor.js";
-import { type SessionRow, sessionColumns, toSessionInfo } from "./session-row.js";
+import { type SessionRow, sessionColumns, sessionTimestamp, toSessionInfo } from "./session-row.js";
 import { toStorableJson } from "./storable-json.js";
 import { encodeStoredBatch } from "./stored-batch.js";
+
+/** The most appends one flush writes. */
+const maxAppendsPerFlush = 256;
+
+/** The most characters of records one flush writes (a larger batch goes alone). */
+const maxFlushCharacters = 16 * 1024 * 1024;
 
 const storeOptionsSchema = z.union([
   z.strictObject({
@@ -31,9 +40,6 @@ const storeOptionsSchema = z.union([
   }),
   z.strictObject({ sql: postgresClientSchema, schema: z.string().optional() }),
 ]);
-
-/** The database time, to the millisecond, as sessions record it. */
-const now = "date_trunc('milliseconds', clock_timestamp())";
 
 /** Where a {@link PostgresRolloutStore} keeps its tables, and through which client. */
 export type PostgresRolloutStoreOptions = (
@@ -68,11 +74,15 @@ export interface PostgresRolloutStore extends RolloutStore {
 
 /**
  * A rollout store on PostgreSQL for a fleet of workers: a session started on one worker resumes
- * on another, and a second writer on a session gets a `RolloutConflictError`. Each append is one
- * statement (one round trip, one transaction) that moves the session's `next_sequence` from the
- * expected value and inserts the batch, so it writes all or nothing and only for the writer
- * that holds the session's next sequence. A batch is one row (its records as one JSON text), so
- * a turn's records pay for one row and one key. Run {@link migrate} once before use.
+ * on another, and a second writer on a session gets a `RolloutConflictError` (a create retried
+ * after its answer was lost gets the session back while nothing is appended to it). Appends are
+ * written by group commit: the appends of many sessions that wait at the same moment go to the
+ * server together, as one statement (one round trip, one transaction) that moves each session's
+ * `next_sequence` from its expected value and inserts its batch, so each batch is written all
+ * or nothing and only for the writer that holds the session's next sequence; a stale writer's
+ * append matches nothing and fails alone. An append resolves only once its transaction has
+ * committed. A batch is one row (its records as one JSON text), so a turn's records pay for one
+ * row and one key. Run {@link migrate} once before use.
  *
  * Failures of the database come back as a `RolloutError` with code `io-failed`; retrying the
  * same append (same `appendId`, same expected sequence) is safe: a batch that was committed
@@ -118,15 +128,16 @@ export function createPostgresRolloutStore(
     return rows[0];
   }
 
-  const appendStatement = `
-    WITH moved AS (
-      UPDATE ${tables.sessions}
-      SET next_sequence = $3::bigint, updated_at = greatest(updated_at, ${now})
-      WHERE id = $1 AND next_sequence = $2::bigint
-      RETURNING id
-    )
-    INSERT INTO ${tables.batches} (session_id, sequence, size, append_id, checkpoints, records)
-    SELECT moved.id, $2::bigint, $3::bigint - $2::bigint, $4, $5::integer[], $6 FROM moved`;
+  const pendingAppends = createGroupCommit<PendingAppend, boolean>({
+    write: createAppendFlushWriter(sql, tables, queryOptions),
+    key: (append) => append.sessionId,
+    weight: (append) => append.batch.text.length,
+    maxItems: maxAppendsPerFlush,
+    maxWeight: maxFlushCharacters,
+    // One flush a connection: while every connection is busy, the appends that arrive wait and
+    // go together, so the busier the store, the more appends share a commit.
+    maxFlushes: Math.max(1, sql.options.max),
+  });
 
   return {
     create: (request) =>
@@ -158,7 +169,7 @@ export function createPostgresRolloutStore(
             `INSERT INTO ${tables.sessions}
                (id, created_at, updated_at, cwd, parent_id, parent_sequence, next_sequence, meta, meta_text)
              SELECT $1, stamp, stamp, $2, $3, $4::bigint, coalesce($4::bigint, 0), $5::text::jsonb, $6
-             FROM (SELECT ${now} AS stamp) AS clock
+             FROM (SELECT ${sessionTimestamp} AS stamp) AS clock
              ON CONFLICT (id) DO NOTHING
              RETURNING ${sessionColumns}`,
             [
@@ -171,11 +182,13 @@ export function createPostgresRolloutStore(
             ],
           );
           if (created !== undefined) return toSessionInfo(created);
-          const [taken] = await transaction.unsafe<{ next_sequence: string }[]>(
-            `SELECT next_sequence FROM ${tables.sessions} WHERE id = $1`,
+          const [taken] = await transaction.unsafe<SessionRow[]>(
+            `SELECT ${sessionColumns} FROM ${tables.sessions} WHERE id = $1`,
             [id],
           );
-          throw new RolloutConflictError(id, undefined, Number(taken?.next_sequence ?? 0));
+          const info = taken === undefined ? undefined : toSessionInfo(taken);
+          if (info !== undefined && isCreateRetry(info, { ...parsed, id })) return info;
+          throw new RolloutConflictError(id, undefined, info?.nextSequence ?? 0);
         });
       }),
 
@@ -190,19 +203,14 @@ export function createPostgresRolloutStore(
         ]);
         const next = parsed.expectedSequence + parsed.records.length;
         const batch = encodeStoredBatch(parsed.records);
-        const inserted = await sql.unsafe(
-          appendStatement,
-          [
-            parsed.sessionId,
-            String(parsed.expectedSequence),
-            String(next),
-            parsed.appendId,
-            batch.checkpoints,
-            batch.text,
-          ],
-          queryOptions,
-        );
-        if (inserted.count === 1) return { nextSequence: next, duplicate: false };
+        const moved = await pendingAppends.submit({
+          sessionId: parsed.sessionId,
+          expectedSequence: parsed.expectedSequence,
+          nextSequence: next,
+          appendId: parsed.appendId,
+          batch,
+        });
+        if (moved) return { nextSequence: next, duplicate: false };
         return refusedAppend(parsed.sessionId, parsed.expectedSequence, parsed.appendId);
       }),
 
@@ -298,6 +306,7 @@ export function createPostgresRolloutStore(
     close: async () => {
       if (closed) return;
       closed = true;
+      await pendingAppends.drain();
       if (ownsClient) await sql.end({ timeout: 5 });
     },
   };

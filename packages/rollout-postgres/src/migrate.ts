@@ -1,4 +1,4 @@
-import { parseRolloutArgument, RolloutError } from "@ctx/session";
+import { parseRolloutArgument, RolloutError } from "@ctx/rollout";
 import type { Sql } from "postgres";
 import { z } from "zod";
 import { migrations } from "./migrations.js";

@@ -1,4 +1,4 @@
-import { parseRolloutArgument } from "@ctx/session";
+import { parseRolloutArgument } from "@ctx/rollout";
 import type { Sql } from "postgres";
 import { z } from "zod";
 import { isForeignKeyViolation } from "./is-foreign-key-violation.js";

@@ -1,5 +1,5 @@
-import type { RolloutRead, StoredRecord } from "@ctx/session";
-import { RolloutError } from "@ctx/session";
+import type { RolloutRead, StoredRecord } from "@ctx/rollout";
+import { RolloutError } from "@ctx/rollout";
 import type { TransactionSql } from "postgres";
 import type { RolloutTables } from "./rollout-tables.js";
 import { type SessionRow, sessionColumns, toSessionInfo } from "./session-row.js";

@@ -1,4 +1,4 @@
-import { RolloutError } from "@ctx/session";
+import { RolloutError } from "@ctx/rollout";
 import { isStorableText } from "./storable-text.js";
 
 /**

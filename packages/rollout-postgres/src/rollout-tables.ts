@@ -1,4 +1,4 @@
-import { RolloutError } from "@ctx/session";
+import { RolloutError } from "@ctx/rollout";
 import { z } from "zod";
 
 /** The schema the tables live in, `public` when not named. */

@@ -1,4 +1,4 @@
-import { RolloutError, type SessionInfo, sessionIdSchema } from "@ctx/session";
+import { RolloutError, type SessionInfo, sessionIdSchema } from "@ctx/rollout";
 import { z } from "zod";
 
 const cursorSchema = z.tuple([z.iso.datetime(), sessionIdSchema]);

@@ -1,9 +1,12 @@
-import type { SessionInfo } from "@ctx/session";
+import type { SessionInfo } from "@ctx/rollout";
 import { fromStorableJson } from "./storable-json.js";
 
 /** The columns of a session as the store selects them. */
 export const sessionColumns =
   "id, created_at, updated_at, cwd, parent_id, parent_sequence, next_sequence, archived, meta, meta_text";
+
+/** The database time, to the millisecond, as SQL: what a session's timestamps record. */
+export const sessionTimestamp = "date_trunc('milliseconds', clock_timestamp())";
 
 /** A row of the sessions table, as the client returns it (`bigint` may come as a string). */
 export interface SessionRow {

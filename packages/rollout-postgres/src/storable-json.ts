@@ -1,4 +1,4 @@
-import type { JsonValue } from "@ctx/session";
+import type { JsonValue } from "@ctx/protocol";
 
 /** An escape JSON.stringify writes for a NUL character or a lone surrogate (after an even run of backslashes). */
 const unstorableEscape = /(?:^|[^\\])(?:\\\\)*\\u(?:0000|d[89a-f])/;

@@ -1,4 +1,4 @@
-import { describeRolloutStoreContract } from "@ctx/session/testing";
+import { describeRolloutStoreContract } from "@ctx/rollout/testing";
 import { createTestSchema, databaseUrl } from "./__fixtures__/test-database.js";
 import { createPostgresRolloutStore } from "./create-postgres-rollout-store.js";
 

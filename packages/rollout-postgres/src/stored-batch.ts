@@ -1,5 +1,6 @@
-import type { JsonValue, StoredRecord } from "@ctx/session";
-import { RolloutError } from "@ctx/session";
+import type { JsonValue } from "@ctx/protocol";
+import type { StoredRecord } from "@ctx/rollout";
+import { RolloutError } from "@ctx/rollout";
 import { z } from "zod";
 
 /** One append batch as its row keeps it. */

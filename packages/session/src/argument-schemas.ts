@@ -1,10 +1,10 @@
 import type { Fragment } from "@ctx/fragments";
 import type { ModelCatalog } from "@ctx/prompts";
+import type { Summarizer } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
+import type { RolloutStore } from "@ctx/rollout";
 import { z } from "zod";
 import { compactionOptionsSchema } from "./compaction/compaction-options.js";
-import type { Summarizer } from "./compaction/summarizer.js";
-import type { RolloutStore } from "./rollout/rollout-store.js";
 import { historyEntrySchema } from "./session-records.js";
 import type { Tokenizer } from "./tokens/tokenizer.js";
 

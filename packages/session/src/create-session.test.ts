@@ -2,10 +2,11 @@ import { createLoadedAgentsMd } from "@ctx/agents-md";
 import { defineFragment, defineSection } from "@ctx/fragments";
 import type { MessageItem, ResponseItem } from "@ctx/protocol";
 import { createStandardRegistry } from "@ctx/registry";
+import { createMemoryRolloutStore } from "@ctx/rollout";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createSession } from "./create-session.js";
-import { createMemoryRolloutStore } from "./rollout/memory-rollout-store.js";
+import { resumeSession } from "./resume-session.js";
 import { SessionError } from "./session-error.js";
 import type { TurnContext } from "./turn-context.js";
 
@@ -231,5 +232,70 @@ describe("createSession", () => {
       createSession().beginTurn({ ...base, personalty: "friendly" } as TurnContext, "x"),
     ).rejects.toThrowError(SessionError);
     await expect(createSession().rollback(0)).rejects.toThrowError(/positive whole number/);
+  });
+
+  it("refuses a malformed origin or argument of any write before writing, and the rollout still resumes", async () => {
+    const store = createMemoryRolloutStore();
+    const session = createSession({
+      store,
+      tokenizer: { name: "chars", count: (text) => text.length },
+    });
+    await session.beginTurn(base, "one");
+    const reply: ResponseItem = {
+      type: "message",
+      role: "assistant",
+      content: [{ type: "output_text", text: "reply" }],
+    };
+    await session.record([reply], { source: "model" });
+    const before = await store.read(session.id, { from: "start" });
+    const history = session.history();
+    const badOrigins: [unknown, string][] = [
+      [42, "origin"],
+      ["user", "origin"],
+      [null, "origin"],
+      [[], "origin"],
+      [{}, "origin.source"],
+      [{ source: "robot" }, "origin.source"],
+      [{ source: 1 }, "origin.source"],
+      [{ source: "context" }, "origin.kinds"],
+      [{ source: "context", kinds: "agents_md" }, "origin.kinds"],
+      [{ source: "context", kinds: [1] }, "origin.kinds[0]"],
+      [{ source: "context", kinds: null }, "origin.kinds"],
+      [{ kinds: [] }, "origin.source"],
+    ];
+    const calls: [() => Promise<unknown>, string][] = [
+      ...badOrigins.map(([origin, path]): [() => Promise<unknown>, string] => [
+        () => session.record([reply], origin as never),
+        path,
+      ]),
+      [() => session.record(reply as never), "items"],
+      [() => session.record(undefined as never), "items"],
+      [() => session.record([{ ...reply, role: "robot" }] as never), "items[0].role"],
+      [() => session.reportUsage({ totalTokens: -1 }), "usage.totalTokens"],
+      [
+        () => session.compact({ replacement: [{ item: reply }] } as never),
+        "options.replacement[0].origin",
+      ],
+      [() => session.beginTurn({ ...base, model: 42 } as never, "two"), "model"],
+      [() => session.beginTurn(base, 42 as never), "user input"],
+    ];
+    for (const [call, path] of calls) {
+      const error = await call().then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
+      expect(SessionError.isInstance(error), `${path}: ${String(error)}`).toBe(true);
+      const named = (error as SessionError).issues.map((issue) => issue.path).join(" ");
+      expect(`${named} ${(error as SessionError).message}`, String(error)).toContain(path);
+    }
+    expect((await store.read(session.id, { from: "start" })).records).toEqual(before.records);
+    expect(session.history()).toEqual(history);
+    const resumed = await resumeSession(store, { sessionId: session.id });
+    expect(resumed.history()).toEqual(history);
+    await resumed.record([reply], { source: "context", kinds: ["note"] });
+    expect((await resumeSession(store, { sessionId: session.id })).history().at(-1)).toEqual({
+      item: reply,
+      origin: { source: "context", kinds: ["note"] },
+    });
   });
 });

@@ -1,9 +1,9 @@
 import { createStandardRegistry } from "@ctx/registry";
+import { sessionIdSchema } from "@ctx/rollout";
 import { z } from "zod";
 import { rolloutStoreSchema, sessionOptionsShape } from "./argument-schemas.js";
 import { openSession } from "./open-session.js";
 import { parseArgument } from "./parse-argument.js";
-import { sessionIdSchema } from "./rollout/rollout-schemas.js";
 import type { Session, SessionOptions } from "./session.js";
 import { SessionState } from "./session-state.js";
 

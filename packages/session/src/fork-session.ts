@@ -1,11 +1,10 @@
 import { createStandardRegistry } from "@ctx/registry";
+import { type RolloutStore, sessionIdSchema } from "@ctx/rollout";
 import { z } from "zod";
 import { rolloutStoreSchema, sessionOptionsShape } from "./argument-schemas.js";
 import { parseArgument } from "./parse-argument.js";
 import { replayRollout } from "./replay-rollout.js";
 import { resumeSession } from "./resume-session.js";
-import { sessionIdSchema } from "./rollout/rollout-schemas.js";
-import type { RolloutStore } from "./rollout/rollout-store.js";
 import type { Session, SessionOptions } from "./session.js";
 
 /** Options of {@link forkSession}. */

@@ -4,16 +4,19 @@ export type { CacheBreak } from "./cache-break.js";
 export { classifyHistory } from "./classify-history.js";
 export type { CompactionOptions } from "./compaction/compaction-options.js";
 export type { CompactionReport, CompactionTrigger } from "./compaction/compaction-report.js";
-export { ContextWindowError } from "./compaction/context-window-error.js";
 export { filterCompactedItems } from "./compaction/filter-compacted-items.js";
 export { prunedOutputText } from "./compaction/prune-tool-outputs.js";
-export type { Summarizer, SummaryRequest } from "./compaction/summarizer.js";
 export {
   type ContextMessage,
   createContextMessage,
   type EnvelopeOptions,
 } from "./context-message.js";
 export { createSession } from "./create-session.js";
+export {
+  buildEnvironmentProfile,
+  type EnvironmentProfile,
+  type EnvironmentProfileOptions,
+} from "./environment-profile.js";
 export { type ForkOptions, forkSession } from "./fork-session.js";
 export type { HistoryEntry, Origin } from "./origin.js";
 export type { UserInput } from "./parse-user-input.js";
@@ -23,41 +26,8 @@ export {
   normalizeHistory,
 } from "./prompt-builder.js";
 export { readCodexRollout } from "./read-codex-rollout.js";
-export type { ReportedUsage } from "./reported-usage.js";
 export { type ResumeOptions, resumeSession } from "./resume-session.js";
-export {
-  createJsonlRolloutStore,
-  type JsonlRolloutStoreOptions,
-} from "./rollout/jsonl-rollout-store.js";
-export { createMemoryRolloutStore } from "./rollout/memory-rollout-store.js";
-export { parseRolloutArgument } from "./rollout/parse-rollout-argument.js";
-export { RolloutConflictError } from "./rollout/rollout-conflict-error.js";
-export {
-  RolloutError,
-  type RolloutErrorCode,
-  type RolloutErrorDetails,
-} from "./rollout/rollout-error.js";
-export type { JsonValue, RolloutRecord, StoredRecord } from "./rollout/rollout-record.js";
-export {
-  appendRequestSchema,
-  createSessionRequestSchema,
-  listOptionsSchema,
-  readOptionsSchema,
-  sessionIdSchema,
-} from "./rollout/rollout-schemas.js";
-export type {
-  AppendRequest,
-  AppendResult,
-  CreateSessionRequest,
-  ListOptions,
-  ParentReference,
-  ReadOptions,
-  RolloutRead,
-  RolloutStore,
-  SessionInfo,
-  SessionPage,
-} from "./rollout/rollout-store.js";
-export type { RolloutWarning, TornRecordWarning } from "./rollout/rollout-warning.js";
+export { type RunTurnOptions, runTurn, type ToolCall, type TurnOutcome } from "./run-turn.js";
 export type {
   CompactOptions,
   ModelRequest,

@@ -1,5 +1,5 @@
 import { defaultModelCatalog, type ModelInfo, resolveBaseInstructions } from "@ctx/prompts";
-import { describeSchemaIssues, responseItemSchema, toSchemaIssues } from "@ctx/protocol";
+import { responseItemSchema } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import { AgentsMdCache } from "./agents-md-cache.js";
@@ -22,7 +22,12 @@ import { type RolloutPosition, SessionWriter } from "./rollout/session-writer.js
 import { createSerialQueue } from "./serial-queue.js";
 import type { ModelRequest, Session, SessionOptions } from "./session.js";
 import { SessionError } from "./session-error.js";
-import { compactionRecord, itemRecord, reportedUsageSchema } from "./session-records.js";
+import {
+  compactionRecord,
+  itemRecord,
+  originSchema,
+  reportedUsageSchema,
+} from "./session-records.js";
 import type { SessionState } from "./session-state.js";
 import { SessionTokens } from "./tokens/session-tokens.js";
 import { resolveTokenLimits } from "./tokens/token-limits.js";
@@ -132,8 +137,11 @@ export function openSession(
     report: CompactionReport | undefined,
   ): ModelRequest => {
     const view = state.prompt.view({ imageInput });
+    // After a resume, rollback or fork, the first request is compared with the rollout's last.
+    const replayed = state.replayedRequest;
+    const previous = lastView ?? (imageInput ? replayed?.withImages : replayed?.textOnly);
     const cacheBreak =
-      lastView === undefined ? undefined : explainCacheBreak(lastView, view, registry);
+      previous === undefined ? undefined : explainCacheBreak(previous, view, registry);
     lastView = view;
     return {
       instructions,
@@ -301,13 +309,12 @@ export function openSession(
       });
     },
     record: async (items, origin) => {
+      parseArgument(z.array(z.unknown()), items, "items");
+      const checkedOrigin =
+        origin === undefined ? undefined : parseArgument(originSchema, origin, "origin");
       const entries = items.map((value, index) => {
-        const parsed = responseItemSchema.safeParse(value);
-        if (!parsed.success) {
-          const issues = toSchemaIssues(parsed.error);
-          throw new SessionError(`invalid item ${index}: ${describeSchemaIssues(issues)}`, issues);
-        }
-        return { item: parsed.data, origin: origin ?? defaultOrigin(parsed.data) };
+        const item = parseArgument(responseItemSchema, value, `items[${index}]`);
+        return { item, origin: checkedOrigin ?? defaultOrigin(item) };
       });
       return serial(async () => {
         pendingWarnings.push(...(await tokens.ready()));

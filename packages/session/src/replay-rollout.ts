@@ -1,7 +1,7 @@
 import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
+import type { StoredRecord } from "@ctx/rollout";
 import { defaultOrigin } from "./origin.js";
-import type { StoredRecord } from "./rollout/rollout-record.js";
 import { SessionError } from "./session-error.js";
 import { sessionRecordSchema } from "./session-records.js";
 import { SessionState } from "./session-state.js";
@@ -17,13 +17,17 @@ export interface Replay {
  * Rebuilds a session from its rollout by applying each record as the live session did: the
  * history with its origins, the snapshots after each turn, rollbacks, usage reports, compactions
  * (each holds the whole state from there, so `records` may start at the latest one). Records of
- * types the session does not write are skipped, so other writers can annotate a rollout.
+ * types the session does not write are skipped, so other writers can annotate a rollout. The
+ * last request the records show was sent (the history when a turn's context was recorded, or
+ * before the model's answer) becomes `state.replayedRequest`.
  *
  * @throws {SessionError} naming the sequence of a session record whose payload does not fit.
  */
 export function replayRollout(records: readonly StoredRecord[], registry: Registry): Replay {
   const state = new SessionState(registry);
   const turnSequences = new Map<number, number>();
+  /** Whether the latest history entry applied came from the model. */
+  let answering = false;
   for (const stored of records) {
     if (
       ![
@@ -50,11 +54,19 @@ export function replayRollout(records: readonly StoredRecord[], registry: Regist
         turnSequences.set(record.payload.index, stored.sequence);
         state.beginTurn(record.payload.model, record.payload.baseInstructions);
         break;
-      case "response_item":
+      case "response_item": {
+        const fromModel = record.payload.origin.source === "model";
+        // The model answers a request: the history before its first item is what was sent.
+        if (fromModel && !answering) state.markRequest();
+        answering = fromModel;
         state.append(record.payload);
         break;
+      }
       case "world_state":
+        // A turn's context is recorded last, right before its request is sent.
         state.commitSnapshots(record.payload.full, record.payload.state);
+        state.markRequest();
+        answering = false;
         break;
       case "rollback":
         state.rollback(record.payload.userTurns);

@@ -1,11 +1,11 @@
 import { createMemoryFileSystem, discoverAgentsMd, type LoadedAgentsMd } from "@ctx/agents-md";
 import type { ResponseItem } from "@ctx/protocol";
 import { agentsMdInstructions } from "@ctx/registry";
+import { createMemoryRolloutStore } from "@ctx/rollout";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "./create-session.js";
 import { forkSession } from "./fork-session.js";
 import { resumeSession } from "./resume-session.js";
-import { createMemoryRolloutStore } from "./rollout/memory-rollout-store.js";
 import type { TurnContext } from "./turn-context.js";
 
 const agentsMd = (text: string) =>
@@ -72,6 +72,7 @@ describe("resumeSession", () => {
     const next = await resumed.beginTurn(context("Rule one."), "two");
     expect(next.input.slice(0, first.input.length)).toEqual(first.input);
     expect(next.input).toHaveLength(first.input.length + 1);
+    expect(next.cacheBreak).toBeUndefined();
     expect(next.instructions).toBe(first.instructions);
     expect(await store.info(session.id)).toMatchObject({
       cwd: "/repo",
@@ -110,6 +111,67 @@ describe("resumeSession", () => {
     await session.rollback(1);
     const resumed = await resumeSession(store, { sessionId: session.id });
     expect(resumed.history()).toEqual(session.history());
+  });
+});
+
+describe("the first request after a resume, rollback or fork", () => {
+  const answer: ResponseItem = {
+    type: "message",
+    role: "assistant",
+    content: [{ type: "output_text", text: "Done." }],
+  };
+  const inFolder = (cwd: string): TurnContext => ({
+    ...context("R."),
+    environments: [{ id: "local", cwd, shell: "bash" }],
+  });
+
+  /** Two answered turns, the second in another folder, then a rollback of the second. */
+  async function rolledBack(store: ReturnType<typeof createMemoryRolloutStore>) {
+    const session = createSession({ store });
+    await session.beginTurn(inFolder("/repo"), "one");
+    await session.record([answer]);
+    await session.beginTurn(inFolder("/repo/app"), "two");
+    await session.record([answer]);
+    await session.rollback(1);
+    return session;
+  }
+
+  it("reports where it breaks the rollout's last request, as the live session does", async () => {
+    const store = createMemoryRolloutStore();
+    const live = await rolledBack(store);
+    const resumed = await resumeSession(store, { sessionId: live.id });
+    const request = await resumed.beginTurn(inFolder("/repo"), "three");
+    expect(request.cacheBreak).toMatchObject({ index: 4, kinds: ["environment_context"] });
+    const liveRequest = await live.beginTurn(inFolder("/repo"), "three");
+    expect(request.cacheBreak).toEqual(liveRequest.cacheBreak);
+    expect(request.input).toEqual(liveRequest.input);
+  });
+
+  it("reports none when the request begins with the rollout's last request", async () => {
+    const store = createMemoryRolloutStore();
+    const session = createSession({ store });
+    await session.beginTurn(inFolder("/repo"), "one");
+    await session.record([answer]);
+    const resumed = await resumeSession(store, { sessionId: session.id });
+    const request = await resumed.beginTurn(inFolder("/repo"), "two");
+    expect(request.cacheBreak).toBeUndefined();
+    const again = await resumed.beginTurn(inFolder("/repo"), "three");
+    expect(again.cacheBreak).toBeUndefined();
+  });
+
+  it("takes a fork's last request at the turn it keeps, not the parent's latest", async () => {
+    const store = createMemoryRolloutStore();
+    const parent = createSession({ store });
+    await parent.beginTurn(inFolder("/repo"), "one");
+    await parent.record([answer]);
+    await parent.beginTurn(inFolder("/repo/app"), "two");
+    await parent.record([answer]);
+    const kept = await forkSession(store, { sessionId: parent.id, atTurn: 1 });
+    expect((await kept.beginTurn(inFolder("/repo"), "fork")).cacheBreak).toBeUndefined();
+    const whole = await forkSession(store, { sessionId: parent.id });
+    await whole.rollback(1);
+    const request = await whole.beginTurn(inFolder("/repo"), "fork");
+    expect(request.cacheBreak).toMatchObject({ index: 4, kinds: ["environment_context"] });
   });
 });
 

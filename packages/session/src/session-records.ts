@@ -9,17 +9,24 @@ import { type CompactionTrigger, compactionTriggerSchema } from "./compaction/co
 import type { HistoryEntry, Origin } from "./origin.js";
 import type { CompactionCheckpoint } from "./session-state.js";
 
-/** The schema of an {@link Origin}. */
-export const originSchema: z.ZodType<Origin> = z.union([
+/** The schema of an {@link Origin}: by its `source`, so a wrong one is named as such. */
+export const originSchema: z.ZodType<Origin> = z.discriminatedUnion("source", [
   z.object({ source: z.literal("user") }),
   z.object({ source: z.literal("context"), kinds: z.array(z.string()) }),
   z.object({ source: z.literal("model") }),
   z.object({ source: z.literal("tool") }),
 ]);
 
+const tokenCountSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
 /** The schema of `session.reportUsage`'s argument, and of a `reported_usage` record's payload. */
 export const reportedUsageSchema = z.strictObject({
-  totalTokens: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  totalTokens: tokenCountSchema,
+  inputTokens: tokenCountSchema.optional(),
+  cachedInputTokens: tokenCountSchema.optional(),
+  cacheWriteTokens: tokenCountSchema.optional(),
+  outputTokens: tokenCountSchema.optional(),
+  reasoningTokens: tokenCountSchema.optional(),
 });
 
 /** The schema of a {@link HistoryEntry}. */

@@ -4,7 +4,7 @@ import type { Registry } from "@ctx/registry";
 import { findRollbackCut, type RollbackCut } from "./find-rollback-cut.js";
 import { applyMergePatch } from "./merge-patch.js";
 import type { HistoryEntry } from "./origin.js";
-import { PromptBuilder } from "./prompt-builder.js";
+import { PromptBuilder, type PromptView } from "./prompt-builder.js";
 
 /** The sections' snapshots, by section id. */
 export type Snapshots = Readonly<Record<string, JsonValue>>;
@@ -76,9 +76,22 @@ export class SessionState {
   #justCompacted = false;
   /** The provider's latest usage report, while the history it counted is still this one. */
   #usage: UsageReport | undefined;
+  /**
+   * The last request a replayed rollout shows was sent, as views of the history then (with and
+   * without images): what the first request after a resume, rollback or fork is compared with.
+   */
+  replayedRequest: { readonly withImages: PromptView; readonly textOnly: PromptView } | undefined;
 
   constructor(registry: Registry) {
     this.registry = registry;
+  }
+
+  /** A request was sent with the history as it stands (replay only: the live session keeps its own). */
+  markRequest(): void {
+    this.replayedRequest = {
+      withImages: this.prompt.view({ imageInput: true }),
+      textOnly: this.prompt.view({ imageInput: false }),
+    };
   }
 
   /** A turn begins. */

@@ -1,16 +1,14 @@
 import type { ModelCatalog } from "@ctx/prompts";
-import type { ResponseItem } from "@ctx/protocol";
+import type { ReportedUsage, ResponseItem, Summarizer } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
+import type { RolloutStore } from "@ctx/rollout";
 import type { CtxWarning } from "@ctx/text";
 import type { CacheBreak } from "./cache-break.js";
 import type { CompactionOptions } from "./compaction/compaction-options.js";
 import type { CompactionReport } from "./compaction/compaction-report.js";
-import type { Summarizer } from "./compaction/summarizer.js";
 import type { EnvelopeOptions } from "./context-message.js";
 import type { HistoryEntry, Origin } from "./origin.js";
 import type { UserInput } from "./parse-user-input.js";
-import type { ReportedUsage } from "./reported-usage.js";
-import type { RolloutStore } from "./rollout/rollout-store.js";
 import type { TokenUsage } from "./tokens/token-usage.js";
 import type { Tokenizer } from "./tokens/tokenizer.js";
 import type { TurnContext } from "./turn-context.js";
@@ -85,7 +83,12 @@ export interface ModelRequest {
   readonly compaction?: CompactionReport;
 }
 
-/** A conversation with a model: turn assembly, diffing, history and its rollout. */
+/**
+ * A conversation with a model: turn assembly, diffing, history and its rollout. Each session
+ * object is one writer of its rollout: its state moves only once the store has acknowledged a
+ * write, and once another writer (another process that resumed the session, say) has appended,
+ * every write of this one is refused with a `RolloutConflictError` and changes nothing.
+ */
 export interface Session {
   /** The id of the session's rollout. */
   readonly id: string;
@@ -95,6 +98,8 @@ export interface Session {
    * returns the request; add what the session does not own (tools, say) by spreading it in.
    * @throws {SessionError} when the turn context or the input does not fit its schema.
    * @throws {FragmentError} when a turn-state slot does not fit its section's schema.
+   * @throws {RolloutConflictError} when this session is no longer its rollout's writer (another
+   * writer appended since it last did): nothing changed, here or in the store; resume again.
    */
   beginTurn(turnContext: TurnContext, userInput: UserInput): Promise<ModelRequest>;
   /**
@@ -102,6 +107,8 @@ export interface Session {
    * recorded. When they left the history over the model's compaction limit, it is compacted
    * first and the full current context goes in just before the last message of the user's.
    * @throws {SessionError} when no turn has begun.
+   * @throws {RolloutConflictError} when this session is no longer its rollout's writer (another
+   * writer appended since it last did): nothing changed, here or in the store; resume again.
    */
   nextRequest(): Promise<ModelRequest>;
   /**
@@ -110,12 +117,17 @@ export interface Session {
    * then the summary. Returns what it did; `undefined` when there was nothing to compact (no
    * history, or nothing new since the last compaction).
    * @throws {SessionError} when `options` does not fit its type, or the history has no model.
+   * @throws {RolloutConflictError} when this session is no longer its rollout's writer (another
+   * writer appended since it last did): nothing changed, here or in the store; resume again.
    */
   compact(options?: CompactOptions): Promise<CompactionReport | undefined>;
   /**
    * Records what the model and the tools produced. Items of a tool's output type are the tool's;
    * everything else is the model's unless `origin` says otherwise.
-   * @throws {SessionError} when an item does not fit the response item schema.
+   * @throws {SessionError} naming the argument when `items` is not an array of response items or
+   * `origin` is not an {@link Origin}, before anything is written.
+   * @throws {RolloutConflictError} when this session is no longer its rollout's writer (another
+   * writer appended since it last did): nothing changed, here or in the store; resume again.
    */
   record(items: readonly ResponseItem[], origin?: Origin): Promise<void>;
   /**
@@ -125,6 +137,8 @@ export interface Session {
    * last model-generated item, so what the session never sees (the caller's tool definitions,
    * say) counts too. Written to the rollout, so a resume compacts at the same point.
    * @throws {SessionError} naming `usage` when it does not fit {@link ReportedUsage}.
+   * @throws {RolloutConflictError} when this session is no longer its rollout's writer (another
+   * writer appended since it last did): nothing changed, here or in the store; resume again.
    */
   reportUsage(usage: ReportedUsage): Promise<void>;
   /** The history with the origin of each item. */
@@ -134,6 +148,8 @@ export interface Session {
    * many were dropped. When a dropped message mixed injected and plain developer text, the next
    * turn sends the full context again.
    * @throws {SessionError} when `userTurns` is not a positive integer.
+   * @throws {RolloutConflictError} when this session is no longer its rollout's writer (another
+   * writer appended since it last did): nothing changed, here or in the store; resume again.
    */
   rollback(userTurns: number): Promise<number>;
   /**

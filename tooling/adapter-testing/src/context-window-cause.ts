@@ -1,4 +1,4 @@
-import { ContextWindowError } from "@ctx/session";
+import { ContextWindowError } from "@ctx/protocol";
 
 /**
  * The `cause` of `reason`, which must be a `ContextWindowError`: the provider's own error, for a

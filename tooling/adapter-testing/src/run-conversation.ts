@@ -1,11 +1,5 @@
-import type { ResponseItem } from "@ctx/protocol";
-import {
-  createSession,
-  type ModelRequest,
-  type ReportedUsage,
-  type TokenUsage,
-  type TurnContext,
-} from "@ctx/session";
+import type { ReportedUsage, ResponseItem } from "@ctx/protocol";
+import { createSession, type ModelRequest, type TokenUsage, type TurnContext } from "@ctx/session";
 
 /** The base instructions of every request of the conversation. */
 export const conversationInstructions = "You are a careful coding agent working in /repo.";

@@ -1,4 +1,5 @@
-import { createSession, type Summarizer, type SummaryRequest } from "@ctx/session";
+import type { Summarizer, SummaryRequest } from "@ctx/protocol";
+import { createSession } from "@ctx/session";
 import { assistantMessage } from "./items.js";
 import type { Answer, RecordedRequest } from "./local-server.js";
 import { conversationInstructions, firstTurnContext, userTurns } from "./run-conversation.js";

@@ -36,6 +36,13 @@ export const fullData: Readonly<Record<string, readonly unknown[]>> = {
   context_window_guidance: [{ message: "Start a new window after each task." }],
   rollout_budget: [{ remaining: 12 }],
   multi_agent_role: [{ text: "You lead a team." }],
+  model_instructions: [{ text: "Answer briefly." }],
+  catalog_apps_instructions: [{ text: "Offer the calendar app when dates come up." }],
+  persistent_mode: [{ text: "Work until the tests pass." }],
+  content_filter_guidance: [{ text: "Say when an answer was filtered." }],
+  thread_network_requirements: [{ text: "Use the proxy." }],
+  startup_context: [{ text: "The user is on call." }],
+  agent_message_board_notification: [{ text: "The tester posted a report." }],
   multi_agent_mode: [{ mode: "custom", text: "Delegate freely." }, { mode: "proactive" }],
   image_resize_notice: [{
     images: [
@@ -57,7 +64,7 @@ export const fullData: Readonly<Record<string, readonly unknown[]>> = {
   network_rule_saved: [{ decision: "deny", host: "example.com" }],
   tokens_left: [{ remaining: 10 }],
   token_budget_reminder: [{ template: "{n_remaining} left.", remaining: 5 }],
-  current_time_reminder: [{ time: new Date("2026-02-26T14:05:09Z") }],
+  current_time_reminder: [{ time: new Date("2026-02-26T14:05:09Z") }, {}],
   recommended_plugins: [{ plugins: [{ name: "Linear", id: "linear@market" }] }],
   agents_md_instructions: [
     { directory: "/repo", text: "Run the tests.", supersedes: true },

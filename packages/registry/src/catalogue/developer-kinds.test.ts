@@ -193,3 +193,31 @@ describe("turnAbortedDeveloper", () => {
     expect(turnAbortedDeveloper.create().toMessage().role).toBe("developer");
   });
 });
+
+describe("the kinds Codex 0.171 added", () => {
+  it("put their text between newlines inside the exact markers, and read it back", async () => {
+    const { modelInstructions } = await import("./model-instructions.js");
+    const { catalogAppsInstructions } = await import("./catalog-apps-instructions.js");
+    const { persistentMode } = await import("./persistent-mode.js");
+    const { contentFilterGuidance } = await import("./content-filter-guidance.js");
+    const { threadNetworkRequirements } = await import("./thread-network-requirements.js");
+    const { startupContext } = await import("./startup-context.js");
+    const { agentMessageBoardNotification } = await import("./agent-message-board-notification.js");
+    const cases = [
+      [modelInstructions, "model_instructions", "developer"],
+      [catalogAppsInstructions, "catalog_apps_instructions", "developer"],
+      [persistentMode, "persistent_mode", "developer"],
+      [contentFilterGuidance, "content_filter_guidance", "developer"],
+      [threadNetworkRequirements, "thread_network_requirements", "developer"],
+      [startupContext, "startup_context", "developer"],
+      [agentMessageBoardNotification, "agent_message_board_notification", "user"],
+    ] as const;
+    for (const [kind, tag, role] of cases) {
+      const text = kind.create({ text: "Line one.\nLine two." }).render();
+      expect(text).toBe(`<${tag}>\nLine one.\nLine two.\n</${tag}>`);
+      expect(kind.role).toBe(role);
+      expect(kind.parse(text)).toEqual({ text: "Line one.\nLine two." });
+    }
+    expect(modelInstructions.separate).toBe(true);
+  });
+});

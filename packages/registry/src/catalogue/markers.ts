@@ -39,6 +39,23 @@ export const standardMarkers = {
   realtimeDelegation: { start: "<realtime_delegation>", end: "</realtime_delegation>" },
   externalContext: { start: "<external_", end: ">" },
   hookPrompt: { start: "<hook_prompt", end: "</hook_prompt>" },
+  modelInstructions: { start: "<model_instructions>", end: "</model_instructions>" },
+  catalogAppsInstructions: {
+    start: "<catalog_apps_instructions>",
+    end: "</catalog_apps_instructions>",
+  },
+  persistentMode: { start: "<persistent_mode>", end: "</persistent_mode>" },
+  contentFilterGuidance: { start: "<content_filter_guidance>", end: "</content_filter_guidance>" },
+  threadNetworkRequirements: {
+    start: "<thread_network_requirements>",
+    end: "</thread_network_requirements>",
+  },
+  startupContext: { start: "<startup_context>", end: "</startup_context>" },
+  agentMessageBoardNotification: {
+    start: "<agent_message_board_notification>",
+    end: "</agent_message_board_notification>",
+  },
+  currentTimeReminder: { start: "<current_time_reminder>", end: "</current_time_reminder>" },
 } as const satisfies Record<string, Markers>;
 
 /** Wrappers older versions wrote and nothing produces any more; recognised, never rendered. */
@@ -58,4 +75,6 @@ export const guardedMarkers: readonly string[] = [
   ...Object.values(legacyMarkers).flatMap(({ start, end }) => [start, end]),
   "</external_",
   "<INSTRUCTIONS>",
+  "<current_time_iso>",
+  "</current_time_iso>",
 ].filter((marker) => marker !== ">");

@@ -2,7 +2,6 @@ import type { FragmentKind } from "@ctx/fragments";
 import { describe, expect, it } from "vitest";
 import {
   approvedCommandPrefixSaved,
-  currentTimeReminder,
   hookAdditionalContext,
   networkRuleSaved,
   pluginInstructions,
@@ -16,7 +15,6 @@ describe("one-shot notices", () => {
     networkRuleSaved,
     tokensLeft,
     tokenBudgetReminder,
-    currentTimeReminder,
     hookAdditionalContext,
     pluginInstructions,
   ];
@@ -56,15 +54,6 @@ describe("one-shot notices", () => {
         .create({ template: "{n_remaining} left ({n_remaining})", remaining: 7 })
         .render(),
     ).toBe("7 left (7)");
-  });
-
-  it("give the time in the reference's UTC format", () => {
-    expect(
-      currentTimeReminder.create({ time: new Date("2026-02-26T14:05:09.999Z") }).render(),
-    ).toContain("2026-02-26 14:05:09 UTC");
-    expect(
-      currentTimeReminder.create({ time: new Date("2026-02-26T14:05:09Z") }).render(),
-    ).toContain("2026-02-26 14:05:09 UTC");
   });
 
   it("pass hook and plugin text through verbatim", () => {

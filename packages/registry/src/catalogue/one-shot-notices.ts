@@ -82,24 +82,6 @@ export const tokenBudgetReminder = defineFragment({
     untrusted(template).replaceAll("{n_remaining}", String(remaining)),
 });
 
-const currentTimeSchema = z.object({ time: z.date() });
-
-/** Formats a time as the reference does: `2026-02-26 14:05:09 UTC`. */
-function formatUtcTime(time: Date): string {
-  return `${time.toISOString().slice(0, 19).replace("T", " ")} UTC`;
-}
-
-/** The current time, in UTC (developer role, unmarked). */
-export const currentTimeReminder = defineFragment({
-  type: "current_time_reminder",
-  role: "developer",
-  markers: null,
-  schema: currentTimeSchema,
-  description: "The current time, for long sessions.",
-  examples: [{ time: new Date("2026-02-26T14:05:09Z") }],
-  body: ({ time }) => `It is now ${formatUtcTime(time)}.`,
-});
-
 /** Extra context a hook supplied, verbatim (developer role, unmarked). */
 export const hookAdditionalContext = defineTextKind({
   type: "hook_additional_context",

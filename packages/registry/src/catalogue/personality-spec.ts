@@ -6,6 +6,10 @@ import { standardMarkers } from "./markers.js";
 const leadIn =
   "The user has asked you to change how you communicate. Every reply from now on should follow the personality described here:";
 
+/** What a change back to no personality says, so the one described before stops applying. */
+const withoutPersonality =
+  "No particular personality any more: drop the one described earlier and answer in a plain, neutral voice.";
+
 /**
  * The data of a {@link personalitySpec} fragment: `personality`, the model's message for the
  * chosen personality.
@@ -28,8 +32,9 @@ export type PersonalityState = z.infer<typeof personalityStateSchema>;
 
 /**
  * The personality the model was told about. The full context sends it unless the base
- * instructions already carry it; a later turn sends it only when it changed to a set value on
- * the same model (a model switch already brings the new model's instructions).
+ * instructions already carry it; a later turn sends it only when it changed on the same model (a
+ * model switch already brings the new model's instructions): the new personality's message, or,
+ * on a change back to `none`, our note that the earlier personality no longer applies.
  */
 export const personalitySection = defineSection({
   id: "personality",
@@ -60,13 +65,17 @@ export const personalitySpec = defineTextKind({
   example: "Be warm and encouraging.",
   section: personalitySection,
   build: (state, reference) => {
-    if (state.personality === undefined || state.message === "") return undefined;
+    if (state.personality === undefined) return undefined;
     if (reference.status === "absent")
-      return state.baked ? undefined : { personality: state.message };
+      return state.baked || state.message === "" ? undefined : { personality: state.message };
     if (reference.status === "unknown" || reference.snapshot.model !== state.model)
       return undefined;
-    return reference.snapshot.personality === state.personality
+    const before = reference.snapshot.personality;
+    if (before === state.personality) return undefined;
+    if (state.message !== "") return { personality: state.message };
+    // Back to none: without a word the model keeps the personality it was told before.
+    return before === undefined || before === "none"
       ? undefined
-      : { personality: state.message };
+      : { personality: withoutPersonality };
   },
 });

@@ -1,6 +1,5 @@
 import type { ResponseItem } from "@ctx/protocol";
-import { ContextWindowError } from "../compaction/context-window-error.js";
-import type { SummaryRequest, Summarizer } from "../compaction/summarizer.js";
+import { ContextWindowError, type SummaryRequest, type Summarizer } from "@ctx/protocol";
 
 /** A summarizer for tests, and what it was asked. */
 export interface FakeSummarizer {

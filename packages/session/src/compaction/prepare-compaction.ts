@@ -1,4 +1,4 @@
-import type { ResponseItem } from "@ctx/protocol";
+import type { ResponseItem, Summarizer } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
 import { buildInitialContext } from "../build-initial-context.js";
 import { contextEntry } from "../context-entry.js";
@@ -10,7 +10,6 @@ import type { Tokenizer } from "../tokens/tokenizer.js";
 import type { CompactionOptions } from "./compaction-options.js";
 import { insertBeforeLastUserMessage } from "./insert-before-last-user-message.js";
 import { summarizeForCompaction } from "./summarize-for-compaction.js";
-import type { Summarizer } from "./summarizer.js";
 
 /** What {@link prepareCompaction} works from. */
 export interface CompactionRequest {

@@ -2,6 +2,7 @@ import { createMemoryFileSystem, discoverAgentsMd, type LoadedAgentsMd } from "@
 import { createModelCatalog, defaultModelCatalog, isSummaryText } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
 import { createStandardRegistry } from "@ctx/registry";
+import { createMemoryRolloutStore, type RolloutStore } from "@ctx/rollout";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createFakeSummarizer } from "../__fixtures__/fake-summarizer.js";
@@ -9,8 +10,6 @@ import { assistant, call, output } from "../__fixtures__/items.js";
 import { createSession } from "../create-session.js";
 import { forkSession } from "../fork-session.js";
 import { resumeSession } from "../resume-session.js";
-import { createMemoryRolloutStore } from "../rollout/memory-rollout-store.js";
-import type { RolloutStore } from "../rollout/rollout-store.js";
 import type { Session, SessionOptions } from "../session.js";
 import { SessionError } from "../session-error.js";
 import { approximateTokenizer } from "../tokens/approximate-tokenizer.js";
@@ -279,6 +278,27 @@ describe("session compaction", () => {
 
 describe("compaction in the rollout", () => {
   /** A store that records where each read starts and what it returns first. */
+  /**
+   * A new memory store holding `sessionId`'s rollout as `store` has it: a resumed session that
+   * takes its turn beside the live one is a second writer, so it writes to a copy.
+   */
+  async function copyRollout(store: RolloutStore, sessionId: string): Promise<RolloutStore> {
+    const { session, records } = await store.read(sessionId, { from: "start" });
+    const copy = createMemoryRolloutStore();
+    await copy.create({
+      id: sessionId,
+      ...(session.cwd === undefined ? {} : { cwd: session.cwd }),
+      meta: session.meta,
+    });
+    await copy.append({
+      sessionId,
+      expectedSequence: 0,
+      appendId: "copy",
+      records: records.map(({ sequence: _sequence, ...record }) => record),
+    });
+    return copy;
+  }
+
   function spy(store: RolloutStore) {
     const reads: { from: string | undefined; first: string | undefined }[] = [];
     const spied: RolloutStore = {
@@ -316,10 +336,11 @@ describe("compaction in the rollout", () => {
   it.each(Object.entries(scenarios))(
     "resumes after a %s compaction to the live session's next request, reading from the checkpoint",
     async (_name, run) => {
-      const spied = spy(createMemoryRolloutStore());
+      const store = createMemoryRolloutStore();
       const { options } = optionsWith();
-      const live = createSession({ ...options, store: spied.store });
+      const live = createSession({ ...options, store });
       await run(live);
+      const spied = spy(await copyRollout(store, live.id));
       const resumed = await resumeSession(spied.store, { ...options, sessionId: live.id });
       expect(resumed.history()).toEqual(live.history());
       expect(spied.reads).toEqual([{ from: "latest-checkpoint", first: "compaction" }]);
@@ -403,7 +424,10 @@ describe("compaction in the rollout", () => {
     await session.beginTurn(context(), "four");
     expect(await session.rollback(5)).toBe(2);
     expect(session.history()).toEqual(compacted);
-    const resumed = await resumeSession(store, { ...options, sessionId: session.id });
+    const resumed = await resumeSession(await copyRollout(store, session.id), {
+      ...options,
+      sessionId: session.id,
+    });
     expect(resumed.history()).toEqual(compacted);
     const next = await session.beginTurn(context(), "three");
     expect(layout(next.input)).toEqual(preTurnLayout);

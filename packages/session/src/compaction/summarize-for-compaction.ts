@@ -1,4 +1,4 @@
-import type { ResponseItem } from "@ctx/protocol";
+import type { ResponseItem, Summarizer } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
 import type { HistoryEntry } from "../origin.js";
 import type { Tokenizer } from "../tokens/tokenizer.js";
@@ -11,7 +11,6 @@ import {
 } from "./compaction-options.js";
 import { pruneToolOutputs } from "./prune-tool-outputs.js";
 import { summarizeHistory } from "./summarize-history.js";
-import type { Summarizer } from "./summarizer.js";
 
 /** What {@link summarizeForCompaction} works from. */
 export interface LocalCompactionInput {

@@ -1,9 +1,8 @@
 import { compactionPrompt } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
+import { ContextWindowError, type Summarizer, type SummaryRequest } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
 import { userTextMessage } from "../parse-user-input.js";
-import { ContextWindowError } from "./context-window-error.js";
-import type { Summarizer, SummaryRequest } from "./summarizer.js";
 
 /** What {@link summarizeHistory} needs. */
 export interface SummarizeOptions {

@@ -1,12 +1,12 @@
 import { createModelCatalog, defaultModelCatalog } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
+import { createMemoryRolloutStore } from "@ctx/rollout";
 import { describe, expect, it } from "vitest";
 import { createFakeSummarizer } from "../__fixtures__/fake-summarizer.js";
 import { assistant, call, output } from "../__fixtures__/items.js";
 import { spyTokenizer } from "../__fixtures__/spy-tokenizer.js";
 import { createSession } from "../create-session.js";
 import { resumeSession } from "../resume-session.js";
-import { createMemoryRolloutStore } from "../rollout/memory-rollout-store.js";
 import type { Session, SessionOptions } from "../session.js";
 import { SessionError } from "../session-error.js";
 import type { TurnContext } from "../turn-context.js";
@@ -166,12 +166,29 @@ describe("session.reportUsage", () => {
     expect(again.tokenUsage().source).toBe("counted");
   });
 
+  it("takes the detailed counts beside the total, and compares the total with the limits", async () => {
+    const session = createSession(options());
+    await session.beginTurn(context(), "one");
+    await session.record([assistant("a1")]);
+    await session.reportUsage({
+      totalTokens: 1_234,
+      inputTokens: 1_200,
+      cachedInputTokens: 1_024,
+      cacheWriteTokens: 0,
+      outputTokens: 34,
+      reasoningTokens: 12,
+    });
+    expect(session.tokenUsage()).toMatchObject({ source: "reported", used: 1_234 });
+  });
+
   it.each([
     { totalTokens: -1 },
     { totalTokens: 1.5 },
     { totalTokens: Number.POSITIVE_INFINITY },
     { totalTokens: "100" },
-    { totalTokens: 100, inputTokens: 90 },
+    { totalTokens: 100, inputTokens: -1 },
+    { totalTokens: 100, reasoningTokens: 0.5 },
+    { totalTokens: 100, cachedTokens: 90 },
     {},
     null,
   ])("rejects %j with a SessionError naming usage", async (usage) => {

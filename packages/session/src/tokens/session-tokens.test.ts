@@ -1,9 +1,9 @@
 import type { ResponseItem } from "@ctx/protocol";
+import { createMemoryRolloutStore } from "@ctx/rollout";
 import { describe, expect, it } from "vitest";
 import { spyTokenizer } from "../__fixtures__/spy-tokenizer.js";
 import { createSession } from "../create-session.js";
 import { resumeSession } from "../resume-session.js";
-import { createMemoryRolloutStore } from "../rollout/memory-rollout-store.js";
 import { SessionError } from "../session-error.js";
 import type { TurnContext } from "../turn-context.js";
 import { approximateTokenizer } from "./approximate-tokenizer.js";

@@ -1,0 +1,58 @@
+// An agent on the Anthropic Messages API: each user turn runs to its end through runTurn, the
+// answer streamed and mapped back by @ctx/anthropic, the shell tool run here.
+import { Anthropic } from "@anthropic-ai/sdk";
+import { fromMessageStream, toMessagesParams } from "@ctx/anthropic";
+import { createSession, runTurn, type TurnContext, type TurnOutcome } from "@ctx/session";
+
+const turnContext: TurnContext = {
+  model: "claude-sonnet-4-5",
+  environments: [{ id: "local", cwd: "/repo", shell: "bash" }],
+  permissions: { sandboxMode: "read-only", approvalPolicy: "never" },
+};
+
+const shell = {
+  name: "shell",
+  description: "Runs a command in the repository and returns what it printed.",
+  input_schema: {
+    type: "object" as const,
+    properties: { command: { type: "array", items: { type: "string" } } },
+    required: ["command"],
+  },
+};
+
+/** Runs each of `prompts` as one user turn against the API at `baseURL`; returns each outcome. */
+export async function runAnthropicAgent(
+  baseURL: string,
+  prompts: readonly string[],
+  runShell: (command: readonly string[]) => Promise<string>,
+): Promise<TurnOutcome[]> {
+  const client = new Anthropic({ apiKey: process.env.ANTHROPIC_API_KEY ?? "sk-local", baseURL });
+  const session = createSession();
+  const outcomes: TurnOutcome[] = [];
+  for (const userInput of prompts) {
+    const outcome = await runTurn({
+      session,
+      turnContext,
+      userInput,
+      callModel: async (request, { signal }) => {
+        const stream = await client.messages.create(
+          {
+            model: turnContext.model,
+            max_tokens: 4096,
+            stream: true,
+            tools: [shell],
+            ...toMessagesParams(request),
+          },
+          { signal },
+        );
+        return fromMessageStream(stream);
+      },
+      runTool: async (call) => {
+        const input: unknown = call.type === "function_call" ? JSON.parse(call.arguments) : {};
+        return runShell((input as { command?: string[] }).command ?? []);
+      },
+    });
+    outcomes.push(outcome);
+  }
+  return outcomes;
+}

@@ -1,0 +1,45 @@
+import type { ModelAnswer } from "@ctx/protocol";
+import type { LanguageModelUsage, ModelMessage } from "ai";
+import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
+import { fromGenerateText } from "./from-generate-text.js";
+
+/** The parts of a `streamText` result the mapping waits for. */
+export interface StreamingTextResult {
+  readonly response: PromiseLike<{ readonly messages: readonly ModelMessage[] }>;
+  readonly usage: PromiseLike<LanguageModelUsage>;
+}
+
+/**
+ * Waits for a `streamText` result to finish and maps it as {@link fromGenerateText} maps a
+ * `generateText` one: the AI SDK assembles the streamed parts into `response.messages` itself,
+ * once each step is complete, so the items are whole and the memory is the answer's. Read
+ * `result.textStream` or `result.fullStream` beside it to show the answer as it comes. When
+ * the stream fails or is aborted, this rejects with the AI SDK's error and maps nothing.
+ *
+ * @throws {AiSdkAdapterError} naming `result` when it has no `response` and `usage` promises
+ * (code `invalid-argument`), or a message part lacks a field (code `invalid-answer`).
+ * @example
+ * ```ts
+ * const result = streamText({ model, tools, abortSignal: signal, ...toPrompt(request) });
+ * const answer = await fromStreamText(result);
+ * ```
+ */
+export async function fromStreamText(result: StreamingTextResult): Promise<ModelAnswer> {
+  const response: unknown =
+    typeof result === "object" && result !== null ? Reflect.get(result, "response") : undefined;
+  const usage: unknown =
+    typeof result === "object" && result !== null ? Reflect.get(result, "usage") : undefined;
+  if (!isPromiseLike(response) || !isPromiseLike(usage)) {
+    throw new AiSdkAdapterError(
+      "invalid result: expected a streamText result, whose response and usage are promises",
+    );
+  }
+  const [messages, counts] = await Promise.all([result.response, result.usage]);
+  return fromGenerateText({ response: messages, usage: counts });
+}
+
+function isPromiseLike(value: unknown): boolean {
+  return (
+    typeof value === "object" && value !== null && typeof Reflect.get(value, "then") === "function"
+  );
+}

@@ -1,0 +1,236 @@
+import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages/messages";
+import type { ModelAnswer } from "@ctx/protocol";
+import type { CtxWarning } from "@ctx/text";
+import { z } from "zod";
+import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
+import { checkAnswer, toItems } from "./content-blocks.js";
+import { readUsage } from "./reported-usage.js";
+
+/** Options of {@link fromMessageStream}. */
+export interface MessageStreamOptions {
+  /** Called with every event as it arrives (to show the text as it comes, say). */
+  readonly onEvent?: (event: RawMessageStreamEvent) => void;
+}
+
+const optionsSchema = z.strictObject({
+  onEvent: z
+    .custom<(event: RawMessageStreamEvent) => void>((value) => typeof value === "function", {
+      message: "expected a function",
+    })
+    .optional(),
+});
+
+const eventSchema = z.looseObject({ type: z.string() });
+const startSchema = z.looseObject({
+  message: z.looseObject({ usage: z.record(z.string(), z.unknown()) }),
+});
+const blockStartSchema = z.looseObject({
+  index: z.number().int().min(0),
+  content_block: z.looseObject({ type: z.string() }),
+});
+const blockDeltaSchema = z.looseObject({
+  index: z.number().int().min(0),
+  delta: z.discriminatedUnion("type", [
+    z.looseObject({ type: z.literal("text_delta"), text: z.string() }),
+    z.looseObject({ type: z.literal("input_json_delta"), partial_json: z.string() }),
+    z.looseObject({ type: z.literal("thinking_delta"), thinking: z.string() }),
+    z.looseObject({ type: z.literal("signature_delta"), signature: z.string() }),
+    z.looseObject({ type: z.literal("citations_delta") }),
+  ]),
+});
+const blockStopSchema = z.looseObject({ index: z.number().int().min(0) });
+const messageDeltaSchema = z.looseObject({
+  usage: z.record(z.string(), z.unknown()).nullish(),
+});
+
+/** A content block between its start and its stop: its start, and each field's chunks. */
+interface OpenBlock {
+  readonly start: Record<string, unknown>;
+  readonly chunks: Record<"text" | "partial_json" | "thinking" | "signature", string[]>;
+}
+
+/**
+ * Reads a streamed Messages API answer (`client.messages.create({ …, stream: true })`, or the
+ * events of `client.messages.stream()`) to its `message_stop` and maps it as `fromMessage`
+ * maps a whole one. Each block's deltas (text, tool input JSON, thinking, signature) are kept as
+ * chunks and joined once, when the block stops, so memory grows with the answer and the time
+ * with its length, never with its square; a tool's input is parsed once, whole. The usage is the
+ * `message_start`'s with the counts of the last `message_delta` over it.
+ *
+ * Nothing is returned for a stream that does not finish: an abort rejects with the client's
+ * error, and a stream that reports an error or ends before `message_stop` rejects with an
+ * `AnthropicAdapterError` (code `incomplete-answer`), so a caller never records half an answer.
+ *
+ * @throws {AnthropicAdapterError} naming `stream` or `options` when they are not an async
+ * iterable and the options object (code `invalid-argument`); naming the event or block at fault
+ * when it is malformed or a tool's input is not a JSON object (code `invalid-answer`).
+ * @example
+ * ```ts
+ * const stream = await client.messages.create({ model, max_tokens, stream: true, ...toMessagesParams(request) }, { signal });
+ * const answer = await fromMessageStream(stream);
+ * ```
+ */
+export async function fromMessageStream(
+  stream: AsyncIterable<RawMessageStreamEvent>,
+  options: MessageStreamOptions = {},
+): Promise<ModelAnswer> {
+  if (typeof Reflect.get(Object(stream), Symbol.asyncIterator) !== "function") {
+    throw new AnthropicAdapterError("invalid stream: expected an async iterable of stream events");
+  }
+  const parsedOptions = optionsSchema.safeParse(options);
+  if (!parsedOptions.success) {
+    throw new AnthropicAdapterError(
+      `invalid options: ${parsedOptions.error.issues.map((issue) => issue.message).join("; ")}`,
+    );
+  }
+  const { onEvent } = parsedOptions.data;
+  const open = new Map<number, OpenBlock>();
+  const content = new Map<number, Record<string, unknown>>();
+  let usage: Record<string, unknown> | undefined;
+  let sequence = 0;
+  for await (const event of stream) {
+    onEvent?.(event);
+    const where = `stream event ${sequence++}`;
+    const declared: unknown =
+      typeof event === "object" && event !== null ? Reflect.get(event, "type") : undefined;
+    const { type } =
+      typeof declared === "string" ? { type: declared } : checkAnswer(eventSchema, event, where);
+    switch (type) {
+      case "message_start":
+        usage = { ...checkAnswer(startSchema, event, where).message.usage };
+        break;
+      case "content_block_start": {
+        const { index, content_block: start } = checkAnswer(blockStartSchema, event, where);
+        open.set(index, {
+          start,
+          chunks: { text: [], partial_json: [], thinking: [], signature: [] },
+        });
+        break;
+      }
+      case "content_block_delta": {
+        // The most frequent event by far: read without a schema when it has the usual shape.
+        const chunk = deltaChunk(event);
+        if (chunk !== undefined) {
+          openBlock(open, chunk.index, where).chunks[chunk.field].push(chunk.text);
+          break;
+        }
+        const { index, delta } = checkAnswer(blockDeltaSchema, event, where);
+        const block = openBlock(open, index, where);
+        if (delta.type === "text_delta") block.chunks.text.push(delta.text);
+        else if (delta.type === "input_json_delta")
+          block.chunks.partial_json.push(delta.partial_json);
+        else if (delta.type === "thinking_delta") block.chunks.thinking.push(delta.thinking);
+        else if (delta.type === "signature_delta") block.chunks.signature.push(delta.signature);
+        break;
+      }
+      case "content_block_stop": {
+        const { index } = checkAnswer(blockStopSchema, event, where);
+        content.set(
+          index,
+          finish(openBlock(open, index, where), `${where} (block ${index})`, index),
+        );
+        open.delete(index);
+        break;
+      }
+      case "message_delta": {
+        const counts = checkAnswer(messageDeltaSchema, event, where).usage ?? {};
+        for (const [key, value] of Object.entries(counts)) {
+          if (value != null) usage = { ...usage, [key]: value };
+        }
+        break;
+      }
+      case "message_stop": {
+        if (open.size > 0) {
+          throw incomplete(
+            `the message stopped with block ${[...open.keys()].join(", ")} unfinished`,
+          );
+        }
+        const blocks = [...content.entries()].sort(([left], [right]) => left - right);
+        const warnings: CtxWarning[] = [];
+        const items = toItems(
+          blocks.map(([, block]) => block),
+          "message.content",
+          warnings,
+        );
+        return { items, usage: readUsage({ usage }, "message", "invalid-answer"), warnings };
+      }
+      case "error":
+        throw incomplete(
+          `the API reported an error: ${errorMessage(event) ?? "without a message"}`,
+        );
+    }
+  }
+  throw incomplete("the stream ended before its message_stop event; nothing of it was kept");
+}
+
+/** The field each delta type adds to. */
+const deltaFields = {
+  text_delta: "text",
+  input_json_delta: "partial_json",
+  thinking_delta: "thinking",
+  signature_delta: "signature",
+} as const;
+
+/**
+ * The block index, field and text of a well-formed text, JSON, thinking or signature delta;
+ * `undefined` for anything else, which the schema then checks (and names when malformed).
+ */
+function deltaChunk(
+  event: object,
+): { index: number; field: keyof OpenBlock["chunks"]; text: string } | undefined {
+  const index: unknown = Reflect.get(event, "index");
+  const delta: unknown = Reflect.get(event, "delta");
+  if (typeof index !== "number" || !Number.isInteger(index) || index < 0) return undefined;
+  if (typeof delta !== "object" || delta === null) return undefined;
+  const type: unknown = Reflect.get(delta, "type");
+  if (typeof type !== "string" || !Object.hasOwn(deltaFields, type)) return undefined;
+  const field = deltaFields[type as keyof typeof deltaFields];
+  const text: unknown = Reflect.get(delta, field);
+  return typeof text === "string" ? { index, field, text } : undefined;
+}
+
+function openBlock(open: Map<number, OpenBlock>, index: number, where: string): OpenBlock {
+  const block = open.get(index);
+  if (block === undefined) {
+    throw new AnthropicAdapterError(`${where} names block ${index}, which has not started`, index, {
+      code: "invalid-answer",
+    });
+  }
+  return block;
+}
+
+/** The block as the whole message would carry it: its start with each field's chunks joined. */
+function finish(block: OpenBlock, where: string, index: number): Record<string, unknown> {
+  const { start, chunks } = block;
+  const finished: Record<string, unknown> = { ...start };
+  for (const field of ["text", "thinking", "signature"] as const) {
+    if (chunks[field].length > 0) finished[field] = stringOr(start[field]) + chunks[field].join("");
+  }
+  if (chunks.partial_json.length > 0) {
+    const json = chunks.partial_json.join("");
+    try {
+      finished.input = JSON.parse(json);
+    } catch (error) {
+      throw new AnthropicAdapterError(`${where} has tool input that is not JSON`, index, {
+        code: "invalid-answer",
+        cause: error,
+      });
+    }
+  }
+  return finished;
+}
+
+function stringOr(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+function incomplete(message: string): AnthropicAdapterError {
+  return new AnthropicAdapterError(message, undefined, { code: "incomplete-answer" });
+}
+
+function errorMessage(event: object): string | undefined {
+  const error = Reflect.get(event, "error");
+  const message =
+    typeof error === "object" && error !== null ? Reflect.get(error, "message") : undefined;
+  return typeof message === "string" ? message : undefined;
+}

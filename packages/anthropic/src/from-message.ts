@@ -1,0 +1,39 @@
+import type { Message } from "@anthropic-ai/sdk/resources/messages/messages";
+import type { ModelAnswer } from "@ctx/protocol";
+import { parseWithSchema } from "@ctx/protocol";
+import type { CtxWarning } from "@ctx/text";
+import { z } from "zod";
+import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
+import { toItems } from "./content-blocks.js";
+import { readUsage } from "./reported-usage.js";
+
+const messageSchema = z.looseObject({ content: z.array(z.unknown()) });
+
+/**
+ * Maps a Messages API `Message` to what the session records: its content blocks as items, in
+ * order (consecutive text blocks as one assistant message; a `tool_use` as a function call whose
+ * arguments are its input as JSON; thinking, redacted thinking and a server tool's use and
+ * result as reasoning items that `toMessagesParams` sends back as the blocks they were), and its
+ * usage in the shape of `reportedUsage`. A block of a type the adapter does not know is left out
+ * with an `unknown-content-block` warning. Citations on text are not kept.
+ *
+ * @throws {AnthropicAdapterError} naming `message` when it is not an object with a `content`
+ * array (code `invalid-argument`), or a block of a known type lacks a field (code
+ * `invalid-answer`, `index` its position): nothing is mapped then.
+ * @example
+ * ```ts
+ * const message = await client.messages.create({ model, max_tokens, ...toMessagesParams(request) });
+ * const answer = fromMessage(message);
+ * await session.record(answer.items);
+ * ```
+ */
+export function fromMessage(message: Pick<Message, "content" | "usage">): ModelAnswer {
+  const { content } = parseWithSchema(
+    messageSchema,
+    message,
+    (problems) => new AnthropicAdapterError(`invalid message: ${problems}`),
+  );
+  const warnings: CtxWarning[] = [];
+  const items = toItems(content, "message.content", warnings);
+  return { items, usage: readUsage(message, "message", "invalid-answer"), warnings };
+}

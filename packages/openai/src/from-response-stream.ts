@@ -1,0 +1,114 @@
+import type { ModelAnswer, ResponseItem } from "@ctx/protocol";
+import type { CtxWarning } from "@ctx/text";
+import type { ResponseStreamEvent } from "openai/resources/responses/responses";
+import { z } from "zod";
+import { OpenAIAdapterError } from "./openai-adapter-error.js";
+import { checkAnswer, toOutputItem } from "./output-items.js";
+import { readUsage } from "./reported-usage.js";
+
+/** Options of {@link fromResponseStream}. */
+export interface ResponseStreamOptions {
+  /** Called with every event as it arrives (to show the text as it comes, say). */
+  readonly onEvent?: (event: ResponseStreamEvent) => void;
+}
+
+const optionsSchema = z.strictObject({
+  onEvent: z
+    .custom<(event: ResponseStreamEvent) => void>((value) => typeof value === "function", {
+      message: "expected a function",
+    })
+    .optional(),
+});
+
+const eventSchema = z.looseObject({ type: z.string() });
+const itemDoneSchema = z.looseObject({ output_index: z.number().int().min(0), item: z.unknown() });
+const finalSchema = z.looseObject({ response: z.looseObject({ usage: z.unknown() }) });
+
+/**
+ * Reads a streamed Responses API answer (`client.responses.create({ …, stream: true })`) to its
+ * end and maps it as {@link fromResponse} maps a whole one: each output item as its
+ * `response.output_item.done` event carries it, complete, in output order, and the usage of the
+ * final `response.completed` (or `response.incomplete`, with an `incomplete-response` warning
+ * naming the reason). The deltas are not assembled: the done events carry every item whole, so
+ * memory grows with the answer, once.
+ *
+ * Nothing is returned for a stream that does not finish: an abort rejects with the client's
+ * error, and a stream that fails or ends before its final event rejects with an
+ * `OpenAIAdapterError` (code `incomplete-answer`), so a caller never records half an answer.
+ *
+ * @throws {OpenAIAdapterError} naming `stream` or `options` when they are not an async iterable
+ * and the options object (code `invalid-argument`); naming the event at fault when an item is
+ * malformed (code `invalid-answer`).
+ * @example
+ * ```ts
+ * const stream = await client.responses.create({ model, stream: true, ...toResponsesParams(request) }, { signal });
+ * const answer = await fromResponseStream(stream, { onEvent: (event) => show(event) });
+ * ```
+ */
+export async function fromResponseStream(
+  stream: AsyncIterable<ResponseStreamEvent>,
+  options: ResponseStreamOptions = {},
+): Promise<ModelAnswer> {
+  if (typeof Reflect.get(Object(stream), Symbol.asyncIterator) !== "function") {
+    throw new OpenAIAdapterError("invalid stream: expected an async iterable of stream events");
+  }
+  const parsedOptions = optionsSchema.safeParse(options);
+  if (!parsedOptions.success) {
+    throw new OpenAIAdapterError(
+      `invalid options: ${parsedOptions.error.issues.map((issue) => issue.message).join("; ")}`,
+    );
+  }
+  const { onEvent } = parsedOptions.data;
+  const warnings: CtxWarning[] = [];
+  const done = new Map<number, ResponseItem | undefined>();
+  let sequence = 0;
+  for await (const event of stream) {
+    onEvent?.(event);
+    const where = `stream event ${sequence++}`;
+    const { type } = checkAnswer(eventSchema, event, where);
+    if (type === "response.output_item.done") {
+      const { output_index: index, item } = checkAnswer(itemDoneSchema, event, where);
+      done.set(index, toOutputItem(item, `${where} (output ${index})`, index, warnings));
+    } else if (type === "response.completed" || type === "response.incomplete") {
+      const { response } = checkAnswer(finalSchema, event, where);
+      if (type === "response.incomplete") {
+        const reason = incompleteReason(response);
+        warnings.push({
+          code: "incomplete-response",
+          message: `the response ended early${reason === undefined ? "" : ` (${reason})`}; its complete items were kept`,
+        });
+      }
+      const items = [...done.entries()]
+        .sort(([left], [right]) => left - right)
+        .flatMap(([, item]) => item ?? []);
+      return { items, usage: readUsage(response, `${where} response`, "invalid-answer"), warnings };
+    } else if (type === "response.failed" || type === "error") {
+      throw new OpenAIAdapterError(
+        `the response failed: ${failureMessage(event) ?? "the API gave no reason"}`,
+        undefined,
+        { code: "incomplete-answer" },
+      );
+    }
+  }
+  throw new OpenAIAdapterError(
+    "the stream ended before its response.completed event; nothing of it was kept",
+    undefined,
+    { code: "incomplete-answer" },
+  );
+}
+
+function incompleteReason(response: object): string | undefined {
+  const details = Reflect.get(response, "incomplete_details");
+  const reason =
+    typeof details === "object" && details !== null ? Reflect.get(details, "reason") : undefined;
+  return typeof reason === "string" ? reason : undefined;
+}
+
+function failureMessage(event: object): string | undefined {
+  const response = Reflect.get(event, "response");
+  const error =
+    typeof response === "object" && response !== null ? Reflect.get(response, "error") : event;
+  const message =
+    typeof error === "object" && error !== null ? Reflect.get(error, "message") : undefined;
+  return typeof message === "string" ? message : undefined;
+}

@@ -1,0 +1,42 @@
+import type { ModelAnswer } from "@ctx/protocol";
+import { parseWithSchema } from "@ctx/protocol";
+import type { CtxWarning } from "@ctx/text";
+import type { Response } from "openai/resources/responses/responses";
+import { z } from "zod";
+import { OpenAIAdapterError } from "./openai-adapter-error.js";
+import { toOutputItem } from "./output-items.js";
+import { readUsage } from "./reported-usage.js";
+
+const responseSchema = z.looseObject({ output: z.array(z.unknown()) });
+
+/**
+ * Maps a Responses API `Response` to what the session records: its output items (assistant
+ * messages, reasoning with its encrypted content, function and custom tool calls, compaction
+ * items) in order, and its usage in the shape of `reportedUsage`. An output item of a type the
+ * session has no type for (a hosted tool's call, such as a web search the API ran) is left out
+ * with an `unknown-output-item` warning, and function call arguments that are not JSON leave a
+ * `tool-arguments-not-json` warning (the call is recorded as written, for the tool runner to
+ * answer). A refusal is recorded as the assistant's text.
+ *
+ * @throws {OpenAIAdapterError} naming `response` when it is not an object with an `output`
+ * array (code `invalid-argument`), or an output item of a known type lacks a field (code
+ * `invalid-answer`, `index` its position): nothing is mapped then.
+ * @example
+ * ```ts
+ * const response = await client.responses.create({ model, ...toResponsesParams(request) });
+ * const answer = fromResponse(response);
+ * await session.record(answer.items);
+ * ```
+ */
+export function fromResponse(response: Pick<Response, "output" | "usage">): ModelAnswer {
+  const { output } = parseWithSchema(
+    responseSchema,
+    response,
+    (problems) => new OpenAIAdapterError(`invalid response: ${problems}`),
+  );
+  const warnings: CtxWarning[] = [];
+  const items = output.flatMap(
+    (item, index) => toOutputItem(item, `response.output[${index}]`, index, warnings) ?? [],
+  );
+  return { items, usage: readUsage(response, "response", "invalid-answer"), warnings };
+}

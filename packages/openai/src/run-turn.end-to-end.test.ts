@@ -1,0 +1,110 @@
+import {
+  firstTurnContext,
+  openAIResponseEvents,
+  shellOutput,
+  shellTool,
+  withLocalServer,
+} from "@ctx/adapter-testing";
+import { createSession, runTurn } from "@ctx/session";
+import { OpenAI } from "openai";
+import { describe, expect, it } from "vitest";
+import { fromResponseStream } from "./from-response-stream.js";
+import { toResponsesParams } from "./to-responses-params.js";
+
+function client(url: string): OpenAI {
+  return new OpenAI({ apiKey: "test", baseURL: `${url}/v1`, maxRetries: 0 });
+}
+
+describe("runTurn with the openai client and a streamed answer", () => {
+  it("records the call, its output and the reply, and the next request sends them back as they came", async () => {
+    // The scripted model calls the shell tool, then remarks on its output.
+    await withLocalServer(
+      (_request, index) => openAIResponseEvents(index + 1),
+      async (server) => {
+        const openai = client(server.url);
+        const session = createSession({ sessionId: "session-1" });
+        const outcome = await runTurn({
+          session,
+          turnContext: firstTurnContext,
+          userInput: "List the files.",
+          callModel: async (request, { signal }) => {
+            const stream = await openai.responses.create(
+              {
+                model: "gpt-test",
+                stream: true,
+                store: false,
+                tools: [{ type: "function", strict: true, ...shellTool }],
+                ...toResponsesParams(request, { promptCacheKey: session.id }),
+              },
+              { signal },
+            );
+            return fromResponseStream(stream);
+          },
+          runTool: async () => shellOutput,
+        });
+
+        expect(outcome).toMatchObject({ status: "completed", steps: 2 });
+        expect(outcome.items).toEqual([
+          {
+            type: "function_call",
+            id: "fc_1",
+            call_id: "call_1",
+            name: "shell",
+            arguments: '{"command":["ls"]}',
+          },
+          { type: "function_call_output", call_id: "call_1", output: shellOutput },
+          {
+            type: "message",
+            id: "msg_2",
+            role: "assistant",
+            content: [{ type: "output_text", text: "There are two entries." }],
+          },
+        ]);
+        expect(session.tokenUsage()).toMatchObject({ source: "reported", used: 105 });
+        // The second request carries the history the first answer left, on the wire.
+        const history = session.history().map((entry) => entry.item);
+        const secondInput = server.requests[1]?.body.input as unknown[];
+        const expected = toResponsesParams({ instructions: "", input: history.slice(0, -1) }).input;
+        expect(secondInput).toEqual(JSON.parse(JSON.stringify(expected)));
+        expect(secondInput.slice(-2)).toEqual([
+          {
+            type: "function_call",
+            id: "fc_1",
+            call_id: "call_1",
+            name: "shell",
+            arguments: '{"command":["ls"]}',
+          },
+          { type: "function_call_output", call_id: "call_1", output: shellOutput },
+        ]);
+      },
+    );
+  });
+
+  it("records nothing of an answer the abort cut off", async () => {
+    await withLocalServer(
+      () => ({ hold: true }),
+      async (server) => {
+        const openai = client(server.url);
+        const session = createSession();
+        const controller = new AbortController();
+        server.received(1).then(() => controller.abort());
+        const outcome = await runTurn({
+          session,
+          turnContext: firstTurnContext,
+          userInput: "List the files.",
+          signal: controller.signal,
+          callModel: async (request, { signal }) =>
+            fromResponseStream(
+              await openai.responses.create(
+                { model: "gpt-test", stream: true, ...toResponsesParams(request) },
+                { signal },
+              ),
+            ),
+          runTool: async () => shellOutput,
+        });
+        expect(outcome).toMatchObject({ status: "aborted", steps: 0, items: [] });
+        expect(session.history().at(-1)?.origin).toEqual({ source: "user" });
+      },
+    );
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { createStandardRegistry } from "../create-standard-registry.js";
+
+const registry = createStandardRegistry();
+const developer = (text: string) => registry.classify("developer", text)?.type;
+const user = (text: string) => registry.classify("user", text)?.type;
+
+// Openings of texts Codex 0.171 sent in this suite's scenarios (protocol, recognised only).
+const compactionPrompt =
+  "You are performing a CONTEXT CHECKPOINT COMPACTION. Create a handoff summary for another LLM that will resume the task.\n\nInclude:\n- Current progress\n";
+const codexSummaryPrefix =
+  "Another language model started to solve this problem and produced a summary of its thinking process. You also have access to the state of the tools that were used by that language model. Use this to build on the work that has already been done and avoid duplicating work. Here is the summary produced by the other language model, use the information in this summary to assist with your own analysis:";
+const rootRole =
+  "You are `/root`, the primary agent in a team of agents collaborating to fulfill the user's goals.\n\nAt the start of your turn, you are the active agent.";
+const subagentRole =
+  "You are an agent in a team of agents collaborating to complete a task.\n\nYou can spawn sub-agents.";
+
+describe("codexRecognisers", () => {
+  it("recognise what Codex sends without markers, each in its role", () => {
+    expect(user(compactionPrompt)).toBe("codex_compaction_prompt");
+    expect(user(`${codexSummaryPrefix}\nThe health check is half written.`)).toBe(
+      "codex_compaction_summary",
+    );
+    expect(developer(rootRole)).toBe("codex_root_agent_role");
+    expect(developer(subagentRole)).toBe("codex_subagent_role");
+    expect(
+      developer(
+        "This is an incremental tools update. Previously declared tools remain available for direct calls unless explicitly marked unavailable. If a tool is redefined here, its latest definition replaces the earlier one.\n- deploy",
+      ),
+    ).toBe("codex_incremental_tools");
+    expect(
+      developer(
+        "The following namespaces are no longer available. Do not call tools in them unless those tools are declared in a later update:\n- mcp__linear",
+      ),
+    ).toBe("codex_removed_namespaces");
+    expect(
+      developer("\nThe previous permission description for this scope is no longer current.\n"),
+    ).toBe("codex_stale_permissions");
+    expect(developer("<context_window>")).toBe("context_window_start");
+    expect(developer("</context_window>\n")).toBe("context_window_end");
+  });
+
+  it("leave ordinary text, and the same words in the other role, alone", () => {
+    expect(developer(compactionPrompt)).toBeUndefined();
+    expect(user(codexSummaryPrefix)).toBeUndefined();
+    expect(user(`Quoting: ${codexSummaryPrefix}\nx`)).toBeUndefined();
+    expect(user(rootRole)).toBeUndefined();
+    expect(user("You are performing a CONTEXT CHECKPOINT COMPACTION.")).toBeUndefined();
+    expect(
+      user(
+        "You are performing a CONTEXT CHECKPOINT COMPACTION. Create a handoff summary for another LLM that will resume the task.and more",
+      ),
+    ).toBeUndefined();
+    expect(
+      developer(
+        "The previous permission description for this scope is no longer current. Ignore it.",
+      ),
+    ).toBeUndefined();
+    expect(developer("<context_window>Thread id: t1")).toBeUndefined();
+    expect(developer("You are a careful reviewer.")).toBeUndefined();
+  });
+
+  it("make the messages that carry them contextual developer messages", () => {
+    for (const text of [rootRole, subagentRole, "<context_window>"]) {
+      expect(
+        registry.isContextualDeveloperMessage({
+          type: "message",
+          role: "developer",
+          content: [{ type: "input_text", text }],
+        }),
+      ).toBe(true);
+    }
+    expect(
+      registry.isContextualUserMessage({
+        type: "message",
+        role: "user",
+        content: [{ type: "input_text", text: compactionPrompt }],
+      }),
+    ).toBe(true);
+  });
+});

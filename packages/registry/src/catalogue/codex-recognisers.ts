@@ -1,0 +1,106 @@
+import { trimmedEnd, trimmedStart } from "@ctx/text";
+import { defineLegacyFragment, type LegacyFragment } from "../legacy-fragment.js";
+import { standardMarkers } from "./markers.js";
+
+/**
+ * The fixed openings of texts Codex 0.169 and 0.171 send without markers. They are protocol, as
+ * markers are: a history Codex wrote is read by them; @ctx never renders them.
+ */
+const codexOpenings = {
+  compactionPrompt:
+    "You are performing a CONTEXT CHECKPOINT COMPACTION. Create a handoff summary for another LLM that will resume the task.",
+  summaryPrefix:
+    "Another language model started to solve this problem and produced a summary of its thinking process. You also have access to the state of the tools that were used by that language model. Use this to build on the work that has already been done and avoid duplicating work. Here is the summary produced by the other language model, use the information in this summary to assist with your own analysis:",
+  rootAgentRole:
+    "You are `/root`, the primary agent in a team of agents collaborating to fulfill the user's goals.",
+  subagentRole: "You are an agent in a team of agents collaborating to ",
+  incrementalTools:
+    "This is an incremental tools update. Previously declared tools remain available for direct calls unless explicitly marked unavailable.",
+  removedNamespaces:
+    "The following namespaces are no longer available. Do not call tools in them unless those tools are declared in a later update:",
+  stalePermissions: "The previous permission description for this scope is no longer current.",
+} as const;
+
+/** The text between its white space, as Codex's own matchers see it (case-sensitive). */
+function trimmed(text: string): string {
+  return text.slice(trimmedStart(text), trimmedEnd(text));
+}
+
+/** A text that is `opening` exactly, or `opening` and then more after a line break or a space. */
+function opensWith(
+  opening: string,
+  then: "line" | "anything" | "nothing",
+): (text: string) => boolean {
+  return (text) => {
+    const body = trimmed(text);
+    if (!body.startsWith(opening)) return false;
+    if (then === "anything") return true;
+    if (body.length === opening.length) return true;
+    return then === "line" && (body[opening.length] === "\n" || body[opening.length] === " ");
+  };
+}
+
+/**
+ * Recognisers for what Codex sends that has no markers of ours to match, each by a whole
+ * structure ordinary text does not have: Codex's compaction prompt (user role, its opening
+ * sentence and a line break after it); Codex's summary after a compaction (user role, its prefix
+ * paragraph and a line break, then the summary); the multi-agent role text Codex re-sends without its tag
+ * on a model switch (developer role, the root agent's or a sub-agent's opening); the incremental
+ * tools notice and the notice of namespaces no longer available (developer role, their opening
+ * sentences); the notice that an earlier permission description is no longer current (developer
+ * role, that sentence alone); and `<context_window>` sent as three texts, whose first and last
+ * are a lone marker. Detection only: they never render.
+ */
+export const codexRecognisers: readonly LegacyFragment[] = Object.freeze([
+  defineLegacyFragment({
+    type: "codex_compaction_prompt",
+    role: "user",
+    prefix: codexOpenings.compactionPrompt,
+    matches: opensWith(codexOpenings.compactionPrompt, "line"),
+  }),
+  defineLegacyFragment({
+    type: "codex_compaction_summary",
+    role: "user",
+    prefix: codexOpenings.summaryPrefix,
+    matches: (text) =>
+      text.slice(trimmedStart(text)).startsWith(`${codexOpenings.summaryPrefix}\n`),
+  }),
+  defineLegacyFragment({
+    type: "codex_root_agent_role",
+    role: "developer",
+    prefix: codexOpenings.rootAgentRole,
+    matches: opensWith(codexOpenings.rootAgentRole, "line"),
+  }),
+  defineLegacyFragment({
+    type: "codex_subagent_role",
+    role: "developer",
+    prefix: codexOpenings.subagentRole,
+    matches: opensWith(codexOpenings.subagentRole, "anything"),
+  }),
+  defineLegacyFragment({
+    type: "codex_incremental_tools",
+    role: "developer",
+    prefix: codexOpenings.incrementalTools,
+    matches: opensWith(codexOpenings.incrementalTools, "line"),
+  }),
+  defineLegacyFragment({
+    type: "codex_removed_namespaces",
+    role: "developer",
+    prefix: codexOpenings.removedNamespaces,
+    matches: opensWith(codexOpenings.removedNamespaces, "line"),
+  }),
+  defineLegacyFragment({
+    type: "codex_stale_permissions",
+    role: "developer",
+    prefix: codexOpenings.stalePermissions,
+    matches: opensWith(codexOpenings.stalePermissions, "nothing"),
+  }),
+  ...(["start", "end"] as const).map((side) =>
+    defineLegacyFragment({
+      type: `context_window_${side}`,
+      role: "developer",
+      prefix: standardMarkers.contextWindow[side],
+      matches: (text) => trimmed(text) === standardMarkers.contextWindow[side],
+    }),
+  ),
+]);

@@ -1,0 +1,239 @@
+import { randomUUID } from "node:crypto";
+import { closeSync, existsSync, openSync } from "node:fs";
+import { link, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { RolloutError } from "@ctx/rollout";
+import { errorCode } from "./file-system.js";
+import { currentProcessIdentity, isProcessRunning } from "./process-identity.js";
+
+/**
+ * Creates `<lock>.wanted` unless it is there, with synchronous calls: every waiter does this at
+ * every look, and through the thread pool those calls would queue with the holder's fsyncs.
+ */
+function announce(wanted: string): void {
+  if (existsSync(wanted)) return;
+  try {
+    closeSync(openSync(wanted, "wx"));
+  } catch (error) {
+    if (errorCode(error) !== "EEXIST") throw error;
+  }
+}
+
+async function removeIfPresent(path: string): Promise<void> {
+  await unlink(path).catch((error: unknown) => {
+    if (errorCode(error) !== "ENOENT") throw error;
+  });
+}
+
+async function readIfPresent(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    if (errorCode(error) === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+/** A lock's content: `<pid> <token>`, then ` <boot id>:<start time>` where `/proc` tells it. */
+const identityPattern = /^(\d+) (\S+)(?: (\S+))?\n$/;
+const identityPrefix = ".writer-";
+
+/**
+ * Whether a lock's holder is gone: the process it names no longer runs (see
+ * {@link isProcessRunning}: a reused pid does not keep it), or the content is not a lock's (a
+ * lock always appears with its content, so anything else was left by something else).
+ */
+function isAbandoned(content: string): boolean {
+  const match = identityPattern.exec(content);
+  return match === null || !isProcessRunning({ pid: Number(match[1]), start: match[3] });
+}
+
+/** Releases a lock taken with {@link FileLocks.acquire}. */
+export type ReleaseLock = () => Promise<void>;
+
+/** How {@link FileLocks.acquire} takes a lock. */
+export interface AcquireOptions {
+  /** How long to wait for a live holder, in milliseconds. */
+  readonly timeout: number;
+  readonly sessionId?: string;
+  /**
+   * Let a store that waits for the lock take it first (up to {@link politeWait} ms): for a
+   * holder that just let go of the lock because it was wanted.
+   */
+  readonly polite?: boolean;
+}
+
+/** How long a polite {@link FileLocks.acquire} leaves the lock to a store that wants it. */
+const politeWait = 100;
+
+/** The locks one store takes in one directory. */
+export interface FileLocks {
+  /**
+   * Takes the lock at `path`, waiting up to `timeout` milliseconds for a live holder and
+   * breaking the lock of a dead one.
+   *
+   * @throws {RolloutError} `lock-timeout` when the lock stays held; `io-failed` when the file
+   * system fails.
+   */
+  acquire(path: string, options: AcquireOptions): Promise<ReleaseLock>;
+  /**
+   * Whether another store waits for the lock at `path`: a holder that keeps a lock between
+   * calls asks this now and then, and lets go when it is wanted. One synchronous `stat`, so
+   * the answer does not wait in the thread pool behind other files' fsyncs.
+   */
+  isWanted(path: string): boolean;
+  /** Removes this store's identity file; locks still held stay until released. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * Locks that hold across processes on one machine. Each store writes one identity file in the
+ * directory holding its pid (`.writer-<pid>-<token>`), and a lock is a hard link to it:
+ * `link` creates the lock exclusively, as O_EXCL would, and the lock appears with its holder's
+ * pid already inside, so no one ever sees a lock without its holder. Taking and releasing a lock
+ * is then one `link` and one `unlink`.
+ *
+ * A store that finds a lock held by a live holder says so with `<lock>.wanted` (created if
+ * missing at every look, removed by whoever takes the lock next): a holder that keeps a lock
+ * between calls checks it now and then, lets go, and leaves the next turn to the waiter.
+ *
+ * A lock whose holder died is removed by one breaker at a time: a breaker first takes the lock's
+ * breaking lock (`<lock>.breaking`, the same kind of link), reads the lock again and removes it
+ * only if it is still the abandoned one, then removes the dead holders' identity files. Only
+ * breakers remove a lock that is not theirs, so while one holds the breaking lock nobody else
+ * can swap the abandoned lock for a live one between that read and the removal.
+ */
+export function createFileLocks(directory: string): FileLocks {
+  const token = randomUUID();
+  const self = currentProcessIdentity();
+  const content = `${self.pid} ${token}${self.start === undefined ? "" : ` ${self.start}`}\n`;
+  const identity = join(directory, `${identityPrefix}${process.pid}-${token}`);
+  let written: Promise<void> | undefined;
+
+  /**
+   * Removes the lock at `path` if it still holds `abandoned`, under its breaking lock. Returns
+   * `false` when another store is breaking it (the caller waits, then looks again).
+   */
+  async function breakLock(path: string, abandoned: string): Promise<boolean> {
+    const breaking = `${path}.breaking`;
+    try {
+      await link(identity, breaking);
+    } catch (error) {
+      if (errorCode(error) !== "EEXIST") throw error;
+      const breaker = await readIfPresent(breaking);
+      if (breaker !== undefined && isAbandoned(breaker)) await moveAbandoned(breaking, breaker);
+      return false;
+    }
+    try {
+      if ((await readIfPresent(path)) === abandoned) {
+        await unlink(path).catch((error: unknown) => {
+          if (errorCode(error) !== "ENOENT") throw error;
+        });
+      }
+      await removeDeadIdentities();
+    } finally {
+      await unlink(breaking);
+    }
+    return true;
+  }
+
+  /**
+   * Removes a breaking lock whose breaker died: moved aside (only one store can move a given
+   * file), checked to be the abandoned one that was read (put back otherwise), and removed. A
+   * breaker that dies while another store breaks its breaking lock is the one case this cannot
+   * order; it needs two deaths at once, where the lock itself needs one.
+   */
+  async function moveAbandoned(path: string, abandoned: string): Promise<void> {
+    const aside = `${path}.broken-${randomUUID()}`;
+    try {
+      await rename(path, aside);
+    } catch (error) {
+      if (errorCode(error) === "ENOENT") return;
+      throw error;
+    }
+    if ((await readIfPresent(aside)) !== abandoned) await link(aside, path).catch(() => undefined);
+    await unlink(aside);
+  }
+
+  /** Removes identity files whose process is gone (a store killed before it closed leaves one). */
+  async function removeDeadIdentities(): Promise<void> {
+    for (const name of await readdir(directory)) {
+      if (!name.startsWith(identityPrefix)) continue;
+      const pid = Number(name.slice(identityPrefix.length).split("-")[0]);
+      if (!Number.isInteger(pid)) continue;
+      const path = join(directory, name);
+      // A store writing its identity leaves it empty for a moment: then the name's pid decides.
+      const start = identityPattern.exec((await readIfPresent(path)) ?? "")?.[3];
+      if (!isProcessRunning({ pid, start })) await unlink(path).catch(() => undefined);
+    }
+  }
+
+  return {
+    async acquire(path, options) {
+      const details = {
+        path,
+        ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+      };
+      written ??= writeFile(identity, content, { flag: "wx" });
+      try {
+        await written;
+      } catch (error) {
+        written = undefined;
+        throw new RolloutError("io-failed", `cannot write the lock identity ${identity}`, {
+          ...details,
+          cause: error,
+        });
+      }
+      const wanted = `${path}.wanted`;
+      const deadline = Date.now() + options.timeout;
+      if (options.polite === true) {
+        const until = Date.now() + politeWait;
+        while (Date.now() < until && existsSync(wanted))
+          await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      let announced = false;
+      let wait = 1;
+      for (;;) {
+        try {
+          await link(identity, path);
+          if (announced) await removeIfPresent(wanted);
+          // Only a holder that died loses its lock to another, so the lock is still this one's.
+          return () => unlink(path);
+        } catch (error) {
+          if (errorCode(error) !== "EEXIST")
+            throw new RolloutError("io-failed", `cannot create the lock file ${path}`, {
+              ...details,
+              cause: error,
+            });
+        }
+        const held = await readIfPresent(path);
+        if (held === undefined) continue;
+        if (isAbandoned(held) && (await breakLock(path, held))) continue;
+        if (Date.now() > deadline) {
+          if (announced) await removeIfPresent(wanted);
+          throw new RolloutError(
+            "lock-timeout",
+            `the lock ${path} stayed held by another writer`,
+            details,
+          );
+        }
+        announce(wanted);
+        announced = true;
+        await new Promise((resolve) => setTimeout(resolve, wait * (0.5 + Math.random())));
+        wait = Math.min(wait * 2, 25);
+      }
+    },
+
+    isWanted(path) {
+      return existsSync(`${path}.wanted`);
+    },
+
+    async dispose() {
+      if (written === undefined) return;
+      written = undefined;
+      await unlink(identity).catch((error: unknown) => {
+        if (errorCode(error) !== "ENOENT") throw error;
+      });
+    },
+  };
+}

@@ -1,0 +1,144 @@
+import type { JsonValue } from "@ctx/protocol";
+import { toSchemaIssues } from "@ctx/protocol";
+import {
+  parentReferenceSchema,
+  RolloutError,
+  sequenceSchema,
+  sessionIdSchema,
+  storedJsonSchema,
+} from "@ctx/rollout";
+import { z } from "zod";
+
+/** The first line of a JSONL rollout: who the session is. Written once, never changed. */
+export const headerLineSchema = z
+  .object({
+    rollout: z.literal(1),
+    id: sessionIdSchema,
+    createdAt: z.iso.datetime(),
+    cwd: z.string().min(1).optional(),
+    parent: parentReferenceSchema.optional(),
+    meta: storedJsonSchema,
+  })
+  .strict();
+
+/**
+ * Every later line: one record. The first line of a batch carries the batch's append id; the
+ * last carries `end` and the time of the append, so a batch cut short by a crash is recognised
+ * as a whole.
+ */
+export const recordLineSchema = z
+  .object({
+    sequence: sequenceSchema,
+    type: z.string().min(1),
+    payload: storedJsonSchema,
+    checkpoint: z.literal(true).optional(),
+    batch: z.string().min(1).optional(),
+    end: z.literal(true).optional(),
+    at: z.iso.datetime().optional(),
+  })
+  .strict()
+  .refine((line) => (line.end === true) === (line.at !== undefined), {
+    message: "a batch's last line carries both end and at",
+  });
+
+export type HeaderLine = z.output<typeof headerLineSchema>;
+export type RecordLine = z.output<typeof recordLineSchema>;
+
+/** Where a line sits, for the error that names it. */
+export interface LineLocation {
+  readonly sessionId: string;
+  readonly path: string;
+  readonly offset: number;
+  readonly line?: number | undefined;
+}
+
+/** The error for a complete line of a log that cannot be read, naming where it is. */
+export function unreadableLineError(
+  location: LineLocation,
+  reason: string,
+  cause?: unknown,
+): RolloutError {
+  const where =
+    location.line === undefined
+      ? `the line at byte ${location.offset}`
+      : `line ${location.line} (byte ${location.offset})`;
+  return new RolloutError(
+    "unreadable-record",
+    `${where} of ${location.path} cannot be read: ${reason}`,
+    {
+      sessionId: location.sessionId,
+      path: location.path,
+      offset: location.offset,
+      ...(location.line === undefined ? {} : { line: location.line }),
+      ...(cause === undefined ? {} : { cause }),
+    },
+  );
+}
+
+/**
+ * Parses one complete line of a JSONL rollout (without its line end) as a header or a record.
+ *
+ * @throws {RolloutError} `unreadable-record`, naming the line, when it is not one.
+ */
+export function parseLogLine(
+  bytes: Uint8Array,
+  location: LineLocation,
+): { readonly header: HeaderLine } | { readonly record: RecordLine } {
+  let value: unknown;
+  try {
+    value = JSON.parse(
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"),
+    );
+  } catch (error) {
+    throw unreadableLineError(location, "it is not JSON", error);
+  }
+  const fail = (error: z.ZodError) =>
+    unreadableLineError(
+      location,
+      toSchemaIssues(error)
+        .map((issue) => `${issue.path || "line"}: ${issue.message}`)
+        .join("; "),
+    );
+  if (typeof value === "object" && value !== null && "sequence" in value) {
+    const parsed = recordLineSchema.safeParse(value);
+    if (!parsed.success) throw fail(parsed.error);
+    return { record: parsed.data };
+  }
+  const parsed = headerLineSchema.safeParse(value);
+  if (!parsed.success) throw fail(parsed.error);
+  return { header: parsed.data };
+}
+
+/** The header line of a new session, with its line end. */
+export function encodeHeaderLine(header: HeaderLine): string {
+  return `${JSON.stringify(header)}\n`;
+}
+
+/** A batch's lines, numbered from `first`, as one string ready for one write. */
+export function encodeBatch(
+  records: readonly {
+    readonly type: string;
+    readonly payload: JsonValue;
+    readonly checkpoint?: boolean | undefined;
+  }[],
+  first: number,
+  appendId: string,
+  at: string,
+): string {
+  let text = "";
+  records.forEach((record, offset) => {
+    const line: Record<string, JsonValue> = {
+      sequence: first + offset,
+      type: record.type,
+      payload: record.payload,
+    };
+    if (record.checkpoint === true) line.checkpoint = true;
+    if (offset === 0) line.batch = appendId;
+    if (offset === records.length - 1) {
+      line.end = true;
+      line.at = at;
+    }
+    text += `${JSON.stringify(line)}\n`;
+  });
+  return text;
+}

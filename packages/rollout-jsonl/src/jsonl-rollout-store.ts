@@ -1,0 +1,351 @@
+import { randomUUID } from "node:crypto";
+import { writeSync } from "node:fs";
+import { type FileHandle, link, mkdir, open, unlink } from "node:fs/promises";
+import {
+  appendRequestSchema,
+  createSessionRequestSchema,
+  isCreateRetry,
+  listOptionsSchema,
+  parseRolloutArgument,
+  RolloutConflictError,
+  RolloutError,
+  type RolloutStore,
+  readOptionsSchema,
+  readRolloutChain,
+  sessionIdSchema,
+} from "@ctx/rollout";
+import { CtxError } from "@ctx/text";
+import { z } from "zod";
+import { createFileLocks } from "./file-lock.js";
+import { errorCode, exists } from "./file-system.js";
+import { encodeBatch, encodeHeaderLine, type HeaderLine } from "./jsonl-line.js";
+import { findRecordLine } from "./jsonl-log.js";
+import { createLogHolds } from "./jsonl-log-holds.js";
+import { createJsonlSessionFiles, infoFromHeader } from "./jsonl-session-files.js";
+import { createSessionIndex, type IndexedSession } from "./session-index.js";
+
+/** Options of {@link createJsonlRolloutStore}. */
+export interface JsonlRolloutStoreOptions {
+  /** How long an append waits for another writer's lock, in milliseconds; 10,000 by default. */
+  readonly lockTimeout?: number;
+}
+
+const optionsSchema = z
+  .object({ lockTimeout: z.number().int().min(1).max(3_600_000).optional() })
+  .strict();
+
+/** Batches up to this size are written with one synchronous call (then fdatasynced apart). */
+const largestSynchronousWrite = 256 * 1024;
+
+/**
+ * Writes all of `bytes` at `position` with as many writes as the system needs. A batch of a
+ * usual size goes to the page cache with a synchronous call, which costs microseconds and does
+ * not queue in the thread pool behind other sessions' fdatasyncs; a larger one is written
+ * through the thread pool so the event loop never stalls on it.
+ */
+async function writeAt(handle: FileHandle, bytes: Buffer, position: number): Promise<void> {
+  let written = 0;
+  while (written < bytes.length) {
+    written +=
+      bytes.length <= largestSynchronousWrite
+        ? writeSync(handle.fd, bytes, written, bytes.length - written, position + written)
+        : (await handle.write(bytes, written, bytes.length - written, position + written))
+            .bytesWritten;
+  }
+}
+
+/** Makes a directory's new or removed entries durable. */
+async function syncDirectory(directory: string): Promise<void> {
+  const handle = await open(directory, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The embedded rollout store: one append-only JSONL file per session in `directory`
+ * (`<id>.jsonl`: a header line, then one line per record), and `.index.jsonl` beside them for
+ * listing. Safe for several processes on one machine: each append takes the session's lock file
+ * (created exclusively, holding the writer's pid; a dead writer's lock is broken), checks the
+ * log's end under it against the expected sequence (a batch already there under the same
+ * append id is answered as a duplicate, anything else is a conflict), writes the batch in one
+ * write and fsyncs before it resolves. A create whose id is taken by the same request, with
+ * nothing appended yet, returns the session (a retry whose answer was lost). A resume
+ * reads the log backwards from its end to the latest checkpoint, so its cost follows what comes
+ * after the checkpoint, not the log's size. A crash can cut a log at
+ * any byte: the cut batch is skipped with a `torn-record` warning and cut off by the next
+ * append, under the lock, before it writes.
+ *
+ * @example
+ * ```ts
+ * const store = createJsonlRolloutStore("/home/me/.ctx/sessions");
+ * const session = await store.create({ cwd: process.cwd() });
+ * await store.append({
+ *   sessionId: session.id,
+ *   expectedSequence: 0,
+ *   appendId: "turn-1",
+ *   records: [{ type: "response_item", payload: { text: "hi" } }],
+ * });
+ * const { records } = await store.read(session.id);
+ * ```
+ *
+ * @throws {RolloutError} `invalid-argument` for an empty directory or invalid options.
+ */
+export function createJsonlRolloutStore(
+  directory: string,
+  options: JsonlRolloutStoreOptions = {},
+): RolloutStore {
+  const folder = parseRolloutArgument(z.string().min(1), directory, "directory");
+  const lockTimeout =
+    parseRolloutArgument(optionsSchema, options, "store options").lockTimeout ?? 10_000;
+  const files = createJsonlSessionFiles(folder);
+  const { logPath, location, readSession } = files;
+  let prepared: Promise<unknown> | undefined;
+  let closed = false;
+  const running = new Set<Promise<unknown>>();
+
+  const locks = createFileLocks(folder);
+  const index = createSessionIndex(folder, locks, files.indexSource, lockTimeout);
+  const holds = createLogHolds(folder, locks, files, lockTimeout);
+
+  /**
+   * Runs one store call: refuses it once closed, turns file-system failures into
+   * `RolloutError`s, and lets `close` wait for it.
+   */
+  function run<Result>(action: () => Promise<Result>): Promise<Result> {
+    if (closed) return Promise.reject(RolloutError.storeClosed());
+    prepared ??= mkdir(folder, { recursive: true });
+    const call = prepared.then(action).catch((error: unknown) => {
+      if (CtxError.isInstance(error)) throw error;
+      throw new RolloutError(
+        "io-failed",
+        `the rollout store in ${folder} failed: ${String(error)}`,
+        {
+          cause: error,
+        },
+      );
+    });
+    running.add(call);
+    const forget = () => running.delete(call);
+    call.then(forget, forget);
+    return call;
+  }
+
+  return {
+    create(request) {
+      return run(async () => {
+        const parsed = parseRolloutArgument(createSessionRequestSchema, request, "session request");
+        const id = parsed.id ?? randomUUID();
+        return index.change(
+          async () => {
+            if (parsed.parent !== undefined) {
+              const parent = await readSession(parsed.parent.sessionId);
+              if (parent === undefined || parent.info.nextSequence < parsed.parent.sequence)
+                throw RolloutError.invalidParent(parsed.parent, parent?.info.nextSequence);
+            }
+            const header: HeaderLine = {
+              rollout: 1,
+              id,
+              createdAt: new Date().toISOString(),
+              ...(parsed.cwd === undefined ? {} : { cwd: parsed.cwd }),
+              ...(parsed.parent === undefined ? {} : { parent: parsed.parent }),
+              meta: parsed.meta ?? null,
+            };
+            const text = encodeHeaderLine(header);
+            const temporary = `${logPath(id)}.${randomUUID()}.tmp`;
+            const handle = await open(temporary, "wx");
+            try {
+              await handle.writeFile(text);
+              await handle.sync();
+            } finally {
+              await handle.close();
+            }
+            let taken = false;
+            try {
+              await link(temporary, logPath(id));
+            } catch (error) {
+              if (errorCode(error) !== "EEXIST") throw error;
+              taken = true;
+            } finally {
+              await unlink(temporary);
+            }
+            if (taken) {
+              const session = await readSession(id);
+              if (session !== undefined && isCreateRetry(session.info, { ...parsed, id }))
+                return { result: session.info, changes: [] };
+              throw new RolloutConflictError(id, undefined, session?.info.nextSequence ?? 0);
+            }
+            await syncDirectory(folder);
+            const info = infoFromHeader(header, {
+              nextSequence: header.parent?.sequence ?? 0,
+              updatedAt: header.createdAt,
+              archived: false,
+            });
+            return { result: info, changes: [{ info, size: Buffer.byteLength(text) }] };
+          },
+          { complete: false },
+        );
+      });
+    },
+
+    append(request) {
+      return run(async () => {
+        const parsed = parseRolloutArgument(appendRequestSchema, request, "append request");
+        const id = parsed.sessionId;
+        return holds.run(
+          id,
+          async (hold) => {
+            const log = await hold.openLog();
+            const { tail } = log;
+            if (parsed.expectedSequence !== tail.nextSequence) {
+              if (parsed.expectedSequence < tail.nextSequence) {
+                const first = await findRecordLine(
+                  log.handle,
+                  tail.committedEnd,
+                  parsed.expectedSequence,
+                  location(id),
+                );
+                if (first?.batch === parsed.appendId)
+                  return {
+                    nextSequence: parsed.expectedSequence + parsed.records.length,
+                    duplicate: true,
+                  };
+              }
+              throw new RolloutConflictError(id, parsed.expectedSequence, tail.nextSequence);
+            }
+            const at = new Date().toISOString();
+            const bytes = Buffer.from(
+              encodeBatch(parsed.records, tail.nextSequence, parsed.appendId, at),
+            );
+            const nextSequence = tail.nextSequence + parsed.records.length;
+            const committedEnd = tail.committedEnd + bytes.length;
+            const indexed = (
+              sessions: ReadonlyMap<string, IndexedSession> | undefined,
+            ): IndexedSession => ({
+              info: {
+                ...(sessions?.get(id)?.info ??
+                  infoFromHeader(log.header, { nextSequence, updatedAt: at, archived: false })),
+                nextSequence,
+                updatedAt: at,
+              },
+              size: committedEnd,
+            });
+            // The index hears of the append first: a crash before the write leaves it ahead of
+            // the log, which the next listing notices by the log's size.
+            const noted = await index.change(
+              async (sessions) => ({
+                result: sessions !== undefined,
+                changes: sessions === undefined ? [] : [indexed(sessions)],
+              }),
+              { complete: false },
+            );
+            if (tail.tornBytes > 0) await log.handle.truncate(tail.committedEnd);
+            await writeAt(log.handle, bytes, tail.committedEnd);
+            await log.handle.datasync();
+            log.tail = { committedEnd, nextSequence, appendedAt: at, tornBytes: 0 };
+            if (!noted)
+              await index.change(
+                async (sessions) => ({
+                  result: undefined,
+                  changes: sessions === undefined ? [] : [indexed(sessions)],
+                }),
+                { complete: false },
+              );
+            return { nextSequence, duplicate: false };
+          },
+          { keep: true },
+        );
+      });
+    },
+
+    read(sessionId, options = {}) {
+      return run(async () => {
+        const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
+        const parsed = parseRolloutArgument(readOptionsSchema, options, "read options");
+        return readRolloutChain(
+          {
+            info: async (chainId) => (await readSession(chainId))?.info,
+            ownRecords: files.ownRecords,
+          },
+          id,
+          parsed.from ?? "latest-checkpoint",
+        );
+      });
+    },
+
+    info(sessionId) {
+      return run(async () => {
+        const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
+        return (await readSession(id))?.info;
+      });
+    },
+
+    list(options = {}) {
+      return run(async () => {
+        const parsed = parseRolloutArgument(listOptionsSchema, options, "list options");
+        return index.list(parsed);
+      });
+    },
+
+    archive(sessionId) {
+      return run(async () => {
+        const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
+        await holds.run(
+          id,
+          async () => {
+            const session = await readSession(id);
+            if (session === undefined) throw RolloutError.sessionNotFound(id);
+            const marker = await open(files.archivedPath(id), "w");
+            await marker.close();
+            await syncDirectory(folder);
+            await index.change(
+              async () => ({
+                result: undefined,
+                changes: [{ info: { ...session.info, archived: true }, size: session.size }],
+              }),
+              { complete: false },
+            );
+          },
+          { keep: false },
+        );
+      });
+    },
+
+    delete(sessionId) {
+      return run(async () => {
+        const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
+        await holds.run(
+          id,
+          () =>
+            index.change(
+              async (sessions) => {
+                if (!(await exists(logPath(id)))) throw RolloutError.sessionNotFound(id);
+                const forks = [...(sessions?.values() ?? [])]
+                  .filter((entry) => entry.info.parent?.sessionId === id)
+                  .map((entry) => entry.info.id);
+                if (forks.length > 0) throw RolloutError.referencedByForks(id, forks);
+                await unlink(logPath(id));
+                await unlink(files.archivedPath(id)).catch((error: unknown) => {
+                  if (errorCode(error) !== "ENOENT") throw error;
+                });
+                await syncDirectory(folder);
+                return { result: undefined, changes: [{ deleted: id }] };
+              },
+              { complete: true },
+            ),
+          { keep: false },
+        );
+      });
+    },
+
+    async close() {
+      closed = true;
+      await Promise.allSettled([...running]);
+      await holds.releaseAll();
+      await index.close();
+      await locks.dispose();
+    },
+  };
+}

@@ -1,0 +1,249 @@
+import { closeSync, openSync } from "node:fs";
+import { readdir, stat } from "node:fs/promises";
+import { join } from "node:path";
+import {
+  type LogMismatchWarning,
+  type OwnRecords,
+  RolloutError,
+  type SessionInfo,
+  type StoredRecord,
+  sessionIdSchema,
+  type TornRecordWarning,
+} from "@ctx/rollout";
+import { errorCode, exists, openIfPresent } from "./file-system.js";
+import type { HeaderLine } from "./jsonl-line.js";
+import {
+  inspectLogTail,
+  type LogLocation,
+  type LogReader,
+  readBackToCheckpoint,
+  readDescriptor,
+  readLogHeader,
+  readRecordLines,
+} from "./jsonl-log.js";
+import { RolloutLogMismatchError } from "./rollout-log-mismatch-error.js";
+import type { IndexedSession, SessionIndexSource } from "./session-index.js";
+
+const logSuffix = ".jsonl";
+const archivedSuffix = ".archived";
+/** How many bytes of each log's start a rebuild reads in one call (most logs whole). */
+const rebuildPrefix = 64 * 1024;
+/** How many logs a rebuild reads between two turns of the event loop. */
+const rebuildSlice = 64;
+
+/** The warning for a log left out of the listing because its header names another session. */
+function mismatchWarning(error: RolloutLogMismatchError): LogMismatchWarning {
+  return {
+    code: "log-mismatch",
+    message: `the listing left out ${error.path}: it is named for session ${error.sessionId} but belongs to session ${error.headerSessionId}`,
+    sessionId: error.sessionId,
+    headerSessionId: error.headerSessionId,
+    path: error.path,
+  };
+}
+
+/** A session's state as its header and the end of its log say. */
+export function infoFromHeader(
+  header: HeaderLine,
+  state: { nextSequence: number; updatedAt: string; archived: boolean },
+): SessionInfo {
+  return {
+    id: header.id,
+    createdAt: header.createdAt,
+    updatedAt: state.updatedAt,
+    cwd: header.cwd,
+    parent: header.parent,
+    nextSequence: state.nextSequence,
+    archived: state.archived,
+    meta: header.meta,
+  };
+}
+
+/** How the JSONL store reads a session's files: the read side, shared by reads and the index. */
+export interface JsonlSessionFiles {
+  logPath(id: string): string;
+  archivedPath(id: string): string;
+  location(id: string): LogLocation;
+  /**
+   * Reads a session from its own files: header, log end, archive marker; `undefined` when it
+   * has no log (or a crash cut its header).
+   *
+   * @throws {RolloutError} `unreadable-record` for a log line that cannot be read.
+   */
+  readSession(id: string): Promise<IndexedSession | undefined>;
+  /** The session's own records below `below`, from its latest checkpoint or from its start. */
+  ownRecords(
+    info: SessionInfo,
+    below: number,
+    from: "latest-checkpoint" | "start",
+  ): Promise<OwnRecords>;
+  /** What the listing index reads: sessions it cannot read are left out, not thrown. */
+  readonly indexSource: SessionIndexSource;
+}
+
+/** The read side of the JSONL store in `folder`. */
+export function createJsonlSessionFiles(folder: string): JsonlSessionFiles {
+  const logPath = (id: string) => join(folder, `${id}${logSuffix}`);
+  const archivedPath = (id: string) => join(folder, `${id}${archivedSuffix}`);
+  const location = (id: string): LogLocation => ({ sessionId: id, path: logPath(id) });
+
+  /** A session as its header and the end of its log say, read from an open log. */
+  async function summarize(
+    reader: LogReader,
+    size: number,
+    id: string,
+    archived: () => boolean | Promise<boolean>,
+  ): Promise<IndexedSession | undefined> {
+    const start = await readLogHeader(reader, location(id));
+    if (start === undefined) return undefined;
+    const tail = await inspectLogTail(reader, size, location(id));
+    const info = infoFromHeader(start.header, {
+      nextSequence: tail.nextSequence,
+      updatedAt: tail.appendedAt ?? start.header.createdAt,
+      archived: await archived(),
+    });
+    return { info, size };
+  }
+
+  /** Reads a session from its own files: header, log end, archive marker. */
+  async function readSession(id: string): Promise<IndexedSession | undefined> {
+    const handle = await openIfPresent(logPath(id), "r");
+    if (handle === undefined) return undefined;
+    try {
+      const { size } = await handle.stat();
+      return await summarize(handle, size, id, () => exists(archivedPath(id)));
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /**
+   * Reads one log for a rebuild with synchronous calls (open, stat, two short reads, close):
+   * `undefined` when it is gone, cut before its header's end, or cannot be read.
+   */
+  async function summarizeForRebuild(
+    id: string,
+    archived: boolean,
+    warnings: LogMismatchWarning[],
+    scratch: Buffer,
+  ): Promise<IndexedSession | undefined> {
+    let descriptor: number;
+    try {
+      descriptor = openSync(logPath(id), "r");
+    } catch (error) {
+      if (errorCode(error) === "ENOENT") return undefined;
+      throw error;
+    }
+    try {
+      const { reader, size } = readDescriptor(descriptor, scratch);
+      return await summarize(reader, size, id, () => archived);
+    } catch (error) {
+      if (RolloutLogMismatchError.isInstance(error)) warnings.push(mismatchWarning(error));
+      else if (!RolloutError.isInstance(error)) throw error;
+      return undefined;
+    } finally {
+      closeSync(descriptor);
+    }
+  }
+
+  async function ownRecords(
+    info: SessionInfo,
+    below: number,
+    from: "latest-checkpoint" | "start",
+  ): Promise<OwnRecords> {
+    const log = location(info.id);
+    const handle = await openIfPresent(log.path, "r");
+    if (handle === undefined) throw RolloutError.sessionNotFound(info.id);
+    try {
+      const start = await readLogHeader(handle, log);
+      if (start === undefined) throw RolloutError.sessionNotFound(info.id);
+      const { size } = await handle.stat();
+      const tail = await inspectLogTail(handle, size, log);
+      const base = info.parent?.sequence ?? 0;
+      const found =
+        from === "start"
+          ? {
+              records: await readRecordLines(handle, start.end, tail.committedEnd, below, log, {
+                sequence: base,
+                line: 2,
+              }),
+              fromCheckpoint: false,
+            }
+          : await readBackToCheckpoint(handle, tail.committedEnd, below, log);
+      const lines = found.records;
+      const records = lines.map(
+        (line): StoredRecord => ({
+          sequence: line.sequence,
+          type: line.type,
+          payload: line.payload,
+          ...(line.checkpoint === true ? { checkpoint: true } : {}),
+        }),
+      );
+      const warnings: TornRecordWarning[] =
+        tail.tornBytes === 0
+          ? []
+          : [
+              {
+                code: "torn-record",
+                message: `session ${info.id} ends with ${tail.tornBytes} bytes of an append a crash cut short; they were skipped`,
+                sessionId: info.id,
+                offset: tail.committedEnd,
+                bytes: tail.tornBytes,
+              },
+            ];
+      return { records, fromCheckpoint: found.fromCheckpoint, warnings };
+    } finally {
+      await handle.close();
+    }
+  }
+
+  return {
+    logPath,
+    archivedPath,
+    location,
+    readSession,
+    ownRecords,
+    indexSource: {
+      async readSession(id) {
+        try {
+          return await readSession(id);
+        } catch (error) {
+          if (RolloutError.isInstance(error)) return undefined;
+          throw error;
+        }
+      },
+      async readAllSessions() {
+        const names = await readdir(folder);
+        const archived = new Set(
+          names
+            .filter((name) => name.endsWith(archivedSuffix))
+            .map((name) => name.slice(0, -archivedSuffix.length)),
+        );
+        const ids = names
+          .filter((name) => name.endsWith(logSuffix))
+          .map((name) => name.slice(0, -logSuffix.length))
+          .filter((id) => sessionIdSchema.safeParse(id).success);
+        const sessions: IndexedSession[] = [];
+        const warnings: LogMismatchWarning[] = [];
+        // One buffer for the first bytes of every log, read one log at a time.
+        const scratch = Buffer.allocUnsafe(rebuildPrefix);
+        for (const [position, id] of ids.entries()) {
+          if (position > 0 && position % rebuildSlice === 0)
+            await new Promise((resolve) => setImmediate(resolve));
+          const session = await summarizeForRebuild(id, archived.has(id), warnings, scratch);
+          if (session !== undefined) sessions.push(session);
+        }
+        return { sessions, warnings };
+      },
+      async statSession(id) {
+        try {
+          const { size } = await stat(logPath(id));
+          return { size, archived: await exists(archivedPath(id)) };
+        } catch (error) {
+          if (errorCode(error) === "ENOENT") return undefined;
+          throw error;
+        }
+      },
+    },
+  };
+}

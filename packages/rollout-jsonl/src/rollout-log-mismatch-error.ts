@@ -1,0 +1,26 @@
+import { RolloutError } from "@ctx/rollout";
+
+/**
+ * A session's log belongs to another session: its header names another id than its file, as a
+ * copy, a rename or a symbolic link of another session's log does. The store refuses to read or
+ * append to it, so the other session is never read or written under this one's name.
+ */
+export class RolloutLogMismatchError extends RolloutError {
+  /** The session asked for, whose file this is. */
+  override readonly sessionId: string;
+  /** The session the log's header names. */
+  readonly headerSessionId: string;
+  /** The log's path. */
+  override readonly path: string;
+
+  constructor(sessionId: string, headerSessionId: string, path: string) {
+    super(
+      "log-mismatch",
+      `the log ${path} of session ${sessionId} belongs to session ${headerSessionId} (a copy, a rename or a link of its log); it is left untouched`,
+      { sessionId, path },
+    );
+    this.sessionId = sessionId;
+    this.headerSessionId = headerSessionId;
+    this.path = path;
+  }
+}

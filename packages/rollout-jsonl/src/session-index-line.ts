@@ -1,0 +1,87 @@
+import {
+  parentReferenceSchema,
+  sequenceSchema,
+  sessionIdSchema,
+  storedJsonSchema,
+} from "@ctx/rollout";
+import { z } from "zod";
+import type { IndexedSession } from "./session-index.js";
+
+/**
+ * The first line of the index. Version 1 (written before listings read the index backwards)
+ * has no sorted part; version 2 says how many bytes after the header hold one line per session,
+ * oldest first, as the last rewrite left them.
+ */
+const indexHeaderSchema = z.union([
+  z.object({ index: z.literal(1) }).strict(),
+  z.object({ index: z.literal(2), sorted: sequenceSchema }).strict(),
+]);
+const entryLineSchema = z
+  .object({
+    id: sessionIdSchema,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    cwd: z.string().optional(),
+    parent: parentReferenceSchema.optional(),
+    nextSequence: sequenceSchema,
+    archived: z.boolean(),
+    meta: storedJsonSchema,
+    size: sequenceSchema,
+  })
+  .strict();
+const deletedLineSchema = z.object({ id: sessionIdSchema, deleted: z.literal(true) }).strict();
+
+/** A change to the index: a session's new state, or its removal. */
+export type IndexChange = IndexedSession | { readonly deleted: string };
+
+/** The index's first line: how many bytes after it are sorted oldest first. */
+export interface IndexHeader {
+  readonly sortedBytes: number;
+}
+
+/** The index's first line, newline included, for a sorted part of `sortedBytes` bytes. */
+export function encodeIndexHeader(sortedBytes: number): string {
+  return `${JSON.stringify({ index: 2, sorted: sortedBytes })}\n`;
+}
+
+/** One line of the index file for `change`, newline included. */
+export function encodeIndexChange(change: IndexChange): string {
+  if ("deleted" in change) return `${JSON.stringify({ id: change.deleted, deleted: true })}\n`;
+  const { info, size } = change;
+  return `${JSON.stringify({
+    id: info.id,
+    createdAt: info.createdAt,
+    updatedAt: info.updatedAt,
+    ...(info.cwd === undefined ? {} : { cwd: info.cwd }),
+    ...(info.parent === undefined ? {} : { parent: info.parent }),
+    nextSequence: info.nextSequence,
+    archived: info.archived,
+    meta: info.meta,
+    size,
+  })}\n`;
+}
+
+/** The change one line of the index file holds, the header for its first line, or `undefined` when the line is unreadable. */
+export function decodeIndexLine(text: string): IndexChange | IndexHeader | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  // One schema per line, chosen by its shape: a failed parse costs more than a good one.
+  if (typeof value !== "object" || value === null) return undefined;
+  if ("index" in value) {
+    const header = indexHeaderSchema.safeParse(value);
+    if (!header.success) return undefined;
+    return { sortedBytes: "sorted" in header.data ? header.data.sorted : 0 };
+  }
+  if ("deleted" in value) {
+    const deleted = deletedLineSchema.safeParse(value);
+    return deleted.success ? { deleted: deleted.data.id } : undefined;
+  }
+  const entry = entryLineSchema.safeParse(value);
+  if (!entry.success) return undefined;
+  const { size, cwd, parent, ...rest } = entry.data;
+  return { info: { ...rest, cwd, parent }, size };
+}

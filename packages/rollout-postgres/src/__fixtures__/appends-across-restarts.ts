@@ -1,0 +1,156 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { RolloutError } from "@ctx/rollout";
+import postgres from "postgres";
+import { createPostgresRolloutStore } from "../create-postgres-rollout-store.js";
+import { migrate } from "../migrate.js";
+
+const run = promisify(execFile);
+const script = fileURLToPath(new URL("../../scripts/postgres-server.sh", import.meta.url));
+const pause = (milliseconds: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
+
+/** A server of a test's own (stopping the shared one would fail the other test files). */
+export interface OwnServer {
+  readonly url: string;
+  /** Stops the server (`stop`, a fast shutdown, or `crash`, `pg_ctl -m immediate`) and starts it again. */
+  restart(how: "stop" | "crash"): Promise<void>;
+  /** Stops the server and removes its folder. */
+  remove(): Promise<void>;
+}
+
+/** Starts a migrated server in a temporary folder of its own. */
+export async function startOwnServer(): Promise<OwnServer> {
+  const folder = await mkdtemp(join(tmpdir(), "ctx-postgres-restart-"));
+  const url = (await run("bash", [script, "start", folder])).stdout.trim();
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  await migrate(sql);
+  await sql.end();
+  return {
+    url,
+    async restart(how) {
+      await run("bash", [script, how, folder]);
+      await pause(200);
+      await run("bash", [script, "start", folder]);
+    },
+    async remove() {
+      await run("bash", [script, "stop", folder]).catch(() => undefined);
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** How many appends {@link appendAcrossRestarts} makes, and how often the server goes down. */
+export interface RestartPlan {
+  readonly sessions: number;
+  readonly batchesPerSession: number;
+  readonly recordsPerBatch: number;
+  readonly restarts: number;
+  readonly how: "stop" | "crash";
+}
+
+/** What the writers saw, and what a resume read back. */
+export interface RestartOutcome {
+  /** Appends answered as written (first time or as a duplicate of a retry). */
+  readonly acknowledged: number;
+  /** Appends that failed with `io-failed` and were sent again. */
+  readonly failures: number;
+  /** Retries answered `duplicate: true`: committed before the answer was lost. */
+  readonly duplicates: number;
+  /** Per session, whether a resume read exactly its batches, in order, each once. */
+  readonly intact: readonly boolean[];
+}
+
+/**
+ * Every session's writer appends its batches through one store (so their appends share
+ * flushes), sending a failed append again as it was until it is answered, while the server is
+ * restarted `restarts` times, evenly through the run. Then every session is read back.
+ */
+export async function appendAcrossRestarts(
+  server: OwnServer,
+  plan: RestartPlan,
+): Promise<RestartOutcome> {
+  const store = createPostgresRolloutStore({ url: server.url, maxConnections: 4 });
+  let failures = 0;
+  let acknowledged = 0;
+  let duplicates = 0;
+  const payload = (batch: number, index: number) => ({ batch, index });
+  const writer = async (sessionId: string) => {
+    await store.create({ id: sessionId });
+    for (let batch = 0; batch < plan.batchesPerSession; batch += 1) {
+      const request = {
+        sessionId,
+        expectedSequence: batch * plan.recordsPerBatch,
+        appendId: `${sessionId}-${batch}`,
+        records: Array.from({ length: plan.recordsPerBatch }, (_, index) => ({
+          type: "response_item",
+          payload: payload(batch, index),
+        })),
+      };
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          const result = await store.append(request);
+          if (result.nextSequence !== (batch + 1) * plan.recordsPerBatch)
+            throw new Error(`append ${request.appendId} answered ${result.nextSequence}`);
+          acknowledged += 1;
+          if (result.duplicate) duplicates += 1;
+          break;
+        } catch (error) {
+          // The only failure a writer may see is a retryable one; the same request goes again.
+          if (!(RolloutError.isInstance(error) && error.code === "io-failed") || attempt > 600)
+            throw error;
+          failures += 1;
+          await pause(50);
+        }
+      }
+    }
+  };
+  const total = plan.sessions * plan.batchesPerSession;
+  let settled = false;
+  const writers = Promise.all(
+    Array.from({ length: plan.sessions }, (_, index) => writer(`${plan.how}-${index}`)),
+  ).finally(() => {
+    settled = true;
+  });
+  try {
+    for (let restart = 1; restart <= plan.restarts; restart += 1) {
+      while (!settled && acknowledged < (total * restart) / (plan.restarts + 1)) await pause(5);
+      // Writers that stopped this early failed: surface their error rather than a bare verdict.
+      if (settled) await writers;
+      if (settled) throw new Error("the writers finished before the server went down");
+      await server.restart(plan.how);
+    }
+    await writers;
+  } finally {
+    await writers.catch(() => undefined);
+    await store.close();
+  }
+  const resumed = createPostgresRolloutStore({ url: server.url, maxConnections: 2 });
+  try {
+    const intact: boolean[] = [];
+    for (let index = 0; index < plan.sessions; index += 1) {
+      const read = await resumed.read(`${plan.how}-${index}`, { from: "start" });
+      const expected = Array.from(
+        { length: plan.batchesPerSession * plan.recordsPerBatch },
+        (_, sequence) => ({
+          sequence,
+          payload: payload(
+            Math.floor(sequence / plan.recordsPerBatch),
+            sequence % plan.recordsPerBatch,
+          ),
+        }),
+      );
+      intact.push(
+        JSON.stringify(read.records.map(({ sequence, payload }) => ({ sequence, payload }))) ===
+          JSON.stringify(expected),
+      );
+    }
+    return { acknowledged, failures, duplicates, intact };
+  } finally {
+    await resumed.close();
+  }
+}

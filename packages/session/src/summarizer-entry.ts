@@ -1,6 +1,0 @@
-// The `@ctx/session/summarizer` entry: what an adapter needs to write a summarizer and to pass on
-// its provider's usage, without the session's stores, so that an adapter stays free of Node's
-// modules and runs anywhere.
-export { ContextWindowError } from "./compaction/context-window-error.js";
-export type { Summarizer, SummaryRequest } from "./compaction/summarizer.js";
-export type { ReportedUsage } from "./reported-usage.js";
