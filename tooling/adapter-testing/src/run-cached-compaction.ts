@@ -1,5 +1,5 @@
-import type { ResponseItem } from "@ctx/protocol";
-import { createSession, type ModelRequest, type Summarizer } from "@ctx/session";
+import type { ResponseItem, Summarizer } from "@ctx/protocol";
+import { createSession, type ModelRequest } from "@ctx/session";
 import type { Answer, RecordedRequest } from "./local-server.js";
 import { createPromptCache, type PromptPrefix } from "./prompt-cache.js";
 import { conversationInstructions, firstTurnContext, userTurns } from "./run-conversation.js";
