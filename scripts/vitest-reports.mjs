@@ -1,67 +1,51 @@
 // @ts-check
-// The JSON reports that every workspace package with a Vitest config leaves at
-// `.vitest/results.json` (see tooling/vitest), and an adapter's second one from its run against
-// the oldest SDK versions it supports (`.vitest/results-oldest-sdk.json`), added up for `.ci/run`.
+// The JSON reports that every workspace package with a Vitest config leaves in `.vitest/` (see
+// tooling/vitest and scripts/test-reports.mjs), added up for `.ci/run`; an adapter's `test` kind
+// includes its run against the oldest SDK versions it supports.
 //
-//   node scripts/vitest-reports.mjs clean     removes every report, so none is left from before
-//   node scripts/vitest-reports.mjs summary   prints "N passed, N failed, N skipped"; exits 1 when
-//                                             a test failed or a package has no report
+//   node scripts/vitest-reports.mjs clean            removes every report, so none is left from
+//                                                    before
+//   node scripts/vitest-reports.mjs summary [kinds]  names each failed test, then prints
+//                                                    "N passed, N failed, N skipped"; exits 1 when a
+//                                                    test failed or a report is missing
 //
-// A package whose report is missing or whose run found no test file, and a test file that failed
-// to load or failed outside its tests, is named on a line of its own and counted as one failure.
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+// `kinds` are `test` (every package's `results.json`, from `pnpm test`) and `soak` (the
+// `soak.json` of every package with a `soak` script, from `pnpm soak`); `test` when none is given.
+// A missing report, a run that found no test file, and a test file that failed to load or failed
+// outside its tests are each named on a line of their own and counted as one failure.
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { workspacePackages } from "./workspace-packages.mjs";
+import {
+  addReport,
+  emptyTally,
+  removeReports,
+  reportFiles,
+  summaryLine,
+  testedPackages,
+} from "./test-reports.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const tested = workspacePackages(root).filter((entry) =>
-  readdirSync(entry.directory).some((file) => /^vitest\.config\.[cm]?[jt]s$/.test(file)),
-);
-const reportOf = (/** @type {string} */ directory) => join(directory, ".vitest", "results.json");
-const oldestSdkReportOf = (/** @type {string} */ directory) =>
-  join(directory, ".vitest", "results-oldest-sdk.json");
+const [command, ...given] = process.argv.slice(2);
+const kinds = given.length === 0 ? ["test"] : given;
 
-const command = process.argv[2];
-if (command === "clean") {
-  for (const entry of tested)
-    rmSync(join(entry.directory, ".vitest"), { recursive: true, force: true });
-} else if (command === "summary") {
-  let passed = 0;
-  let failed = 0;
-  let skipped = 0;
-  for (const entry of tested) {
-    const where = relative(root, entry.directory);
-    const report = reportOf(entry.directory);
-    if (!existsSync(report)) {
-      console.log(`::: no test report for ${where}`);
-      failed += 1;
-      continue;
-    }
-    const reports = [report, oldestSdkReportOf(entry.directory)].filter(existsSync);
-    for (const path of reports) {
-      /** @type {{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; testResults: { name: string; status: string; assertionResults: { status: string }[] }[] }} */
-      const results = JSON.parse(readFileSync(path, "utf8"));
-      passed += results.numPassedTests;
-      failed += results.numFailedTests;
-      skipped += results.numPendingTests + results.numTodoTests;
-      if (results.testResults.length === 0) {
-        console.log(`::: no test files in ${where}`);
-        failed += 1;
-      }
-      // A test file that failed to load, or whose suite failed outside any test (an empty
-      // describe, a failing hook), fails with no failed test in it: count it once and name it.
-      for (const file of results.testResults) {
-        if (file.status !== "failed") continue;
-        if (file.assertionResults.some((test) => test.status === "failed")) continue;
-        console.log(`::: ${relative(root, file.name)} failed outside its tests`);
-        failed += 1;
+if (command === "clean" && given.length === 0) {
+  for (const entry of testedPackages(root)) removeReports(entry.directory);
+} else if (command === "summary" && kinds.every((kind) => Object.hasOwn(reportFiles, kind))) {
+  const tally = emptyTally();
+  for (const entry of testedPackages(root)) {
+    for (const kind of /** @type {(keyof typeof reportFiles)[]} */ (kinds)) {
+      const scripts = /** @type {Record<string, unknown>} */ (entry.manifest.scripts ?? {});
+      if (kind === "soak" && typeof scripts.soak !== "string") continue;
+      if (!addReport(tally, root, entry.directory, kind)) {
+        tally.lines.push(`::: no ${kind} report for ${relative(root, entry.directory)}`);
+        tally.failed += 1;
       }
     }
   }
-  console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-  process.exit(failed > 0 ? 1 : 0);
+  for (const line of tally.lines) console.log(line);
+  console.log(summaryLine(tally));
+  process.exit(tally.failed > 0 ? 1 : 0);
 } else {
-  console.error("usage: node scripts/vitest-reports.mjs clean|summary");
+  console.error("usage: node scripts/vitest-reports.mjs clean | summary [test] [soak]");
   process.exit(2);
 }

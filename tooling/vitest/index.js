@@ -31,11 +31,20 @@ const oldestSdk = process.env.CTX_SDK === "oldest";
 /**
  * The Vitest configuration every @ctx package uses: imports of workspace packages resolve to
  * their TypeScript sources, so tests never need a build; property tests share one case count
- * and time limit (see `fast-check-setup.js`); and each run leaves a JSON report that `.ci/run`
- * adds up.
- * @param {{ oldestSdks?: Record<string, string> }} [options] `oldestSdks`: for an adapter, each
- * SDK's name and the alias its oldest supported version is installed under; with `CTX_SDK=oldest`
- * every import of the SDK (and of its subpaths) loads that version instead.
+ * and time limit (see `fast-check-setup.js`); and each run leaves a JSON report that
+ * `pnpm test` and `.ci/run` add up.
+ *
+ * A package's test files run one after another in one worker process that keeps its loaded
+ * modules (`isolate: false`): heavy set-up that a module does once (the o200k_base tokenizer,
+ * seconds on a busy machine) is then done once per package rather than once per file, and no
+ * process is started per file. `pnpm test` runs one package per core, so the whole run keeps
+ * about as many busy processes as there are cores.
+ * @param {{ isolated?: readonly string[]; oldestSdks?: Record<string, string> }} [options]
+ *   `isolated`: globs of the test files that need a fresh module graph of their own (they replace
+ *   a module with `vi.mock`, or count how often it loads); each of them runs in a process of its
+ *   own. `oldestSdks`: for an adapter, each SDK's name and the alias its oldest supported version
+ *   is installed under; with `CTX_SDK=oldest` every import of the SDK (and of its subpaths) loads
+ *   that version instead.
  * @returns {import("vitest/config").ViteUserConfig}
  */
 export function createVitestConfig(options = {}) {
@@ -43,6 +52,23 @@ export function createVitestConfig(options = {}) {
   if (oldestSdk && aliases.length === 0) {
     throw new Error("CTX_SDK=oldest is set, but this package names no oldest SDK to test against");
   }
+  const isolated = soak ? [] : [...(options.isolated ?? [])];
+  const include = soak ? [soakFiles] : ["src/**/*.test.ts"];
+  const exclude = soak ? configDefaults.exclude : [...configDefaults.exclude, soakFiles];
+  // Projects extend the root and merge its arrays into theirs, so with projects the root
+  // names no files: each project names its own.
+  const files =
+    isolated.length === 0
+      ? { include, exclude }
+      : {
+          projects: [
+            {
+              extends: true,
+              test: { name: "shared", include, exclude: [...exclude, ...isolated] },
+            },
+            { extends: true, test: { name: "isolated", include: isolated, isolate: true } },
+          ],
+        };
   return defineConfig({
     resolve: {
       conditions: [sourceCondition, ...defaultClientConditions],
@@ -63,8 +89,9 @@ export function createVitestConfig(options = {}) {
       },
     },
     test: {
-      include: soak ? [soakFiles] : ["src/**/*.test.ts"],
-      exclude: soak ? configDefaults.exclude : [...configDefaults.exclude, soakFiles],
+      ...files,
+      isolate: false,
+      maxWorkers: 1,
       setupFiles: [fileURLToPath(new URL("./fast-check-setup.js", import.meta.url))],
       testTimeout: soak ? soakTimeLimit : timeLimit,
       hookTimeout: soak ? soakTimeLimit : timeLimit,

@@ -1,11 +1,10 @@
 import {
-  describeSchemaIssues,
   type InputImageContent,
   type InputTextContent,
   type MessageItem,
+  parseWithSchema,
   type ResponseItem,
   type ToolOutput,
-  toSchemaIssues,
 } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
@@ -161,10 +160,12 @@ export function checkAnswer<Schema extends z.ZodType>(
   where: string,
   index?: number,
 ): z.output<Schema> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const problems = describeSchemaIssues(toSchemaIssues(parsed.error, value));
-  throw new AiSdkAdapterError(`${where} is not valid: ${problems}`, index, {
-    code: "invalid-answer",
-  });
+  return parseWithSchema(
+    schema,
+    value,
+    (problems) =>
+      new AiSdkAdapterError(`${where} is not valid: ${problems}`, index, {
+        code: "invalid-answer",
+      }),
+  );
 }

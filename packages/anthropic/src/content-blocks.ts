@@ -1,10 +1,9 @@
 import type { ContentBlockParam } from "@anthropic-ai/sdk/resources/messages/messages";
 import {
-  describeSchemaIssues,
   type MessageItem,
+  parseWithSchema,
   type ReasoningItem,
   type ResponseItem,
-  toSchemaIssues,
 } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
@@ -152,10 +151,12 @@ export function checkAnswer<Schema extends z.ZodType>(
   where: string,
   index?: number,
 ): z.output<Schema> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const problems = describeSchemaIssues(toSchemaIssues(parsed.error, value));
-  throw new AnthropicAdapterError(`${where} is not valid: ${problems}`, index, {
-    code: "invalid-answer",
-  });
+  return parseWithSchema(
+    schema,
+    value,
+    (problems) =>
+      new AnthropicAdapterError(`${where} is not valid: ${problems}`, index, {
+        code: "invalid-answer",
+      }),
+  );
 }

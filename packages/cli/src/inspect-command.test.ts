@@ -8,8 +8,8 @@ import type { JsonValue } from "@ctx/protocol";
 import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
 import { createSession } from "@ctx/session";
 import { beforeAll, describe, expect, it } from "vitest";
+import { expectLargeInspection } from "./__fixtures__/expect-large-inspection.js";
 import { runCtx } from "./__fixtures__/run-ctx.js";
-import { planLargeRollout, writeLargeRollout } from "./__fixtures__/write-large-rollout.js";
 
 const rollbackRollout = codexRolloutPath("desktop-0.144-aborted-rollback-compaction.jsonl");
 const chromium = "/usr/bin/chromium";
@@ -287,38 +287,10 @@ describe("ctx inspect --html", () => {
 });
 
 describe("ctx inspect on a large rollout", () => {
-  it("reports 200,000 items right, read as a stream, and cuts the timeline with a note", async () => {
-    const path = join(folder, "large.jsonl");
-    const expected = await writeLargeRollout(path, planLargeRollout(40_000));
-    const items = Object.values(expected.kinds).reduce((sum, kind) => sum + kind.items, 0);
-    expect(items).toBe(200_002);
-    const page = join(folder, "large.html");
-    const run = await runCtx(["inspect", "large.jsonl", "--html", page], folder);
-    expect(run.stderr).toBe("");
-    expect(run.code).toBe(0);
-    expect(run.stdout).toContain(
-      `a Codex rollout of ${expected.lines} lines, 40000 turns, ${expected.requests} model requests`,
-    );
-    for (const [kind, total] of Object.entries(expected.kinds)) {
-      expect(run.stdout).toMatch(new RegExp(`\\s${kind}\\s+${total.items}\\s+${total.bytes}\\s`));
-    }
-    const bytes = Object.values(expected.kinds).reduce((sum, kind) => sum + kind.bytes, 0);
-    expect(run.stdout).toMatch(new RegExp(`total\\s+${items}\\s+${bytes}\\s`));
-    const events = [...run.stdout.matchAll(/line (\d+)\s+turn \d+\s+([a-z-]+)/g)].map(
-      ([, line, type]) => ({ type, line: Number(line) }),
-    );
-    expect(events).toEqual(expected.events);
-    const html = await readFile(page, "utf8");
-    expect(html.match(/class="row/g)).toHaveLength(2000);
-    expect(html).toContain(
-      `the other ${expected.requests - 2000} of the ${expected.requests} requests are left out`,
-    );
-    const json = await runCtx(["inspect", "large.jsonl", "--format", "json"], folder);
-    expect(json.code).toBe(0);
-    const inspection = JSON.parse(json.stdout) as InspectionJson & { requestCount: number };
-    expect(inspection.items).toHaveLength(items);
-    expect(inspection.items.at(-1)).toMatchObject({ turn: 40_000, kind: "assistant_message" });
-    expect(inspection.requests).toHaveLength(2000);
-    expect(inspection.requestCount).toBe(expected.requests);
-  }, 180_000);
+  // 40,000 turns (200,002 items) in inspect-command.soak.test.ts.
+  // Two runs of `ctx` in processes of their own (about 1.5 s of CPU each): more than the
+  // shared 30 s on a machine shared by many.
+  it("reports 8,002 items right, read as a stream, and cuts the timeline with a note", async () => {
+    await expectLargeInspection(1_600);
+  }, 90_000);
 });

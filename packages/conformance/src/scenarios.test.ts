@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { expectScenarioConforms } from "./__fixtures__/expect-scenario-conforms.js";
 import { loadDeviations } from "./deviations.js";
-import { runScenario } from "./run-scenario.js";
 import { loadScenarios } from "./scenario.js";
-import { judgeScenario } from "./verdict.js";
 
 const scenarios = await loadScenarios();
 const deviations = await loadDeviations();
+
+/** Every eighth scenario: each runs the real Codex CLI; scenarios.soak.test.ts runs them all. */
+const sampled = scenarios.filter((_, index) => index % 8 === 0);
 
 describe("@ctx against Codex CLI 0.171.0", () => {
   it("has at least 40 scenarios", () => {
@@ -19,14 +21,9 @@ describe("@ctx against Codex CLI 0.171.0", () => {
     }
   });
 
-  it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))(
+  it.each(sampled.map((scenario) => [scenario.name, scenario] as const))(
     "%s: every difference explained by DEVIATIONS.md, and every row of it still needed",
-    async (_, scenario) => {
-      const verdict = judgeScenario(await runScenario(scenario), deviations);
-      expect(verdict.unexplained.map((check) => `${check.check}: ${check.detail}`)).toEqual([]);
-      expect(verdict.stale).toEqual([]);
-      expect(verdict.matched.length).toBeGreaterThan(0);
-    },
+    (_, scenario) => expectScenarioConforms(scenario, deviations),
     60_000,
   );
 });

@@ -1,9 +1,4 @@
-import {
-  describeSchemaIssues,
-  type ResponseItem,
-  type ToolOutput,
-  toSchemaIssues,
-} from "@ctx/protocol";
+import { parseWithSchema, type ResponseItem, type ToolOutput } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";
@@ -215,10 +210,12 @@ export function checkAnswer<Schema extends z.ZodType>(
   where: string,
   index?: number,
 ): z.output<Schema> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const problems = describeSchemaIssues(toSchemaIssues(parsed.error, value));
-  throw new OpenAIAdapterError(`${where} is not valid: ${problems}`, index, {
-    code: "invalid-answer",
-  });
+  return parseWithSchema(
+    schema,
+    value,
+    (problems) =>
+      new OpenAIAdapterError(`${where} is not valid: ${problems}`, index, {
+        code: "invalid-answer",
+      }),
+  );
 }

@@ -25,7 +25,8 @@ export function widthBefore(text: string, end: number): CodePointWidth {
   return isLowSurrogate(unit) && isHighSurrogate(text.charCodeAt(end - 2)) ? pair : single3;
 }
 
-function isHighSurrogate(unit: number): boolean {
+/** Whether `unit` is the first half of a surrogate pair (U+D800 to U+DBFF). */
+export function isHighSurrogate(unit: number): boolean {
   return unit >= 0xd800 && unit <= 0xdbff;
 }
 
