@@ -16,7 +16,13 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { addReport, emptyTally, reportFiles, summaryLine } from "./test-reports.mjs";
+import {
+  addReport,
+  emptyTally,
+  oldestSdkReportFile,
+  reportFiles,
+  summaryLine,
+} from "./test-reports.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const runs = join(root, ".turbo", "runs");
@@ -90,8 +96,10 @@ function executions(before) {
 const options = turboArguments(process.argv.slice(2));
 const planned = plannedTests(options);
 // A report left from an earlier run must not stand in for this one.
-for (const entry of planned)
-  rmSync(join(entry.directory, ".vitest", reportFiles.test), { force: true });
+for (const entry of planned) {
+  for (const file of [reportFiles.test, oldestSdkReportFile])
+    rmSync(join(entry.directory, ".vitest", file), { force: true });
+}
 
 const before = summaries();
 const turbo = spawnSync("pnpm", ["exec", "turbo", "run", "test", "--summarize", ...options], {

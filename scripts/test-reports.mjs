@@ -10,6 +10,12 @@ import { workspacePackages } from "./workspace-packages.mjs";
 export const reportFiles = { test: "results.json", soak: "soak.json" };
 
 /**
+ * The report of an adapter's second `pnpm test` run, against the oldest SDK versions its peer
+ * ranges allow (`CTX_SDK=oldest`); it counts as part of the package's `test` report.
+ */
+export const oldestSdkReportFile = "results-oldest-sdk.json";
+
+/**
  * The counts of one or more reports, and a line for each failure that the counts alone would not
  * name: a failed test (its file and name), a test file that failed outside its tests, a missing
  * report.
@@ -57,6 +63,20 @@ export function addReport(tally, root, directory, kind) {
   const where = relative(root, directory);
   const report = join(directory, ".vitest", reportFiles[kind]);
   if (!existsSync(report)) return false;
+  addResults(tally, root, where, report);
+  const oldest = join(directory, ".vitest", oldestSdkReportFile);
+  if (kind === "test" && existsSync(oldest)) addResults(tally, root, where, oldest);
+  return true;
+}
+
+/**
+ * Adds one report file to `tally`.
+ * @param {Tally} tally
+ * @param {string} root the workspace root, for the paths the lines show
+ * @param {string} where the package directory, relative to `root`
+ * @param {string} report the report's path
+ */
+function addResults(tally, root, where, report) {
   /** @type {{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; testResults: { name: string; status: string; message?: string; assertionResults: { status: string; title: string; ancestorTitles: string[] }[] }[] }} */
   const results = JSON.parse(readFileSync(report, "utf8"));
   tally.passed += results.numPassedTests;
@@ -81,7 +101,6 @@ export function addReport(tally, root, directory, kind) {
       tally.failed += 1;
     }
   }
-  return true;
 }
 
 /**

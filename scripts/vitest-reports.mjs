@@ -1,6 +1,7 @@
 // @ts-check
 // The JSON reports that every workspace package with a Vitest config leaves in `.vitest/` (see
-// tooling/vitest and scripts/test-reports.mjs), added up for `.ci/run`.
+// tooling/vitest and scripts/test-reports.mjs), added up for `.ci/run`; an adapter's `test` kind
+// includes its run against the oldest SDK versions it supports.
 //
 //   node scripts/vitest-reports.mjs clean            removes every report, so none is left from
 //                                                    before

@@ -1,3 +1,3 @@
 import { createVitestConfig } from "@ctx/vitest-config";
 
-export default createVitestConfig();
+export default createVitestConfig({ oldestSdks: { openai: "openai-oldest" } });

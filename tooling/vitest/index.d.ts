@@ -8,6 +8,11 @@ export interface VitestConfigOptions {
    * package's other test files share one.
    */
   readonly isolated?: readonly string[];
+  /**
+   * For an adapter: each SDK's name and the npm alias its oldest supported version is installed
+   * under; with `CTX_SDK=oldest`, every import of the SDK and its subpaths loads that version.
+   */
+  readonly oldestSdks?: Readonly<Record<string, string>>;
 }
 
 /**

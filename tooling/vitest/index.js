@@ -22,6 +22,13 @@ const soakTimeLimit = 30 * 60_000;
 const soakFiles = "src/**/*.soak.test.ts";
 
 /**
+ * An adapter's tests run twice: against the SDK versions it installs (the newest its peer range
+ * allows), and with `CTX_SDK=oldest` against the oldest, installed under an npm alias (`openai`
+ * as `openai-oldest`). That run leaves its report beside the first one.
+ */
+const oldestSdk = process.env.CTX_SDK === "oldest";
+
+/**
  * The Vitest configuration every @ctx package uses: imports of workspace packages resolve to
  * their TypeScript sources, so tests never need a build; property tests share one case count
  * and time limit (see `fast-check-setup.js`); and each run leaves a JSON report that
@@ -32,12 +39,19 @@ const soakFiles = "src/**/*.soak.test.ts";
  * seconds on a busy machine) is then done once per package rather than once per file, and no
  * process is started per file. `pnpm test` runs one package per core, so the whole run keeps
  * about as many busy processes as there are cores.
- * @param {{ isolated?: readonly string[] }} [options] `isolated`: globs of the test files that
- *   need a fresh module graph of their own (they replace a module with `vi.mock`, or count how
- *   often it loads); each of them runs in a process of its own.
+ * @param {{ isolated?: readonly string[]; oldestSdks?: Record<string, string> }} [options]
+ *   `isolated`: globs of the test files that need a fresh module graph of their own (they replace
+ *   a module with `vi.mock`, or count how often it loads); each of them runs in a process of its
+ *   own. `oldestSdks`: for an adapter, each SDK's name and the alias its oldest supported version
+ *   is installed under; with `CTX_SDK=oldest` every import of the SDK (and of its subpaths) loads
+ *   that version instead.
  * @returns {import("vitest/config").ViteUserConfig}
  */
 export function createVitestConfig(options = {}) {
+  const aliases = oldestSdk ? Object.entries(options.oldestSdks ?? {}) : [];
+  if (oldestSdk && aliases.length === 0) {
+    throw new Error("CTX_SDK=oldest is set, but this package names no oldest SDK to test against");
+  }
   const isolated = soak ? [] : [...(options.isolated ?? [])];
   const include = soak ? [soakFiles] : ["src/**/*.test.ts"];
   const exclude = soak ? configDefaults.exclude : [...configDefaults.exclude, soakFiles];
@@ -56,8 +70,24 @@ export function createVitestConfig(options = {}) {
           ],
         };
   return defineConfig({
-    resolve: { conditions: [sourceCondition, ...defaultClientConditions] },
-    ssr: { resolve: { conditions: [sourceCondition, ...defaultServerConditions] } },
+    resolve: {
+      conditions: [sourceCondition, ...defaultClientConditions],
+      alias: aliases.map(([name, alias]) => ({
+        find: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}(?=/|$)`),
+        replacement: alias,
+      })),
+    },
+    // Tests run in Node, which does not know the bundlers' `module` condition: a package's
+    // `module` export may be ES modules that only a bundler can load (@opentelemetry/api's,
+    // which @anthropic-ai/sdk imports, has extensionless imports).
+    ssr: {
+      resolve: {
+        conditions: [
+          sourceCondition,
+          ...defaultServerConditions.filter((condition) => condition !== "module"),
+        ],
+      },
+    },
     test: {
       ...files,
       isolate: false,
@@ -67,7 +97,13 @@ export function createVitestConfig(options = {}) {
       hookTimeout: soak ? soakTimeLimit : timeLimit,
       benchmark: { include: ["src/**/*.bench.ts"] },
       reporters: ["default", "json"],
-      outputFile: { json: soak ? ".vitest/soak.json" : ".vitest/results.json" },
+      outputFile: {
+        json: soak
+          ? ".vitest/soak.json"
+          : oldestSdk
+            ? ".vitest/results-oldest-sdk.json"
+            : ".vitest/results.json",
+      },
     },
   });
 }

@@ -1,13 +1,33 @@
 import { ContextWindowError, parseWithSchema, type Summarizer } from "@ctx/protocol";
-import { APICallError, generateText, type LanguageModel, type LanguageModelCallOptions } from "ai";
+import type { generateText, LanguageModel, LanguageModelCallOptions, ToolSet } from "ai";
 import { z } from "zod";
 import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
 import { toPrompt } from "./to-prompt.js";
 
+/**
+ * A provider's language model by the fields the AI SDK reads first, rather than by its type: a
+ * model of a provider package built on another copy of `@ai-sdk/provider` than the user's `ai`
+ * fits too. `generateText` checks the rest when it calls the model.
+ */
+export interface AiSdkLanguageModel {
+  readonly specificationVersion: string;
+  readonly provider: string;
+  readonly modelId: string;
+}
+
 /** Options of {@link createAiSdkSummarizer}. */
 export interface AiSdkSummarizerOptions {
   /** The model that writes the summary: a provider's model, or a gateway model id. */
-  readonly model: LanguageModel;
+  readonly model: string | AiSdkLanguageModel;
+  /**
+   * The tools the session's turns send. The provider's prompt cache covers the tools before the
+   * messages, so a summary request without them misses the prefix the turns warmed. They are sent
+   * as definitions only: a tool the model calls in its answer is never run, and an answer with no
+   * text makes the session write its fallback summary.
+   */
+  readonly tools?: ToolSet;
+  /** Provider options sent unchanged: the turns' cache key (`openai: { promptCacheKey }`), say. */
+  readonly providerOptions?: Parameters<typeof generateText>[0]["providerOptions"];
   /** Call settings (the most output tokens, temperature, …), sent unchanged. */
   readonly settings?: LanguageModelCallOptions;
   /** How often `generateText` retries a failed call; the AI SDK's default when omitted. */
@@ -16,6 +36,8 @@ export interface AiSdkSummarizerOptions {
 
 const optionsSchema = z.strictObject({
   model: z.union([z.string().min(1), z.looseObject({ modelId: z.string() })]),
+  tools: z.record(z.string(), z.looseObject({})).optional(),
+  providerOptions: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
   settings: z.record(z.string(), z.unknown()).optional(),
   maxRetries: z.number().int().nonnegative().optional(),
 });
@@ -38,8 +60,8 @@ const contextWindowBodySchema = z.union([
 ]);
 
 /** Whether `error` is a provider's answer that the request does not fit the context window. */
-function saysContextWindow(error: unknown): boolean {
-  if (!APICallError.isInstance(error)) return false;
+function saysContextWindow(ai: typeof import("ai"), error: unknown): boolean {
+  if (!ai.APICallError.isInstance(error)) return false;
   if (contextWindowBodySchema.safeParse(error.data).success) return true;
   if (error.responseBody === undefined) return false;
   try {
@@ -50,8 +72,11 @@ function saysContextWindow(error: unknown): boolean {
 }
 
 /**
- * A `@ctx/session` {@link Summarizer} on the AI SDK's `generateText`: one call without tools,
- * aborted when the session's `signal` is, resolving to the text the model wrote.
+ * A `@ctx/session` {@link Summarizer} on the AI SDK's `generateText`: one call, aborted when the
+ * session's `signal` is, resolving to the text the model wrote. Given the turns' `tools` (and
+ * their cache key in `providerOptions`), the request begins as the turns' requests do, so it
+ * reads the prefix they cached. `ai` is loaded on the first summary, so importing this package
+ * needs no `ai` installed.
  *
  * @throws {AiSdkAdapterError} when the options do not fit their schema; the summarizer it returns
  * rejects with one when the request cannot be mapped, with a `ContextWindowError` (the AI SDK's
@@ -70,20 +95,31 @@ export function createAiSdkSummarizer(options: AiSdkSummarizerOptions): Summariz
     options,
     (problems) => new AiSdkAdapterError(`invalid summarizer options: ${problems}`),
   );
-  const { model, settings, maxRetries } = options;
+  const { model, tools, providerOptions, settings, maxRetries } = options;
+  // Definitions only: without `execute`, a tool call in the summary's answer is never run.
+  const definitions =
+    tools === undefined
+      ? undefined
+      : Object.fromEntries(
+          Object.entries(tools).map(([name, { execute: _, ...definition }]) => [name, definition]),
+        );
   return async (request, { signal }) => {
     const prompt = toPrompt(request);
+    const ai = await import("ai");
     try {
-      const result = await generateText({
+      const result = await ai.generateText({
         ...settings,
         ...(maxRetries === undefined ? {} : { maxRetries }),
-        model,
+        // The AI SDK checks the model's specification when it calls it.
+        model: model as LanguageModel,
+        ...(definitions === undefined ? {} : { tools: definitions }),
+        ...(providerOptions === undefined ? {} : { providerOptions }),
         ...prompt,
         abortSignal: signal,
       });
       return result.text;
     } catch (error) {
-      if (!saysContextWindow(error)) throw error;
+      if (!saysContextWindow(ai, error)) throw error;
       throw new ContextWindowError("the summary request does not fit the model's context window", {
         cause: error,
       });

@@ -82,7 +82,14 @@ describe("toPrompt through the AI SDK's streamText and its OpenAI provider", () 
         arguments: '{"command":["ls"]}',
       },
       { type: "function_call_output", call_id: "call_1", output: shellOutput },
-      { role: "assistant", content: "There are two entries." },
+      // The OpenAI provider of ai 7.0.0 sends the text as a list of parts; later ones as a string.
+      {
+        role: "assistant",
+        content: expect.toBeOneOf([
+          "There are two entries.",
+          [{ type: "output_text", text: "There are two entries." }],
+        ]),
+      },
       user(userTurns[2]),
     ]);
   });

@@ -4,6 +4,7 @@ export {
   type AiSdkAdapterErrorOptions,
 } from "./ai-sdk-adapter-error.js";
 export {
+  type AiSdkLanguageModel,
   type AiSdkSummarizerOptions,
   createAiSdkSummarizer,
 } from "./create-ai-sdk-summarizer.js";

@@ -14,6 +14,7 @@ import {
 import type { ResponseItem } from "@ctx/protocol";
 import { ContextWindowError, type Summarizer } from "@ctx/protocol";
 import { createSession } from "@ctx/session";
+import { Anthropic as OldestAnthropic } from "anthropic-ai-sdk-oldest";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 import {
@@ -64,6 +65,22 @@ function rejectionFor(answer: Answer): Promise<unknown> {
 }
 
 describe("createAnthropicSummarizer", () => {
+  it("takes a client of another @anthropic-ai/sdk version than the adapter's, without a cast", () =>
+    withLocalServer(
+      () => ({ json: summaryMessage }),
+      async (server) => {
+        // The oldest SDK the peer range allows, installed beside the newest as a second copy.
+        const client = new OldestAnthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
+        const summarize = createAnthropicSummarizer({ client, model: "claude-test" });
+        const summary = await summarize(
+          { model: "ctx-coder", instructions: "Be brief.", input },
+          { signal: new AbortController().signal },
+        );
+        expect(summary).toBe("The user asked for a summary.");
+        expect(server.requests.map(({ path }) => path)).toEqual(["/v1/messages"]);
+      },
+    ));
+
   it("asks the Messages API once, without streaming, and joins the text blocks", () =>
     withLocalServer(
       () => ({ json: summaryMessage }),

@@ -1,5 +1,7 @@
-import type { Anthropic } from "@anthropic-ai/sdk";
-import type { MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/messages/messages";
+import type {
+  MessageCreateParamsNonStreaming,
+  ToolUnion,
+} from "@anthropic-ai/sdk/resources/messages/messages";
 import { ContextWindowError, parseWithSchema, type Summarizer } from "@ctx/protocol";
 import { z } from "zod";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
@@ -9,18 +11,46 @@ import {
   toMessagesParams,
 } from "./to-messages-params.js";
 
+/**
+ * The one method of the `@anthropic-ai/sdk` client a summarizer calls, `client.messages.create`,
+ * by its shape rather than the SDK's class, so a client of any version the adapter supports fits,
+ * even one of another copy of the SDK than the adapter's.
+ */
+export interface AnthropicMessagesClient {
+  readonly messages: {
+    create(
+      body: MessageCreateParamsNonStreaming,
+      options: { signal: AbortSignal },
+    ): PromiseLike<{ readonly content: readonly AnswerBlock[] }>;
+  };
+}
+
+/** What the summarizer reads of a content block of the answer: the text of a text block. */
+interface AnswerBlock {
+  readonly type: string;
+  readonly text?: string;
+}
+
 /** Options of {@link createAnthropicSummarizer}. */
 export interface AnthropicSummarizerOptions extends MessagesParamsOptions {
-  /** The client to call; only its `messages` resource is used. */
-  readonly client: Pick<Anthropic, "messages">;
+  /** The client to call: `new Anthropic()` of the user's own SDK; only `messages.create` is used. */
+  readonly client: AnthropicMessagesClient;
   /** The model that writes the summary. */
   readonly model: string;
   /** The most tokens the summary may take; 8,192 when omitted. */
   readonly maxTokens?: number;
+  /**
+   * The tools the session's turns send, exactly as they send them. Anthropic's prompt cache
+   * reads tools, then `system`, then the messages, so a summary request without the tools shares
+   * no prefix with the turns; with them (and the same `cacheControl`, which puts the breakpoints
+   * where the turns put theirs), it reads what the turns wrote. The model is asked for a summary,
+   * not a tool call: an answer with no text makes the session write its fallback summary.
+   */
+  readonly tools?: readonly ToolUnion[];
   /** Further request fields (thinking, metadata, …), sent unchanged. */
   readonly parameters?: Omit<
     MessageCreateParamsNonStreaming,
-    "model" | "max_tokens" | "system" | "messages" | "stream"
+    "model" | "max_tokens" | "system" | "messages" | "stream" | "tools"
   >;
 }
 
@@ -30,6 +60,7 @@ const optionsSchema = messagesParamsOptionsSchema.extend({
   }),
   model: z.string().min(1),
   maxTokens: z.number().int().positive().optional(),
+  tools: z.array(z.looseObject({ name: z.string() })).optional(),
   parameters: z.record(z.string(), z.unknown()).optional(),
 });
 
@@ -53,7 +84,9 @@ const contextWindowErrorSchema = z.looseObject({
 /**
  * A `@ctx/session` {@link Summarizer} on `@anthropic-ai/sdk`: one Messages API request without
  * streaming, aborted when the session's `signal` is, resolving to the text blocks of the answer
- * joined.
+ * joined. Given the turns' `tools`, the request begins as the turns' requests do (the same tools,
+ * the same `system`, the history as sent, with cache breakpoints placed the same way), so it
+ * reads the prefix they cached.
  *
  * @throws {AnthropicAdapterError} when the options do not fit their schema; the summarizer it
  * returns rejects with one when the request cannot be mapped, with a `ContextWindowError` (the
@@ -62,7 +95,11 @@ const contextWindowErrorSchema = z.looseObject({
  * otherwise or is aborted.
  * @example
  * ```ts
- * const summarizer = createAnthropicSummarizer({ client: new Anthropic(), model: "claude-haiku-4-5" });
+ * const summarizer = createAnthropicSummarizer({
+ *   client: new Anthropic(),
+ *   model: "claude-sonnet-4-5",
+ *   tools,
+ * });
  * ```
  */
 export function createAnthropicSummarizer(options: AnthropicSummarizerOptions): Summarizer {
@@ -71,15 +108,24 @@ export function createAnthropicSummarizer(options: AnthropicSummarizerOptions): 
     options,
     (problems) => new AnthropicAdapterError(`invalid summarizer options: ${problems}`),
   );
-  const { client, model, maxTokens = 8192, parameters, ...mapping } = options;
+  const { client, model, maxTokens = 8192, tools, parameters, ...mapping } = options;
   return async (request, { signal }) => {
     const params = toMessagesParams(request, mapping);
     try {
       const message = await client.messages.create(
-        { ...parameters, model, max_tokens: maxTokens, ...params, stream: false },
+        {
+          ...parameters,
+          model,
+          max_tokens: maxTokens,
+          ...(tools === undefined ? {} : { tools: [...tools] }),
+          ...params,
+          stream: false,
+        },
         { signal },
       );
-      return message.content.map((block) => (block.type === "text" ? block.text : "")).join("");
+      return message.content
+        .map((block) => (block.type === "text" ? (block.text ?? "") : ""))
+        .join("");
     } catch (error) {
       if (!contextWindowErrorSchema.safeParse(error).success) throw error;
       throw new ContextWindowError(

@@ -1,14 +1,20 @@
 import { Anthropic } from "@anthropic-ai/sdk";
 import {
+  type Answer,
   anthropicMessageEvents,
+  anthropicPromptPrefix,
   conversationInstructions,
   firstPrefixBreak,
+  runCachedCompaction,
   runServedConversation,
   shellOutput,
   shellTool,
   userTurns,
 } from "@ctx/adapter-testing";
+import type { Summarizer } from "@ctx/protocol";
 import { describe, expect, it } from "vitest";
+import { createAnthropicSummarizer } from "./create-anthropic-summarizer.js";
+import { fromMessage } from "./from-message.js";
 import { fromMessageStream } from "./from-message-stream.js";
 import { toMessagesParams } from "./to-messages-params.js";
 
@@ -95,5 +101,73 @@ describe("toMessagesParams through the Anthropic client", () => {
       { role: "assistant", content: [{ type: "text", text: "There are two entries." }] },
       { role: "user", content: [{ type: "text", text: userTurns[2] }] },
     ]);
+  });
+});
+
+describe("createAnthropicSummarizer through the Anthropic client", () => {
+  const tools = [
+    {
+      name: shellTool.name,
+      description: shellTool.description,
+      input_schema: shellTool.parameters,
+    },
+  ];
+  const answer = (text: string, cachedTokens: number): Answer => ({
+    json: {
+      id: "msg_1",
+      type: "message",
+      role: "assistant",
+      model: "claude-test",
+      content: [{ type: "text", text }],
+      stop_reason: "end_turn",
+      stop_sequence: null,
+      usage: {
+        input_tokens: 10,
+        cache_read_input_tokens: cachedTokens,
+        cache_creation_input_tokens: 500,
+        output_tokens: 5,
+      },
+    },
+  });
+  const compactWith = (summarizer: (client: Anthropic) => Summarizer) =>
+    runCachedCompaction({
+      prefix: anthropicPromptPrefix,
+      answer,
+      connect: (url) => {
+        const client = new Anthropic({ apiKey: "test", baseURL: url, maxRetries: 0 });
+        return {
+          send: async (request) => {
+            const message = await client.messages.create({
+              model: "claude-test",
+              max_tokens: 1024,
+              tools,
+              ...toMessagesParams(request),
+            });
+            return fromMessage(message).items;
+          },
+          summarizer: summarizer(client),
+        };
+      },
+    });
+
+  it("sends the turns' tools and breakpoints, so the summary request reads the prefix they cached", async () => {
+    const compaction = await compactWith((client) =>
+      createAnthropicSummarizer({ client, model: "claude-test", tools }),
+    );
+    const [, turn, summary] = compaction.received;
+    expect(summary?.body.tools).toEqual(turn?.body.tools);
+    expect(summary?.body.system).toEqual(turn?.body.system);
+    expect(compaction.warnings).toEqual([]);
+    const [, turnCached = 0, summaryCached = 0] = compaction.cachedTokens;
+    expect(turnCached).toBeGreaterThan(0);
+    // The second turn's last breakpoint is read back: the summary request continues it.
+    expect(summaryCached).toBeGreaterThan(turnCached);
+  });
+
+  it("reads nothing from the cache when the summary request leaves the tools out", async () => {
+    const compaction = await compactWith((client) =>
+      createAnthropicSummarizer({ client, model: "claude-test" }),
+    );
+    expect(compaction.cachedTokens.at(-1)).toBe(0);
   });
 });

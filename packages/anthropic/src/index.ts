@@ -5,6 +5,7 @@ export {
 } from "./anthropic-adapter-error.js";
 export type { ClaudeReasoningFormat, ClaudeReasoningItem } from "./content-blocks.js";
 export {
+  type AnthropicMessagesClient,
   type AnthropicSummarizerOptions,
   createAnthropicSummarizer,
 } from "./create-anthropic-summarizer.js";

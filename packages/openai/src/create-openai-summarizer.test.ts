@@ -12,6 +12,7 @@ import {
 import type { Summarizer } from "@ctx/protocol";
 import { createSession } from "@ctx/session";
 import { APIUserAbortError, BadRequestError, OpenAI } from "openai";
+import { OpenAI as OldestOpenAI } from "openai-oldest";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { createOpenAISummarizer } from "./create-openai-summarizer.js";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";
@@ -87,6 +88,23 @@ describe("createOpenAISummarizer", () => {
             },
           },
         ]);
+      },
+    ));
+
+  it("takes a client of another openai version than the adapter's, without a cast", () =>
+    withLocalServer(
+      () => ({ json: summaryResponse }),
+      async (server) => {
+        // The oldest openai the peer range allows, installed beside the newest as a second copy.
+        const client = new OldestOpenAI({
+          apiKey: "test",
+          baseURL: `${server.url}/v1`,
+          maxRetries: 0,
+        });
+        const summarize = createOpenAISummarizer({ client, model: "gpt-test" });
+        const summary = await summarize(request, { signal: new AbortController().signal });
+        expect(summary).toBe("The user asked for a summary.");
+        expect(server.requests.map(({ path }) => path)).toEqual(["/v1/responses"]);
       },
     ));
 

@@ -1,6 +1,5 @@
 import { ContextWindowError, parseWithSchema, type Summarizer } from "@ctx/protocol";
-import type { OpenAI } from "openai";
-import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
+import type { ResponseCreateParamsNonStreaming, Tool } from "openai/resources/responses/responses";
 import { z } from "zod";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";
 import {
@@ -9,16 +8,38 @@ import {
   toResponsesParams,
 } from "./to-responses-params.js";
 
+/**
+ * The one method of the `openai` client a summarizer calls, `client.responses.create`, by its
+ * shape rather than the SDK's class, so a client of any `openai` version the adapter supports
+ * fits, even one of another copy of the SDK than the adapter's.
+ */
+export interface OpenAIResponsesClient {
+  readonly responses: {
+    create(
+      body: ResponseCreateParamsNonStreaming,
+      options: { signal: AbortSignal },
+    ): PromiseLike<{ readonly output_text: string }>;
+  };
+}
+
 /** Options of {@link createOpenAISummarizer}. */
 export interface OpenAISummarizerOptions extends ResponsesParamsOptions {
-  /** The client to call; only its `responses` resource is used. */
-  readonly client: Pick<OpenAI, "responses">;
+  /** The client to call: `new OpenAI()` of the user's own `openai`; only `responses.create` is used. */
+  readonly client: OpenAIResponsesClient;
   /** The model that writes the summary. */
   readonly model: string;
+  /**
+   * The tools the session's turns send, exactly as they send them. The provider's prompt cache
+   * covers the tools before the input, so a summary request without them misses the prefix the
+   * turns warmed; with them (and the turns' `promptCacheKey`), it reads it. The model is asked
+   * for a summary, not a tool call: an answer with no text makes the session write its fallback
+   * summary.
+   */
+  readonly tools?: readonly Tool[];
   /** Further request fields (reasoning effort, `store`, …), sent unchanged. */
   readonly parameters?: Omit<
     ResponseCreateParamsNonStreaming,
-    "model" | "input" | "instructions" | "prompt_cache_key" | "stream"
+    "model" | "input" | "instructions" | "prompt_cache_key" | "stream" | "tools"
   >;
 }
 
@@ -27,6 +48,7 @@ const optionsSchema = responsesParamsOptionsSchema.extend({
     responses: z.looseObject({ create: z.custom((value) => typeof value === "function") }),
   }),
   model: z.string().min(1),
+  tools: z.array(z.looseObject({ type: z.string() })).optional(),
   parameters: z.record(z.string(), z.unknown()).optional(),
 });
 
@@ -35,7 +57,9 @@ const contextWindowErrorSchema = z.looseObject({ code: z.literal("context_length
 
 /**
  * A `@ctx/session` {@link Summarizer} on the official `openai` client's Responses API: one
- * request without streaming and without tools, aborted when the session's `signal` is.
+ * request without streaming, aborted when the session's `signal` is. Given the turns' `tools`
+ * and `promptCacheKey`, the request begins as the turns' requests do (the same tools, the same
+ * instructions, the history as sent), so the provider serves that prefix from its prompt cache.
  *
  * @throws {OpenAIAdapterError} when the options do not fit their schema; the summarizer it
  * returns rejects with one when the request cannot be mapped, with a `ContextWindowError` (the
@@ -44,7 +68,12 @@ const contextWindowErrorSchema = z.looseObject({ code: z.literal("context_length
  * fails otherwise or is aborted.
  * @example
  * ```ts
- * const summarizer = createOpenAISummarizer({ client: new OpenAI(), model: "gpt-5.1-codex-mini" });
+ * const summarizer = createOpenAISummarizer({
+ *   client: new OpenAI(),
+ *   model: "gpt-5.1-codex",
+ *   tools,
+ *   promptCacheKey: sessionId,
+ * });
  * ```
  */
 export function createOpenAISummarizer(options: OpenAISummarizerOptions): Summarizer {
@@ -53,12 +82,18 @@ export function createOpenAISummarizer(options: OpenAISummarizerOptions): Summar
     options,
     (problems) => new OpenAIAdapterError(`invalid summarizer options: ${problems}`),
   );
-  const { client, model, parameters, ...mapping } = options;
+  const { client, model, tools, parameters, ...mapping } = options;
   return async (request, { signal }) => {
     const params = toResponsesParams(request, mapping);
     try {
       const response = await client.responses.create(
-        { ...parameters, model, ...params, stream: false },
+        {
+          ...parameters,
+          model,
+          ...(tools === undefined ? {} : { tools: [...tools] }),
+          ...params,
+          stream: false,
+        },
         { signal },
       );
       return response.output_text;

@@ -1,16 +1,22 @@
 import {
+  type Answer,
   conversationInstructions,
   firstPrefixBreak,
   openAIChatCompletion,
+  openAIPromptPrefix,
   openAIResponseEvents,
+  runCachedCompaction,
   runServedConversation,
   shellOutput,
   shellTool,
   userTurns,
 } from "@ctx/adapter-testing";
+import type { Summarizer } from "@ctx/protocol";
 import { OpenAI } from "openai";
 import { describe, expect, it } from "vitest";
+import { createOpenAISummarizer } from "./create-openai-summarizer.js";
 import { fromChatCompletion } from "./from-chat-completion.js";
+import { fromResponse } from "./from-response.js";
 import { fromResponseStream } from "./from-response-stream.js";
 import { toChatCompletionsParams } from "./to-chat-completions-params.js";
 import { toResponsesParams } from "./to-responses-params.js";
@@ -135,5 +141,78 @@ describe("toChatCompletionsParams through the openai client", () => {
     });
     expect(last).toContainEqual({ role: "tool", tool_call_id: "call_1", content: shellOutput });
     expect(last.at(-1)).toEqual({ role: "user", content: [{ type: "text", text: userTurns[2] }] });
+  });
+});
+
+describe("createOpenAISummarizer through the openai client", () => {
+  const tools = [{ type: "function" as const, strict: true, ...shellTool }];
+  const answer = (text: string, cachedTokens: number): Answer => ({
+    json: {
+      id: "resp_1",
+      object: "response",
+      created_at: 1764547200,
+      status: "completed",
+      model: "gpt-test",
+      output: [
+        {
+          type: "message",
+          id: "msg_1",
+          role: "assistant",
+          status: "completed",
+          content: [{ type: "output_text", text, annotations: [] }],
+        },
+      ],
+      parallel_tool_calls: true,
+      tool_choice: "auto",
+      tools: [],
+      usage: {
+        input_tokens: 1000,
+        input_tokens_details: { cached_tokens: cachedTokens },
+        output_tokens: 5,
+        output_tokens_details: { reasoning_tokens: 0 },
+        total_tokens: 1005,
+      },
+    },
+  });
+  const compactWith = (summarizer: (client: OpenAI) => Summarizer) =>
+    runCachedCompaction({
+      prefix: openAIPromptPrefix,
+      answer,
+      connect: (url) => {
+        const client = new OpenAI({ apiKey: "test", baseURL: `${url}/v1`, maxRetries: 0 });
+        return {
+          send: async (request) => {
+            const response = await client.responses.create({
+              model: "gpt-test",
+              tools,
+              ...toResponsesParams(request, { promptCacheKey: "session-1" }),
+            });
+            return fromResponse(response).items;
+          },
+          summarizer: summarizer(client),
+        };
+      },
+    });
+
+  it("sends the turns' tools and cache key, so the summary request reads the prefix they cached", async () => {
+    const compaction = await compactWith((client) =>
+      createOpenAISummarizer({ client, model: "gpt-test", tools, promptCacheKey: "session-1" }),
+    );
+    const [, turn, summary] = compaction.received;
+    expect(summary?.body.tools).toEqual(turn?.body.tools);
+    expect(summary?.body.prompt_cache_key).toBe("session-1");
+    expect(summary?.body.instructions).toBe(turn?.body.instructions);
+    expect(compaction.warnings).toEqual([]);
+    const [, turnCached = 0, summaryCached = 0] = compaction.cachedTokens;
+    expect(turnCached).toBeGreaterThan(0);
+    // The summary request continues the second turn's: its whole prompt was cached.
+    expect(summaryCached).toBeGreaterThan(turnCached);
+  });
+
+  it("reads nothing from the cache when the summary request leaves the tools out", async () => {
+    const compaction = await compactWith((client) =>
+      createOpenAISummarizer({ client, model: "gpt-test", promptCacheKey: "session-1" }),
+    );
+    expect(compaction.cachedTokens.at(-1)).toBe(0);
   });
 });

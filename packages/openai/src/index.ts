@@ -1,5 +1,6 @@
 export {
   createOpenAISummarizer,
+  type OpenAIResponsesClient,
   type OpenAISummarizerOptions,
 } from "./create-openai-summarizer.js";
 export { fromChatCompletion } from "./from-chat-completion.js";

@@ -1,5 +1,6 @@
 export { abortWhileWaiting } from "./abort-while-waiting.js";
 export { contextWindowCause } from "./context-window-cause.js";
+export { type AdapterManifest, describePeerRange } from "./describe-peer-range.js";
 export {
   assistantMessage,
   developerMessage,
@@ -9,6 +10,13 @@ export {
 } from "./items.js";
 export type { Answer, LocalServer, RecordedRequest } from "./local-server.js";
 export {
+  anthropicPromptPrefix,
+  createPromptCache,
+  openAIPromptPrefix,
+  type PromptCache,
+  type PromptPrefix,
+} from "./prompt-cache.js";
+export {
   anthropicContextWindowError,
   anthropicInvalidRequestError,
   openAIContextWindowError,
@@ -16,6 +24,11 @@ export {
 } from "./provider-errors.js";
 export { rejectBeforeSending } from "./reject-before-sending.js";
 export { rejectWithAnswer } from "./reject-with-answer.js";
+export {
+  type CachedCompaction,
+  type CachedCompactionOptions,
+  runCachedCompaction,
+} from "./run-cached-compaction.js";
 export {
   type ConversationRequest,
   changedTurnContext,
