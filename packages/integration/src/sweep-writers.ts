@@ -1,0 +1,61 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createMemoryRolloutStore, type RolloutStore } from "@ctx/rollout";
+import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
+import fc from "fast-check";
+import {
+  type InterleavingTally,
+  interleaveWriters,
+  writerSchedules,
+} from "./interleave-writers.js";
+
+/** How many schedules of how many steps a sweep runs, and on which store. */
+export interface WriterSweep {
+  readonly store: "memory" | "jsonl";
+  readonly maxSteps: number;
+  readonly numRuns: number;
+  readonly interruptAfterTimeLimit?: number;
+}
+
+/**
+ * Runs {@link interleaveWriters} over `numRuns` random schedules, each on a fresh store (a JSONL
+ * store in a folder of its own, removed afterwards), and adds up what was acknowledged and refused.
+ */
+export async function sweepWriters(sweep: WriterSweep): Promise<InterleavingTally> {
+  const total: InterleavingTally = { acknowledged: 0, refused: 0 };
+  await fc.assert(
+    fc.asyncProperty(writerSchedules(sweep.maxSteps), async (schedule) => {
+      const { store, dispose } = await openStore(sweep.store);
+      try {
+        const tally = await interleaveWriters(store, schedule);
+        total.acknowledged += tally.acknowledged;
+        total.refused += tally.refused;
+      } finally {
+        await dispose();
+      }
+    }),
+    {
+      numRuns: sweep.numRuns,
+      ...(sweep.interruptAfterTimeLimit === undefined
+        ? {}
+        : { interruptAfterTimeLimit: sweep.interruptAfterTimeLimit }),
+    },
+  );
+  return total;
+}
+
+async function openStore(
+  kind: WriterSweep["store"],
+): Promise<{ store: RolloutStore; dispose: () => Promise<void> }> {
+  if (kind === "memory") return { store: createMemoryRolloutStore(), dispose: async () => {} };
+  const directory = await mkdtemp(join(tmpdir(), "ctx-writers-"));
+  const store = createJsonlRolloutStore(directory);
+  return {
+    store,
+    dispose: async () => {
+      await store.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
