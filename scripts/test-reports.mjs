@@ -77,7 +77,7 @@ export function addReport(tally, root, directory, kind) {
  * @param {string} report the report's path
  */
 function addResults(tally, root, where, report) {
-  /** @type {{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; testResults: { name: string; status: string; message?: string; assertionResults: { status: string; title: string; ancestorTitles: string[] }[] }[] }} */
+  /** @type {{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; testResults: { name: string; status: string; message?: string; assertionResults: { status: string; title: string; ancestorTitles: string[]; failureMessages?: string[] }[] }[] }} */
   const results = JSON.parse(readFileSync(report, "utf8"));
   tally.passed += results.numPassedTests;
   tally.failed += results.numFailedTests;
@@ -91,16 +91,26 @@ function addResults(tally, root, where, report) {
     const path = relative(root, file.name);
     const failedTests = file.assertionResults.filter((test) => test.status === "failed");
     for (const test of failedTests) {
+      const reason = firstLine(test.failureMessages?.[0]);
       tally.lines.push(`::: failed: ${[path, ...test.ancestorTitles, test.title].join(" > ")}`);
+      if (reason) tally.lines.push(`:::   ${reason}`);
     }
     // A test file that failed to load, or whose suite failed outside any test (an empty
     // describe, a failing hook), fails with no failed test in it: count it once and name it.
     if (failedTests.length === 0) {
-      const reason = (file.message ?? "").split("\n")[0]?.slice(0, 160) ?? "";
+      const reason = firstLine(file.message);
       tally.lines.push(`::: ${path} failed outside its tests${reason ? `: ${reason}` : ""}`);
       tally.failed += 1;
     }
   }
+}
+
+/**
+ * The first line of a failure message, cut to 160 characters, so a log names why as well as what.
+ * @param {string | undefined} message
+ */
+function firstLine(message) {
+  return (message ?? "").split("\n")[0]?.slice(0, 160) ?? "";
 }
 
 /**

@@ -295,6 +295,9 @@ describe.runIf(databaseUrl !== undefined)("createPostgresRolloutStore", () => {
       const other = connect(2);
       try {
         const appended = other.begin(async (transaction) => {
+          // The server aborts whichever side finds the cycle first; a long timeout here makes
+          // that the store's flush even when a loaded machine delays its check.
+          await transaction.unsafe("SET LOCAL deadlock_timeout = '60s'");
           await transaction.unsafe(`SELECT FROM ${sessions} WHERE id = 'b' FOR UPDATE`);
           const appends = ["a", "b"].map((id) => appendTexts(store, id, 0, [record(id)]));
           // The flush holds a and waits for b; taking a now closes the cycle.
