@@ -11,6 +11,7 @@ import { type Command, Option } from "commander";
 import { type AdapterFormat, adapterFormats, toAdapterRequest } from "./adapter-request.js";
 import { buildFirstTurnContext } from "./first-turn-context.js";
 import { formatContextText } from "./format-context.js";
+import { processDefaults } from "./process-defaults.js";
 import { approvalPolicies, personalities, sandboxModes } from "./setting-choices.js";
 import { type CliEnvironment, createPaint } from "./terminal.js";
 
@@ -90,7 +91,7 @@ Example:
         personality: flags.personality,
         sandbox: flags.sandbox,
         approval: flags.approval,
-        shell: environment.env.SHELL?.split("/").at(-1) || "bash",
+        ...processDefaults(environment),
         now: new Date(),
       });
       if (flags.format !== "text") {

@@ -3,6 +3,7 @@ import { loadDefaultTokenizer } from "@ctx/session";
 import { type Command, Option } from "commander";
 import { CliError } from "./cli-error.js";
 import { formatContextText } from "./format-context.js";
+import { processDefaults } from "./process-defaults.js";
 import { diffSettings, readSettingsFile, toTurnContext } from "./settings-change.js";
 import { overrideKeys, parseSettingsOverride, type SettingsOverride } from "./settings-override.js";
 import { type CliEnvironment, createPaint } from "./terminal.js";
@@ -81,10 +82,7 @@ Examples:
           "nothing changes between the turns: give AFTER, or at least one --to KEY=VALUE",
         );
       }
-      const defaults = {
-        cwd: environment.cwd,
-        shell: environment.env.SHELL?.split("/").at(-1) || "bash",
-      };
+      const defaults = { cwd: environment.cwd, shell: processDefaults(environment).shell };
       const read = (path: string | undefined) =>
         path === undefined ? {} : readSettingsFile(resolve(environment.cwd, path));
       const origin = (path: string | undefined, flag: string) =>
