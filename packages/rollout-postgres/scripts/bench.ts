@@ -177,6 +177,12 @@ async function loadRun(
   };
 }
 
+/** The CPU time an append of one run over another's, or "unknown" without the server's. */
+function cpuRatio(run: LoadFigures, base: LoadFigures): string {
+  if (run.serverCpu === undefined || base.serverCpu === undefined) return "unknown";
+  return `${((run.workerCpu + run.serverCpu) / (base.workerCpu + base.serverCpu)).toFixed(2)}x`;
+}
+
 async function load(url: string, schema: string): Promise<void> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   await sql.unsafe(`CREATE TABLE "${schema}".bench_floor (
@@ -220,7 +226,7 @@ async function load(url: string, schema: string): Promise<void> {
   line("plain one-row INSERT per append (the floor)", floor);
   line("the store (group commit)", measured);
   report(
-    `  store / floor: ${(measured.appendsPerSecond / floor.appendsPerSecond).toFixed(2)}x the appends/s, p99 ${(measured.p99 / floor.p99).toFixed(2)}x`,
+    `  store / floor: ${(measured.appendsPerSecond / floor.appendsPerSecond).toFixed(2)}x the appends/s, p99 ${(measured.p99 / floor.p99).toFixed(2)}x, CPU an append (workers and server) ${cpuRatio(measured, floor)}`,
   );
   report(
     `  the store's commits: ${flushes?.transactions} transactions for ${flushes?.batches} appends (${((flushes?.batches ?? 0) / (flushes?.transactions ?? 1)).toFixed(1)} appends a commit on average)`,
