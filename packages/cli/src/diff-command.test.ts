@@ -57,7 +57,7 @@ describe("ctx diff", () => {
     expect(change.cacheBreak).toBeUndefined();
     expect(change.resent).toHaveLength(1);
     expect(change.resent[0]?.role).toBe("developer");
-    expect(change.resent[0]?.content[0]?.text).toMatch(/^<model_switch>/);
+    expect(change.resent[0]?.content[0]?.text).toMatch(/^<model_instructions>/);
   });
 
   it("names the file and the field of a settings file that does not fit", async () => {

@@ -12,6 +12,7 @@ import { pinMachineValues } from "./pin-machine-values.js";
  */
 const comparedKinds = new Set([
   "model_switch",
+  "model_instructions",
   "developer_instructions",
   "personality_spec",
   "permissions_instructions",
@@ -115,12 +116,7 @@ export function compared(layout: readonly LayoutItem[]): string[] {
       .filter((item) => item.type === "message" || comparedItemTypes.has(item.type))
       .map((item) => ({
         ...item,
-        parts: item.parts
-          // Codex 0.171 sends `<model_instructions>` where 0.169 and @ctx send `<model_switch>`.
-          .map((part) =>
-            part.kind === "model_instructions" ? { ...part, kind: "model_switch" } : part,
-          )
-          .filter((part) => comparedKinds.has(part.kind)),
+        parts: item.parts.filter((part) => comparedKinds.has(part.kind)),
       }))
       .filter((item) => item.type !== "message" || item.parts.length > 0),
   );
