@@ -1,7 +1,6 @@
-import type { AgentsMdFileSystem, FileStat } from "@ctx/agents-md";
+import type { AgentsMdFileSystem } from "@ctx/agents-md";
 import { toSchemaIssues } from "@ctx/protocol";
 import { compareCodePoints } from "@ctx/text";
-import { isMap, isScalar, parseDocument } from "yaml";
 import { z } from "zod";
 import {
   createLoadedSkills,
@@ -9,21 +8,11 @@ import {
   type Skill,
   type SkillRoot,
 } from "./loaded-skills.js";
-import { readSkillFrontMatter } from "./read-skill-front-matter.js";
+import { readSkill } from "./read-skill.js";
+import { skillsDefaults } from "./skills-defaults.js";
 import { SkillsError } from "./skills-error.js";
-import type { SkillSkipReason, SkillsWarning } from "./skills-warning.js";
-
-/** The limits of skills discovery; those of Codex 0.171 but the bytes read of each file. */
-export const skillsDefaults = Object.freeze({
-  /** How many folders below a skills root are searched. */
-  maxDepth: 6,
-  /** The most folders one skills root is walked through. */
-  maxDirectories: 2000,
-  /** A folder with more entries than this is not searched. */
-  maxEntries: 20_000,
-  /** The bytes read of each `SKILL.md`: its front matter must be closed within them. */
-  maxFileBytes: 65_536,
-});
+import type { SkillsWarning } from "./skills-warning.js";
+import { walkSkillsRoot } from "./walk-skills-root.js";
 
 /** Options of {@link discoverSkills}. */
 export interface DiscoverSkillsOptions {
@@ -119,7 +108,7 @@ export async function discoverSkills(options: DiscoverSkillsOptions): Promise<Lo
   const found: Skill[] = [];
   const walked: SkillRoot[] = [];
   for (const root of roots) {
-    const files = await walkRoot(fs, root.path, warnings);
+    const files = await walkSkillsRoot(fs, root.path, warnings);
     if (files === undefined) continue;
     walked.push(root);
     for (const path of files) {
@@ -135,243 +124,4 @@ export async function discoverSkills(options: DiscoverSkillsOptions): Promise<Lo
       compareCodePoints(left.path, right.path),
   );
   return createLoadedSkills({ roots: walked, skills: found, warnings }, fs.path.sep);
-}
-
-/** The `SKILL.md` files under `root`, breadth first; `undefined` when `root` is no folder. */
-async function walkRoot(
-  fs: AgentsMdFileSystem,
-  root: string,
-  warnings: SkillsWarning[],
-): Promise<string[] | undefined> {
-  const rootStat = await statOrWarn(fs, root, warnings, false);
-  if (rootStat === undefined || rootStat.kind !== "directory") return undefined;
-  const visited = new Set([rootStat.identity]);
-  const queue: { path: string; depth: number }[] = [{ path: root, depth: 0 }];
-  const files: string[] = [];
-  let truncated = false;
-  for (let next = 0; next < queue.length; next += 1) {
-    const { path: folder, depth } = queue[next] as { path: string; depth: number };
-    let entries: Awaited<ReturnType<AgentsMdFileSystem["readdir"]>>;
-    try {
-      entries = await fs.readdir(folder, { maxEntries: skillsDefaults.maxEntries });
-    } catch (error) {
-      warnings.push(readFailed(folder, "list", error));
-      continue;
-    }
-    if (entries === null) {
-      warnings.push({
-        code: "scan-truncated",
-        message: `the skills folder ${folder} holds more than ${skillsDefaults.maxEntries} entries, so it was not searched`,
-        path: folder,
-        limit: "entries",
-        count: skillsDefaults.maxEntries,
-      });
-      continue;
-    }
-    for (const entry of entries) {
-      if (entry.name.startsWith(".") || entry.kind === "other") continue;
-      const path = fs.path.join(folder, entry.name);
-      if (entry.kind === "file") {
-        if (entry.name === "SKILL.md") files.push(path);
-        continue;
-      }
-      const stat = await statOrWarn(fs, path, warnings, true);
-      // A listing that does not say what an entry is leaves a SKILL.md to the stat; a symlinked
-      // SKILL.md is refused when opened, as Codex passes it over.
-      if (stat?.kind === "file" && entry.kind === "unknown" && entry.name === "SKILL.md") {
-        files.push(path);
-      }
-      if (stat?.kind !== "directory" || visited.has(stat.identity)) continue;
-      if (depth + 1 > skillsDefaults.maxDepth) continue;
-      if (visited.size >= skillsDefaults.maxDirectories) {
-        truncated = true;
-        continue;
-      }
-      visited.add(stat.identity);
-      queue.push({ path, depth: depth + 1 });
-    }
-  }
-  if (truncated) {
-    warnings.push({
-      code: "scan-truncated",
-      message: `the skills root ${root} holds more than ${skillsDefaults.maxDirectories} folders; those past them were not searched`,
-      path: root,
-      limit: "directories",
-      count: skillsDefaults.maxDirectories,
-    });
-  }
-  return files;
-}
-
-/** One `SKILL.md` as a skill, or `undefined` (with a warning) when it is not one. */
-async function readSkill(
-  fs: AgentsMdFileSystem,
-  root: SkillRoot,
-  path: string,
-  maxFileBytes: number,
-  warnings: SkillsWarning[],
-): Promise<Skill | undefined> {
-  const read = await readPrefix(fs, path, maxFileBytes, warnings);
-  if (read === undefined) return undefined;
-  const skip = (reason: SkillSkipReason) => {
-    warnings.push(skipped(path, reason));
-    return undefined;
-  };
-  const text = decode(read.bytes, read.complete);
-  if (text === undefined) return skip("invalid-utf8");
-  const folder = fs.path.dirname(path);
-  const front = readSkillFrontMatter(text, folder.slice(fs.path.dirname(folder).length + 1));
-  if ("skip" in front) {
-    return skip(
-      front.skip === "no-front-matter" && !read.complete ? "front-matter-too-long" : front.skip,
-    );
-  }
-  if (front.cutFrom !== undefined) {
-    warnings.push({
-      code: "description-cut",
-      message: `the description of the skill ${front.name} (${path}) has ${front.cutFrom} characters and was cut to 1024`,
-      path,
-      skill: front.name,
-      characters: front.cutFrom,
-    });
-  }
-  const implicitInvocation = await readImplicitInvocation(fs, folder, warnings);
-  return {
-    name: front.name,
-    description: front.description,
-    path,
-    root: root.path,
-    scope: root.scope,
-    implicitInvocation,
-  };
-}
-
-/**
- * Whether the skill's `agents/openai.yaml` lets the model use it unasked (`policy:
- * allow_implicit_invocation`); `true` without the file. Codex leaves a skill that says `false`
- * out of the catalogue it shows the model.
- */
-async function readImplicitInvocation(
-  fs: AgentsMdFileSystem,
-  folder: string,
-  warnings: SkillsWarning[],
-): Promise<boolean> {
-  const path = fs.path.join(folder, "agents", "openai.yaml");
-  const read = await readPrefix(fs, path, skillsDefaults.maxFileBytes, warnings, true);
-  if (read === undefined) return true;
-  const text = decode(read.bytes, read.complete);
-  const document = text === undefined ? undefined : parseDocument(text, { prettyErrors: false });
-  if (document === undefined || document.errors.length > 0 || !read.complete) {
-    warnings.push({
-      code: "metadata-ignored",
-      message: `${path} is not YAML Codex can read, so its policy was not applied`,
-      path,
-    });
-    return true;
-  }
-  const policy: unknown = isMap(document.contents) ? document.contents.get("policy") : undefined;
-  const allowed: unknown = isMap(policy)
-    ? policy.get("allow_implicit_invocation", true)
-    : undefined;
-  return !(isScalar(allowed) && allowed.value === false);
-}
-
-/** The first `maxBytes` bytes of a regular file (not through a symlink), or `undefined`. */
-async function readPrefix(
-  fs: AgentsMdFileSystem,
-  path: string,
-  maxBytes: number,
-  warnings: SkillsWarning[],
-  quietWhenMissing = false,
-): Promise<{ bytes: Uint8Array; complete: boolean } | undefined> {
-  let file: Awaited<ReturnType<AgentsMdFileSystem["open"]>>;
-  try {
-    file = await fs.open(path, { noFollow: true });
-  } catch (error) {
-    const code = codeOf(error);
-    if (code === "ELOOP" || (quietWhenMissing && (code === "ENOENT" || code === "ENOTDIR"))) {
-      return undefined;
-    }
-    warnings.push(readFailed(path, "read", error));
-    return undefined;
-  }
-  try {
-    const stat = await file.stat();
-    if (stat.kind !== "file") return undefined;
-    const bytes = await file.read(maxBytes);
-    return { bytes, complete: stat.size <= bytes.length };
-  } catch (error) {
-    warnings.push(readFailed(path, "read", error));
-    return undefined;
-  } finally {
-    await file.close().catch(() => undefined);
-  }
-}
-
-/** The bytes as UTF-8 (an incomplete read up to its last line end), or `undefined` if not UTF-8. */
-function decode(bytes: Uint8Array, complete: boolean): string | undefined {
-  const end = complete ? bytes.length : bytes.lastIndexOf(0x0a) + 1;
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(
-      bytes.subarray(0, end),
-    );
-  } catch {
-    return undefined;
-  }
-}
-
-async function statOrWarn(
-  fs: AgentsMdFileSystem,
-  path: string,
-  warnings: SkillsWarning[],
-  warnWhenMissing: boolean,
-): Promise<FileStat | undefined> {
-  try {
-    return await fs.stat(path);
-  } catch (error) {
-    const code = codeOf(error);
-    if (warnWhenMissing || (code !== "ENOENT" && code !== "ENOTDIR")) {
-      warnings.push(readFailed(path, "stat", error));
-    }
-    return undefined;
-  }
-}
-
-function codeOf(error: unknown): string | null {
-  const code = typeof error === "object" && error !== null ? Reflect.get(error, "code") : null;
-  return typeof code === "string" ? code : null;
-}
-
-function readFailed(
-  path: string,
-  operation: "list" | "stat" | "read",
-  error: unknown,
-): SkillsWarning {
-  const errorCode = codeOf(error);
-  const verb = { list: "listed", stat: "checked", read: "read" }[operation];
-  return {
-    code: "read-failed",
-    message: `${path} could not be ${verb}${errorCode === null ? "" : ` (${errorCode})`}, so discovery went on without it`,
-    path,
-    operation,
-    errorCode,
-  };
-}
-
-function skipped(path: string, reason: SkillSkipReason): SkillsWarning {
-  const why = {
-    "no-front-matter": "it has no front matter between two --- lines",
-    "front-matter-too-long": "its front matter does not close within the bytes read of each file",
-    "invalid-yaml": "its front matter is not YAML",
-    "invalid-field": "its name or description is not text",
-    "missing-description": "it has no description",
-    "name-too-long": "its name is longer than 64 characters",
-    "invalid-utf8": "it is not UTF-8 text",
-  }[reason];
-  return {
-    code: "skill-skipped",
-    message: `${path} is not offered as a skill: ${why}`,
-    path,
-    reason,
-  };
 }
