@@ -246,16 +246,16 @@ async function showContext(
 
 /** The closing line: what a real first request holds that this one does not show. */
 function notShown(withTools: boolean, skills: LoadedSkills | undefined): string {
+  const onRequest = skills?.skills.filter((skill) => !skill.implicitInvocation).length ?? 0;
   const left = [
     "the user's message",
     ...(withTools ? [] : ["tool definitions (pass --tools FILE)"]),
     "Codex's bundled skills",
-    ...(skills === undefined
+    ...(onRequest === 0
       ? []
-      : (() => {
-          const quiet = skills.skills.filter((skill) => !skill.implicitInvocation).length;
-          return quiet === 0 ? [] : [`${quiet} skills offered only when asked for by name`];
-        })()),
+      : [
+          `${onRequest} ${onRequest === 1 ? "skill" : "skills"} offered only when asked for by name`,
+        ]),
     "collaboration mode and multi-agent instructions (set by the agent at run time)",
     "MCP servers, apps and plugins",
   ];

@@ -40,6 +40,14 @@ beforeAll(async () => {
   );
   await skill(join(repository, ".agents", "skills", "notes", "SKILL.md"), "No front matter.\n");
   await skill(
+    join(repository, ".agents", "skills", "quiet", "SKILL.md"),
+    "---\nname: quiet\ndescription: Only when named.\n---\n",
+  );
+  await skill(
+    join(repository, ".agents", "skills", "quiet", "agents", "openai.yaml"),
+    "policy:\n  allow_implicit_invocation: false\n",
+  );
+  await skill(
     join(home, ".agents", "skills", "triage", "SKILL.md"),
     "---\nname: triage\ndescription: Sort new issues.\n---\n",
   );
@@ -84,7 +92,7 @@ describe("ctx context shows the whole first request", () => {
       `warning: ${join(repository, ".agents", "skills", "notes", "SKILL.md")} is not offered as a skill`,
     );
     expect(run.stdout.trimEnd().split("\n").at(-1)).toBe(
-      "Not shown: the user's message; tool definitions (pass --tools FILE); Codex's bundled skills; collaboration mode and multi-agent instructions (set by the agent at run time); MCP servers, apps and plugins.",
+      "Not shown: the user's message; tool definitions (pass --tools FILE); Codex's bundled skills; 1 skill offered only when asked for by name; collaboration mode and multi-agent instructions (set by the agent at run time); MCP servers, apps and plugins.",
     );
   });
 
