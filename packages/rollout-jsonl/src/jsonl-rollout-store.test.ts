@@ -204,6 +204,76 @@ describe("createJsonlRolloutStore", () => {
     await store.close();
   });
 
+  /** The bytes this process has read so far (`rchar`), or `undefined` without `/proc`. */
+  async function bytesReadByProcess(): Promise<number | undefined> {
+    const io = await readFile("/proc/self/io", "utf8").catch(() => undefined);
+    const match = io === undefined ? null : /^rchar: (\d+)$/m.exec(io);
+    return match === null ? undefined : Number(match[1]);
+  }
+
+  it("rebuilds the listing from each log's header and last whole batch, reading a bounded number of bytes per log", async () => {
+    const store = createJsonlRolloutStore(directory);
+    const large = "x".repeat(1024 * 1024);
+    const logs = 8;
+    for (let index = 0; index < logs; index += 1) {
+      const sessionId = `s${index}`;
+      await store.create({ id: sessionId, cwd: `/repo/${index % 2}` });
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      // A long log (a 1 MB tool output) for half of them, a short one for the others.
+      await store.append({
+        sessionId,
+        expectedSequence: 0,
+        appendId: "first",
+        records: text(index % 2 === 0 ? large : "short"),
+      });
+      await store.append({
+        sessionId,
+        expectedSequence: 1,
+        appendId: "last",
+        records: text("end"),
+      });
+    }
+    await store.create({ id: "empty" });
+    await store.close();
+    // A crash cut the last batch of two logs, and a header before its line end.
+    await writeFile(join(directory, "s0.jsonl"), '{"sequence":2,"type":"response_item","payl', {
+      flag: "a",
+    });
+    await writeFile(
+      join(directory, "s1.jsonl"),
+      '{"sequence":2,"type":"x","payload":1,"batch":"b"}\n',
+      {
+        flag: "a",
+      },
+    );
+    await writeFile(join(directory, "cut.jsonl"), '{"rollout":1,"id":"cut"');
+    const bytes = await directoryBytes();
+    await rm(join(directory, ".index.jsonl"), { force: true });
+    const reopened = createJsonlRolloutStore(directory);
+    const before = await bytesReadByProcess();
+    const page = await reopened.list();
+    const after = await bytesReadByProcess();
+    expect(page.sessions.map((session) => [session.id, session.nextSequence, session.cwd])).toEqual(
+      [
+        ["empty", 0, undefined],
+        ...Array.from({ length: logs }, (_, index) => [
+          `s${logs - 1 - index}`,
+          2,
+          `/repo/${(logs - 1 - index) % 2}`,
+        ]),
+      ],
+    );
+    // The logs hold more than 4 MB; the rebuild reads each one's first 64 KiB and its end.
+    expect(bytes).toBeGreaterThan(4 * 1024 * 1024);
+    if (before !== undefined && after !== undefined)
+      expect(after - before).toBeLessThan((logs + 2) * 128 * 1024);
+    // The rebuilt index lists the same.
+    const again = createJsonlRolloutStore(directory);
+    expect((await again.list()).sessions).toEqual(page.sessions);
+    await again.close();
+    await reopened.close();
+  });
+
   it("sorts the index again once appends grow its tail, so a listing reads about a page", async () => {
     const store = createJsonlRolloutStore(directory);
     for (const id of ["a", "b"]) await store.create({ id });
