@@ -16,6 +16,7 @@ import { RolloutConflictError, RolloutError, type SessionPage } from "@ctx/rollo
 import { describeRolloutStoreContract } from "@ctx/rollout/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { simulateHistory } from "./__fixtures__/rollout/simulate-history.js";
+import { encodeBatch } from "./jsonl-line.js";
 import { createJsonlRolloutStore } from "./jsonl-rollout-store.js";
 import { currentProcessIdentity } from "./process-identity.js";
 import { readIndexPage } from "./read-index-page.js";
@@ -201,6 +202,33 @@ describe("createJsonlRolloutStore", () => {
     await writeFile(indexPath, "not an index\n");
     expect((await other.list({ limit: 1 })).sessions.map((session) => session.id)).toEqual(["a"]);
     await other.close();
+    await store.close();
+  });
+
+  it("reads a log again when a hand replaced it behind the lock it keeps between appends", async () => {
+    const store = createJsonlRolloutStore(directory);
+    await store.create({ id: "s" });
+    await store.append({ sessionId: "s", expectedSequence: 0, appendId: "a0", records: text("a") });
+    // A file of the same size, with another first record, moved into place.
+    const log = join(directory, "s.jsonl");
+    await writeFile(
+      `${log}.new`,
+      (await readFile(log, "utf8")).replace('"text":"a"', '"text":"z"'),
+    );
+    await rename(`${log}.new`, log);
+    await store.append({ sessionId: "s", expectedSequence: 1, appendId: "a1", records: text("c") });
+    // A log of another size: a hand appended a batch.
+    const grown = encodeBatch(text("d"), 2, "d2", new Date().toISOString());
+    await writeFile(log, grown, { flag: "a" });
+    await expect(
+      store.append({ sessionId: "s", expectedSequence: 2, appendId: "a2", records: text("e") }),
+    ).rejects.toMatchObject({ code: "conflict", expected: 2, actual: 3 });
+    const read = await store.read("s", { from: "start" });
+    expect(read.records.map((record) => record.payload)).toEqual([
+      { text: "z" },
+      { text: "c" },
+      { text: "d" },
+    ]);
     await store.close();
   });
 
