@@ -1,10 +1,5 @@
 import { AgentsMdError, discoverAgentsMd } from "@ctx/agents-md";
-import {
-  type ApprovalPolicy,
-  defaultModelCatalog,
-  type Personality,
-  type SandboxMode,
-} from "@ctx/prompts";
+import type { ApprovalPolicy, Personality, SandboxMode } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
 import { agentsMdInstructions, createStandardRegistry } from "@ctx/registry";
 import { buildEnvironmentProfile, createSession, type TurnContext } from "@ctx/session";
@@ -74,7 +69,6 @@ export async function buildFirstTurnContext(
   const request = await createSession({ registry }).beginTurn(turn, "(the user's first message)");
   const input = request.input.slice(0, -1);
   const instructions = request.instructions;
-  const known = defaultModelCatalog.models.some((model) => model.slug === settings.model);
   return {
     request: { instructions, input },
     blocks: [
@@ -83,16 +77,6 @@ export async function buildFirstTurnContext(
         kind === agentsMdInstructions.type ? agentsMd.sources() : [],
       ),
     ],
-    warnings: [
-      ...(known
-        ? []
-        : [
-            {
-              code: "unknown-model",
-              message: `the model ${JSON.stringify(settings.model)} is not in the default catalog, so its fallback instructions are shown`,
-            },
-          ]),
-      ...request.warnings,
-    ],
+    warnings: request.warnings,
   };
 }
