@@ -2,6 +2,7 @@ import { createModelCatalog, defaultModelCatalog } from "@ctx/prompts";
 import { describe, expect, it } from "vitest";
 import { spyTokenizer } from "./__fixtures__/spy-tokenizer.js";
 import { createSession } from "./create-session.js";
+import { runTurn } from "./run-turn.js";
 import { SessionError } from "./session-error.js";
 import type { TurnContext } from "./turn-context.js";
 
@@ -38,6 +39,23 @@ describe("the model a session looks up", () => {
     expect(unknownModelWarnings(switched.warnings).map((warning) => warning.message)).toEqual([
       expect.stringContaining('"gpt-9"'),
     ]);
+  });
+
+  it("puts the warning in the outcome of runTurn's first turn", async () => {
+    const session = createSession({ tokenizer: spyTokenizer() });
+    const outcome = await runTurn({
+      session,
+      turnContext: turn("claude-sonnet-9"),
+      userInput: "Hello.",
+      callModel: async () => ({
+        items: [
+          { type: "message", role: "assistant", content: [{ type: "output_text", text: "Hi." }] },
+        ],
+      }),
+      runTool: async () => "",
+    });
+    expect(outcome.status).toBe("completed");
+    expect(unknownModelWarnings(outcome.warnings)).toHaveLength(1);
   });
 
   it("names the session's own compaction limit in the warning when it has one", async () => {
