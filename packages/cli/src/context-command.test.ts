@@ -155,10 +155,12 @@ describe("ctx context", () => {
     );
   });
 
-  it("warns about a model outside the catalog after the table", async () => {
+  it("warns about a model outside the catalog after the table, naming the window assumed", async () => {
     const run = await runCtx(["context", "--model", "house-model", "--home", home], repository);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/warning: the model "house-model" is not in the default catalog/);
+    expect(run.stdout).toMatch(
+      /warning: the model "house-model" is not in the catalog, so the session assumes a context window of 272,000 tokens and compacts at 244,800/,
+    );
   });
 
   it("shows a folder without AGENTS.md with no such block", async () => {

@@ -1,10 +1,5 @@
 import { AgentsMdError, createNodeFileSystem, discoverAgentsMd } from "@ctx/agents-md";
-import {
-  type ApprovalPolicy,
-  defaultModelCatalog,
-  type Personality,
-  type SandboxMode,
-} from "@ctx/prompts";
+import type { ApprovalPolicy, Personality, SandboxMode } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
 import {
   agentsMdInstructions,
@@ -124,7 +119,6 @@ export async function buildFirstTurnContext(
   const request = await createSession({ registry }).beginTurn(turn, "(the user's first message)");
   const input = request.input.slice(0, -1);
   const instructions = request.instructions;
-  const known = defaultModelCatalog.models.some((model) => model.slug === settings.model);
   return {
     request: { instructions, input },
     blocks: [
@@ -143,18 +137,7 @@ export async function buildFirstTurnContext(
           : block,
       ),
     ],
-    warnings: [
-      ...(known
-        ? []
-        : [
-            {
-              code: "unknown-model",
-              message: `the model ${JSON.stringify(settings.model)} is not in the default catalog, so its fallback instructions are shown`,
-            },
-          ]),
-      ...(skills?.warnings ?? []),
-      ...request.warnings,
-    ],
+    warnings: [...(skills?.warnings ?? []), ...request.warnings],
     skills,
   };
 }

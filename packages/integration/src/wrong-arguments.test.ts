@@ -360,6 +360,14 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       args: [{ choices: [{ message: { role: "assistant", content: "Hello." } }] }],
       names: ["completion"],
     },
+    fromChatCompletionStream: {
+      args: [
+        streamOf([{ choices: [{ index: 0, delta: { content: "Hi." }, finish_reason: "stop" }] }]),
+        {},
+      ],
+      names: ["stream", "options"],
+      optional: [1],
+    },
   },
   "@ctx/anthropic": {
     toMessagesParams: {

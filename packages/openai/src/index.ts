@@ -4,6 +4,10 @@ export {
   type OpenAISummarizerOptions,
 } from "./create-openai-summarizer.js";
 export { fromChatCompletion } from "./from-chat-completion.js";
+export {
+  type ChatCompletionStreamOptions,
+  fromChatCompletionStream,
+} from "./from-chat-completion-stream.js";
 export { fromResponse } from "./from-response.js";
 export { fromResponseStream, type ResponseStreamOptions } from "./from-response-stream.js";
 export {

@@ -155,6 +155,23 @@ describe("createModelCatalog", () => {
     expect(empty.field).toBe("slug");
   });
 
+  it("keeps a cited source and refuses one whose page is not an https URL", () => {
+    const source = { url: "https://example.com/models/house", quote: "200K tokens" };
+    expect(createModelCatalog([{ ...houseModel, source }]).get("house-model").source).toEqual(
+      source,
+    );
+    expect(() =>
+      createModelCatalog([{ ...houseModel, source: { ...source, url: "http://example.com" } }]),
+    ).toThrow(CatalogError);
+    expect(() =>
+      createModelCatalog(
+        JSON.parse(
+          '[{"slug":"x","displayName":"x","contextWindow":1,"autoCompactTokenLimit":1,"effectiveContextWindowPercent":95,"truncationPolicy":{"mode":"bytes","limit":1},"baseInstructions":"","source":{"url":"https://example.com"}}]',
+        ),
+      ),
+    ).toThrow(/quote/);
+  });
+
   it("refuses an auto-compact limit larger than the context window", () => {
     const error = catalogErrorOf(() =>
       catalogOf({ ...houseModel, autoCompactTokenLimit: houseModel.contextWindow + 1 }),

@@ -8,18 +8,53 @@ import { supportsPersonality } from "./supports-personality.js";
 const personalities: (Personality | undefined)[] = [undefined, "friendly", "pragmatic", "none"];
 
 describe("defaultModelCatalog", () => {
-  it("ships example models with distinct context windows", () => {
+  it("ships the example models, then the providers' models with the windows their pages give", () => {
     const windows = defaultModelCatalog.models.map((model) => [model.slug, model.contextWindow]);
     expect(windows).toEqual([
       ["ctx-coder", 272_000],
       ["ctx-coder-long", 1_000_000],
       ["ctx-coder-mini", 128_000],
+      ["gpt-5-codex", 272_000],
+      ["gpt-5-nano", 272_000],
+      ["claude-opus-4-5", 200_000],
+      ["claude-opus-4-5-20251101", 200_000],
+      ["claude-sonnet-4-5", 200_000],
+      ["claude-sonnet-4-5-20250929", 200_000],
+      ["claude-haiku-4-5", 200_000],
+      ["claude-haiku-4-5-20251001", 200_000],
+      ["claude-sonnet-4-6", 1_000_000],
+      ["gemini-2.5-pro", 1_048_576],
+      ["gemini-2.5-flash-lite", 1_048_576],
+      ["gemini-3-pro-preview", 1_048_576],
+      ["gemini-3-flash-preview", 1_048_576],
+      ["gemini-3.1-pro-preview", 1_048_576],
     ]);
   });
 
-  it("compacts each example model at 90 percent of its window", () => {
+  it("gives a known provider slug its window and a compaction limit of 90 percent of it", () => {
+    const sonnet = defaultModelCatalog.get("claude-sonnet-4-5");
+    expect(defaultModelCatalog.has("claude-sonnet-4-5")).toBe(true);
+    expect([sonnet.contextWindow, sonnet.autoCompactTokenLimit]).toEqual([200_000, 180_000]);
+    const gemini = defaultModelCatalog.get("gemini-2.5-pro");
+    expect([gemini.contextWindow, gemini.autoCompactTokenLimit]).toEqual([1_048_576, 943_718]);
+  });
+
+  it("cites a provider's documentation page, with its words, for every provider model", () => {
+    const providers = defaultModelCatalog.models.filter((model) => !model.slug.startsWith("ctx-"));
+    for (const model of providers) {
+      expect(model.source?.url).toMatch(
+        /^https:\/\/(developers\.openai\.com|platform\.claude\.com|ai\.google\.dev|docs\.cloud\.google\.com)\//,
+      );
+      expect(model.source?.quote).toMatch(/\d/);
+    }
+    expect(defaultModelCatalog.models.filter((model) => model.source === undefined)).toHaveLength(
+      3,
+    );
+  });
+
+  it("compacts each model at 90 percent of its window, rounded down", () => {
     for (const model of defaultModelCatalog.models) {
-      expect(model.autoCompactTokenLimit).toBe(model.contextWindow * 0.9);
+      expect(model.autoCompactTokenLimit).toBe(Math.floor(model.contextWindow * 0.9));
       expect(model.effectiveContextWindowPercent).toBe(95);
     }
   });

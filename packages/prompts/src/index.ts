@@ -13,6 +13,7 @@ export { getPersonalityMessage } from "./get-personality-message.js";
 export {
   type ModelFallback,
   type ModelInfo,
+  type ModelSource,
   modelFallbackSchema,
   modelInfoSchema,
   type PermissionsTextOverrides,

@@ -58,12 +58,24 @@ export interface ModelFallback {
   readonly permissionsText?: PermissionsTextOverrides;
 }
 
+/** Where a catalog entry's figures come from: the provider's documentation page. */
+export interface ModelSource {
+  /** The page. */
+  readonly url: string;
+  /** The page's own words for the figures, as quoted from it. */
+  readonly quote: string;
+  /** How the entry's figures follow from the quote, when they are not read off it directly. */
+  readonly note?: string;
+}
+
 /** One model of a catalog. */
 export interface ModelInfo extends ModelFallback {
   /** The name the model is asked for by, such as `ctx-coder`. */
   readonly slug: string;
   /** The name shown to people. */
   readonly displayName: string;
+  /** The documentation page the context window comes from. */
+  readonly source?: ModelSource;
 }
 
 const positiveInteger = z.number().int().positive();
@@ -130,7 +142,18 @@ export const modelInstructionsSchema = z.looseObject({
   personalityMessages: personalityMessagesSchema.optional(),
 });
 
+const modelSourceSchema = z.strictObject({
+  url: z.url({ protocol: /^https$/ }),
+  quote: z.string().min(1),
+  note: z.string().min(1).exactOptional(),
+}) satisfies z.ZodType<ModelSource>;
+
 /** The schema of a {@link ModelInfo}; unknown fields are rejected, so a misspelt one is found. */
 export const modelInfoSchema = z
-  .strictObject({ slug: z.string().min(1), displayName: z.string().min(1), ...fallbackShape })
+  .strictObject({
+    slug: z.string().min(1),
+    displayName: z.string().min(1),
+    ...fallbackShape,
+    source: modelSourceSchema.exactOptional(),
+  })
   .refine(compactsWithinWindow, compactsWithinWindowIssue) satisfies z.ZodType<ModelInfo>;

@@ -62,7 +62,7 @@ export const sessionOptionsShape = {
   registry: registrySchema.optional(),
   catalog: z
     .custom<ModelCatalog>(
-      (value) => hasMethods(value, ["get"]),
+      (value) => hasMethods(value, ["get", "has"]),
       "expected a model catalog from @ctx/prompts",
     )
     .optional(),
@@ -75,4 +75,5 @@ export const sessionOptionsShape = {
   compaction: compactionOptionsSchema.optional(),
   tokenizer: tokenizerSchema.optional(),
   autoCompactTokenLimit: z.number().int().positive().optional(),
+  contextWindow: z.number().int().positive().optional(),
 };

@@ -13,6 +13,7 @@ import { contextEntry } from "./context-entry.js";
 import type { EnvelopeOptions } from "./context-message.js";
 import { evaluateSections } from "./evaluate-sections.js";
 import { createMergePatch } from "./merge-patch.js";
+import { createModelLookup } from "./model-lookup.js";
 import { defaultOrigin, type HistoryEntry } from "./origin.js";
 import { parseArgument } from "./parse-argument.js";
 import { parseUserInput, type UserInput } from "./parse-user-input.js";
@@ -45,7 +46,7 @@ export function openSession(
   unwritten: readonly HistoryEntry[] = [],
 ): Session {
   const { registry } = state;
-  const catalog = options.catalog ?? defaultModelCatalog;
+  const models = createModelLookup(options.catalog ?? defaultModelCatalog, options);
   const id = options.sessionId ?? globalThis.crypto.randomUUID();
   const envelopeOptions: EnvelopeOptions =
     options.separator === undefined ? {} : { separator: options.separator };
@@ -75,7 +76,7 @@ export function openSession(
   };
 
   /** The tokens the next request carries, by the session's token accounting. */
-  const usedTokens = (): number => tokens.usage(state, catalog).used;
+  const usedTokens = (): number => tokens.usage(state, models).used;
 
   /** Whether the history has reached `model`'s compaction limit or its usable window. */
   const overLimit = (model: ModelInfo): boolean => {
@@ -181,9 +182,13 @@ export function openSession(
             )
           : context.agentsMd;
     return serial(async () => {
-      const model = catalog.get(context.model);
+      const model = models.get(context.model);
       const imageInput = context.imageInput ?? true;
       const warnings: CtxWarning[] = [...pendingWarnings, ...(await tokens.ready())];
+      if (firstTurn || state.model !== model.slug) {
+        const unknown = models.unknownModelWarning(model.slug);
+        if (unknown !== undefined) warnings.push(unknown);
+      }
       if (firstTurn && state.model !== undefined && state.model !== model.slug) {
         warnings.push({
           code: "resumed-with-another-model",
@@ -198,7 +203,7 @@ export function openSession(
           ...(context.personality === undefined ? {} : { personality: context.personality }),
         });
       let report = pendingReport;
-      const previous = state.model === undefined ? undefined : catalog.get(state.model);
+      const previous = state.model === undefined ? undefined : models.get(state.model);
       tokens.imageInput = imageInput;
       if (!state.justCompacted && overLimit(model)) {
         const downshift = previous !== undefined && previous.contextWindow > model.contextWindow;
@@ -301,7 +306,7 @@ export function openSession(
         if (slug === undefined) {
           throw new SessionError("compact needs the model of a turn: call beginTurn first");
         }
-        const model = catalog.get(slug);
+        const model = models.get(slug);
         const report = await runCompaction(replacement === undefined ? "manual" : "server", {
           model: slug,
           instructions:
@@ -352,7 +357,7 @@ export function openSession(
         return state.rollback(userTurns).droppedTurns;
       });
     },
-    tokenUsage: () => tokens.usage(state, catalog),
+    tokenUsage: () => tokens.usage(state, models),
   };
 }
 

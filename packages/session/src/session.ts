@@ -54,6 +54,14 @@ export interface SessionOptions {
    * the model's context window. A positive whole number.
    */
   readonly autoCompactTokenLimit?: number;
+  /**
+   * The context window of the session's model, in tokens, instead of the catalog's: for a model
+   * the catalog does not list, or lists with a window the caller knows better. The session then
+   * compacts at 90% of it (or at `autoCompactTokenLimit`, when lower), and an unknown model gets
+   * no `unknown-model` warning. It applies to every model the session's turns name. A positive
+   * whole number.
+   */
+  readonly contextWindow?: number;
 }
 
 /** Options of {@link Session.compact}. */

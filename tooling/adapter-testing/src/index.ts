@@ -46,6 +46,7 @@ export {
   anthropicMessageEvents,
   conversationScript,
   openAIChatCompletion,
+  openAIChatCompletionChunks,
   openAIResponse,
   openAIResponseEvents,
   type ScriptStep,

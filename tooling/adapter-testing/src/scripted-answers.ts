@@ -144,6 +144,49 @@ export function openAIChatCompletion(index: number): Answer {
   };
 }
 
+/**
+ * The Chat Completions server-sent chunks (`stream: true` with `include_usage`) for the step at
+ * `index`: the text or the call's arguments in two deltas, the call's id and name in the first,
+ * then the finishing chunk, a chunk with the usage and no choice, and `[DONE]`.
+ */
+export function openAIChatCompletionChunks(index: number): Answer {
+  const step = stepAt(index);
+  const whole = "text" in step ? step.text : JSON.stringify(step.call);
+  const halves = [whole.slice(0, Math.floor(whole.length / 2)), whole.slice(whole.length / 2)];
+  const deltas =
+    "text" in step
+      ? halves.map((content, part) => ({ ...(part === 0 ? { role: "assistant" } : {}), content }))
+      : halves.map((fragment, part) => ({
+          tool_calls: [
+            {
+              index: 0,
+              ...(part === 0 ? { id: `call_${index}`, type: "function" } : {}),
+              function: { ...(part === 0 ? { name: "shell" } : {}), arguments: fragment },
+            },
+          ],
+        }));
+  const chunk = (choices: unknown[], usage: unknown = null) => ({
+    id: `chatcmpl_${index}`,
+    object: "chat.completion.chunk",
+    created: 1764547200,
+    model: "gpt-test",
+    choices,
+    usage,
+  });
+  const finish = "text" in step ? "stop" : "tool_calls";
+  const chunks = [
+    ...deltas.map((delta) => chunk([{ index: 0, delta, finish_reason: null }])),
+    chunk([{ index: 0, delta: {}, finish_reason: finish }]),
+    chunk([], { prompt_tokens: 100, completion_tokens: 5, total_tokens: 105 }),
+  ];
+  return {
+    events: [
+      ...chunks.map((data) => ({ event: "chunk", data: data as unknown })),
+      { event: "done", data: "[DONE]" },
+    ],
+  };
+}
+
 /** The Anthropic Messages API's server-sent events for the step at `index`. */
 export function anthropicMessageEvents(index: number): Answer {
   const step = stepAt(index);

@@ -318,4 +318,323 @@ export const bundledModels: readonly ModelInfo[] = [
       pragmatic: bundledTexts.personalities.pragmatic,
     },
   },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "gpt-5-codex",
+    displayName: "GPT-5-Codex",
+    contextWindow: 272000,
+    autoCompactTokenLimit: 244800,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://developers.openai.com/api/docs/models/gpt-5-codex",
+      quote: "400,000 context window · 128,000 max output tokens",
+      note: "The 400,000 tokens are input and output together; the input limit, which the window here counts, is 400,000 − 128,000 = 272,000, as OpenAI's Codex configuration docs state for GPT-5-Codex (github.com/openai/codex/pull/4858).",
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "gpt-5-nano",
+    displayName: "GPT-5 nano",
+    contextWindow: 272000,
+    autoCompactTokenLimit: 244800,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://developers.openai.com/api/docs/models/gpt-5-nano.md",
+      quote: "400,000 context window · Maximum input tokens: 272,000 · 128,000 max output tokens",
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "claude-opus-4-5",
+    displayName: "Claude Opus 4.5",
+    contextWindow: 200000,
+    autoCompactTokenLimit: 180000,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://platform.claude.com/docs/pt-BR/models/opus-4-5/overview.md",
+      quote:
+        "Model ID: `claude-opus-4-5-20251101` · Context window: 200K tokens · Max output: 64K tokens",
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "claude-opus-4-5-20251101",
+    displayName: "Claude Opus 4.5",
+    contextWindow: 200000,
+    autoCompactTokenLimit: 180000,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://platform.claude.com/docs/pt-BR/models/opus-4-5/overview.md",
+      quote:
+        "Model ID: `claude-opus-4-5-20251101` · Context window: 200K tokens · Max output: 64K tokens",
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "claude-sonnet-4-5",
+    displayName: "Claude Sonnet 4.5",
+    contextWindow: 200000,
+    autoCompactTokenLimit: 180000,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://platform.claude.com/docs/zh-CN/models/sonnet-4-5/overview.md",
+      quote:
+        "Model ID: `claude-sonnet-4-5-20250929` · Context window: 200K tokens · Max output: 64K tokens",
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "claude-sonnet-4-5-20250929",
+    displayName: "Claude Sonnet 4.5",
+    contextWindow: 200000,
+    autoCompactTokenLimit: 180000,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://platform.claude.com/docs/zh-CN/models/sonnet-4-5/overview.md",
+      quote:
+        "Model ID: `claude-sonnet-4-5-20250929` · Context window: 200K tokens · Max output: 64K tokens",
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "claude-haiku-4-5",
+    displayName: "Claude Haiku 4.5",
+    contextWindow: 200000,
+    autoCompactTokenLimit: 180000,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://platform.claude.com/docs/zh-CN/models/haiku-4-5/overview.md",
+      quote:
+        "Model ID: `claude-haiku-4-5-20251001` · Context window: 200K tokens · Max output: 64K tokens",
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "claude-haiku-4-5-20251001",
+    displayName: "Claude Haiku 4.5",
+    contextWindow: 200000,
+    autoCompactTokenLimit: 180000,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://platform.claude.com/docs/zh-CN/models/haiku-4-5/overview.md",
+      quote:
+        "Model ID: `claude-haiku-4-5-20251001` · Context window: 200K tokens · Max output: 64K tokens",
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "claude-sonnet-4-6",
+    displayName: "Claude Sonnet 4.6",
+    contextWindow: 1000000,
+    autoCompactTokenLimit: 900000,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://platform.claude.com/docs/zh-CN/models/sonnet-4-6/overview.md",
+      quote: "Model ID: `claude-sonnet-4-6` · Context window: 1M tokens · Max output: 128K tokens",
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "gemini-2.5-pro",
+    displayName: "Gemini 2.5 Pro",
+    contextWindow: 1048576,
+    autoCompactTokenLimit: 943718,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/gemini/2-5-pro",
+      quote:
+        "Model ID gemini-2.5-pro · Token limits: Maximum input tokens: 1,048,576 · Maximum output tokens: 65,535 (default)",
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "gemini-2.5-flash-lite",
+    displayName: "Gemini 2.5 Flash-Lite",
+    contextWindow: 1048576,
+    autoCompactTokenLimit: 943718,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://docs.cloud.google.com/vertex-ai/generative-ai/docs/models/gemini/2-5-flash-lite?hl=es",
+      quote:
+        "ID del modelo gemini-2.5-flash-lite · Número máximo de tokens de entrada: 1.048.576 · Número máximo de tokens de salida: 65.535",
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "gemini-3-pro-preview",
+    displayName: "Gemini 3 Pro Preview",
+    contextWindow: 1048576,
+    autoCompactTokenLimit: 943718,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://ai.google.dev/gemini-api/docs/models/gemini-3-pro-preview?hl=zh-cn",
+      quote: "模型代码 gemini-3-pro-preview · 输入 token 限制 1,048,576 · 输出 token 限制 65536",
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "gemini-3-flash-preview",
+    displayName: "Gemini 3 Flash Preview",
+    contextWindow: 1048576,
+    autoCompactTokenLimit: 943718,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://docs.cloud.google.com/vertex-ai/generative-ai/docs/models/gemini/3-flash?hl=zh-cn",
+      quote:
+        "模型 ID gemini-3-flash-preview · 输入词元数上限:1,048,576 · 输出 token 数量上限:65,536",
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "gemini-3.1-pro-preview",
+    displayName: "Gemini 3.1 Pro Preview",
+    contextWindow: 1048576,
+    autoCompactTokenLimit: 943718,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://ai.google.dev/gemini-api/docs/models/gemini-3.1-pro-preview.md.txt",
+      quote:
+        "Model code `gemini-3.1-pro-preview` · Input token limit 1,048,576 · Output token limit 65,536",
+    },
+  },
 ];

@@ -1,5 +1,5 @@
-import type { ModelCatalog } from "@ctx/prompts";
 import { type CtxWarning, compareCodePoints } from "@ctx/text";
+import type { ModelLookup } from "../model-lookup.js";
 import type { HistoryEntry } from "../origin.js";
 import type { PromptView } from "../prompt-builder.js";
 import type { SessionState } from "../session-state.js";
@@ -70,7 +70,7 @@ export class SessionTokens {
   }
 
   /** The usage of the request `state` would send next; see {@link TokenUsage}. */
-  usage(state: SessionState, catalog: ModelCatalog): TokenUsage {
+  usage(state: SessionState, models: ModelLookup): TokenUsage {
     const tokenizer = this.#tokenizer();
     if (this.#counter.tokenizer !== tokenizer) {
       this.#counter = new TokenCounter(tokenizer);
@@ -92,7 +92,7 @@ export class SessionTokens {
     if (instructions > 0)
       byKind.set("instructions", (byKind.get("instructions") ?? 0) + instructions);
     const limits = resolveTokenLimits(
-      state.model === undefined ? {} : catalog.get(state.model),
+      state.model === undefined ? {} : models.get(state.model),
       this.#autoCompactTokenLimit === undefined
         ? {}
         : { autoCompactTokenLimit: this.#autoCompactTokenLimit },
