@@ -454,11 +454,19 @@ describe("discoverAgentsMd", () => {
     });
 
     it("throws a typed error for invalid options, naming them", async () => {
-      const error = await errorOf(discoverAgentsMd({ cwd: "relative", maxBytes: 1.5 }));
+      const fs = createMemoryFileSystem();
+      const error = await errorOf(discoverAgentsMd({ cwd: "relative", maxBytes: 1.5, fs }));
       expect(error.code).toBe("invalid-options");
       expect(error.issues.map((issue) => issue.path)).toEqual(["maxBytes"]);
-      expect((await errorOf(discoverAgentsMd({ cwd: "relative" }))).issues).toEqual([
+      expect((await errorOf(discoverAgentsMd({ cwd: "relative", fs }))).issues).toEqual([
         { path: "cwd", message: "expected an absolute path" },
+      ]);
+      expect((await errorOf(discoverAgentsMd({ cwd: "/repo" }))).issues).toEqual([
+        {
+          path: "fs",
+          message:
+            "expected a file system: createNodeFileSystem() of @ctx/agents-md/node on Node, createMemoryFileSystem(), or your own",
+        },
       ]);
     });
 

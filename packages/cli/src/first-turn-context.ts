@@ -1,4 +1,5 @@
 import { AgentsMdError, discoverAgentsMd } from "@ctx/agents-md";
+import { createNodeFileSystem } from "@ctx/agents-md/node";
 import {
   type ApprovalPolicy,
   defaultModelCatalog,
@@ -50,6 +51,7 @@ export async function buildFirstTurnContext(
   const registry = createStandardRegistry();
   const agentsMd = await discoverAgentsMd({
     cwd: settings.cwd,
+    fs: createNodeFileSystem(),
     ...(settings.home === undefined ? {} : { home: settings.home }),
   }).catch((error: unknown) => {
     if (AgentsMdError.isInstance(error)) {
