@@ -1,11 +1,14 @@
-// Checks that the runtime-neutral packages run outside Node: each README's first ```ts example
-// that imports no other @ctx package is bundled with its package sources for the browser
-// platform (a `node:` import cannot resolve there), then run in a bare V8 context that has the JavaScript built-ins and nothing
-// of Node (no process, Buffer, require, console or timers). Besides the built-ins, the context
-// has two globals of the web platform that every runtime has (browsers, Deno, Bun, workers,
-// Node): `crypto.randomUUID` and `structuredClone`, which the rollout stores use. A line
-// `expression; // => value` is checked, as the README tests do. Prints one line per package and
-// exits 1 on a failure.
+// Checks that the runtime-neutral packages run outside Node: every ```ts example of their READMEs
+// that imports only runtime-neutral entries (the main entry of a package below, or a dependency
+// of one; not `@ctx/agents-md/node`, a Node store or a provider's SDK) is bundled with the sources of every @ctx package
+// it reaches, for the browser platform (a `node:` import cannot resolve there), then run in a
+// bare V8 context that has the JavaScript built-ins and nothing of Node (no process, Buffer,
+// require, console or timers). Besides the built-ins, the context has globals of the web
+// platform that every runtime has (browsers, Deno, Bun, workers, Node): `crypto.randomUUID` and
+// `structuredClone`, which the rollout stores use; `TextEncoder` and `TextDecoder`, with which
+// AGENTS.md discovery reads bytes; `AbortController` and `AbortSignal`, which a session's
+// compaction and the adapters take to cancel a call. A line `expression; // => value` is checked, as the
+// README tests do. Prints one line per example and exits 1 on a failure.
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,6 +23,9 @@ const packages = [
   "registry",
   "prompts",
   "rollout",
+  "agents-md",
+  "skills",
+  "session",
   "openai",
   "anthropic",
   "ai-sdk",
@@ -27,6 +33,28 @@ const packages = [
 
 const fence = /^```(ts|typescript)\s*$/;
 const expectation = /^(\s*)(.+?);\s*\/\/ => (.+)$/;
+
+// Runs inside the bare context before the bundle: the outer realm's encoder and decoder behind
+// classes of the context, so that encoded bytes are the context's own `Uint8Array` (an
+// `instanceof` check in the bundle sees the context's constructor, not Node's).
+const webText = `
+const __encoder = __outer.encoder;
+const __Decoder = __outer.TextDecoder;
+globalThis.TextEncoder = class TextEncoder {
+  get encoding() { return "utf-8"; }
+  encode(text = "") { return new Uint8Array(__encoder.encode(text)); }
+  encodeInto(text, destination) { return __encoder.encodeInto(text, destination); }
+};
+globalThis.TextDecoder = class TextDecoder {
+  #decoder;
+  constructor(label, options) { this.#decoder = new __Decoder(label, options); }
+  get encoding() { return this.#decoder.encoding; }
+  get fatal() { return this.#decoder.fatal; }
+  get ignoreBOM() { return this.#decoder.ignoreBOM; }
+  decode(bytes, options) { return this.#decoder.decode(bytes, options); }
+};
+delete globalThis.__outer;
+`;
 
 // Runs inside the bare context, so it uses nothing but the language.
 const prelude = `
@@ -46,35 +74,59 @@ const __check = (actual, expected, where) => {
 
 const importEnd = /(^import\s+["'][^"']+["'];?\s*$)|(\bfrom\s+["'][^"']+["'];?\s*$)/;
 
-/** Whether a line imports an @ctx package outside the runtime-neutral list (`@ctx/session`). */
-function importsOtherPackage(line) {
-  const imported = /from "@ctx\/([^"/]+)/.exec(line);
-  return imported !== null && !packages.includes(imported[1]);
+/** What the runtime-neutral packages depend on (zod, the tokenizer), which their examples may import. */
+const dependencies = new Set(
+  packages.flatMap((name) =>
+    Object.keys(
+      JSON.parse(readFileSync(join(root, "packages", name, "package.json"), "utf8")).dependencies ??
+        {},
+    ),
+  ),
+);
+
+/**
+ * Whether a line imports something other than the main entry of a runtime-neutral package or a
+ * dependency of one: `@ctx/rollout-jsonl`, `@ctx/agents-md/node`, `@ctx/rollout/testing`, an
+ * SDK, anything of Node.
+ */
+function importsOtherEntry(line) {
+  const imported = /from "([^"]+)"/.exec(line);
+  if (imported === null) return false;
+  const specifier = imported[1];
+  if (specifier.startsWith("@ctx/")) return !packages.includes(specifier.slice("@ctx/".length));
+  return !dependencies.has(specifier);
 }
 
 /**
- * The first ```ts block of a README that imports only runtime-neutral @ctx packages, with every
- * `// =>` line turned into a check (an adapter's first example runs a turn with `@ctx/session`'s
- * `runTurn`, which the README tests run under Node; its next one maps a request with the adapter
- * alone). Its imports stay at the top; the rest runs in an async function (the iife format has no
- * top-level await) whose promise is left in `__example` for the caller to wait for.
+ * The ```ts blocks of a README that import only runtime-neutral entries, each with every `// =>`
+ * line turned into a check (an adapter's first example runs a turn with a Node store, which the
+ * README tests run under Node; its next one maps a request with the adapter alone). A block's
+ * imports stay at the top; the rest runs in an async function (the iife format has no top-level
+ * await) whose promise is left in `__example` for the caller to wait for.
  */
-function firstExample(name) {
+function neutralExamples(name) {
   const lines = readFileSync(join(root, "packages", name, "README.md"), "utf8").split("\n");
-  const start = lines.findIndex((line, index) => {
-    if (!fence.test(line)) return false;
-    const end = lines.findIndex((other, after) => after > index && other.trimEnd() === "```");
-    return !lines.slice(index, end).some(importsOtherPackage);
-  });
-  if (start === -1) throw new Error(`packages/${name}/README.md has no ts example`);
+  const examples = [];
+  for (let start = 0; start < lines.length; start += 1) {
+    if (!fence.test(lines[start])) continue;
+    let end = start + 1;
+    while (end < lines.length && lines[end].trimEnd() !== "```") end += 1;
+    if (!lines.slice(start, end).some(importsOtherEntry)) {
+      examples.push({ line: start + 1, source: exampleSource(name, lines, start, end) });
+    }
+    start = end;
+  }
+  if (examples.length === 0)
+    throw new Error(`packages/${name}/README.md has no runtime-neutral ts example`);
+  return examples;
+}
+
+/** The block between the fence at `start` and its end at `end`, as a script (see above). */
+function exampleSource(name, lines, start, end) {
   const imports = [];
   const body = [];
   let inImport = false;
-  for (
-    let index = start + 1;
-    index < lines.length && lines[index].trimEnd() !== "```";
-    index += 1
-  ) {
+  for (let index = start + 1; index < end; index += 1) {
     if (inImport || lines[index].startsWith("import ")) {
       imports.push(lines[index]);
       inImport = !importEnd.test(lines[index]);
@@ -91,35 +143,50 @@ function firstExample(name) {
 
 let failed = 0;
 for (const name of packages) {
+  let examples;
   try {
-    const result = await build({
-      stdin: {
-        contents: firstExample(name),
-        loader: "ts",
-        resolveDir: join(root, "packages", name),
-        sourcefile: `packages/${name}/README.md`,
-      },
-      bundle: true,
-      platform: "browser",
-      format: "iife",
-      conditions: ["@ctx/source"],
-      write: false,
-      logLevel: "silent",
-    });
-    const code = result.outputFiles[0]?.text ?? "";
-    const context = createContext({
-      crypto: { randomUUID: () => globalThis.crypto.randomUUID() },
-      structuredClone,
-    });
-    runInContext(code, context, { filename: `${name}.bundle.js` });
-    await context.__example;
-    console.log(
-      `ok   @ctx/${name}: bundled for the browser (${code.length} bytes), README example ran without Node`,
-    );
+    examples = neutralExamples(name);
   } catch (error) {
     failed += 1;
-    const message = error?.errors?.map((entry) => entry.text).join("; ") ?? String(error);
-    console.log(`FAIL @ctx/${name}: ${message}`);
+    console.log(`FAIL @ctx/${name}: ${String(error)}`);
+    continue;
+  }
+  for (const example of examples) {
+    const where = `packages/${name}/README.md:${example.line}`;
+    try {
+      const result = await build({
+        stdin: {
+          contents: example.source,
+          loader: "ts",
+          resolveDir: join(root, "packages", name),
+          sourcefile: where,
+        },
+        bundle: true,
+        platform: "browser",
+        format: "iife",
+        conditions: ["@ctx/source"],
+        write: false,
+        logLevel: "silent",
+      });
+      const code = result.outputFiles[0]?.text ?? "";
+      const context = createContext({
+        crypto: { randomUUID: () => globalThis.crypto.randomUUID() },
+        structuredClone,
+        AbortController,
+        AbortSignal,
+        __outer: { encoder: new TextEncoder(), TextDecoder },
+      });
+      runInContext(webText, context, { filename: "web-text.js" });
+      runInContext(code, context, { filename: `${name}.bundle.js` });
+      await context.__example;
+      console.log(
+        `ok   @ctx/${name} (${where}): bundled for the browser (${code.length} bytes), ran without Node`,
+      );
+    } catch (error) {
+      failed += 1;
+      const message = error?.errors?.map((entry) => entry.text).join("; ") ?? String(error);
+      console.log(`FAIL @ctx/${name} (${where}): ${message}`);
+    }
   }
 }
 process.exit(failed === 0 ? 0 : 1);

@@ -5,7 +5,8 @@ import { strict as assert } from "node:assert";
 import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createNodeFileSystem, discoverAgentsMd } from "@ctx/agents-md";
+import { discoverAgentsMd } from "@ctx/agents-md";
+import { createNodeFileSystem } from "@ctx/agents-md/node";
 import { toPrompt } from "@ctx/ai-sdk";
 import { toMessagesParams } from "@ctx/anthropic";
 import { gitStatus, readGitStatus } from "@ctx/fragment-git-status";
@@ -50,7 +51,7 @@ const repository = await realpath(await mkdtemp(join(tmpdir(), "ctx-consumer-"))
 try {
   await mkdir(join(repository, ".git"));
   await writeFile(join(repository, "AGENTS.md"), "Run the tests before committing.\n");
-  const loaded = await discoverAgentsMd({ cwd: repository });
+  const loaded = await discoverAgentsMd({ cwd: repository, fs: createNodeFileSystem() });
   assert.deepEqual(loaded.sources(), [join(repository, "AGENTS.md")]);
   const rules = agentsMdInstructions.create({ directory: repository, text: loaded.text() });
   assert.equal(registry.classify("user", rules.render())?.type, "agents_md_instructions");

@@ -34,7 +34,6 @@ describe("resolveOptions", () => {
     ]);
     expect(shared).toEqual({
       home: null,
-      fs,
       maxGlobalBytes: 1_048_576,
       truncationNote: false,
       importDepth: null,
@@ -142,5 +141,26 @@ describe("resolveOptions", () => {
       maxGlobalBytes: 67_108_864,
     });
     expect([environments[0]?.maxBytes, shared.maxGlobalBytes]).toEqual([67_108_864, 67_108_864]);
+  });
+
+  it("needs a file system for every environment, and for the global file when home is set", () => {
+    expect(
+      issuesOf(() =>
+        resolveOptions(
+          [
+            { id: "a", cwd: "/a" },
+            { id: "b", cwd: "/b", fs },
+          ],
+          { home: "/h" },
+        ),
+      ).map((issue) => issue.path),
+    ).toEqual(["environments[0].fs", "fs"]);
+    expect(
+      issuesOf(() => resolveOptions([{ id: "a", cwd: "/a" }], { home: "/h" }, "single")).map(
+        (issue) => issue.path,
+      ),
+    ).toEqual(["fs"]);
+    const { environments, shared } = resolveOptions([{ id: "a", cwd: "/a", fs }], {});
+    expect([environments[0]?.fs, shared.home]).toEqual([fs, null]);
   });
 });

@@ -6,7 +6,9 @@ import { agentsMdDefaults } from "./defaults.js";
 import type { AgentsMdFileSystem } from "./file-system.js";
 import { fileSystemSchema } from "./file-system-schemas.js";
 import type { BudgetPolicy } from "./loaded-agents-md.js";
-import { createNodeFileSystem } from "./node-file-system.js";
+
+const missingFileSystem =
+  "expected a file system: createNodeFileSystem() of @ctx/agents-md/node on Node, createMemoryFileSystem(), or your own";
 
 const ceilingMessage = `at most ${agentsMdDefaults.maxBudgetBytes} bytes (64 MiB), the ceiling of every budget`;
 
@@ -35,7 +37,10 @@ export const importsSchema = z.union([z.boolean(), importOptionsSchema]);
 export type ImportOptions = z.input<typeof importOptionsSchema>;
 
 const settingsShape = {
-  /** The file system to search; Node's by default. */
+  /**
+   * The file system to search: `createNodeFileSystem()` of `@ctx/agents-md/node` on Node,
+   * `createMemoryFileSystem()`, or your own. An environment without one uses the shared one.
+   */
   fs: fileSystemSchema.optional(),
   /** Names whose presence makes a directory the project root; `[".git"]` by default, `[]`: cwd only. */
   rootMarkers: z.array(fileNameSchema.min(1)).readonly().optional(),
@@ -112,8 +117,8 @@ export interface ResolvedEnvironment {
 
 /** Settings shared by every environment, defaults applied. */
 export interface ResolvedShared {
-  readonly home: string | null;
-  readonly fs: AgentsMdFileSystem;
+  /** Where the global file is looked for, and on which file system; `null` without `home`. */
+  readonly home: { readonly path: string; readonly fs: AgentsMdFileSystem } | null;
   readonly maxGlobalBytes: number;
   readonly truncationNote: boolean;
   /** The deepest import allowed, or `null` when imports are off. */
@@ -154,10 +159,9 @@ export function resolveOptions(
   if (!parsedEnvironments.success || !parsedShared.success) throw AgentsMdError.fromIssues(issues);
 
   const shared = parsedShared.data;
-  const sharedFs = shared.fs ?? createNodeFileSystem();
   const seen = new Set<string>();
-  const resolved = parsedEnvironments.data.map((environment, index): ResolvedEnvironment => {
-    const fs = environment.fs ?? sharedFs;
+  const resolved = parsedEnvironments.data.flatMap((environment, index): ResolvedEnvironment[] => {
+    const fs = environment.fs ?? shared.fs;
     if (seen.has(environment.id)) {
       issues.push({
         path: name("environment", index, "id"),
@@ -165,13 +169,17 @@ export function resolveOptions(
       });
     }
     seen.add(environment.id);
+    if (fs === undefined) {
+      issues.push({ path: name("environment", index, "fs"), message: missingFileSystem });
+      return [];
+    }
     if (!fs.path.isAbsolute(environment.cwd)) {
       issues.push({
         path: name("environment", index, "cwd"),
         message: "expected an absolute path",
       });
     }
-    return {
+    const settings: ResolvedEnvironment = {
       id: environment.id,
       cwd: environment.cwd,
       fs,
@@ -182,17 +190,27 @@ export function resolveOptions(
       maxBytes: environment.maxBytes ?? shared.maxBytes ?? agentsMdDefaults.maxBytes,
       budget: environment.budget ?? shared.budget ?? agentsMdDefaults.budget,
     };
+    return [settings];
   });
-  if (shared.home !== undefined && !sharedFs.path.isAbsolute(shared.home)) {
-    issues.push({ path: name("shared", 0, "home"), message: "expected an absolute path" });
+  let home: ResolvedShared["home"] = null;
+  if (shared.home !== undefined) {
+    if (shared.fs === undefined) {
+      // One discovery's options are its environment's too: its missing `fs` is named already.
+      if (style === "several") {
+        issues.push({ path: name("shared", 0, "fs"), message: `${missingFileSystem} for home` });
+      }
+    } else if (!shared.fs.path.isAbsolute(shared.home)) {
+      issues.push({ path: name("shared", 0, "home"), message: "expected an absolute path" });
+    } else {
+      home = { path: shared.home, fs: shared.fs };
+    }
   }
   if (issues.length > 0) throw AgentsMdError.fromIssues(issues);
 
   return {
     environments: resolved,
     shared: {
-      home: shared.home ?? null,
-      fs: sharedFs,
+      home,
       maxGlobalBytes: shared.maxGlobalBytes ?? agentsMdDefaults.maxGlobalBytes,
       truncationNote: shared.truncationNote ?? false,
       importDepth: importDepthOf(shared.imports),

@@ -9,6 +9,7 @@ import { discoverAgentsMdForEnvironments } from "./discover-agents-md-for-enviro
 import type { AgentsMdFileSystem } from "./file-system.js";
 import { fileSystemError } from "./file-system-failure.js";
 import { createMemoryFileSystem, type MemoryEntry } from "./memory-file-system.js";
+import { createNodeFileSystem } from "./node/node-file-system.js";
 
 const tree: Record<string, MemoryEntry> = {
   "/repo/.git": { directory: true },
@@ -159,7 +160,9 @@ describe("createAgentsMdTracker", () => {
 
   it("refuses unknown options", () => {
     const loaded = { environments: [] } as unknown as Parameters<typeof createAgentsMdTracker>[0];
-    expect(() => createAgentsMdTracker(loaded, { maxBytes: -1 })).toThrow(AgentsMdError);
+    expect(() =>
+      createAgentsMdTracker(loaded, { fs: createMemoryFileSystem(), maxBytes: -1 }),
+    ).toThrow(AgentsMdError);
   });
 });
 
@@ -180,7 +183,8 @@ describe("createAgentsMdTracker on a real directory tree", () => {
       await writeFile(join(scratch, "go", "AGENTS.md"), "go rules");
       await symlink(join(scratch, "go", "AGENTS.md"), join(scratch, "web", "AGENTS.md"));
       await link(join(scratch, "go", "AGENTS.md"), join(scratch, "api", "AGENTS.md"));
-      const tracker = createAgentsMdTracker(await discoverAgentsMd({ cwd: scratch }));
+      const fs = createNodeFileSystem();
+      const tracker = createAgentsMdTracker(await discoverAgentsMd({ cwd: scratch, fs }), { fs });
       expect((await tracker.forPath(join(scratch, "web", "index.ts"))).sources()).toEqual([
         join(scratch, "web", "AGENTS.md"),
       ]);

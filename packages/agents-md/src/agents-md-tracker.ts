@@ -19,7 +19,6 @@ import {
   type LoadedAgentsMd,
 } from "./loaded-agents-md.js";
 import { loadedAgentsMdDataSchema } from "./loaded-agents-md-schema.js";
-import { createNodeFileSystem } from "./node-file-system.js";
 import { searchDirectories } from "./search-directories.js";
 
 /** Hands out the AGENTS.md files of the directories an agent touches, each file once. */
@@ -37,8 +36,8 @@ export interface AgentsMdTracker {
 }
 
 const optionsSchema = z.strictObject({
-  /** The file system of the environment (the one discovery used); Node's by default. */
-  fs: fileSystemSchema.optional(),
+  /** The file system of the environment: the one discovery used. */
+  fs: fileSystemSchema,
   /** Which environment of the discovery to follow; needed only when it had several. */
   environment: z.string().min(1).optional(),
   /** The byte budget of each batch; the environment's budget by default. */
@@ -67,18 +66,19 @@ export type AgentsMdTrackerOptions = z.input<typeof optionsSchema>;
  * methods throw `invalid-argument` for a path that is not a non-empty string.
  * @example
  * ```ts
- * const loaded = await discoverAgentsMd({ cwd: "/repo" });
- * const tracker = createAgentsMdTracker(loaded);
+ * const fs = createNodeFileSystem(); // from @ctx/agents-md/node
+ * const loaded = await discoverAgentsMd({ cwd: "/repo", fs });
+ * const tracker = createAgentsMdTracker(loaded, { fs });
  * const batch = await tracker.forPath("/repo/go/server/main.go");
  * batch.sources(); // ["/repo/go/AGENTS.md"], once
  * ```
  */
 export function createAgentsMdTracker(
   loaded: LoadedAgentsMd,
-  options: AgentsMdTrackerOptions = {},
+  options: AgentsMdTrackerOptions,
 ): AgentsMdTracker {
   checkArgument("loaded", loadedAgentsMdDataSchema, dataOf(loaded));
-  const parsed = optionsSchema.safeParse(options);
+  const parsed = optionsSchema.safeParse(options ?? {});
   if (!parsed.success) throw AgentsMdError.fromIssues(toSchemaIssues(parsed.error, options));
   const settings = parsed.data;
   const chosen =
@@ -99,7 +99,7 @@ export function createAgentsMdTracker(
     ]);
   }
   const environment = chosen;
-  const fs = settings.fs ?? createNodeFileSystem();
+  const { fs } = settings;
   const boundary = environment.root ?? environment.cwd;
   const maxBytes = settings.maxBytes ?? environment.maxBytes;
   const importDepth = importDepthOf(settings.imports);

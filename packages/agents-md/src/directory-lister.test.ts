@@ -39,14 +39,15 @@ describe("createDirectoryLister", () => {
     expect(await lister.lookup("/locked", "AGENTS.md")).toBe("unknown");
   });
 
-  it("starts listings ahead without listing any folder twice", async () => {
+  it("lists a folder once however often it is asked", async () => {
     const fs = createCountingFileSystem(createMemoryFileSystem({ "/a/b": { directory: true } }));
     const lister = createDirectoryLister(fs);
-    lister.prefetch(["/a/b", "/a"]);
-    expect(await lister.lookup("/a", "b")).toBe("directory");
-    expect(fs.calls.map((call) => `${call.operation} ${call.path}`)).toEqual([
-      "readdir /a/b",
-      "readdir /a",
+    const answers = await Promise.all([lister.lookup("/a", "b"), lister.lookup("/a", "c")]);
+    expect([...answers, await lister.folderState("/a")]).toEqual([
+      "directory",
+      "absent",
+      "directory",
     ]);
+    expect(fs.calls.map((call) => `${call.operation} ${call.path}`)).toEqual(["readdir /a"]);
   });
 });

@@ -23,8 +23,6 @@ export interface DirectoryLister {
    * directory (`ENOTDIR`), or `unknown` (missing, or the listing failed otherwise).
    */
   folderState(path: string): Promise<"directory" | "not-a-directory" | "unknown">;
-  /** Starts listing `directories` at once, for lookups soon to come. */
-  prefetch(directories: readonly string[]): void;
 }
 
 type Listing =
@@ -60,9 +58,6 @@ export function createDirectoryLister(fs: AgentsMdFileSystem): DirectoryLister {
       const listing = await listingOf(path);
       if (listing.listed || listing.code === null) return "directory";
       return listing.code === "ENOTDIR" ? "not-a-directory" : "unknown";
-    },
-    prefetch(directories) {
-      for (const directory of directories) listingOf(directory);
     },
   };
 }

@@ -24,7 +24,7 @@ import { buildLoadedAgentsMd, type LoadedAgentsMd } from "./loaded-agents-md.js"
  *     { id: "local", cwd: "/work/app" },
  *     { id: "devbox", cwd: "/srv/app", fs: remoteFileSystem },
  *   ],
- *   { home: "/home/me/.codex" },
+ *   { home: "/home/me/.codex", fs: createNodeFileSystem() },
  * );
  * ```
  */
@@ -46,8 +46,8 @@ export async function discoverResolved({
     shared.home === null
       ? { global: null, warnings: [] }
       : loadGlobalInstructions({
-          fs: shared.fs,
-          home: shared.home,
+          fs: shared.home.fs,
+          home: shared.home.path,
           maxGlobalBytes: shared.maxGlobalBytes,
           truncationNote: shared.truncationNote,
           importDepth: shared.importDepth,

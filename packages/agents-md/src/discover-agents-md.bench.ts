@@ -7,7 +7,7 @@ import { afterAll, bench, describe } from "vitest";
 import { createCountingFileSystem } from "./__fixtures__/counting-file-system.js";
 import { discoverAgentsMd } from "./discover-agents-md.js";
 import { createMemoryFileSystem, type MemoryEntry } from "./memory-file-system.js";
-import { createNodeFileSystem, type NodeFileSystemFunctions } from "./node-file-system.js";
+import { createNodeFileSystem, type NodeFileSystemFunctions } from "./node/node-file-system.js";
 
 const levels = 40;
 const every = 5;
@@ -84,6 +84,7 @@ async function countCalls(): Promise<{ memory: string; node: string }> {
 }
 
 const counts = await countCalls();
+const nodeFileSystem = createNodeFileSystem();
 
 afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
@@ -101,7 +102,7 @@ describe(`discoverAgentsMd, cwd ${levels} levels deep, AGENTS.md every ${every}t
   bench(
     `Node file system, ${tmpdir()} (${counts.node})`,
     async () => {
-      await discoverAgentsMd({ cwd: join(scratch, deepest) });
+      await discoverAgentsMd({ cwd: join(scratch, deepest), fs: nodeFileSystem });
     },
     benchOptions(),
   );

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import golden from "./__fixtures__/codex-0.169-golden.json" with { type: "json" };
 import probes from "./__fixtures__/codex-0.169-probes.json" with { type: "json" };
 import { discoverAgentsMd } from "./discover-agents-md.js";
+import { createNodeFileSystem } from "./node/node-file-system.js";
 
 interface GoldenCase {
   readonly tree: string;
@@ -60,6 +61,7 @@ describe("discoverAgentsMd on real trees, against Codex 0.169", () => {
   )("renders the text Codex rendered: %s", async (_, entry) => {
     const root = roots.get(entry.tree) ?? "";
     const loaded = await discoverAgentsMd({
+      fs: createNodeFileSystem(),
       cwd: join(root, entry.cwd),
       fallbackFilenames: entry.fallbackFilenames,
       ...(entry.maxBytes === null ? {} : { maxBytes: entry.maxBytes }),
@@ -123,6 +125,7 @@ describe.skipIf(process.platform === "win32")(
           await build(base, probe.tree);
           const { home, ...options } = probe.options;
           const loaded = await discoverAgentsMd({
+            fs: createNodeFileSystem(),
             cwd: join(base, probe.cwd),
             ...options,
             ...(home === undefined ? {} : { home: join(base, home) }),

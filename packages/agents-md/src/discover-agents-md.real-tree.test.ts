@@ -19,7 +19,7 @@ import { createCountingFileSystem } from "./__fixtures__/counting-file-system.js
 import { AgentsMdError } from "./agents-md-error.js";
 import { discoverAgentsMd } from "./discover-agents-md.js";
 import type { OpenOptions } from "./file-system.js";
-import { createNodeFileSystem } from "./node-file-system.js";
+import { createNodeFileSystem } from "./node/node-file-system.js";
 
 let scratch = "";
 beforeEach(async () => {
@@ -51,7 +51,10 @@ const isWindows = process.platform === "win32";
 describe("discoverAgentsMd on real directory trees", () => {
   it("loads the override that sits beside AGENTS.md at the Kanbus root, and nothing else there", async () => {
     const root = await fixtureTree("Kanbus");
-    const loaded = await discoverAgentsMd({ cwd: join(root, "project", "issues") });
+    const loaded = await discoverAgentsMd({
+      cwd: join(root, "project", "issues"),
+      fs: createNodeFileSystem(),
+    });
     expect(loaded.sources()).toEqual([
       join(root, "AGENTS.override.md"),
       join(root, "project", "AGENTS.md"),
@@ -64,7 +67,10 @@ describe("discoverAgentsMd on real directory trees", () => {
 
   it("cuts codex-session-view at 32 KiB and reports each file cut or left out", async () => {
     const root = await fixtureTree("codex-session-view");
-    const loaded = await discoverAgentsMd({ cwd: join(root, "src", "components") });
+    const loaded = await discoverAgentsMd({
+      cwd: join(root, "src", "components"),
+      fs: createNodeFileSystem(),
+    });
     expect(
       loaded.entries.map((entry) => [entry.path, entry.keptBytes, entry.cut?.droppedBytes]),
     ).toEqual([
@@ -80,6 +86,7 @@ describe("discoverAgentsMd on real directory trees", () => {
   it("gives the nearest files their whole text in codex-session-view with nearest-first", async () => {
     const root = await fixtureTree("codex-session-view");
     const loaded = await discoverAgentsMd({
+      fs: createNodeFileSystem(),
       cwd: join(root, "src", "components"),
       budget: "nearest-first",
     });
@@ -99,7 +106,10 @@ describe("discoverAgentsMd on real directory trees", () => {
     });
     await mkdir(join(scratch, "repo", ".git"));
     await symlink(join(scratch, "repo", "real", "sub"), join(scratch, "link"));
-    const loaded = await discoverAgentsMd({ cwd: join(scratch, "link") });
+    const loaded = await discoverAgentsMd({
+      cwd: join(scratch, "link"),
+      fs: createNodeFileSystem(),
+    });
     expect(loaded.directory).toBe(join(scratch, "repo", "real", "sub"));
     expect(loaded.text()).toBe("root\n\nsub");
   });
@@ -113,7 +123,10 @@ describe("discoverAgentsMd on real directory trees", () => {
       await mkdir(join(scratch, "repo", "a"));
       await symlink("../shared/doc.md", join(scratch, "repo", "a", "AGENTS.md"));
       execFileSync("mkfifo", [join(scratch, "repo", "a", "AGENTS.override.md")]);
-      const loaded = await discoverAgentsMd({ cwd: join(scratch, "repo", "a") });
+      const loaded = await discoverAgentsMd({
+        cwd: join(scratch, "repo", "a"),
+        fs: createNodeFileSystem(),
+      });
       expect(loaded.text()).toBe("root\n\nshared");
       expect(loaded.warnings.map((warning) => [warning.code, warning.path])).toEqual([
         ["file-skipped", join(scratch, "repo", "AGENTS.override.md")],
@@ -128,7 +141,10 @@ describe("discoverAgentsMd on real directory trees", () => {
       await write({ "repo/AGENTS.md": "root", "repo/a/AGENTS.md": "a" });
       await mkdir(join(scratch, "repo", ".git"));
       await symlink("AGENTS.override.md", join(scratch, "repo", "a", "AGENTS.override.md"));
-      const loaded = await discoverAgentsMd({ cwd: join(scratch, "repo", "a") });
+      const loaded = await discoverAgentsMd({
+        cwd: join(scratch, "repo", "a"),
+        fs: createNodeFileSystem(),
+      });
       expect(loaded.text()).toBe("root\n\na");
       expect(loaded.warnings).toEqual([
         expect.objectContaining({
@@ -144,7 +160,10 @@ describe("discoverAgentsMd on real directory trees", () => {
     await write({ "repo/AGENTS.md": "root", "repo/a/AGENTS.md": "secret" });
     await mkdir(join(scratch, "repo", ".git"));
     await chmod(join(scratch, "repo", "a", "AGENTS.md"), 0o000);
-    const loaded = await discoverAgentsMd({ cwd: join(scratch, "repo", "a") });
+    const loaded = await discoverAgentsMd({
+      cwd: join(scratch, "repo", "a"),
+      fs: createNodeFileSystem(),
+    });
     expect(loaded.text()).toBe("root");
     expect(loaded.warnings).toEqual([
       expect.objectContaining({ code: "read-failed", reason: "permission-denied" }),
@@ -182,7 +201,11 @@ describe("discoverAgentsMd on real directory trees", () => {
 
   it("uses a .git file (a worktree) as the root marker", async () => {
     await write({ "wt/.git": "gitdir: /elsewhere", "wt/AGENTS.md": "r", "wt/x/AGENTS.md": "x" });
-    expect((await discoverAgentsMd({ cwd: join(scratch, "wt", "x") })).text()).toBe("r\n\nx");
+    expect(
+      (
+        await discoverAgentsMd({ cwd: join(scratch, "wt", "x"), fs: createNodeFileSystem() })
+      ).text(),
+    ).toBe("r\n\nx");
   });
 
   it("reads a sparse 1 GiB AGENTS.md only as far as the budget needs, and skips its NUL bytes", async () => {
@@ -205,9 +228,10 @@ describe("discoverAgentsMd on real directory trees", () => {
   });
 
   it("throws cwd-not-found for a working directory that does not exist", async () => {
-    const error = await discoverAgentsMd({ cwd: join(scratch, "missing") }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await discoverAgentsMd({
+      cwd: join(scratch, "missing"),
+      fs: createNodeFileSystem(),
+    }).catch((caught: unknown) => caught);
     expect(AgentsMdError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ code: "cwd-not-found", path: join(scratch, "missing") });
   });

@@ -454,11 +454,19 @@ describe("discoverAgentsMd", () => {
     });
 
     it("throws a typed error for invalid options, naming them", async () => {
-      const error = await errorOf(discoverAgentsMd({ cwd: "relative", maxBytes: 1.5 }));
+      const fs = createMemoryFileSystem();
+      const error = await errorOf(discoverAgentsMd({ cwd: "relative", maxBytes: 1.5, fs }));
       expect(error.code).toBe("invalid-options");
       expect(error.issues.map((issue) => issue.path)).toEqual(["maxBytes"]);
-      expect((await errorOf(discoverAgentsMd({ cwd: "relative" }))).issues).toEqual([
+      expect((await errorOf(discoverAgentsMd({ cwd: "relative", fs }))).issues).toEqual([
         { path: "cwd", message: "expected an absolute path" },
+      ]);
+      expect((await errorOf(discoverAgentsMd({ cwd: "/repo" }))).issues).toEqual([
+        {
+          path: "fs",
+          message:
+            "expected a file system: createNodeFileSystem() of @ctx/agents-md/node on Node, createMemoryFileSystem(), or your own",
+        },
       ]);
     });
 
@@ -545,7 +553,7 @@ describe("discoverAgentsMd", () => {
   });
 
   describe("file-system calls", () => {
-    it("lists each directory once and opens each file once, 40 levels deep: 52 calls", async () => {
+    it("lists each folder from cwd up to the root once, none above, and opens each file once, 40 levels deep: 51 calls", async () => {
       const entries: Record<string, MemoryEntry> = { "/r/.git": git };
       let directory = "/r";
       for (let level = 0; level <= 40; level += 1) {
@@ -560,10 +568,10 @@ describe("discoverAgentsMd", () => {
         stat: fs.count("stat"),
         readdir: fs.count("readdir"),
         open: fs.count("open"),
-      }).toEqual({ realpath: 1, stat: 0, readdir: 42, open: 9 });
-      // cwd's listing tells it is a directory; 41 folders from the root to cwd, and "/" above
-      // the root, listed ahead with it.
-      expect(fs.count()).toBe(52);
+      }).toEqual({ realpath: 1, stat: 0, readdir: 41, open: 9 });
+      // cwd's listing tells it is a directory; the 41 folders from the root to cwd, nothing above.
+      expect(fs.count()).toBe(51);
+      expect(fs.calls.some((call) => call.path === "/")).toBe(false);
       const paths = fs.calls.map((call) => `${call.operation} ${call.path}`);
       expect(new Set(paths).size).toBe(paths.length);
     });

@@ -15,7 +15,11 @@ import type { LoadedAgentsMd } from "./loaded-agents-md.js";
  * `cwd-inaccessible` when the working directory cannot be used.
  * @example
  * ```ts
- * const loaded = await discoverAgentsMd({ cwd: process.cwd(), home: `${os.homedir()}/.codex` });
+ * const loaded = await discoverAgentsMd({
+ *   cwd: process.cwd(),
+ *   home: `${os.homedir()}/.codex`,
+ *   fs: createNodeFileSystem(), // from @ctx/agents-md/node
+ * });
  * loaded.text(); // what the model sees
  * loaded.warnings; // what was cut, skipped or unreadable
  * ```

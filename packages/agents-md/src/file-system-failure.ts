@@ -68,11 +68,15 @@ export function describeFailure(failure: FileSystemFailure, error: unknown): str
  * deep discovery cost more than the discovery itself.
  */
 export function fileSystemError(code: string, operation: string, path: string): Error {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
+  const create = () => Object.assign(new Error(`${code}: ${operation} '${path}'`), { code });
+  // `stackTraceLimit` is V8's; other engines capture their stack as they do.
+  const engine = Error as ErrorConstructor & { stackTraceLimit?: number };
+  const limit = engine.stackTraceLimit;
+  if (limit === undefined) return create();
+  engine.stackTraceLimit = 0;
   try {
-    return Object.assign(new Error(`${code}: ${operation} '${path}'`), { code });
+    return create();
   } finally {
-    Error.stackTraceLimit = limit;
+    engine.stackTraceLimit = limit;
   }
 }

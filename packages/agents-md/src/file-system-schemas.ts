@@ -26,7 +26,10 @@ export const fileSystemSchema = z.custom<AgentsMdFileSystem>(
   (value) =>
     hasFunctions(value, ["stat", "realpath", "open", "readdir"]) &&
     pathApiSchema.safeParse(value.path).success,
-  { message: "expected a file system with path, stat, realpath, open and readdir" },
+  {
+    message:
+      "expected a file system with path, stat, realpath, open and readdir (on Node: createNodeFileSystem() of @ctx/agents-md/node)",
+  },
 );
 
 /** The options of {@link AgentsMdFileSystem.open}. */

@@ -71,9 +71,9 @@ export interface OpenedFile {
 }
 
 /**
- * The small asynchronous file system discovery runs on: Node's by default
- * ({@link createNodeFileSystem}), an in-memory one for tests ({@link createMemoryFileSystem}), or
- * your own for a remote or virtual environment.
+ * The small asynchronous file system discovery runs on: Node's (`createNodeFileSystem` of
+ * `@ctx/agents-md/node`), an in-memory one ({@link createMemoryFileSystem}), or your own for a
+ * remote or virtual environment.
  *
  * A failing call rejects with an error whose `code` names the failure as Node does: `ENOENT` and
  * `ENOTDIR` (nothing there, or for `readdir` not a directory), `EACCES` or `EPERM` (permission denied), `ELOOP` (a symlink loop,

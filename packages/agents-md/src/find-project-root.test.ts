@@ -42,7 +42,7 @@ describe("findProjectRoot", () => {
     expect(fs.count()).toBe(0);
   });
 
-  it("lists each directory once for every marker, stopping at the first hit (the listings ahead may pass it)", async () => {
+  it("lists each directory once for every marker, stopping at the first hit, and nothing above it", async () => {
     const fs = createCountingFileSystem(
       createMemoryFileSystem({ "/r/.git": { directory: true }, "/r/a/b/c": { directory: true } }),
     );
@@ -68,9 +68,8 @@ describe("findProjectRoot", () => {
     expect((await findProjectRoot(fs, lister, "/r/a/b", [".git"], "local")).root).toBe("/r/a/b");
     expect(fs.calls.map((call) => `${call.operation} ${call.path}`)).toEqual([
       "readdir /r/a",
-      "readdir /r",
-      "readdir /",
       "stat /r/a/.git",
+      "readdir /r",
       "readdir /r/a/b",
       "stat /r/a/b/.git",
     ]);

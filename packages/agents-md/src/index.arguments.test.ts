@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import * as agentsMd from "./index.js";
+import * as mainEntry from "./index.js";
+import * as nodeEntry from "./node/index.js";
 
+/** What `@ctx/agents-md` and `@ctx/agents-md/node` export, together. */
+const agentsMd = { ...mainEntry, ...nodeEntry };
 const { AgentsMdError, createMemoryFileSystem, createNodeFileSystem, discoverAgentsMd } = agentsMd;
 
 /** The error a call gave (thrown or rejected), or `undefined` when it returned normally. */
@@ -60,6 +63,7 @@ const wrongCalls: Record<string, readonly (readonly [readonly unknown[], string]
     [[[]], "options"],
     [[{}], "cwd"],
     [[{ cwd: 42 }], "cwd"],
+    [[{ cwd: "/" }], "fs"],
   ],
   discoverAgentsMdForEnvironments: [
     [[null], "environments"],
@@ -67,6 +71,7 @@ const wrongCalls: Record<string, readonly (readonly [readonly unknown[], string]
     [[{}], "environments"],
     [[[{ id: "a", cwd: "/" }], 42], "invalid AGENTS.md options"],
     [[[{ id: "a", cwd: "/" }], null], "invalid AGENTS.md options"],
+    [[[{ id: "a", cwd: "/" }]], "environments[0].fs"],
   ],
   findImportReferences: [
     [[null], "text"],
@@ -75,7 +80,7 @@ const wrongCalls: Record<string, readonly (readonly [readonly unknown[], string]
   ],
 };
 
-describe("every export of @ctx/agents-md", () => {
+describe("every export of @ctx/agents-md and @ctx/agents-md/node", () => {
   it("has a table of wrong arguments, so a new function is covered when it is exported", () => {
     const functions = Object.entries(agentsMd)
       .filter(([name, value]) => typeof value === "function" && name !== "AgentsMdError")

@@ -59,9 +59,4 @@ export {
   type MemoryFileSystemOptions,
   type RepeatedContent,
 } from "./memory-file-system.js";
-export {
-  createNodeFileSystem,
-  type NodeFileSystemFunctions,
-  type NodeFileSystemOptions,
-} from "./node-file-system.js";
 export { projectDocSeparator } from "./render-agents-md-text.js";

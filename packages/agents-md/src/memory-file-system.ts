@@ -1,9 +1,9 @@
-import { posix } from "node:path";
 import { z } from "zod";
 import { checkArgument, checkText } from "./check-argument.js";
 import type { AgentsMdFileSystem, EntryKind, FileStat, OpenedFile } from "./file-system.js";
 import { fileSystemError } from "./file-system-failure.js";
 import { byteCountSchema, openOptionsSchema, readdirOptionsSchema } from "./file-system-schemas.js";
+import { posixPath } from "./posix-path.js";
 
 /** A large file made of one piece of text repeated, held without allocating its bytes. */
 export interface RepeatedContent {
@@ -215,7 +215,7 @@ export function createMemoryFileSystem(
   };
 
   const fileSystem: MemoryFileSystem = {
-    path: posix,
+    path: posixPath,
     async stat(path) {
       return statOf(resolve(checkText("path", path), "stat").node);
     },

@@ -1,4 +1,5 @@
-import { AgentsMdError, createNodeFileSystem, discoverAgentsMd } from "@ctx/agents-md";
+import { AgentsMdError, discoverAgentsMd } from "@ctx/agents-md";
+import { createNodeFileSystem } from "@ctx/agents-md/node";
 import type { ApprovalPolicy, Personality, SandboxMode } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
 import {
@@ -71,6 +72,7 @@ export async function buildFirstTurnContext(
   const registry = createStandardRegistry();
   const agentsMd = await discoverAgentsMd({
     cwd: settings.cwd,
+    fs: createNodeFileSystem(),
     ...(settings.home === undefined ? {} : { home: settings.home }),
     ...(settings.maxBytes === undefined ? {} : { maxBytes: settings.maxBytes }),
     ...(settings.fallbackFilenames === undefined

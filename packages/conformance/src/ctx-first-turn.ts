@@ -1,4 +1,5 @@
-import { createNodeFileSystem, type LoadedAgentsMd } from "@ctx/agents-md";
+import type { LoadedAgentsMd } from "@ctx/agents-md";
+import { createNodeFileSystem } from "@ctx/agents-md/node";
 import type { Fragment } from "@ctx/fragments";
 import {
   defaultModelCatalog,

@@ -1,4 +1,5 @@
 import type { AgentsMdSharedOptions } from "@ctx/agents-md";
+import { createNodeFileSystem } from "@ctx/agents-md/node";
 import type { TurnContext } from "@ctx/session";
 import { ctxModelOf } from "./ctx-first-turn.js";
 import { type CtxTurnState, pinnedEnvironment } from "./ctx-turn-state.js";
@@ -8,7 +9,8 @@ import type { ScenarioSettings } from "./scenario.js";
  * The turn context `@ctx/session` gets for one turn of a multi-turn scenario: the same state a
  * first turn is built from (see {@link ctxTurnState}), with the shell, date and time zone pinned,
  * the personality, our stand-in for Codex's model, and AGENTS.md left to the session's own
- * discovery with `discovery` (the global folder and the scenario's budgets and names).
+ * discovery on the local disk with `discovery` (the global folder and the scenario's budgets and
+ * names).
  */
 export function ctxSessionTurnContext(
   state: CtxTurnState,
@@ -28,6 +30,6 @@ export function ctxSessionTurnContext(
       ? {}
       : { developerInstructions: settings.developerInstructions }),
     ...(settings.personality === undefined ? {} : { personality: settings.personality }),
-    agentsMd: { discover: discovery },
+    agentsMd: { discover: { fs: createNodeFileSystem(), ...discovery } },
   };
 }

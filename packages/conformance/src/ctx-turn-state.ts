@@ -1,6 +1,7 @@
 import { realpath } from "node:fs/promises";
 import { isAbsolute, join } from "node:path";
 import { discoverAgentsMd, type LoadedAgentsMd } from "@ctx/agents-md";
+import { createNodeFileSystem } from "@ctx/agents-md/node";
 import type { PermissionsPolicy } from "@ctx/prompts";
 import type { EnvironmentContextData } from "@ctx/registry";
 import { buildEnvironmentProfile } from "@ctx/session";
@@ -43,6 +44,7 @@ export async function ctxTurnState(options: {
   const agentsMd = await discoverAgentsMd({
     cwd: options.cwd,
     home: options.home,
+    fs: createNodeFileSystem(),
     ...(settings.maxBytes === undefined ? {} : { maxBytes: settings.maxBytes }),
     ...(settings.fallbackFilenames === undefined
       ? {}

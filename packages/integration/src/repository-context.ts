@@ -1,4 +1,5 @@
 import { discoverAgentsMd } from "@ctx/agents-md";
+import { createNodeFileSystem } from "@ctx/agents-md/node";
 import { isMessageItem, type MessageItem } from "@ctx/protocol";
 import { buildEnvironmentProfile, createSession } from "@ctx/session";
 import type { CtxWarning } from "@ctx/text";
@@ -38,6 +39,7 @@ export async function assembleRepositoryContext(
 ): Promise<RepositoryContext> {
   const agentsMd = await discoverAgentsMd({
     cwd: options.cwd,
+    fs: createNodeFileSystem(),
     ...(options.home === undefined ? {} : { home: options.home }),
   });
   const cwd = agentsMd.environments[0]?.cwd ?? options.cwd;

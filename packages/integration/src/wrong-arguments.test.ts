@@ -195,7 +195,6 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       names: ["entries", "options"],
       optional: [0, 1],
     },
-    createNodeFileSystem: { args: [{}], names: ["options"], optional: [0] },
     discoverAgentsMd: { args: [undefined], names: ["options"] }, // filled in beforeAll
     discoverAgentsMdForEnvironments: {
       args: [undefined, {}], // filled in beforeAll
@@ -203,6 +202,9 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       optional: [1],
     },
     findImportReferences: { args: ["see @a.md"], names: ["text"] },
+  },
+  "@ctx/agents-md/node": {
+    createNodeFileSystem: { args: [{}], names: ["options"], optional: [0] },
   },
   "@ctx/prompts": {
     applyModelOverrides: { args: [undefined, {}], names: ["model", "overrides"] },
@@ -489,17 +491,22 @@ const methodRows: Readonly<
 
 const root = join(import.meta.dirname, "..", "..", "..");
 
-/** The public packages of the repository: every `packages/*` whose package.json is not private. */
-const publicPackages = readdirSync(join(root, "packages"), { withFileTypes: true })
+/**
+ * The public entry points of the repository: each entry of every `packages/*` whose package.json
+ * is not private (`@ctx/agents-md`, `@ctx/agents-md/node`, …). A test kit (`./testing`) is left
+ * out: its functions declare tests, so they run inside a test file's collection, not a test.
+ */
+const publicEntries = readdirSync(join(root, "packages"), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .flatMap((entry) => {
     const manifest = JSON.parse(
       readFileSync(join(root, "packages", entry.name, "package.json"), "utf8"),
     ) as { name: string; private?: boolean; exports?: Record<string, unknown> };
+    if (manifest.private === true) return [];
     // A package with no "." entry (a command such as @ctx/cli) exports no function to walk.
-    return manifest.private === true || manifest.exports?.["."] === undefined
-      ? []
-      : [manifest.name];
+    return Object.keys(manifest.exports ?? {})
+      .filter((entry) => entry !== "./package.json" && entry !== "./testing")
+      .map((entry) => `${manifest.name}${entry.slice(1)}`);
   })
   .sort();
 
@@ -508,7 +515,7 @@ const publicPackages = readdirSync(join(root, "packages"), { withFileTypes: true
 // whichever file loads them first loads them for all.
 const defaultTokenizer: object = await loadDefaultTokenizer();
 const modules = new Map<string, Record<string, unknown>>();
-for (const name of publicPackages) {
+for (const name of publicEntries) {
   modules.set(name, (await import(/* @vite-ignore */ name)) as Record<string, unknown>);
 }
 let tracker: object | undefined;
@@ -532,8 +539,8 @@ beforeAll(async () => {
   valid.set("@ctx/agents-md discoverAgentsMd", [options]);
   valid.set("@ctx/skills discoverSkills", [{ directories: [memoryRoot], fs }]);
   valid.set("@ctx/agents-md discoverAgentsMdForEnvironments", [
-    [{ id: "local", cwd: memoryRoot, fs }],
-    { home: "/home/none" },
+    [{ id: "local", cwd: memoryRoot }],
+    { home: "/home/none", fs },
   ]);
   valid.set("@ctx/prompts applyModelOverrides", [model, {}]);
   valid.set("@ctx/prompts getModelInstructions", [model, "friendly"]);
@@ -587,8 +594,8 @@ function exportedFunctions(module: Record<string, unknown>): string[] {
 }
 
 describe("wrong arguments at every public entry point", () => {
-  it("covers every public package", () => {
-    expect(Object.keys(rows).sort()).toEqual(publicPackages);
+  it("covers every public entry point", () => {
+    expect(Object.keys(rows).sort()).toEqual(publicEntries);
   });
 
   it.each(Object.keys(rows))("has a row for every exported function of %s", (name) => {

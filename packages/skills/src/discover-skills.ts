@@ -33,7 +33,7 @@ export interface DiscoverSkillsOptions {
   readonly trusted?: boolean | undefined;
   /** The bytes read of each `SKILL.md` (default 64 KiB, at most 1 MiB). */
   readonly maxFileBytes?: number | undefined;
-  /** The file system to search: `createNodeFileSystem()` of `@ctx/agents-md`, or your own. */
+  /** The file system to search: `createNodeFileSystem()` of `@ctx/agents-md/node`, or your own. */
   readonly fs: AgentsMdFileSystem;
 }
 

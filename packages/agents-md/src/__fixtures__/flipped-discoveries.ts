@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { discoverAgentsMd } from "../discover-agents-md.js";
+import { createNodeFileSystem } from "../node/node-file-system.js";
 
 /** The text of the file outside the root that an import must never inline. */
 export const outsideSecret = "SECRET-OUTSIDE-THE-ROOT";
@@ -44,7 +45,11 @@ export async function flippedDiscoveries(rounds: number): Promise<FlippedDiscove
     let leaks = 0;
     let inlined = 0;
     for (let round = 0; round < rounds; round += 1) {
-      const loaded = await discoverAgentsMd({ cwd: join(scratch, "repo"), imports: true });
+      const loaded = await discoverAgentsMd({
+        cwd: join(scratch, "repo"),
+        imports: true,
+        fs: createNodeFileSystem(),
+      });
       if (loaded.text().includes(outsideSecret)) leaks += 1;
       if (loaded.text().includes("inside")) inlined += 1;
     }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { parseRolloutArgument } from "../parse-rollout-argument.js";
 import { RolloutConflictError } from "../rollout-conflict-error.js";
 import { RolloutError } from "../rollout-error.js";
 import type { RolloutRecord } from "../rollout-record.js";
@@ -18,8 +20,19 @@ export interface RolloutStoreStorage {
   dispose?(): Promise<void>;
 }
 
-/** How many writers race on one session in the contract's fencing test. */
-const racingWriters = 32;
+/** Options of {@link describeRolloutStoreContract}. */
+export interface RolloutStoreContractOptions {
+  /**
+   * How many writers race on one session in the fencing test, beside the stale one: 8 by
+   * default, which a store on a busy machine finishes well inside a test's limit; a soak test
+   * runs the full 32.
+   */
+  readonly racingWriters?: number | undefined;
+}
+
+const optionsSchema = z.strictObject({
+  racingWriters: z.number().int().min(2).max(1_000).optional(),
+});
 
 const record = (text: string, checkpoint?: boolean): RolloutRecord =>
   checkpoint === true
@@ -85,11 +98,15 @@ export async function appendTexts(
  *   return { open: () => createMyRolloutStore(database), persistent: true, dispose: database.drop };
  * });
  * ```
+ * @throws {RolloutError} `invalid-argument` for options of the wrong kind.
  */
 export function describeRolloutStoreContract(
   name: string,
   createStorage: () => Promise<RolloutStoreStorage>,
+  options: RolloutStoreContractOptions = {},
 ): void {
+  const racingWriters =
+    parseRolloutArgument(optionsSchema, options, "contract options").racingWriters ?? 8;
   async function withStore<Result>(
     test: (store: RolloutStore, storage: RolloutStoreStorage) => Promise<Result>,
   ): Promise<Result> {

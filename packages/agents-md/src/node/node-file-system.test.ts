@@ -4,8 +4,8 @@ import { link, mkdir, mkdtemp, realpath, rm, symlink, truncate, writeFile } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { failureCode } from "./__fixtures__/failure-code.js";
-import { readPrefix } from "./__fixtures__/read-prefix.js";
+import { failureCode } from "../__fixtures__/failure-code.js";
+import { readPrefix } from "../__fixtures__/read-prefix.js";
 import { createNodeFileSystem, type NodeFileSystemFunctions } from "./node-file-system.js";
 
 let scratch = "";

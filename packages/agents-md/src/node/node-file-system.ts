@@ -2,7 +2,7 @@ import * as nodeFs from "node:fs";
 import { type BigIntStats, constants, type Dirent } from "node:fs";
 import * as nodePath from "node:path";
 import { z } from "zod";
-import { checkArgument, checkText } from "./check-argument.js";
+import { checkArgument, checkText } from "../check-argument.js";
 import type {
   AgentsMdFileSystem,
   EntryKind,
@@ -10,15 +10,15 @@ import type {
   FileStat,
   OpenedFile,
   PathApi,
-} from "./file-system.js";
-import { fileSystemError } from "./file-system-failure.js";
+} from "../file-system.js";
+import { fileSystemError } from "../file-system-failure.js";
 import {
   byteCountSchema,
   hasFunctions,
   openOptionsSchema,
   pathApiSchema,
   readdirOptionsSchema,
-} from "./file-system-schemas.js";
+} from "../file-system-schemas.js";
 
 /** The callback a `node:fs` call ends with: an error, or the value. */
 type Done<Value> = (error: NodeJS.ErrnoException | null, value: Value) => void;

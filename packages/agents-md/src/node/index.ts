@@ -1,0 +1,5 @@
+export {
+  createNodeFileSystem,
+  type NodeFileSystemFunctions,
+  type NodeFileSystemOptions,
+} from "./node-file-system.js";
