@@ -9,7 +9,7 @@ import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
 import { createSession } from "@ctx/session";
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectLargeInspection } from "./__fixtures__/expect-large-inspection.js";
-import { runCtx } from "./__fixtures__/run-ctx.js";
+import { runCtx, runCtxInProcess } from "./__fixtures__/run-ctx.js";
 
 const rollbackRollout = codexRolloutPath("desktop-0.144-aborted-rollback-compaction.jsonl");
 const chromium = "/usr/bin/chromium";
@@ -29,7 +29,7 @@ interface InspectionJson {
 
 /** Runs `ctx inspect PATH --format json` in the test folder and reads what it printed. */
 async function inspectAsJson(path: string): Promise<InspectionJson> {
-  const run = await runCtx(["inspect", path, "--format", "json"], folder);
+  const run = await runCtxInProcess(["inspect", path, "--format", "json"], folder);
   expect(run.stderr).toBe("");
   expect(run.code).toBe(0);
   return JSON.parse(run.stdout) as InspectionJson;
@@ -91,16 +91,16 @@ describe("ctx inspect on Codex rollouts", () => {
     expect(turns).toEqual([1, 4, 2]);
   });
 
-  it("prints tokens by kind, labelled as an estimate, then the events", async () => {
-    const run = await runCtx(["inspect", rollbackRollout], folder);
+  it("prints tokens by kind, then the requests and the events", async () => {
+    const run = await runCtxInProcess(["inspect", rollbackRollout], folder);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("a Codex rollout of 1372 lines, 11 turns");
     expect(run.stdout).toMatch(/tool\s+custom_tool_call_output\s+159\s+\d+\s+\d+\s+\d+\.\d%/);
     expect(run.stdout).toMatch(/line 661\s+turn 5\s+compaction/);
     expect(run.stdout).toMatch(/rollback\s+1 turn\(s\) dropped/);
-    expect(run.stdout).toContain("~tokens is an estimate");
+    expect(run.stdout).toContain("tokens are counted with o200k_base");
     expect(run.stdout).not.toContain("Items:");
-    const items = await runCtx(["inspect", rollbackRollout, "--items"], folder);
+    const items = await runCtxInProcess(["inspect", rollbackRollout, "--items"], folder);
     expect(items.stdout).toMatch(
       /Items:\n\s+line\s+turn\s+category\s+kind\s+bytes\n\s+\d+\s+\d+\s+injected/,
     );
@@ -223,13 +223,13 @@ describe("ctx inspect failures", () => {
 
   it("refuses a file that is not a rollout", async () => {
     await writeFile(join(folder, "numbers.jsonl"), "1\n2\n");
-    const run = await runCtx(["inspect", "numbers.jsonl"], folder);
+    const run = await runCtxInProcess(["inspect", "numbers.jsonl"], folder);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("is not a Codex or @ctx rollout (line 1)");
   });
 
   it("needs the rollout argument: a usage error", async () => {
-    const run = await runCtx(["inspect"], folder);
+    const run = await runCtxInProcess(["inspect"], folder);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("missing required argument 'ROLLOUT'");
   });
@@ -237,7 +237,10 @@ describe("ctx inspect failures", () => {
 
 describe("ctx inspect --html", () => {
   it("writes one self-contained page with the timeline, the kinds and the cache breaks", async () => {
-    const run = await runCtx(["inspect", rollbackRollout, "--html", "timeline.html"], folder);
+    const run = await runCtxInProcess(
+      ["inspect", rollbackRollout, "--html", "timeline.html"],
+      folder,
+    );
     expect(run.code).toBe(0);
     const page = await readFile(join(folder, "timeline.html"), "utf8");
     expect(page).toMatch(/^<!doctype html>/);
@@ -254,7 +257,7 @@ describe("ctx inspect --html", () => {
     async () => {
       const page = join(folder, "timeline.html");
       if (!existsSync(page)) {
-        await runCtx(["inspect", rollbackRollout, "--html", page], folder);
+        await runCtxInProcess(["inspect", rollbackRollout, "--html", page], folder);
       }
       const screenshot = join(folder, "timeline.png");
       const profile = await mkdtemp(join(tmpdir(), "ctx-chromium-"));
@@ -287,10 +290,10 @@ describe("ctx inspect --html", () => {
 });
 
 describe("ctx inspect on a large rollout", () => {
-  // 40,000 turns (200,002 items) in inspect-command.soak.test.ts.
-  // Two runs of `ctx` in processes of their own (about 1.5 s of CPU each): more than the
+  // 40,000 turns (240,002 items) in inspect-command.soak.test.ts.
+  // Two runs of `ctx` in this process, counting every text with o200k_base: more than the
   // shared 30 s on a machine shared by many.
-  it("reports 8,002 items right, read as a stream, and cuts the timeline with a note", async () => {
+  it("reports 9,602 items right, read as a stream, and cuts the timeline with a note", async () => {
     await expectLargeInspection(1_600);
   }, 90_000);
 });

@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { chmod, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { runCli } from "../run-cli.js";
 
 const entry = fileURLToPath(new URL("../bin.ts", import.meta.url));
 const tsx = import.meta.resolve("tsx");
@@ -26,6 +27,27 @@ export function runCtx(
   env: Readonly<Record<string, string>> = {},
 ): Promise<CtxRun> {
   return runNode(["--conditions=@ctx/source", "--import", tsx, entry, ...args], cwd, env);
+}
+
+/**
+ * Runs `ctx` in this process through {@link runCli}, as {@link runCtx} runs it in one of its
+ * own (no terminal, `HOME` pointed at `cwd` unless `env` says otherwise), for tests that need
+ * the command's behaviour without the second or so a process costs.
+ */
+export async function runCtxInProcess(
+  args: readonly string[],
+  cwd: string,
+  env: Readonly<Record<string, string>> = {},
+): Promise<CtxRun> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(args, {
+    stdout: { write: (text: string) => ((stdout += text), true) },
+    stderr: { write: (text: string) => ((stderr += text), true) },
+    env: { HOME: cwd, ...env },
+    cwd,
+  });
+  return { code, stdout, stderr };
 }
 
 /**
