@@ -1,5 +1,4 @@
-import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import {
   type ApprovalPolicy,
   defaultModelCatalog,
@@ -9,6 +8,7 @@ import {
 import { loadDefaultTokenizer } from "@ctx/session";
 import { type Command, Option } from "commander";
 import { type AdapterFormat, adapterFormats, toAdapterRequest } from "./adapter-request.js";
+import { codexHome } from "./codex-home.js";
 import { buildFirstTurnContext } from "./first-turn-context.js";
 import { formatContextText } from "./format-context.js";
 import { approvalPolicies, personalities, sandboxModes } from "./setting-choices.js";
@@ -81,7 +81,7 @@ Example:
       const cwd = resolve(environment.cwd, directory ?? ".");
       const home =
         flags.home === undefined
-          ? (environment.env.CODEX_HOME ?? join(environment.env.HOME ?? homedir(), ".codex"))
+          ? codexHome(environment.env)
           : resolve(environment.cwd, flags.home);
       const context = await buildFirstTurnContext({
         cwd,

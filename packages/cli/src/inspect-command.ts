@@ -1,5 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { approximateTokenizer } from "@ctx/session";
 import { type Command, Option } from "commander";
 import { createChunkedWriter } from "./chunked-writer.js";
 import { CliError } from "./cli-error.js";
@@ -120,8 +121,10 @@ Examples:
       if (flags.items === true) {
         const table = createItemTable(inspection, paint);
         await output.write(table.heading);
+        // The rows show bytes alone: the second reading need not count tokens again.
         await inspectRollout(path, {
           ...limits,
+          tokenizer: approximateTokenizer,
           progress: progress.report,
           onItem: (item) => output.write(table.row(item)),
         }).finally(progress.clear);
