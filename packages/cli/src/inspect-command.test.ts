@@ -9,7 +9,7 @@ import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
 import { createSession, loadDefaultTokenizer } from "@ctx/session";
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectLargeInspection } from "./__fixtures__/expect-large-inspection.js";
-import { runCtx, runCtxInProcess } from "./__fixtures__/run-ctx.js";
+import { type CtxRun, runCtx, runCtxInProcess } from "./__fixtures__/run-ctx.js";
 
 const rollbackRollout = codexRolloutPath("desktop-0.144-aborted-rollback-compaction.jsonl");
 const chromium = "/usr/bin/chromium";
@@ -18,6 +18,19 @@ let folder: string;
 beforeAll(async () => {
   folder = await realpath(await mkdtemp(join(tmpdir(), "ctx-inspect-")));
 });
+
+const runs = new Map<string, Promise<CtxRun>>();
+
+/**
+ * `ctx inspect` with `args`, run in this process once per set of arguments: the tests read the
+ * same fixtures many ways, and counting their tokens is most of the cost.
+ */
+function inspectOnce(args: readonly string[], cwd: string): Promise<CtxRun> {
+  const key = JSON.stringify([args, cwd]);
+  const run = runs.get(key) ?? runCtxInProcess(args, cwd);
+  runs.set(key, run);
+  return run;
+}
 
 interface InspectionJson {
   format: string;
@@ -29,7 +42,7 @@ interface InspectionJson {
 
 /** Runs `ctx inspect PATH --format json` in the test folder and reads what it printed. */
 async function inspectAsJson(path: string): Promise<InspectionJson> {
-  const run = await runCtxInProcess(["inspect", path, "--format", "json"], folder);
+  const run = await inspectOnce(["inspect", path, "--format", "json"], folder);
   expect(run.stderr).toBe("");
   expect(run.code).toBe(0);
   return JSON.parse(run.stdout) as InspectionJson;
@@ -92,7 +105,7 @@ describe("ctx inspect on Codex rollouts", () => {
   });
 
   it("prints tokens by kind, then the requests and the events", async () => {
-    const run = await runCtxInProcess(["inspect", rollbackRollout], folder);
+    const run = await inspectOnce(["inspect", rollbackRollout], folder);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("a Codex rollout of 1372 lines, 11 turns");
     expect(run.stdout).toMatch(/tool\s+custom_tool_call_output\s+159\s+\d+\s+\d+\s+\d+\.\d%/);
@@ -315,7 +328,7 @@ interface TruthJson {
 
 /** `ctx inspect PATH --format json ...flags`, run in this process, parsed. */
 async function inspectTruth(path: string, flags: readonly string[] = []): Promise<TruthJson> {
-  const run = await runCtxInProcess(["inspect", path, "--format", "json", ...flags], folder);
+  const run = await inspectOnce(["inspect", path, "--format", "json", ...flags], folder);
   expect(run.stderr).toBe("");
   expect(run.code).toBe(0);
   return JSON.parse(run.stdout) as TruthJson;
@@ -401,7 +414,7 @@ describe("ctx inspect counts what was sent, and what the provider reported", () 
       cached: sum("cached"),
       output: sum("output"),
     });
-    const text = await runCtxInProcess(["inspect", path], folder);
+    const text = await inspectOnce(["inspect", path], folder);
     expect(text.stdout).toMatch(/\n\s+17\s+120\s+2\s+\d+\s+23158\s+19200\s+1494\s+0\n/);
     expect(text.stdout).toMatch(
       new RegExp(`total\\s+\\d+\\s+${sum("input")}\\s+${sum("cached")}\\s+${sum("output")}\\s`),
@@ -432,7 +445,7 @@ describe("ctx inspect counts what was sent, and what the provider reported", () 
     expect(encrypted).toMatchObject({ opaque: true, tokens: 0, bytes: 73448 });
     const reasoning = inspection.totals.find((total) => total.kind === "reasoning");
     expect(reasoning?.bytes).toBeLessThan(10_000);
-    const text = await runCtxInProcess(["inspect", path], folder);
+    const text = await inspectOnce(["inspect", path], folder);
     expect(text.stdout).toMatch(/model\s+encrypted_reasoning\s+31\s+73448\s+opaque\n/);
   });
 
@@ -449,7 +462,7 @@ describe("ctx inspect counts what was sent, and what the provider reported", () 
 describe("ctx inspect's header", () => {
   it("names the sub-agent fork's session, parent, agent, model, cwd and writer, and the fork as an event", async () => {
     const path = codexRolloutPath("desktop-0.144-subagent-fork.jsonl");
-    const run = await runCtxInProcess(["inspect", path], folder);
+    const run = await inspectOnce(["inspect", path], folder);
     expect(run.code).toBe(0);
     const header = run.stdout.split("\n\n")[0] ?? "";
     expect(header).toMatch(/session\s+019f5c38-cac3-7280-98f9-4fb47729fd4d/);
