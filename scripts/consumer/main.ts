@@ -5,7 +5,7 @@ import { strict as assert } from "node:assert";
 import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { discoverAgentsMd } from "@ctx/agents-md";
+import { createNodeFileSystem, discoverAgentsMd } from "@ctx/agents-md";
 import { toPrompt } from "@ctx/ai-sdk";
 import { toMessagesParams } from "@ctx/anthropic";
 import { gitStatus, readGitStatus } from "@ctx/fragment-git-status";
@@ -22,6 +22,7 @@ import { createMemoryRolloutStore, RolloutConflictError } from "@ctx/rollout";
 import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
 import { createPostgresRolloutStore } from "@ctx/rollout-postgres";
 import { createSession, resumeSession } from "@ctx/session";
+import { discoverSkills } from "@ctx/skills";
 import { CtxError, escapeXml, truncateMiddle, utf8ByteLength } from "@ctx/text";
 
 // protocol: items from disk are checked, and a bad one says where it is wrong.
@@ -53,6 +54,19 @@ try {
   assert.deepEqual(loaded.sources(), [join(repository, "AGENTS.md")]);
   const rules = agentsMdInstructions.create({ directory: repository, text: loaded.text() });
   assert.equal(registry.classify("user", rules.render())?.type, "agents_md_instructions");
+  // skills beside it, found through the same project folders.
+  await mkdir(join(repository, ".agents", "skills", "release"), { recursive: true });
+  await writeFile(
+    join(repository, ".agents", "skills", "release", "SKILL.md"),
+    "---\nname: release\ndescription: Cut a release.\n---\n",
+  );
+  const skills = await discoverSkills({
+    directories: loaded.environments[0]?.directories ?? [repository],
+    fs: createNodeFileSystem(),
+  });
+  assert.deepEqual(skills.catalogue().skills, [
+    { name: "release", description: "Cut a release.", path: "r0/release/SKILL.md" },
+  ]);
 } finally {
   await rm(repository, { recursive: true, force: true });
 }

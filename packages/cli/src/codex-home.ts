@@ -1,8 +1,14 @@
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { CliEnvironment } from "./terminal.js";
 
-/** Where Codex keeps its files for the user (the global AGENTS.md, sessions): `$CODEX_HOME`, else `~/.codex`. */
-export function codexHome(env: CliEnvironment["env"]): string {
-  return env.CODEX_HOME ?? join(env.HOME ?? homedir(), ".codex");
+/**
+ * Where Codex keeps the user's files (the global AGENTS.md, the sessions): `$CODEX_HOME`,
+ * resolved against the command's folder, else `~/.codex`.
+ */
+export function codexHome(environment: Pick<CliEnvironment, "env" | "cwd">): string {
+  const { env, cwd } = environment;
+  return env.CODEX_HOME === undefined
+    ? join(env.HOME ?? homedir(), ".codex")
+    : resolve(cwd, env.CODEX_HOME);
 }

@@ -3,8 +3,11 @@ import type { Registry } from "@ctx/registry";
 
 /** One text the model is shown, with where it came from. */
 export interface ContextBlock {
-  /** `system` for the base instructions, else the role of the message holding the text. */
-  readonly role: "system" | "developer" | "user" | "assistant";
+  /**
+   * `system` for the base instructions, `tools` for tool definitions passed along, else the role
+   * of the message holding the text.
+   */
+  readonly role: "system" | "developer" | "user" | "assistant" | "tools";
   /**
    * The fragment kind the registry recognises the text as; `base_instructions` for the
    * instructions, `user_intent` for what the user typed, the item type for anything else.

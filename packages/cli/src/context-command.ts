@@ -1,4 +1,5 @@
-import { resolve } from "node:path";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
 import {
   type ApprovalPolicy,
   defaultModelCatalog,
@@ -6,13 +7,20 @@ import {
   type SandboxMode,
 } from "@ctx/prompts";
 import { loadDefaultTokenizer } from "@ctx/session";
+import type { LoadedSkills } from "@ctx/skills";
 import { type Command, Option } from "commander";
 import { type AdapterFormat, adapterFormats, toAdapterRequest } from "./adapter-request.js";
-import { codexHome } from "./codex-home.js";
+import { CliError } from "./cli-error.js";
+import { readCodexConfig } from "./codex-config.js";
+import type { ContextBlock } from "./context-blocks.js";
+import { resolveContextSettings } from "./context-settings.js";
 import { buildFirstTurnContext } from "./first-turn-context.js";
 import { formatContextText } from "./format-context.js";
+import { formatTable } from "./format-table.js";
+import { processDefaults } from "./process-defaults.js";
 import { approvalPolicies, personalities, sandboxModes } from "./setting-choices.js";
 import { type CliEnvironment, createPaint } from "./terminal.js";
+import { readToolDefinitions } from "./tool-definitions.js";
 
 interface ContextFlags {
   readonly model: string;
@@ -20,6 +28,9 @@ interface ContextFlags {
   readonly sandbox: SandboxMode;
   readonly approval: ApprovalPolicy;
   readonly home?: string;
+  readonly config: boolean;
+  readonly tools?: string;
+  readonly show?: string;
   readonly format: "text" | "json" | AdapterFormat;
 }
 
@@ -28,7 +39,9 @@ export function addContextCommand(program: Command, environment: CliEnvironment)
   const slugs = defaultModelCatalog.models.map((model) => model.slug).join(", ");
   program
     .command("context")
-    .description("show what the model would see on its first turn in DIR, on embedded defaults")
+    .description(
+      "show the whole first request the model would be sent in DIR, with the settings of your Codex config.toml",
+    )
     .argument("[DIR]", "the working directory (default: the current folder)")
     .addOption(
       new Option(
@@ -53,8 +66,11 @@ export function addContextCommand(program: Command, environment: CliEnvironment)
     )
     .option(
       "--home <DIR>",
-      "the folder holding the global AGENTS.md (default: $CODEX_HOME, else ~/.codex)",
+      "Codex's home: the global AGENTS.md, config.toml and skills (default: $CODEX_HOME, else ~/.codex)",
     )
+    .option("--no-config", "leave out the settings of config.toml in Codex's home")
+    .option("--tools <FILE>", "count a JSON list of tool definitions as part of the request")
+    .option("--show <KIND>", "print the exact text of the block of this kind, and nothing else")
     .addOption(
       new Option(
         "--format <FORMAT>",
@@ -74,45 +90,175 @@ Formats (all but text print JSON on standard output, warnings go to standard err
   anthropic    the Anthropic Messages API's system and messages, with cache breakpoints (toMessagesParams of @ctx/anthropic)
   ai-sdk       the AI SDK's instructions and ModelMessage[] for generateText (toPrompt of @ctx/ai-sdk)
 
-Example:
-  ctx context ../my-repo --sandbox read-only --format anthropic`,
+Settings come from a flag when one is given, else from config.toml in Codex's home (model,
+personality, sandbox_mode, approval_policy, developer_instructions, project_doc_max_bytes,
+project_doc_fallback_filenames, project_root_markers, skills.include_instructions, trusted
+projects), else the embedded defaults; the text format shows each setting's source.
+
+Examples:
+  ctx context ../my-repo --sandbox read-only --format anthropic
+  ctx context --tools tools.json --show skills_instructions`,
     )
-    .action(async (directory: string | undefined, flags: ContextFlags) => {
-      const cwd = resolve(environment.cwd, directory ?? ".");
-      const home =
-        flags.home === undefined
-          ? codexHome(environment.env)
-          : resolve(environment.cwd, flags.home);
-      const context = await buildFirstTurnContext({
-        cwd,
-        home: resolve(environment.cwd, home),
-        model: flags.model,
-        personality: flags.personality,
-        sandbox: flags.sandbox,
-        approval: flags.approval,
-        shell: environment.env.SHELL?.split("/").at(-1) || "bash",
-        now: new Date(),
-      });
-      if (flags.format !== "text") {
-        const sent =
-          flags.format === "json"
-            ? context.request
-            : await toAdapterRequest(flags.format, context.request);
-        const warn = createPaint(environment.stderr, environment.env)("yellow", "warning:");
-        for (const warning of context.warnings) {
-          environment.stderr.write(`${warn} ${warning.message}\n`);
-        }
-        environment.stdout.write(`${JSON.stringify(sent, null, 2)}\n`);
-        return;
-      }
-      const heading = `First turn in ${cwd} (model ${flags.model}, personality ${flags.personality}, sandbox ${flags.sandbox}, approval ${flags.approval})`;
-      environment.stdout.write(
-        formatContextText(
-          context,
-          heading,
-          createPaint(environment.stdout, environment.env),
-          await loadDefaultTokenizer(),
-        ),
-      );
+    .action(async (directory: string | undefined, flags: ContextFlags, command: Command) => {
+      await showContext(environment, directory, flags, command);
     });
+}
+
+/** What `ctx context` prints for `flags` in `directory`. */
+async function showContext(
+  environment: CliEnvironment,
+  directory: string | undefined,
+  flags: ContextFlags,
+  command: Command,
+): Promise<void> {
+  const cwd = resolve(environment.cwd, directory ?? ".");
+  const userHome = environment.env.HOME ?? homedir();
+  const home =
+    flags.home !== undefined
+      ? { path: resolve(environment.cwd, flags.home), source: "flag" as const }
+      : environment.env.CODEX_HOME !== undefined
+        ? {
+            path: resolve(environment.cwd, environment.env.CODEX_HOME),
+            source: "environment" as const,
+          }
+        : { path: join(userHome, ".codex"), source: "default" as const };
+  const configPath = join(home.path, "config.toml");
+  const config = flags.config ? await readCodexConfig(configPath) : undefined;
+  const given = (name: string) => command.getOptionValueSource(name) === "cli";
+  const settings = resolveContextSettings({
+    flags: {
+      model: { value: flags.model, given: given("model") },
+      personality: { value: flags.personality, given: given("personality") },
+      sandbox: { value: flags.sandbox, given: given("sandbox") },
+      approval: { value: flags.approval, given: given("approval") },
+    },
+    config,
+    home,
+    configFile: !flags.config
+      ? { value: "not read (--no-config)", source: "flag" }
+      : { value: config === undefined ? `none (${configPath})` : configPath, source: home.source },
+  });
+  const context = await buildFirstTurnContext({
+    cwd,
+    home: home.path,
+    model: settings.model,
+    personality: settings.personality,
+    sandbox: settings.sandbox,
+    approval: settings.approval,
+    ...processDefaults(environment),
+    now: new Date(),
+    ...(settings.developerInstructions === undefined
+      ? {}
+      : { developerInstructions: settings.developerInstructions }),
+    ...(settings.maxBytes === undefined ? {} : { maxBytes: settings.maxBytes }),
+    ...(settings.fallbackFilenames === undefined
+      ? {}
+      : { fallbackFilenames: settings.fallbackFilenames }),
+    ...(settings.rootMarkers === undefined ? {} : { rootMarkers: settings.rootMarkers }),
+    ...(settings.skills
+      ? {
+          skills: {
+            codexHome: home.path,
+            home: userHome,
+            trustedProjects: settings.trustedProjects,
+          },
+        }
+      : {}),
+  });
+  const tools =
+    flags.tools === undefined
+      ? undefined
+      : await readToolDefinitions(resolve(environment.cwd, flags.tools));
+  const blocks: ContextBlock[] = [
+    ...context.blocks,
+    ...(tools === undefined
+      ? []
+      : [
+          {
+            role: "tools" as const,
+            kind: "tool_definitions",
+            sources: [tools.path],
+            text: tools.text,
+          },
+        ]),
+  ];
+  const warnings = [...settings.warnings, ...context.warnings];
+  if (flags.show !== undefined) {
+    const shown = blocks.filter((block) => block.kind === flags.show);
+    const first = shown[0];
+    if (first === undefined) {
+      const kinds = [...new Set(blocks.map((block) => block.kind))].join(", ");
+      throw new CliError(
+        "usage",
+        `no block of kind ${flags.show} in this request (its kinds: ${kinds})`,
+      );
+    }
+    if (shown.length > 1) {
+      const warn = createPaint(environment.stderr, environment.env)("yellow", "warning:");
+      environment.stderr.write(
+        `${warn} ${shown.length} blocks are of kind ${flags.show}; the first is shown\n`,
+      );
+    }
+    environment.stdout.write(first.text);
+    return;
+  }
+  if (flags.format !== "text") {
+    const request = {
+      ...context.request,
+      ...(tools === undefined || flags.format !== "json" ? {} : { tools: tools.tools }),
+    };
+    const sent = flags.format === "json" ? request : await toAdapterRequest(flags.format, request);
+    const warn = createPaint(environment.stderr, environment.env)("yellow", "warning:");
+    if (tools !== undefined && flags.format !== "json") {
+      environment.stderr.write(
+        `${warn} --tools is sent with --format json only; ${flags.format} leaves the tools out\n`,
+      );
+    }
+    for (const warning of warnings) {
+      environment.stderr.write(`${warn} ${warning.message}\n`);
+    }
+    environment.stdout.write(`${JSON.stringify(sent, null, 2)}\n`);
+    return;
+  }
+  const paint = createPaint(environment.stdout, environment.env);
+  environment.stdout.write(
+    formatContextText(
+      { blocks, warnings },
+      `First turn in ${cwd}`,
+      paint,
+      await loadDefaultTokenizer(),
+      {
+        afterHeading: [
+          ...formatTable(
+            [
+              ["setting", "value", "source"],
+              ...settings.rows.map((row) => [row.name, row.value, row.source]),
+            ],
+            ["left", "left", "left"],
+            (row, _column, cell) => (row === 0 ? paint("bold", cell) : cell),
+          ),
+          "",
+        ],
+        atEnd: [paint("dim", notShown(tools !== undefined, context.skills))],
+      },
+    ),
+  );
+}
+
+/** The closing line: what a real first request holds that this one does not show. */
+function notShown(withTools: boolean, skills: LoadedSkills | undefined): string {
+  const onRequest = skills?.skills.filter((skill) => !skill.implicitInvocation).length ?? 0;
+  const left = [
+    "the user's message",
+    ...(withTools ? [] : ["tool definitions (pass --tools FILE)"]),
+    "Codex's bundled skills",
+    ...(onRequest === 0
+      ? []
+      : [
+          `${onRequest} ${onRequest === 1 ? "skill" : "skills"} offered only when asked for by name`,
+        ]),
+    "collaboration mode and multi-agent instructions (set by the agent at run time)",
+    "MCP servers, apps and plugins",
+  ];
+  return `Not shown: ${left.join("; ")}.`;
 }

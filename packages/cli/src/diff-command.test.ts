@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { agentsTreePath } from "@ctx/fixtures";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runCtx, runCtxInProcess } from "./__fixtures__/run-ctx.js";
+import { runCtx } from "./__fixtures__/run-ctx.js";
 
 let folder: string;
 beforeAll(async () => {
@@ -58,7 +58,7 @@ describe("ctx diff", () => {
     expect(change.cacheBreak).toBeUndefined();
     expect(change.resent).toHaveLength(1);
     expect(change.resent[0]?.role).toBe("developer");
-    expect(change.resent[0]?.content[0]?.text).toMatch(/^<model_switch>/);
+    expect(change.resent[0]?.content[0]?.text).toMatch(/^<model_instructions>/);
   });
 
   it("names the file and the field of a settings file that does not fit", async () => {
@@ -152,7 +152,7 @@ describe("ctx diff from flags", () => {
 
   it("resolves cwd against the current folder and re-sends the environment", async () => {
     await mkdir(join(folder, "sub"), { recursive: true });
-    const run = await runCtxInProcess(["diff", "--to", "cwd=sub", "--format", "json"], folder);
+    const run = await runCtx(["diff", "--to", "cwd=sub", "--format", "json"], folder);
     expect(run.code).toBe(0);
     const change = JSON.parse(run.stdout) as ResentJson;
     expect(change.resent.map((item) => item.role)).toEqual(["user"]);
@@ -180,7 +180,7 @@ describe("ctx diff from flags", () => {
 
 describe("ctx diff and AGENTS.md", () => {
   it("refuses a cwd that does not exist in one line, exit code 1", async () => {
-    const run = await runCtxInProcess(["diff", "--to", "cwd=nowhere"], folder);
+    const run = await runCtx(["diff", "--to", "cwd=nowhere"], folder);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
       `ctx: working directory ${join(folder, "nowhere")} (environment "local") cannot be used: it does not exist\n`,
@@ -191,7 +191,7 @@ describe("ctx diff and AGENTS.md", () => {
     const tree = join(folder, "codex-security");
     await cp(agentsTreePath("codex-security"), tree, { recursive: true });
     await mkdir(join(tree, ".git"));
-    const run = await runCtxInProcess(
+    const run = await runCtx(
       ["diff", "--from", "cwd=codex-security/sdk", "--to", "cwd=codex-security/sdk/typescript"],
       folder,
     );
@@ -199,7 +199,7 @@ describe("ctx diff and AGENTS.md", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/\s+user\s+agents_md_instructions\s+\d+\s+\d+\s/);
     expect(run.stdout).toMatch(/\s+user\s+environment_context\s+\d+\s+\d+/);
-    const json = await runCtxInProcess(
+    const json = await runCtx(
       [
         "diff",
         "--from",

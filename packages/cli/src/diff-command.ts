@@ -4,6 +4,7 @@ import { type Command, Option } from "commander";
 import { CliError } from "./cli-error.js";
 import { codexHome } from "./codex-home.js";
 import { formatContextText } from "./format-context.js";
+import { processDefaults } from "./process-defaults.js";
 import { diffSettings, readSettingsFile, toTurnContext } from "./settings-change.js";
 import { overrideKeys, parseSettingsOverride, type SettingsOverride } from "./settings-override.js";
 import { type CliEnvironment, createPaint } from "./terminal.js";
@@ -85,8 +86,8 @@ Examples:
       }
       const defaults = {
         cwd: environment.cwd,
-        shell: environment.env.SHELL?.split("/").at(-1) || "bash",
-        home: codexHome(environment.env),
+        shell: processDefaults(environment).shell,
+        home: codexHome(environment),
       };
       const read = (path: string | undefined) =>
         path === undefined ? {} : readSettingsFile(resolve(environment.cwd, path));

@@ -1,4 +1,4 @@
-import { AgentsMdError, discoverAgentsMd } from "@ctx/agents-md";
+import { AgentsMdError, createNodeFileSystem, discoverAgentsMd } from "@ctx/agents-md";
 import {
   type ApprovalPolicy,
   defaultModelCatalog,
@@ -6,9 +6,15 @@ import {
   type SandboxMode,
 } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
-import { agentsMdInstructions, createStandardRegistry } from "@ctx/registry";
+import {
+  agentsMdInstructions,
+  createStandardRegistry,
+  developerInstructions,
+  skillsInstructions,
+} from "@ctx/registry";
 import { buildEnvironmentProfile, createSession, type TurnContext } from "@ctx/session";
-import type { CtxWarning } from "@ctx/text";
+import { discoverSkills, type LoadedSkills } from "@ctx/skills";
+import { type CtxWarning, trimWhiteSpace } from "@ctx/text";
 import { CliError } from "./cli-error.js";
 import { type ContextBlock, contextBlocks } from "./context-blocks.js";
 
@@ -26,6 +32,23 @@ export interface FirstTurnSettings {
   readonly now: Date;
   /** An IANA time zone; the system's when omitted (`Etc/UTC` where the system says `UTC`). */
   readonly timeZone?: string;
+  /** Raw developer instructions (Codex's `developer_instructions`), sent verbatim. */
+  readonly developerInstructions?: string;
+  /** The AGENTS.md byte budget (Codex's `project_doc_max_bytes`). */
+  readonly maxBytes?: number;
+  /** More AGENTS.md names (Codex's `project_doc_fallback_filenames`). */
+  readonly fallbackFilenames?: readonly string[];
+  /** What marks the project root (Codex's `project_root_markers`). */
+  readonly rootMarkers?: readonly string[];
+  /**
+   * Where to look for skills: Codex's home (its `skills` folder), the user's home (its
+   * `.agents/skills`) and the projects the user trusts; no catalogue when omitted.
+   */
+  readonly skills?: {
+    readonly codexHome: string;
+    readonly home: string;
+    readonly trustedProjects: readonly string[];
+  };
 }
 
 /** What the model would be sent on its first turn before the user's message. */
@@ -35,12 +58,15 @@ export interface FirstTurnContext {
   /** The same texts, one block each, in the order they are sent. */
   readonly blocks: readonly ContextBlock[];
   readonly warnings: readonly CtxWarning[];
+  /** The skills found, when they were looked for. */
+  readonly skills: LoadedSkills | undefined;
 }
 
 /**
  * The first request of a session in `settings.cwd`, built by `@ctx/session` as a real agent
  * would, without the user's message: the model's base instructions with the personality, the
- * permissions, the AGENTS.md files from the project root down, and the environment.
+ * developer instructions, the skills catalogue (`@ctx/skills`), the permissions, the AGENTS.md
+ * files from the project root down, and the environment.
  *
  * @throws {CliError} `failure` when the folder cannot be used as a working directory.
  */
@@ -51,13 +77,33 @@ export async function buildFirstTurnContext(
   const agentsMd = await discoverAgentsMd({
     cwd: settings.cwd,
     ...(settings.home === undefined ? {} : { home: settings.home }),
+    ...(settings.maxBytes === undefined ? {} : { maxBytes: settings.maxBytes }),
+    ...(settings.fallbackFilenames === undefined
+      ? {}
+      : { fallbackFilenames: settings.fallbackFilenames }),
+    ...(settings.rootMarkers === undefined ? {} : { rootMarkers: settings.rootMarkers }),
   }).catch((error: unknown) => {
     if (AgentsMdError.isInstance(error)) {
       throw new CliError("failure", error.message, { cause: error });
     }
     throw error;
   });
-  const cwd = agentsMd.environments[0]?.cwd ?? settings.cwd;
+  const environment = agentsMd.environments[0];
+  const cwd = environment?.cwd ?? settings.cwd;
+  const project = environment?.root ?? cwd;
+  const skills =
+    settings.skills === undefined
+      ? undefined
+      : await discoverSkills({
+          directories:
+            environment === undefined || environment.directories.length === 0
+              ? [cwd]
+              : environment.directories,
+          codexHome: settings.skills.codexHome,
+          home: settings.skills.home,
+          trusted: settings.skills.trustedProjects.some((path) => path === project || path === cwd),
+          fs: createNodeFileSystem(),
+        });
   const turn: TurnContext = {
     model: settings.model,
     personality: settings.personality,
@@ -70,6 +116,10 @@ export async function buildFirstTurnContext(
       ...(settings.timeZone === undefined ? {} : { timeZone: settings.timeZone }),
     }),
     agentsMd,
+    ...(settings.developerInstructions === undefined
+      ? {}
+      : { developerInstructions: settings.developerInstructions }),
+    ...(skills === undefined ? {} : { skills: skills.catalogue() }),
   };
   const request = await createSession({ registry }).beginTurn(turn, "(the user's first message)");
   const input = request.input.slice(0, -1);
@@ -79,8 +129,18 @@ export async function buildFirstTurnContext(
     request: { instructions, input },
     blocks: [
       { role: "system", kind: "base_instructions", sources: [], text: instructions },
-      ...contextBlocks(registry, input, (kind) =>
-        kind === agentsMdInstructions.type ? agentsMd.sources() : [],
+      ...contextBlocks(registry, input, (kind) => {
+        if (kind === agentsMdInstructions.type) return agentsMd.sources();
+        if (kind === skillsInstructions.type) return skills?.sources() ?? [];
+        return [];
+      }).map((block) =>
+        // Raw developer instructions have no markers: name them by their text (the envelope may
+        // have added its separator after it).
+        block.role === "developer" &&
+        settings.developerInstructions !== undefined &&
+        trimWhiteSpace(block.text) === trimWhiteSpace(settings.developerInstructions)
+          ? { ...block, kind: developerInstructions.type }
+          : block,
       ),
     ],
     warnings: [
@@ -92,7 +152,9 @@ export async function buildFirstTurnContext(
               message: `the model ${JSON.stringify(settings.model)} is not in the default catalog, so its fallback instructions are shown`,
             },
           ]),
+      ...(skills?.warnings ?? []),
       ...request.warnings,
     ],
+    skills,
   };
 }

@@ -7,13 +7,14 @@ import type { Paint } from "./terminal.js";
 /**
  * Context blocks for a person (a first turn's, or what a change of settings re-sends): one row
  * per block with its role, fragment kind, bytes, tokens by `tokenizer` and source files, a total,
- * then the warnings.
+ * then the warnings; `around` adds lines after the heading and at the end.
  */
 export function formatContextText(
   context: Pick<FirstTurnContext, "blocks" | "warnings">,
   heading: string,
   paint: Paint,
   tokenizer: Tokenizer,
+  around: { readonly afterHeading?: readonly string[]; readonly atEnd?: readonly string[] } = {},
 ): string {
   const sizes = context.blocks.map((block) => ({
     bytes: utf8ByteLength(block.text),
@@ -41,10 +42,12 @@ export function formatContextText(
   return [
     paint("bold", heading),
     "",
+    ...(around.afterHeading ?? []),
     ...table,
     "",
     paint("dim", `tokens counted with ${tokenizer.name}, each block on its own.`),
     ...context.warnings.map((warning) => `${paint("yellow", "warning:")} ${warning.message}`),
+    ...(around.atEnd ?? []),
     "",
   ].join("\n");
 }

@@ -9,7 +9,7 @@ import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
 import { createSession, loadDefaultTokenizer } from "@ctx/session";
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectLargeInspection } from "./__fixtures__/expect-large-inspection.js";
-import { type CtxRun, runCtx, runCtxInProcess } from "./__fixtures__/run-ctx.js";
+import { type CtxRun, runCtx } from "./__fixtures__/run-ctx.js";
 
 const rollbackRollout = codexRolloutPath("desktop-0.144-aborted-rollback-compaction.jsonl");
 const chromium = "/usr/bin/chromium";
@@ -27,7 +27,7 @@ const runs = new Map<string, Promise<CtxRun>>();
  */
 function inspectOnce(args: readonly string[], cwd: string): Promise<CtxRun> {
   const key = JSON.stringify([args, cwd]);
-  const run = runs.get(key) ?? runCtxInProcess(args, cwd);
+  const run = runs.get(key) ?? runCtx(args, cwd);
   runs.set(key, run);
   return run;
 }
@@ -113,7 +113,7 @@ describe("ctx inspect on Codex rollouts", () => {
     expect(run.stdout).toMatch(/rollback\s+1 turn\(s\) dropped/);
     expect(run.stdout).toContain("tokens are counted with o200k_base");
     expect(run.stdout).not.toContain("Items:");
-    const items = await runCtxInProcess(["inspect", rollbackRollout, "--items"], folder);
+    const items = await runCtx(["inspect", rollbackRollout, "--items"], folder);
     expect(items.stdout).toMatch(
       /Items:\n\s+line\s+turn\s+category\s+kind\s+bytes\n\s+\d+\s+\d+\s+injected/,
     );
@@ -236,13 +236,13 @@ describe("ctx inspect failures", () => {
 
   it("refuses a file that is not a rollout", async () => {
     await writeFile(join(folder, "numbers.jsonl"), "1\n2\n");
-    const run = await runCtxInProcess(["inspect", "numbers.jsonl"], folder);
+    const run = await runCtx(["inspect", "numbers.jsonl"], folder);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("is not a Codex or @ctx rollout (line 1)");
   });
 
   it("needs the rollout argument: a usage error", async () => {
-    const run = await runCtxInProcess(["inspect"], folder);
+    const run = await runCtx(["inspect"], folder);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("missing required argument 'ROLLOUT'");
   });
@@ -250,10 +250,7 @@ describe("ctx inspect failures", () => {
 
 describe("ctx inspect --html", () => {
   it("writes one self-contained page with the timeline, the kinds and the cache breaks", async () => {
-    const run = await runCtxInProcess(
-      ["inspect", rollbackRollout, "--html", "timeline.html"],
-      folder,
-    );
+    const run = await runCtx(["inspect", rollbackRollout, "--html", "timeline.html"], folder);
     expect(run.code).toBe(0);
     const page = await readFile(join(folder, "timeline.html"), "utf8");
     expect(page).toMatch(/^<!doctype html>/);
@@ -270,7 +267,7 @@ describe("ctx inspect --html", () => {
     async () => {
       const page = join(folder, "timeline.html");
       if (!existsSync(page)) {
-        await runCtxInProcess(["inspect", rollbackRollout, "--html", page], folder);
+        await runCtx(["inspect", rollbackRollout, "--html", page], folder);
       }
       const screenshot = join(folder, "timeline.png");
       const profile = await mkdtemp(join(tmpdir(), "ctx-chromium-"));
@@ -419,7 +416,7 @@ describe("ctx inspect counts what was sent, and what the provider reported", () 
     expect(text.stdout).toMatch(
       new RegExp(`total\\s+\\d+\\s+${sum("input")}\\s+${sum("cached")}\\s+${sum("output")}\\s`),
     );
-    await runCtxInProcess(["inspect", path, "--html", "usage.html"], folder);
+    await runCtx(["inspect", path, "--html", "usage.html"], folder);
     const page = await readFile(join(folder, "usage.html"), "utf8");
     expect(page).toContain('title="reported 23158 in (19200 cached), 1494 out (0 reasoning)"');
     expect(page).toContain(`the provider reported ${sum("input")} in`);
@@ -453,7 +450,7 @@ describe("ctx inspect counts what was sent, and what the provider reported", () 
     const path = codexRolloutPath("cli-0.58-env-context.jsonl");
     const inspection = await inspectTruth(path, ["--tokenize-limit", "0"]);
     expect(inspection.warnings.map((warning) => warning.code)).toEqual(["tokens-estimated"]);
-    const text = await runCtxInProcess(["inspect", path, "--tokenize-limit", "0"], folder);
+    const text = await runCtx(["inspect", path, "--tokenize-limit", "0"], folder);
     expect(text.stdout).toMatch(/user\s+user_intent\s+1\s+317\s+~80\s/);
     expect(text.stdout).toContain("were counted at bytes / 4, not with o200k_base");
   });
@@ -478,7 +475,7 @@ describe("ctx inspect's header", () => {
 
 describe("ctx inspect on what is not a rollout", () => {
   it("says /etc/passwd is not a rollout, in one line, exit code 1", async () => {
-    const run = await runCtxInProcess(["inspect", "/etc/passwd"], folder);
+    const run = await runCtx(["inspect", "/etc/passwd"], folder);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
       "ctx: /etc/passwd is not a Codex or @ctx rollout: line 1 is not JSON\n",
@@ -500,7 +497,7 @@ describe("ctx inspect on what is not a rollout", () => {
       },
     ]);
     expect(inspection.items.map((item) => item.kind)).toEqual(["user_intent", "reasoning"]);
-    const usage = await runCtxInProcess(["inspect", name, "--max-line-bytes", "lots"], folder);
+    const usage = await runCtx(["inspect", name, "--max-line-bytes", "lots"], folder);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toBe('ctx: --max-line-bytes takes a whole number of bytes, not "lots"\n');
   });

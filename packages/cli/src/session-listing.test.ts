@@ -5,7 +5,7 @@ import { codexRolloutPath } from "@ctx/fixtures";
 import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
 import { createSession } from "@ctx/session";
 import { describe, expect, it } from "vitest";
-import { runCtxInProcess } from "./__fixtures__/run-ctx.js";
+import { runCtx } from "./__fixtures__/run-ctx.js";
 
 /** Copies a real Codex rollout into `home`'s sessions on `day`, as started in `cwd`. */
 async function codexRollout(home: string, day: string, name: string, cwd: string, at: Date) {
@@ -55,7 +55,7 @@ describe("ctx without a command", () => {
       "Hello.",
     );
     await store.close();
-    const run = await runCtxInProcess([], project, { CODEX_HOME: home, CTX_SESSIONS: "../store" });
+    const run = await runCtx([], project, { CODEX_HOME: home, CTX_SESSIONS: "../store" });
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     const rows = run.stdout.split("\n").filter((line) => /^\s+\d{4}-/.test(line));
@@ -70,18 +70,18 @@ describe("ctx without a command", () => {
       new RegExp(`^\\s+2026-07-12 10:00:00\\s+Codex\\s+019f5c38-cac3\\S+\\s+${older}$`),
     );
     expect(run.stdout).toContain("Look into one with: ctx inspect PATH");
-    const inspect = await runCtxInProcess(["inspect", newer, "--format", "json"], project);
+    const inspect = await runCtx(["inspect", newer, "--format", "json"], project);
     expect(inspect.code).toBe(0);
   });
 
   it("says where it looked when the folder has no sessions, and refuses an unknown command", async () => {
     const root = await realpath(await mkdtemp(join(tmpdir(), "ctx-sessions-")));
-    const run = await runCtxInProcess([], root, { CODEX_HOME: join(root, "codex") });
+    const run = await runCtx([], root, { CODEX_HOME: join(root, "codex") });
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(
       `No sessions of ${root} in ${join(root, "codex", "sessions")}. Run ctx --help for the commands.\n`,
     );
-    const wrong = await runCtxInProcess(["contxt"], root);
+    const wrong = await runCtx(["contxt"], root);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toBe(
       "ctx: unknown command 'contxt' (the commands: context, inspect, diff)\n",

@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { CliError } from "./cli-error.js";
 import { codexHome } from "./codex-home.js";
@@ -31,7 +31,7 @@ $CTX_SESSIONS, each with the path to give ctx inspect.`,
         const known = command.commands.map((each) => each.name()).join(", ");
         throw new CliError("usage", `unknown command '${word}' (the commands: ${known})`);
       }
-      const home = codexHome(environment.env);
+      const home = codexHome(environment);
       const store = environment.env.CTX_SESSIONS;
       const ctxStore =
         store === undefined || store === "" ? undefined : resolve(environment.cwd, store);
@@ -42,10 +42,9 @@ $CTX_SESSIONS, each with the path to give ctx inspect.`,
         limit: listed,
         scanLimit: scanned,
       });
-      const places = [
-        resolve(home, "sessions"),
-        ...(ctxStore === undefined ? [] : [ctxStore]),
-      ].join(" and ");
+      const places = [join(home, "sessions"), ...(ctxStore === undefined ? [] : [ctxStore])].join(
+        " and ",
+      );
       if (sessions.length === 0) {
         environment.stdout.write(
           `No sessions of ${environment.cwd} in ${places}. Run ctx --help for the commands.\n`,

@@ -41,4 +41,15 @@ describe("codexOverrides", () => {
       'sandbox_workspace_write.writable_roots=["/base/extra","/abs"]',
     ]);
   });
+
+  it("turns the skills catalogue on without Codex's bundled skills when a scenario asks", () => {
+    expect(codexOverrides({ skills: true }, "/base")).toEqual([
+      "-c",
+      'model="gpt-6-astra"',
+      "-c",
+      "skills.include_instructions=true",
+      "-c",
+      "skills.bundled.enabled=false",
+    ]);
+  });
 });

@@ -20,12 +20,14 @@ const configKeys = {
 
 /**
  * The `-c key=value` overrides that give Codex a scenario's settings. The skills catalogue is
- * always off: it lists the skills bundled with Codex, which @ctx has no business knowing.
+ * off unless the scenario asks for it, and Codex's bundled skills always are: they are Codex's
+ * own, which @ctx has no business knowing.
  */
 export function codexOverrides(settings: ScenarioSettings, base: string): string[] {
   const values: [string, unknown][] = [
     ["model", settings.model ?? defaultCodexModel],
-    ["skills.include_instructions", false],
+    ["skills.include_instructions", settings.skills === true],
+    ...(settings.skills === true ? [["skills.bundled.enabled", false] as [string, unknown]] : []),
   ];
   if (settings.sandboxMode !== undefined) values.push(["sandbox_mode", settings.sandboxMode]);
   if (settings.approvalPolicy === "granular") {

@@ -12,7 +12,9 @@ import { pinMachineValues } from "./pin-machine-values.js";
  */
 const comparedKinds = new Set([
   "model_switch",
+  "model_instructions",
   "developer_instructions",
+  "skills_instructions",
   "personality_spec",
   "permissions_instructions",
   "agents_md_instructions",
@@ -89,6 +91,11 @@ export function compareFirstTurn(options: {
       permissionsStructure(part(ours, "permissions_instructions"), options.places.base),
       permissionsStructure(part(theirs, "permissions_instructions"), options.places.base),
     ),
+    compareText(
+      "skills",
+      skillsStructure(part(ours, "skills_instructions")),
+      skillsStructure(part(theirs, "skills_instructions")),
+    ),
   ];
   if (options.expectedSources !== undefined) {
     results.push(
@@ -115,12 +122,7 @@ export function compared(layout: readonly LayoutItem[]): string[] {
       .filter((item) => item.type === "message" || comparedItemTypes.has(item.type))
       .map((item) => ({
         ...item,
-        parts: item.parts
-          // Codex 0.171 sends `<model_instructions>` where 0.169 and @ctx send `<model_switch>`.
-          .map((part) =>
-            part.kind === "model_instructions" ? { ...part, kind: "model_switch" } : part,
-          )
-          .filter((part) => comparedKinds.has(part.kind)),
+        parts: item.parts.filter((part) => comparedKinds.has(part.kind)),
       }))
       .filter((item) => item.type !== "message" || item.parts.length > 0),
   );
@@ -158,6 +160,16 @@ export function permissionsStructure(text: string | undefined, base: string): st
     closes: text.endsWith(close),
     paths: [...new Set(paths)],
   });
+}
+
+/**
+ * The skills catalogue with its one sentence of prose, the introduction after `## Skills`,
+ * replaced by a placeholder: the markers, the headings, the table of skill roots and the list of
+ * skills stay, to be compared byte for byte.
+ */
+export function skillsStructure(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  return text.replace(/^(<skills_instructions>\n## Skills\n)[^\n]*/, "$1(introduction)");
 }
 
 function portable(source: string, places: ScenarioPlaces): string {

@@ -90,17 +90,27 @@ const samples: [string, string, string][] = [
   ],
   ["context_window as three items (start)", "developer", "<context_window>"],
   ["command_sessions", ...tag("command_sessions")],
-  ["side_conversation", ...tag("side_conversation", "user")],
-  ["user_verification_notice", ...tag("user_verification_notice", "user")],
-  ["send_user_message_question_reply", ...tag("send_user_message_question_reply", "user")],
-  ["EXTERNAL SESSION IMPORTED", "user", "<EXTERNAL SESSION IMPORTED>\nx"],
-  ["user_query", ...tag("user_query", "user")],
-  ["cursor_commands", ...tag("cursor_commands", "user")],
+  ["side_conversation", ...tag("side_conversation")],
+  ["user_verification_notice", ...tag("user_verification_notice")],
+  [
+    "send_user_message_question_reply (the user's answers)",
+    ...tag("send_user_message_question_reply", "user"),
+  ],
+  ["EXTERNAL SESSION IMPORTED (an agent message)", "assistant", "<EXTERNAL SESSION IMPORTED>"],
+  ["user_query (the user's words)", ...tag("user_query", "user")],
+  [
+    "cursor_commands before user_query (the user's words)",
+    "user",
+    "<cursor_commands>\n/review\n</cursor_commands>\n<user_query>\nx\n</user_query>",
+  ],
 ];
 let yes = 0;
 for (const [name, role, text] of samples) {
-  const found = r.classify(role as "user" | "developer", text)?.type;
+  const found = r.classify(role as "user" | "developer" | "assistant", text);
   if (found !== undefined) yes += 1;
-  process.stdout.write(`${found === undefined ? "no " : "yes"}  ${name} -> ${found ?? "-"}\n`);
+  const words = found?.legacy === true && found.recogniser.userWords ? " (kept the user's)" : "";
+  process.stdout.write(
+    `${found === undefined ? "no " : "yes"}  ${name} -> ${found?.type ?? "-"}${words}\n`,
+  );
 }
 process.stdout.write(`${yes} of ${samples.length} recognised\n`);

@@ -1,4 +1,4 @@
-import type { LoadedAgentsMd } from "@ctx/agents-md";
+import { createNodeFileSystem, type LoadedAgentsMd } from "@ctx/agents-md";
 import type { Fragment } from "@ctx/fragments";
 import {
   defaultModelCatalog,
@@ -12,8 +12,10 @@ import {
   developerInstructions,
   environmentContext,
   permissionsInstructions,
+  skillsInstructions,
 } from "@ctx/registry";
 import { buildInitialContext } from "@ctx/session";
+import { discoverSkills } from "@ctx/skills";
 import { defaultCodexModel } from "./codex-overrides.js";
 import { ctxTurnState } from "./ctx-turn-state.js";
 import type { ScenarioSettings } from "./scenario.js";
@@ -41,8 +43,10 @@ export interface CtxFirstTurn {
 
 /**
  * Assembles a first turn with @ctx under a scenario's settings (see {@link ctxTurnState}): the
- * developer instructions, permissions, AGENTS.md and environment context as our fragments, in
- * the envelopes the registry orders, then the prompt.
+ * developer instructions, the skills catalogue (found by `@ctx/skills` in the project folders
+ * AGENTS.md discovery searched, and in `home` as both `CODEX_HOME` and `HOME`), permissions,
+ * AGENTS.md and environment context as our fragments, in the envelopes the registry orders,
+ * then the prompt.
  */
 export async function ctxFirstTurn(options: {
   readonly base: string;
@@ -56,6 +60,18 @@ export async function ctxFirstTurn(options: {
   const fragments: Fragment[] = [];
   if (settings.developerInstructions !== undefined && settings.developerInstructions !== "") {
     fragments.push(developerInstructions.create({ text: settings.developerInstructions }));
+  }
+  const skills =
+    settings.skills === true
+      ? await discoverSkills({
+          directories: agentsMd.environments[0]?.directories ?? [options.cwd],
+          codexHome: options.home,
+          home: options.home,
+          fs: createNodeFileSystem(),
+        })
+      : undefined;
+  if (skills !== undefined && skills.catalogue().skills.length > 0) {
+    fragments.push(skillsInstructions.create(skills.catalogue()));
   }
   if (settings.includePermissions !== false) {
     fragments.push(permissionsInstructions.create({ text: renderPermissionsInstructions(policy) }));

@@ -41,6 +41,11 @@ const settingsSchema = z.strictObject({
   model: z.string().min(1).optional(),
   /** The personality (Codex's `personality`); the model's default when omitted. */
   personality: z.enum(["friendly", "pragmatic", "none"]).optional(),
+  /**
+   * The skills catalogue on (Codex's `skills.include_instructions`), with Codex's bundled skills
+   * off so that both sides list the scenario's `SKILL.md` files alone; off when omitted.
+   */
+  skills: z.boolean().optional(),
 });
 
 const turnSchema = z.strictObject({

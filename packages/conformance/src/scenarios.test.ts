@@ -6,8 +6,13 @@ import { loadScenarios } from "./scenario.js";
 const scenarios = await loadScenarios();
 const deviations = await loadDeviations();
 
-/** Every eighth scenario: each runs the real Codex CLI; scenarios.soak.test.ts runs them all. */
-const sampled = scenarios.filter((_, index) => index % 8 === 0);
+/**
+ * Every eighth scenario, and the one that lists skills (no other shows Codex's skill discovery):
+ * each runs the real Codex CLI; scenarios.soak.test.ts runs them all.
+ */
+const sampled = scenarios.filter(
+  (scenario, index) => index % 8 === 0 || scenario.name === "skills-user-and-repo",
+);
 
 describe("@ctx against Codex CLI 0.171.0", () => {
   it("has at least 40 scenarios", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type GitStatus, gitStatus } from "./git-status.js";
 
 const status: GitStatus = { branch: "main", ahead: 1, behind: 0, changedFiles: 3 };
-const params = { warn: () => undefined };
+const params = { full: false, warn: () => undefined };
 
 describe("gitStatus", () => {
   it("renders the branch, the distance to the upstream and the changed files", () => {

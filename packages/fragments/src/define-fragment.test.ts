@@ -169,7 +169,7 @@ describe("defineFragment", () => {
           ? undefined
           : state.cwd,
     });
-    const params = { warn: () => undefined };
+    const params = { full: false, warn: () => undefined };
 
     it("builds from its slot and snapshots what it showed", () => {
       const first = cwd.section?.evaluate({ cwd: "/a" }, { status: "absent" }, params);

@@ -26,6 +26,11 @@ export type SectionScope = "world" | "settings" | "initial";
 
 /** What a `build` hook may use besides the state and the reference. */
 export interface BuildParams {
+  /**
+   * Whether this turn sends the full context (a first turn, or after the baseline was lost to a
+   * compaction or rollback) rather than an update of what changed.
+   */
+  readonly full: boolean;
   /** Reports a limit the hook reached (a list cut to its budget, say) as a warning value. */
   warn(warning: CtxWarning): void;
 }

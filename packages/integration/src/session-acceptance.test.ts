@@ -118,14 +118,14 @@ describe("the reference's acceptance list, on @ctx/session", () => {
     expect(added(first, second)).toEqual(["developer:personality_spec", "user:two"]);
   });
 
-  it("sends only the model switch when the model and the personality change together", async () => {
+  it("sends only the model switch, as <model_instructions>, when the model and the personality change together", async () => {
     const session = createSession();
     const first = await session.beginTurn(turn({ personality: "pragmatic" }), "one");
     const second = await session.beginTurn(
       turn({ model: "ctx-coder-long", personality: "friendly" }),
       "two",
     );
-    expect(added(first, second)).toEqual(["developer:model_switch", "user:two"]);
+    expect(added(first, second)).toEqual(["developer:model_instructions", "user:two"]);
   });
 
   it("sends exactly one replacement when AGENTS.md was edited before a resume", async () => {

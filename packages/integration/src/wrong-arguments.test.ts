@@ -174,6 +174,9 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       optional: [0],
     },
   },
+  "@ctx/skills": {
+    discoverSkills: { args: [undefined], names: ["options"] }, // filled in beforeAll
+  },
   "@ctx/agents-md": {
     candidateFilenames: {
       args: [["NOTES.md"]],
@@ -520,6 +523,7 @@ beforeAll(async () => {
   valid.set("@ctx/agents-md createAgentsMdTracker", [loaded, { fs }]);
   valid.set("@ctx/agents-md createLoadedAgentsMd", [JSON.parse(JSON.stringify(loaded))]);
   valid.set("@ctx/agents-md discoverAgentsMd", [options]);
+  valid.set("@ctx/skills discoverSkills", [{ directories: [memoryRoot], fs }]);
   valid.set("@ctx/agents-md discoverAgentsMdForEnvironments", [
     [{ id: "local", cwd: memoryRoot, fs }],
     { home: "/home/none" },

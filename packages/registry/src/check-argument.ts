@@ -70,6 +70,7 @@ export function checkLegacy(argument: string, value: unknown): asserts value is 
     typeof value.type !== "string" ||
     !roles.includes(value.role) ||
     typeof value.matches !== "function" ||
+    typeof value.userWords !== "boolean" ||
     (value.prefix !== undefined && typeof value.prefix !== "string")
   ) {
     throw RegistryError.forArgument(argument, "a recogniser made by defineLegacyFragment", value);

@@ -51,7 +51,10 @@ export interface Registry {
   get(type: string): FragmentKind | undefined;
   /** Which kind (or legacy wrapper) of `role` the text is, in registry order, or `undefined`. */
   classify(role: Role, text: string): Classification | undefined;
-  /** Whether `item` is a user message with at least one text a user-role kind recognises. */
+  /**
+   * Whether `item` is a user message with at least one text a user-role kind recognises (a
+   * recogniser of a person's own words in a wrapper does not count: that message is the user's).
+   */
   isContextualUserMessage(item: ResponseItem): boolean;
   /**
    * Whether `item` is a developer message with at least one text that begins with a
@@ -153,7 +156,7 @@ export function createRegistry(
       item.type === "message" &&
       item.role === "user" &&
       item.content.some(
-        (content) => content.type === "input_text" && classify("user", content.text) !== undefined,
+        (content) => content.type === "input_text" && isInjected(classify("user", content.text)),
       ),
     isContextualDeveloperMessage: (item: ResponseItem) =>
       checkItem(item) &&
@@ -167,6 +170,11 @@ export function createRegistry(
           ),
       ),
   });
+}
+
+/** Whether a classification is injected context, not a person's words in a known wrapper. */
+function isInjected(found: Classification | undefined): boolean {
+  return found !== undefined && !(found.legacy && found.recogniser.userWords);
 }
 
 /** Checks a method's `item` argument; true, so it can lead a condition. */

@@ -25,6 +25,7 @@ export {
   collaborationMode,
   collaborationModeSection,
 } from "./catalogue/collaboration-mode.js";
+export { type CommandSessionsData, commandSessions } from "./catalogue/command-sessions.js";
 export {
   type ContentFilterGuidanceData,
   contentFilterGuidance,
@@ -144,6 +145,7 @@ export {
   recommendedPlugins,
 } from "./catalogue/recommended-plugins.js";
 export { type RolloutBudgetData, rolloutBudget } from "./catalogue/rollout-budget.js";
+export { sideConversation } from "./catalogue/side-conversation.js";
 export { type SkillData, skill } from "./catalogue/skill.js";
 export {
   maxSkillDescriptionLength,
@@ -163,6 +165,7 @@ export {
 } from "./catalogue/thread-network-requirements.js";
 export { turnAborted, turnAbortedDeveloper } from "./catalogue/turn-aborted.js";
 export { type UserShellCommandData, userShellCommand } from "./catalogue/user-shell-command.js";
+export { userVerificationNotice } from "./catalogue/user-verification-notice.js";
 export {
   type Classification,
   createRegistry,

@@ -21,6 +21,12 @@ export interface LegacyFragment {
    * one; developer-side prefix detection uses it too.
    */
   readonly prefix: string | undefined;
+  /**
+   * Whether the text it recognises is a person's own words in a wrapper another program wrote
+   * (an imported session's user message, an answer to the agent's questions): recognised, so a
+   * history names it, but never injected context.
+   */
+  readonly userWords: boolean;
   /** Whether `text` is this wrapper. */
   matches(text: string): boolean;
 }
@@ -32,6 +38,8 @@ export interface LegacyFragment {
 export type LegacyFragmentDefinition = {
   readonly type: string;
   readonly role: FragmentRole;
+  /** Whether what it recognises is a person's own words (see {@link LegacyFragment.userWords}). */
+  readonly userWords?: boolean;
 } & (
   | { readonly markers: Markers }
   | { readonly matches: (text: string) => boolean; readonly prefix?: string }
@@ -54,6 +62,10 @@ export function defineLegacyFragment(definition: LegacyFragmentDefinition): Lega
   checkObject("definition", definition);
   checkString("definition.type", definition.type);
   checkFragmentRole("definition.role", definition.role);
+  const userWords = definition.userWords ?? false;
+  if (typeof userWords !== "boolean") {
+    throw RegistryError.forArgument("definition.userWords", "a boolean", userWords);
+  }
   if ("matches" in definition) {
     const { prefix, matches } = definition;
     if (typeof matches !== "function") {
@@ -64,6 +76,7 @@ export function defineLegacyFragment(definition: LegacyFragmentDefinition): Lega
       type: definition.type,
       role: definition.role,
       prefix,
+      userWords,
       matches: (text: string) => {
         checkString("text", text);
         return (prefix === undefined || startsWithMarker(text, prefix)) && matches(text);
@@ -78,5 +91,11 @@ export function defineLegacyFragment(definition: LegacyFragmentDefinition): Lega
     checkString("text", text);
     return matchesMarkedText(text, start, end);
   };
-  return Object.freeze({ type: definition.type, role: definition.role, prefix: start, matches });
+  return Object.freeze({
+    type: definition.type,
+    role: definition.role,
+    prefix: start,
+    userWords,
+    matches,
+  });
 }

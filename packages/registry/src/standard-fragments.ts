@@ -5,6 +5,7 @@ import { agentsMdInstructions } from "./catalogue/agents-md-instructions.js";
 import { appsInstructions } from "./catalogue/apps-instructions.js";
 import { catalogAppsInstructions } from "./catalogue/catalog-apps-instructions.js";
 import { collaborationMode } from "./catalogue/collaboration-mode.js";
+import { commandSessions } from "./catalogue/command-sessions.js";
 import { contentFilterGuidance } from "./catalogue/content-filter-guidance.js";
 import { contextWindow, contextWindowGuidance } from "./catalogue/context-window.js";
 import { currentTimeReminder } from "./catalogue/current-time-reminder.js";
@@ -39,6 +40,7 @@ import { realtimeEnd, realtimeStart, realtimeStartWithInstructions } from "./cat
 import { realtimeDelegation } from "./catalogue/realtime-delegation.js";
 import { recommendedPlugins } from "./catalogue/recommended-plugins.js";
 import { rolloutBudget } from "./catalogue/rollout-budget.js";
+import { sideConversation } from "./catalogue/side-conversation.js";
 import { skill } from "./catalogue/skill.js";
 import { skillsInstructions } from "./catalogue/skills-instructions.js";
 import { startupContext } from "./catalogue/startup-context.js";
@@ -46,6 +48,7 @@ import { subagentNotification } from "./catalogue/subagent-notification.js";
 import { threadNetworkRequirements } from "./catalogue/thread-network-requirements.js";
 import { turnAborted, turnAbortedDeveloper } from "./catalogue/turn-aborted.js";
 import { userShellCommand } from "./catalogue/user-shell-command.js";
+import { userVerificationNotice } from "./catalogue/user-verification-notice.js";
 
 /**
  * Every current fragment kind of the reference design, in registry order: the order in which
@@ -78,6 +81,9 @@ export const standardFragments: readonly FragmentKind[] = Object.freeze([
   contentFilterGuidance,
   threadNetworkRequirements,
   startupContext,
+  commandSessions,
+  sideConversation,
+  userVerificationNotice,
   imageResizeNotice,
   managedDeveloperInstructions,
   turnAbortedDeveloper,

@@ -49,12 +49,15 @@ const arbitraries: Record<string, fc.Arbitrary<unknown>> = {
   rollout_budget: fc.record({ remaining: fc.nat() }),
   multi_agent_mode: fc.record({ mode: fc.constant("custom"), text: line }),
   multi_agent_role: fc.record({ text: line }),
-  model_instructions: fc.record({ text: line }),
+  model_instructions: fc.record({ model: line, instructions: line }, { requiredKeys: ["model"] }),
   catalog_apps_instructions: fc.record({ text: line }),
   persistent_mode: fc.record({ text: line }),
   content_filter_guidance: fc.record({ text: line }),
   thread_network_requirements: fc.record({ text: line }),
   startup_context: fc.record({ text: line }),
+  command_sessions: fc.record({ text: line }),
+  side_conversation: fc.constant(undefined),
+  user_verification_notice: fc.constant(undefined),
   agent_message_board_notification: fc.record({ text: line }),
   current_time_reminder: fc.oneof(
     fc.constant({}),
@@ -122,6 +125,9 @@ describe("the standard registry", () => {
       "codex_stale_permissions",
       "context_window_start",
       "context_window_end",
+      "codex_question_reply",
+      "imported_user_query",
+      "imported_session_end",
     ]);
   });
 

@@ -6,6 +6,7 @@ import { appsInstructions } from "./catalogue/apps-instructions.js";
 import { collaborationMode } from "./catalogue/collaboration-mode.js";
 import { developerInstructions } from "./catalogue/developer-instructions.js";
 import { environmentContext } from "./catalogue/environment-context.js";
+import { modelInstructions } from "./catalogue/model-instructions.js";
 import { modelSwitch } from "./catalogue/model-switch.js";
 import { multiAgentMode } from "./catalogue/multi-agent-mode.js";
 import { permissionsInstructions } from "./catalogue/permissions-instructions.js";
@@ -18,9 +19,15 @@ const absent: SectionReference<JsonValue> = { status: "absent" };
 const unknown: SectionReference<JsonValue> = { status: "unknown" };
 const known = (snapshot: JsonValue): SectionReference<JsonValue> => ({ status: "known", snapshot });
 
-function sent(kind: FragmentKind, slot: unknown, reference: SectionReference<JsonValue>) {
+function sent(
+  kind: FragmentKind,
+  slot: unknown,
+  reference: SectionReference<JsonValue>,
+  full = false,
+) {
   const warnings: string[] = [];
   const result = kind.section?.evaluate(slot, reference, {
+    full,
     warn: (warning) => warnings.push(warning.code),
   });
   return { text: result?.fragment?.render(), snapshot: result?.snapshot, warnings };
@@ -149,9 +156,20 @@ describe("the standard sections", () => {
   describe("settings", () => {
     it("announces a model switch only against a known different model", () => {
       const state = { slug: "b", instructions: "Be B." };
-      expect(sent(modelSwitch, state, absent).text).toBeUndefined();
-      expect(sent(modelSwitch, state, known({ slug: "b" })).text).toBeUndefined();
-      expect(sent(modelSwitch, state, known({ slug: "a" })).text).toContain("Be B.");
+      for (const kind of [modelSwitch, modelInstructions]) {
+        for (const full of [false, true]) {
+          expect(sent(kind, state, absent, full).text).toBeUndefined();
+          expect(sent(kind, state, known({ slug: "b" }), full).text).toBeUndefined();
+        }
+      }
+      // With the full context as <model_switch>, in an update as <model_instructions> (0.171).
+      expect(sent(modelSwitch, state, known({ slug: "a" }), true).text).toContain("Be B.");
+      expect(sent(modelSwitch, state, known({ slug: "a" })).text).toBeUndefined();
+      expect(sent(modelInstructions, state, known({ slug: "a" }), true).text).toBeUndefined();
+      expect(sent(modelInstructions, state, known({ slug: "a" })).text).toContain("Be B.");
+      const same = sent(modelInstructions, state, known({ slug: "a", instructions: "Be B." }));
+      expect(same.text).toMatch(/^<model_instructions>\n[^\n]* b\.\n<\/model_instructions>$/);
+      expect(same.snapshot).toEqual({ slug: "b", instructions: "Be B." });
     });
 
     it("sends a personality when not baked in, and later only a change on the same model", () => {

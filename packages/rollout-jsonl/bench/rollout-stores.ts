@@ -176,27 +176,42 @@ function throughputBatch(turn: number) {
   }));
 }
 
-/** The store: 50 sessions appending at once, each turn one batch. Answers the seconds taken. */
+/** What one side of the throughput bench took: seconds, and the process's CPU time, in ms. */
+interface Timed {
+  readonly seconds: number;
+  readonly cpuMs: number;
+}
+
+/** Runs `work`, timing it and the CPU time the process spends meanwhile (all its threads). */
+async function timed(work: () => Promise<unknown>): Promise<Timed> {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  await work();
+  const used = process.cpuUsage(cpu);
+  return { seconds: (performance.now() - started) / 1000, cpuMs: (used.user + used.system) / 1000 };
+}
+
+/** The store: 50 sessions appending at once, each turn one batch. */
 async function appendThroughStore(directory: string, sessions: number, turns: number) {
   const store = createJsonlRolloutStore(directory);
   const ids: string[] = [];
   for (let index = 0; index < sessions; index += 1)
     ids.push((await store.create({ cwd: "/repo" })).id);
-  const started = performance.now();
-  await Promise.all(
-    ids.map(async (sessionId) => {
-      let next = 0;
-      for (let turn = 0; turn < turns; turn += 1) {
-        const records = throughputBatch(turn);
-        next = (
-          await store.append({ sessionId, expectedSequence: next, appendId: `t${turn}`, records })
-        ).nextSequence;
-      }
-    }),
+  const result = await timed(() =>
+    Promise.all(
+      ids.map(async (sessionId) => {
+        let next = 0;
+        for (let turn = 0; turn < turns; turn += 1) {
+          const records = throughputBatch(turn);
+          next = (
+            await store.append({ sessionId, expectedSequence: next, appendId: `t${turn}`, records })
+          ).nextSequence;
+        }
+      }),
+    ),
   );
-  const seconds = (performance.now() - started) / 1000;
   await store.close();
-  return seconds;
+  return result;
 }
 
 /**
@@ -205,56 +220,76 @@ async function appendThroughStore(directory: string, sessions: number, turns: nu
  */
 async function appendToPlainFiles(directory: string, sessions: number, turns: number) {
   await mkdir(directory, { recursive: true });
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: sessions }, async (_, session) => {
-      const handle = await open(join(directory, `plain-${session}.jsonl`), "w");
-      try {
-        for (let turn = 0; turn < turns; turn += 1) {
-          const at = new Date().toISOString();
-          const records = throughputBatch(turn);
-          await handle.write(encodeBatch(records, turn * records.length, `t${turn}`, at));
-          await handle.datasync();
+  return timed(() =>
+    Promise.all(
+      Array.from({ length: sessions }, async (_, session) => {
+        const handle = await open(join(directory, `plain-${session}.jsonl`), "w");
+        try {
+          for (let turn = 0; turn < turns; turn += 1) {
+            const at = new Date().toISOString();
+            const records = throughputBatch(turn);
+            await handle.write(encodeBatch(records, turn * records.length, `t${turn}`, at));
+            await handle.datasync();
+          }
+        } finally {
+          await handle.close();
         }
-      } finally {
-        await handle.close();
-      }
-    }),
+      }),
+    ),
   );
-  return (performance.now() - started) / 1000;
 }
 
 /**
  * 50 sessions appending at once, each turn's 10 records as one fsynced batch, through the store
- * and as plain write + fdatasync of the same bytes, in alternating rounds of one run.
+ * and as plain write + fdatasync of the same bytes, side by side in interleaved rounds of one
+ * run (which goes first alternates), so both meet the same load; the figure is the median of
+ * the rounds' ratios, since a shared machine's load swings between rounds.
  */
 async function benchThroughput(root: string): Promise<void> {
   const sessions = 50;
   const turns = quick ? 5 : 40;
-  const rounds = 3;
+  const rounds = quick ? 1 : 9;
   const batches = sessions * turns;
-  let storeSeconds = 0;
-  let floorSeconds = 0;
-  const perRound: string[] = [];
+  const ratios: number[] = [];
+  const storeRates: number[] = [];
+  const floorRates: number[] = [];
+  const storeCpu: number[] = [];
+  const floorCpu: number[] = [];
   // A round of each that is not counted, so both are measured with their code compiled.
-  await appendToPlainFiles(join(root, "floor-warm-up"), sessions, 5);
-  await appendThroughStore(join(root, "throughput-warm-up"), sessions, 5);
-  for (let round = 0; round < rounds; round += 1) {
-    const floor = await appendToPlainFiles(join(root, `floor-${round}`), sessions, turns);
-    const store = await appendThroughStore(join(root, `throughput-${round}`), sessions, turns);
-    floorSeconds += floor;
-    storeSeconds += store;
-    perRound.push(
-      `${Math.round(batches / store)} vs ${Math.round(batches / floor)} (${(floor / store).toFixed(2)}x)`,
-    );
+  if (!quick) {
+    await appendToPlainFiles(join(root, "floor-warm-up"), sessions, 5);
+    await appendThroughStore(join(root, "throughput-warm-up"), sessions, 5);
   }
-  const storeRate = (rounds * batches) / storeSeconds;
-  const floorRate = (rounds * batches) / floorSeconds;
+  for (let round = 0; round < rounds; round += 1) {
+    const floorDirectory = join(root, `floor-${round}`);
+    const storeDirectory = join(root, `throughput-${round}`);
+    let floor: Timed;
+    let store: Timed;
+    if (round % 2 === 0) {
+      floor = await appendToPlainFiles(floorDirectory, sessions, turns);
+      store = await appendThroughStore(storeDirectory, sessions, turns);
+    } else {
+      store = await appendThroughStore(storeDirectory, sessions, turns);
+      floor = await appendToPlainFiles(floorDirectory, sessions, turns);
+    }
+    await rm(floorDirectory, { recursive: true, force: true });
+    await rm(storeDirectory, { recursive: true, force: true });
+    ratios.push(floor.seconds / store.seconds);
+    storeRates.push(batches / store.seconds);
+    floorRates.push(batches / floor.seconds);
+    storeCpu.push(store.cpuMs / batches);
+    floorCpu.push(floor.cpuMs / batches);
+  }
+  const perRound = ratios.map(
+    (ratio, round) =>
+      `${Math.round(storeRates[round] ?? 0)} vs ${Math.round(floorRates[round] ?? 0)} (${ratio.toFixed(2)}x)`,
+  );
   print(
-    `throughput: ${sessions} sessions x ${turns} turns x 10 records, each turn one fsynced batch, ${rounds} rounds: ` +
-      `store ${Math.round(storeRate * 10)} durable records/s (${Math.round(storeRate)} batches/s); ` +
-      `plain write + fdatasync of the same bytes ${Math.round(floorRate)} batches/s; ` +
-      `ratio ${(storeRate / floorRate).toFixed(2)}x (batches/s per round, store vs plain: ${perRound.join(", ")})`,
+    `throughput: ${sessions} sessions x ${turns} turns x 10 records, each turn one fsynced batch, ${rounds} interleaved rounds: ` +
+      `store median ${Math.round(median(storeRates) * 10)} durable records/s (${Math.round(median(storeRates))} batches/s); ` +
+      `plain write + fdatasync of the same bytes median ${Math.round(median(floorRates))} batches/s; ` +
+      `median ratio ${median(ratios).toFixed(2)}x (batches/s per round, store vs plain: ${perRound.join(", ")}); ` +
+      `CPU time of the process per batch, median: store ${median(storeCpu).toFixed(3)} ms, plain ${median(floorCpu).toFixed(3)} ms`,
   );
 }
 

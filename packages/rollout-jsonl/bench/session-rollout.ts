@@ -129,10 +129,20 @@ export async function writeSessionRollout(
   const handle = await open(join(directory, `${session.id}.jsonl`), "w");
   let position = 0;
   let sequence = 0;
+  // Lines gather into writes of about 8 MB: one write per batch made a 1 GB log take minutes.
+  let pending: string[] = [];
+  let pendingBytes = 0;
+  const flush = async () => {
+    await handle.write(pending.join(""));
+    pending = [];
+    pendingBytes = 0;
+  };
   const put = async (text: string) => {
-    const bytes = Buffer.from(text);
-    await handle.write(bytes, 0, bytes.length, position);
-    position += bytes.length;
+    const bytes = Buffer.byteLength(text);
+    pending.push(text);
+    pendingBytes += bytes;
+    position += bytes;
+    if (pendingBytes >= 8 * 2 ** 20) await flush();
   };
   const putBatch = async (records: readonly RolloutRecord[]) => {
     await put(encodeBatch(records.map(plain), sequence, `batch-${sequence}`, info.updatedAt));
@@ -154,6 +164,7 @@ export async function writeSessionRollout(
   const checkpointPosition = position;
   const checkpointSequence = sequence;
   for (const batch of tailBatches) await putBatch(batch);
+  await flush();
   await handle.sync();
   await handle.close();
   return {

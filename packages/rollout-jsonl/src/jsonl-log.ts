@@ -29,18 +29,19 @@ export interface LogReader {
 
 /**
  * Opens the reading of a file descriptor with synchronous calls: its first bytes in one read
- * into `scratch` (which the reader then owns until the caller is done with the file), kept for
- * every later read inside them, and its size from that read when the file is shorter (from
- * `fstat` otherwise). A rebuild reads the header and the end of every log, and for most
- * logs both lie in that one read, where a thread-pool round trip per call would cost several
- * times more. The caller yields to the event loop between files.
+ * into `scratch`, which the answer then owns until the caller is done with the file. A log
+ * shorter than `scratch` is answered whole; a longer one as a reader that serves reads inside
+ * those first bytes from them, and its size. A rebuild reads the header and the end of every
+ * log, most logs lie whole in that one read, and on a busy machine a call through the thread
+ * pool costs several times a synchronous one. The caller yields to the event loop between
+ * files.
  */
 export function readDescriptor(
   descriptor: number,
   scratch: Buffer,
-): { readonly reader: LogReader; readonly size: number } {
+): { readonly whole: Buffer } | { readonly reader: LogReader; readonly size: number } {
   const prefix = scratch.subarray(0, readSync(descriptor, scratch, 0, scratch.length, 0));
-  const size = prefix.length < scratch.length ? prefix.length : fstatSync(descriptor).size;
+  if (prefix.length < scratch.length) return { whole: prefix };
   const reader: LogReader = {
     read: async (buffer, offset, length, position) => {
       if (position + length <= prefix.length)
@@ -48,7 +49,7 @@ export function readDescriptor(
       return { bytesRead: readSync(descriptor, buffer, offset, length, position) };
     },
   };
-  return { reader, size };
+  return { reader, size: fstatSync(descriptor).size };
 }
 
 /** One line of a log: where it starts and its bytes without the line end. */
@@ -88,7 +89,7 @@ export async function* linesBackward(handle: LogReader, end: number): AsyncGener
 /** The bytes after the last line end before `end`, then each line before them, backwards. */
 async function* segmentsBackward(handle: LogReader, end: number): AsyncGenerator<LogSegment> {
   let position = end;
-  let carry = Buffer.alloc(0);
+  let carry: Buffer = Buffer.alloc(0);
   let chunkSize = firstBackwardChunk;
   while (position > 0) {
     const size = Math.min(Math.max(chunkSize, carry.length), position);
@@ -96,17 +97,24 @@ async function* segmentsBackward(handle: LogReader, end: number): AsyncGenerator
     position -= size;
     const chunk = Buffer.allocUnsafe(size);
     const read = await readAt(handle, chunk, position);
-    const data = Buffer.concat([chunk.subarray(0, read), carry]);
-    let segmentEnd = data.length;
-    let index = data.lastIndexOf(lineEnd, segmentEnd - 1);
-    while (index !== -1) {
-      yield { start: position + index + 1, bytes: data.subarray(index + 1, segmentEnd) };
-      segmentEnd = index;
-      index = segmentEnd === 0 ? -1 : data.lastIndexOf(lineEnd, segmentEnd - 1);
-    }
-    carry = data.subarray(0, segmentEnd);
+    carry = yield* splitBackward(Buffer.concat([chunk.subarray(0, read), carry]), position);
   }
   yield { start: 0, bytes: carry };
+}
+
+/**
+ * The bytes of `data` (which starts at `position` in the log) after its last line end, then each
+ * line before them, backwards, down to its first line end; returns the bytes before that.
+ */
+function* splitBackward(data: Buffer, position: number): Generator<LogSegment, Buffer> {
+  let segmentEnd = data.length;
+  let index = data.lastIndexOf(lineEnd, segmentEnd - 1);
+  while (index !== -1) {
+    yield { start: position + index + 1, bytes: data.subarray(index + 1, segmentEnd) };
+    segmentEnd = index;
+    index = segmentEnd === 0 ? -1 : data.lastIndexOf(lineEnd, segmentEnd - 1);
+  }
+  return data.subarray(0, segmentEnd);
 }
 
 /** The complete lines between `start` (a line's start) and `end` (just after a line end). */
@@ -174,24 +182,79 @@ export async function inspectLogTail(
   log: LogLocation,
 ): Promise<LogTail> {
   for await (const segment of linesBackward(handle, size)) {
-    const end = segment.start + segment.bytes.length + 1;
-    const parsed = parseLogLine(segment.bytes, at(log, segment.start));
-    if ("header" in parsed)
-      return {
-        committedEnd: end,
-        nextSequence: parsed.header.parent?.sequence ?? 0,
-        appendedAt: undefined,
-        tornBytes: size - end,
-      };
-    if (parsed.record.end === true)
-      return {
-        committedEnd: end,
-        nextSequence: parsed.record.sequence + 1,
-        appendedAt: parsed.record.at,
-        tornBytes: size - end,
-      };
+    const tail = tailAtLine(segment, size, log);
+    if (tail !== undefined) return tail;
   }
   return { committedEnd: 0, nextSequence: 0, appendedAt: undefined, tornBytes: size };
+}
+
+/** The tail of a log of `size` bytes whose last complete batch ends with its header. */
+function tailAtHeader(header: HeaderLine, end: number, size: number): LogTail {
+  return {
+    committedEnd: end,
+    nextSequence: header.parent?.sequence ?? 0,
+    appendedAt: undefined,
+    tornBytes: size - end,
+  };
+}
+
+/**
+ * What one complete line, met reading backwards from the end, says of the log's tail: the tail
+ * when it is a batch's last line or the header, `undefined` when the search goes on before it.
+ */
+function tailAtLine(segment: LogSegment, size: number, log: LogLocation): LogTail | undefined {
+  const end = segment.start + segment.bytes.length + 1;
+  const parsed = parseLogLine(segment.bytes, at(log, segment.start));
+  if ("header" in parsed) return tailAtHeader(parsed.header, end, size);
+  if (parsed.record.end !== true) return undefined;
+  return {
+    committedEnd: end,
+    nextSequence: parsed.record.sequence + 1,
+    appendedAt: parsed.record.at,
+    tornBytes: size - end,
+  };
+}
+
+/**
+ * The header and the tail of a log held whole in `bytes`, with no I/O (what
+ * {@link readLogHeader} and {@link inspectLogTail} read from a file); `undefined` when a crash
+ * cut the header before its line end.
+ *
+ * @throws {RolloutError} `unreadable-record` for a complete line that is not a valid line.
+ * @throws {RolloutLogMismatchError} when the header names another session.
+ */
+export function summarizeLogBytes(
+  bytes: Buffer,
+  log: LogLocation,
+): { readonly header: HeaderLine; readonly tail: LogTail } | undefined {
+  const headerEnd = bytes.indexOf(lineEnd);
+  if (headerEnd === -1) return undefined;
+  const header = checkHeader(bytes.subarray(0, headerEnd), log);
+  const lines = splitBackward(bytes, 0);
+  // The first segment is what follows the last line end: no complete line.
+  for (let next = lines.next(), first = true; next.done !== true; next = lines.next()) {
+    if (first) first = false;
+    else {
+      const tail = tailAtLine(next.value, bytes.length, log);
+      if (tail !== undefined) return { header, tail };
+    }
+  }
+  return { header, tail: tailAtHeader(header, headerEnd + 1, bytes.length) };
+}
+
+/**
+ * Parses a log's first line (without its line end) as a header naming the session.
+ *
+ * @throws {RolloutError} `unreadable-record` when it is not a header.
+ * @throws {RolloutLogMismatchError} when the header names another session.
+ */
+function checkHeader(bytes: Buffer, log: LogLocation): HeaderLine {
+  const parsed = parseLogLine(bytes, at(log, 0, 1));
+  if (!("header" in parsed))
+    throw unreadableLineError(at(log, 0, 1), "the first line is not a session header");
+  if (parsed.header.id !== log.sessionId)
+    throw new RolloutLogMismatchError(log.sessionId, parsed.header.id, log.path);
+  return parsed.header;
 }
 
 /**
@@ -206,14 +269,8 @@ export async function readLogHeader(
   handle: LogReader,
   log: LogLocation,
 ): Promise<{ readonly header: HeaderLine; readonly end: number } | undefined> {
-  for await (const segment of linesForward(handle, 0, Number.MAX_SAFE_INTEGER, 4096)) {
-    const parsed = parseLogLine(segment.bytes, at(log, 0, 1));
-    if (!("header" in parsed))
-      throw unreadableLineError(at(log, 0, 1), "the first line is not a session header");
-    if (parsed.header.id !== log.sessionId)
-      throw new RolloutLogMismatchError(log.sessionId, parsed.header.id, log.path);
-    return { header: parsed.header, end: segment.bytes.length + 1 };
-  }
+  for await (const segment of linesForward(handle, 0, Number.MAX_SAFE_INTEGER, 4096))
+    return { header: checkHeader(segment.bytes, log), end: segment.bytes.length + 1 };
   return undefined;
 }
 

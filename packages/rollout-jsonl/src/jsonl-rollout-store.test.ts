@@ -16,6 +16,7 @@ import { RolloutConflictError, RolloutError, type SessionPage } from "@ctx/rollo
 import { describeRolloutStoreContract } from "@ctx/rollout/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { simulateHistory } from "./__fixtures__/rollout/simulate-history.js";
+import { encodeBatch } from "./jsonl-line.js";
 import { createJsonlRolloutStore } from "./jsonl-rollout-store.js";
 import { currentProcessIdentity } from "./process-identity.js";
 import { readIndexPage } from "./read-index-page.js";
@@ -202,6 +203,103 @@ describe("createJsonlRolloutStore", () => {
     expect((await other.list({ limit: 1 })).sessions.map((session) => session.id)).toEqual(["a"]);
     await other.close();
     await store.close();
+  });
+
+  it("reads a log again when a hand replaced it behind the lock it keeps between appends", async () => {
+    const store = createJsonlRolloutStore(directory);
+    await store.create({ id: "s" });
+    await store.append({ sessionId: "s", expectedSequence: 0, appendId: "a0", records: text("a") });
+    // A file of the same size, with another first record, moved into place.
+    const log = join(directory, "s.jsonl");
+    await writeFile(
+      `${log}.new`,
+      (await readFile(log, "utf8")).replace('"text":"a"', '"text":"z"'),
+    );
+    await rename(`${log}.new`, log);
+    await store.append({ sessionId: "s", expectedSequence: 1, appendId: "a1", records: text("c") });
+    // A log of another size: a hand appended a batch.
+    const grown = encodeBatch(text("d"), 2, "d2", new Date().toISOString());
+    await writeFile(log, grown, { flag: "a" });
+    await expect(
+      store.append({ sessionId: "s", expectedSequence: 2, appendId: "a2", records: text("e") }),
+    ).rejects.toMatchObject({ code: "conflict", expected: 2, actual: 3 });
+    const read = await store.read("s", { from: "start" });
+    expect(read.records.map((record) => record.payload)).toEqual([
+      { text: "z" },
+      { text: "c" },
+      { text: "d" },
+    ]);
+    await store.close();
+  });
+
+  /** The bytes this process has read so far (`rchar`), or `undefined` without `/proc`. */
+  async function bytesReadByProcess(): Promise<number | undefined> {
+    const io = await readFile("/proc/self/io", "utf8").catch(() => undefined);
+    const match = io === undefined ? null : /^rchar: (\d+)$/m.exec(io);
+    return match === null ? undefined : Number(match[1]);
+  }
+
+  it("rebuilds the listing from each log's header and last whole batch, reading a bounded number of bytes per log", async () => {
+    const store = createJsonlRolloutStore(directory);
+    const large = "x".repeat(1024 * 1024);
+    const logs = 8;
+    for (let index = 0; index < logs; index += 1) {
+      const sessionId = `s${index}`;
+      await store.create({ id: sessionId, cwd: `/repo/${index % 2}` });
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      // A long log (a 1 MB tool output) for half of them, a short one for the others.
+      await store.append({
+        sessionId,
+        expectedSequence: 0,
+        appendId: "first",
+        records: text(index % 2 === 0 ? large : "short"),
+      });
+      await store.append({
+        sessionId,
+        expectedSequence: 1,
+        appendId: "last",
+        records: text("end"),
+      });
+    }
+    await store.create({ id: "empty" });
+    await store.close();
+    // A crash cut the last batch of two logs, and a header before its line end.
+    await writeFile(join(directory, "s0.jsonl"), '{"sequence":2,"type":"response_item","payl', {
+      flag: "a",
+    });
+    await writeFile(
+      join(directory, "s1.jsonl"),
+      '{"sequence":2,"type":"x","payload":1,"batch":"b"}\n',
+      {
+        flag: "a",
+      },
+    );
+    await writeFile(join(directory, "cut.jsonl"), '{"rollout":1,"id":"cut"');
+    const bytes = await directoryBytes();
+    await rm(join(directory, ".index.jsonl"), { force: true });
+    const reopened = createJsonlRolloutStore(directory);
+    const before = await bytesReadByProcess();
+    const page = await reopened.list();
+    const after = await bytesReadByProcess();
+    expect(page.sessions.map((session) => [session.id, session.nextSequence, session.cwd])).toEqual(
+      [
+        ["empty", 0, undefined],
+        ...Array.from({ length: logs }, (_, index) => [
+          `s${logs - 1 - index}`,
+          2,
+          `/repo/${(logs - 1 - index) % 2}`,
+        ]),
+      ],
+    );
+    // The logs hold more than 4 MB; the rebuild reads each one's first 64 KiB and its end.
+    expect(bytes).toBeGreaterThan(4 * 1024 * 1024);
+    if (before !== undefined && after !== undefined)
+      expect(after - before).toBeLessThan((logs + 2) * 128 * 1024);
+    // The rebuilt index lists the same.
+    const again = createJsonlRolloutStore(directory);
+    expect((await again.list()).sessions).toEqual(page.sessions);
+    await again.close();
+    await reopened.close();
   });
 
   it("sorts the index again once appends grow its tail, so a listing reads about a page", async () => {

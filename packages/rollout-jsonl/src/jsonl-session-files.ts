@@ -16,10 +16,12 @@ import {
   inspectLogTail,
   type LogLocation,
   type LogReader,
+  type LogTail,
   readBackToCheckpoint,
   readDescriptor,
   readLogHeader,
   readRecordLines,
+  summarizeLogBytes,
 } from "./jsonl-log.js";
 import { RolloutLogMismatchError } from "./rollout-log-mismatch-error.js";
 import type { IndexedSession, SessionIndexSource } from "./session-index.js";
@@ -59,6 +61,21 @@ export function infoFromHeader(
   };
 }
 
+/** A session as the index lists it, from its log's header and tail. */
+function indexed(
+  header: HeaderLine,
+  tail: LogTail,
+  size: number,
+  archived: boolean,
+): IndexedSession {
+  const info = infoFromHeader(header, {
+    nextSequence: tail.nextSequence,
+    updatedAt: tail.appendedAt ?? header.createdAt,
+    archived,
+  });
+  return { info, size };
+}
+
 /** How the JSONL store reads a session's files: the read side, shared by reads and the index. */
 export interface JsonlSessionFiles {
   logPath(id: string): string;
@@ -94,15 +111,11 @@ export function createJsonlSessionFiles(folder: string): JsonlSessionFiles {
     id: string,
     archived: () => boolean | Promise<boolean>,
   ): Promise<IndexedSession | undefined> {
-    const start = await readLogHeader(reader, location(id));
+    const log = location(id);
+    const start = await readLogHeader(reader, log);
     if (start === undefined) return undefined;
-    const tail = await inspectLogTail(reader, size, location(id));
-    const info = infoFromHeader(start.header, {
-      nextSequence: tail.nextSequence,
-      updatedAt: tail.appendedAt ?? start.header.createdAt,
-      archived: await archived(),
-    });
-    return { info, size };
+    const tail = await inspectLogTail(reader, size, log);
+    return indexed(start.header, tail, size, await archived());
   }
 
   /** Reads a session from its own files: header, log end, archive marker. */
@@ -118,8 +131,10 @@ export function createJsonlSessionFiles(folder: string): JsonlSessionFiles {
   }
 
   /**
-   * Reads one log for a rebuild with synchronous calls (open, stat, two short reads, close):
-   * `undefined` when it is gone, cut before its header's end, or cannot be read.
+   * Reads one log for a rebuild with synchronous calls (open, one read of its start, close; for
+   * a log longer than `scratch`, a stat and reads of its end), parsing only its header and its
+   * last batch's end: `undefined` when it is gone, cut before its header's end, or cannot be
+   * read.
    */
   async function summarizeForRebuild(
     id: string,
@@ -127,16 +142,19 @@ export function createJsonlSessionFiles(folder: string): JsonlSessionFiles {
     warnings: LogMismatchWarning[],
     scratch: Buffer,
   ): Promise<IndexedSession | undefined> {
+    const log = location(id);
     let descriptor: number;
     try {
-      descriptor = openSync(logPath(id), "r");
+      descriptor = openSync(log.path, "r");
     } catch (error) {
       if (errorCode(error) === "ENOENT") return undefined;
       throw error;
     }
     try {
-      const { reader, size } = readDescriptor(descriptor, scratch);
-      return await summarize(reader, size, id, () => archived);
+      const read = readDescriptor(descriptor, scratch);
+      if (!("whole" in read)) return await summarize(read.reader, read.size, id, () => archived);
+      const found = summarizeLogBytes(read.whole, log);
+      return found && indexed(found.header, found.tail, read.whole.length, archived);
     } catch (error) {
       if (RolloutLogMismatchError.isInstance(error)) warnings.push(mismatchWarning(error));
       else if (!RolloutError.isInstance(error)) throw error;

@@ -1,5 +1,6 @@
 // One worker process of the load bench: appends every turn of its sessions, all sessions at
-// once, and reports each append's latency to the parent. Run by bench.ts, never alone.
+// once, and reports each append's latency and its CPU time to the parent. Run by bench.ts,
+// never alone.
 //
 // Mode `store` appends through the store; mode `floor` writes each turn as a plain one-row
 // INSERT of the same JSON text, in its own transaction (the server's default durability, as the
@@ -75,6 +76,7 @@ process.once("message", async (task: WorkerTask) => {
     process.send?.("ready");
   });
   const latencies: number[] = [];
+  const cpu = process.cpuUsage();
   await Promise.all(
     task.sessionIds.map(async (sessionId) => {
       let next = 0;
@@ -85,6 +87,12 @@ process.once("message", async (task: WorkerTask) => {
       }
     }),
   );
-  await writer.close();
-  process.send?.({ latencies }, () => process.exit(0));
+  const used = process.cpuUsage(cpu);
+  // The connections stay open until the parent has read the server's CPU time (a backend's
+  // counts only while it lives), then the worker closes them and exits.
+  process.once("message", async () => {
+    await writer.close();
+    process.exit(0);
+  });
+  process.send?.({ latencies, cpuMilliseconds: (used.user + used.system) / 1000 });
 });

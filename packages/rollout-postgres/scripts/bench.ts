@@ -1,8 +1,9 @@
 // The load bench of @ctx/rollout-postgres, on loopback only: `pnpm bench` (CTX_BENCH_QUICK=1 for
-// a short run). Uses the server CTX_TEST_DATABASE_URL names, else starts a throwaway one.
+// a short run; `pnpm bench load`, say, for the named parts alone). Uses the server
+// CTX_TEST_DATABASE_URL names, else starts a throwaway one.
 import { execFile, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -47,11 +48,15 @@ async function withServer(work: (url: string) => Promise<void>): Promise<void> {
 
 interface WorkerReport {
   readonly latencies: number[];
+  /** The worker's CPU time (user and system) while the clock ran, in milliseconds. */
+  readonly cpuMilliseconds: number;
 }
 
 interface Worker {
   /** Starts the worker's appends; resolves with its report when they are done. */
   go(): Promise<WorkerReport>;
+  /** Lets the worker close its connections and exit; resolves once it has. */
+  finish(): Promise<void>;
 }
 
 /** How a load run writes each turn: through the store, or as the plain INSERT of the floor. */
@@ -69,9 +74,13 @@ function startWorker(
       execArgv: ["--conditions=@ctx/source", "--import", "tsx"],
     });
     child.once("error", reject);
-    child.once("exit", (code) => {
-      if (code !== 0) reject(new Error(`a bench worker exited with ${code}`));
-    });
+    const exited = new Promise<void>((resolve, failed) =>
+      child.once("exit", (code) => {
+        if (code === 0) resolve();
+        else failed(new Error(`a bench worker exited with ${code}`));
+      }),
+    );
+    exited.catch(reject);
     child.once("message", () =>
       ready({
         go: () =>
@@ -79,6 +88,10 @@ function startWorker(
             child.once("message", (report) => resolve(report as WorkerReport));
             child.send("go");
           }),
+        finish: () => {
+          child.send("finish");
+          return exited;
+        },
       }),
     );
     child.send({ mode, url, schema, sessionIds, turns });
@@ -90,6 +103,41 @@ interface LoadFigures {
   readonly appendsPerSecond: number;
   readonly p50: number;
   readonly p99: number;
+  /** The workers' CPU time per append, in milliseconds. */
+  readonly workerCpu: number;
+  /** The server's CPU time per append, in milliseconds, when its processes could be read. */
+  readonly serverCpu: number | undefined;
+}
+
+/**
+ * The CPU time (user and system, in milliseconds) the server's processes have used: the
+ * postmaster and its children, from `/proc`, or `undefined` where the server's folder or
+ * `/proc` cannot be read (another machine, another user). A backend counts only while it
+ * lives, so the bench reads this before its workers close their connections.
+ */
+async function serverCpuMilliseconds(url: string): Promise<number | undefined> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [setting] = await sql.unsafe<{ data_directory: string }[]>("SHOW data_directory");
+    const postmaster = (
+      await readFile(join(setting?.data_directory ?? "", "postmaster.pid"), "utf8")
+    ).split("\n")[0];
+    const ticksPerSecond = 100;
+    let ticks = 0;
+    for (const entry of await readdir("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
+      // After the command's closing parenthesis: state, ppid, …; utime and stime are 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (entry === postmaster || fields[1] === postmaster)
+        ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return (ticks * 1000) / ticksPerSecond;
+  } catch {
+    return undefined;
+  } finally {
+    await sql.end();
+  }
 }
 
 /** Every turn of `ids` from the worker processes at once; the clock runs from the go to the last answer. */
@@ -109,15 +157,30 @@ async function loadRun(
       ),
     ),
   );
+  const serverBefore = await serverCpuMilliseconds(url);
   const started = performance.now();
   const reports = await Promise.all(ready.map((worker) => worker.go()));
   const seconds = (performance.now() - started) / 1000;
+  const serverAfter = await serverCpuMilliseconds(url);
+  await Promise.all(ready.map((worker) => worker.finish()));
   const latencies = reports.flatMap((report) => report.latencies).sort((a, b) => a - b);
   return {
+    serverCpu:
+      serverBefore === undefined || serverAfter === undefined
+        ? undefined
+        : (serverAfter - serverBefore) / latencies.length,
     appendsPerSecond: latencies.length / seconds,
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
+    workerCpu:
+      reports.reduce((total, report) => total + report.cpuMilliseconds, 0) / latencies.length,
   };
+}
+
+/** The CPU time an append of one run over another's, or "unknown" without the server's. */
+function cpuRatio(run: LoadFigures, base: LoadFigures): string {
+  if (run.serverCpu === undefined || base.serverCpu === undefined) return "unknown";
+  return `${((run.workerCpu + run.serverCpu) / (base.workerCpu + base.serverCpu)).toFixed(2)}x`;
 }
 
 async function load(url: string, schema: string): Promise<void> {
@@ -131,6 +194,13 @@ async function load(url: string, schema: string): Promise<void> {
   for (const id of ids) await store.create({ id, cwd: "/bench" });
   const floor = await loadRun("floor", url, schema, ids);
   const measured = await loadRun("store", url, schema, ids);
+  const counter = postgres(url, { max: 1, onnotice: () => {} });
+  // Each batch row carries the id of the transaction that wrote it: one per flush.
+  const [flushes] = await counter.unsafe<{ transactions: number; batches: number }[]>(
+    `SELECT count(DISTINCT xmin::text)::int AS transactions, count(*)::int AS batches
+     FROM "${schema}".ctx_rollout_batches WHERE session_id LIKE 'load-%'`,
+  );
+  await counter.end();
   let lost = 0;
   let duplicated = 0;
   for (const id of ids) {
@@ -148,7 +218,7 @@ async function load(url: string, schema: string): Promise<void> {
   await store.close();
   const line = (name: string, figures: LoadFigures) =>
     report(
-      `  ${name}: ${Math.round(figures.appendsPerSecond)} appends/s (${Math.round(figures.appendsPerSecond * recordsPerTurn)} records/s), latency p50 ${format(figures.p50)}, p99 ${format(figures.p99)}`,
+      `  ${name}: ${Math.round(figures.appendsPerSecond)} appends/s (${Math.round(figures.appendsPerSecond * recordsPerTurn)} records/s), latency p50 ${format(figures.p50)}, p99 ${format(figures.p99)}; CPU an append: the workers' ${format(figures.workerCpu)}, the server's ${figures.serverCpu === undefined ? "unknown" : format(figures.serverCpu)}`,
     );
   report(
     `load: ${sessions} sessions x ${turns} turns (one append of ${recordsPerTurn} records each) from ${workers} worker processes, each append durable when answered`,
@@ -156,7 +226,10 @@ async function load(url: string, schema: string): Promise<void> {
   line("plain one-row INSERT per append (the floor)", floor);
   line("the store (group commit)", measured);
   report(
-    `  store / floor: ${(measured.appendsPerSecond / floor.appendsPerSecond).toFixed(2)}x the appends/s, p99 ${(measured.p99 / floor.p99).toFixed(2)}x`,
+    `  store / floor: ${(measured.appendsPerSecond / floor.appendsPerSecond).toFixed(2)}x the appends/s, p99 ${(measured.p99 / floor.p99).toFixed(2)}x, CPU an append (workers and server) ${cpuRatio(measured, floor)}`,
+  );
+  report(
+    `  the store's commits: ${flushes?.transactions} transactions for ${flushes?.batches} appends (${((flushes?.batches ?? 0) / (flushes?.transactions ?? 1)).toFixed(1)} appends a commit on average)`,
   );
   report(`  the store's lost records: ${lost}, duplicated records: ${duplicated}`);
 }
@@ -375,12 +448,22 @@ await withServer(async (url) => {
   const schema = `bench_${randomBytes(4).toString("hex")}`;
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   await migrate(sql, { schema });
+  const parts: Record<string, () => Promise<void>> = {
+    load: () => load(url, schema),
+    listing: () => listing(url, schema),
+    resume: () => resume(url, schema),
+    footprint: async () => {
+      await footprint(url, 1);
+      await footprint(url, quick ? 3 : 10);
+    },
+  };
+  const named = process.argv.slice(2).filter((argument) => argument !== "--");
+  for (const name of named)
+    if (!(name in parts))
+      throw new Error(`no bench part ${name}: the parts are ${Object.keys(parts).join(", ")}`);
   try {
-    await load(url, schema);
-    await listing(url, schema);
-    await resume(url, schema);
-    await footprint(url, 1);
-    await footprint(url, quick ? 3 : 10);
+    for (const [name, part] of Object.entries(parts))
+      if (named.length === 0 || named.includes(name)) await part();
   } finally {
     await sql.unsafe(`DROP SCHEMA "${schema}" CASCADE`);
     await sql.end();

@@ -287,6 +287,41 @@ describe.runIf(databaseUrl !== undefined)("createPostgresRolloutStore", () => {
       expect(texts((await store.read("s5")).records)).toEqual(["s5 wave"]);
     }));
 
+  it("keeps two flushes on the server at most, however large its pool: the rest wait and share one commit", () =>
+    withStore(async (store, database) => {
+      const ids = Array.from({ length: 30 }, (_, index) => `s${index}`);
+      for (const id of ids) await store.create({ id });
+      const sql = postgres(databaseUrl ?? "", { max: 10, onnotice: () => {} });
+      const pooled = createPostgresRolloutStore({ sql, schema: database.schema });
+      const holder = connect(1);
+      try {
+        const appends = await holder.begin(async (transaction) => {
+          // Every session's row is locked, so no flush can finish until this commits.
+          await transaction.unsafe(
+            `SELECT FROM "${database.schema}".ctx_rollout_sessions FOR UPDATE`,
+          );
+          const started: Promise<unknown>[] = [];
+          for (const id of ids) {
+            started.push(appendTexts(pooled, id, 0, [record(id)]));
+            // One append a turn of the event loop: each would go alone if a flush could start.
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+          return { started };
+        });
+        expect(await Promise.all(appends.started)).toEqual(ids.map(() => 1));
+        // The first two went alone; the 28 that waited went together once one ended.
+        const [flushes] = await database.sql.unsafe(
+          `SELECT count(DISTINCT xmin::text)::int AS count
+           FROM "${database.schema}".ctx_rollout_batches`,
+        );
+        expect(flushes?.count).toBe(3);
+      } finally {
+        await holder.end();
+        await pooled.close();
+        await sql.end();
+      }
+    }));
+
   it("writes a flush again when the server rolls it back to break a deadlock", () =>
     withStore(async (store, database) => {
       await store.create({ id: "a" });

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AppendResult, RolloutStore } from "@ctx/rollout";
 import {
-  appendRequestSchema,
   createSessionRequestSchema,
   isCreateRetry,
   listOptionsSchema,
@@ -16,6 +15,7 @@ import { z } from "zod";
 import { createAppendFlushWriter, type PendingAppend } from "./append-flush-writer.js";
 import { createGroupCommit } from "./group-commit.js";
 import { isForeignKeyViolation } from "./is-foreign-key-violation.js";
+import { parseAppendRequest } from "./parse-append-request.js";
 import { postgresClientSchema } from "./postgres-client-schema.js";
 import { type PruneOptions, type PruneResult, pruneSessions } from "./prune-sessions.js";
 import { readRollout } from "./read-rollout.js";
@@ -31,6 +31,14 @@ const maxAppendsPerFlush = 256;
 
 /** The most characters of records one flush writes (a larger batch goes alone). */
 const maxFlushCharacters = 16 * 1024 * 1024;
+
+/**
+ * The most flushes on the server at once, whatever the pool's size: one being sent while the
+ * one before it commits. What arrives meanwhile waits and goes in the next flush, so the busier
+ * the store, the more appends share a commit; with a flush per connection, appends that arrive
+ * one by one each found a free connection and paid a commit of their own.
+ */
+const flushesAtOnce = 2;
 
 const storeOptionsSchema = z.union([
   z.strictObject({
@@ -134,9 +142,7 @@ export function createPostgresRolloutStore(
     weight: (append) => append.batch.text.length,
     maxItems: maxAppendsPerFlush,
     maxWeight: maxFlushCharacters,
-    // One flush a connection: while every connection is busy, the appends that arrive wait and
-    // go together, so the busier the store, the more appends share a commit.
-    maxFlushes: Math.max(1, sql.options.max),
+    maxFlushes: Math.min(flushesAtOnce, Math.max(1, sql.options.max)),
   });
 
   return {
@@ -194,7 +200,7 @@ export function createPostgresRolloutStore(
 
     append: (request) =>
       guarded(async () => {
-        const parsed = parseRolloutArgument(appendRequestSchema, request, "append request");
+        const parsed = parseAppendRequest(request);
         refuseUnstorableText("append request", [
           ["appendId", parsed.appendId],
           ...parsed.records.map(

@@ -36,4 +36,20 @@ describe("classifyHistory", () => {
       { source: "tool" },
     ]);
   });
+
+  it("keeps a person's words the user's inside the wrappers other programs put around them", () => {
+    const items: ResponseItem[] = [
+      text(
+        "user",
+        '<send_user_message_question_reply>\n[{"questionItemId":"q","question":"Which folder?","answer":"src"}]\n</send_user_message_question_reply>',
+      ),
+      text("user", "<timestamp>Monday</timestamp>\n<user_query>\nTidy the config.\n</user_query>"),
+      text("assistant", "<EXTERNAL SESSION IMPORTED>"),
+    ];
+    expect(classifyHistory(items, registry)).toEqual([
+      { source: "user" },
+      { source: "user" },
+      { source: "model" },
+    ]);
+  });
 });

@@ -17,7 +17,7 @@ export function evaluateSections(
 ): { fragments: Fragment[]; snapshots: Record<string, JsonValue> } {
   const fragments: Fragment[] = [];
   const snapshots: Record<string, JsonValue> = {};
-  const params = { warn: (warning: CtxWarning) => warnings.push(warning) };
+  const params = { full, warn: (warning: CtxWarning) => warnings.push(warning) };
   for (const { section } of state.registry.kinds) {
     if (section === undefined || (section.scope === "initial" && !full)) continue;
     const { snapshot, fragment } = section.evaluate(

@@ -19,6 +19,7 @@ import { parseUserInput, type UserInput } from "./parse-user-input.js";
 import type { PromptView } from "./prompt-builder.js";
 import { resolveTurnState } from "./resolve-turn-state.js";
 import { type RolloutPosition, SessionWriter } from "./rollout/session-writer.js";
+import { sentRequestPrefix } from "./sent-request.js";
 import { createSerialQueue } from "./serial-queue.js";
 import type { ModelRequest, Session, SessionOptions } from "./session.js";
 import { SessionError } from "./session-error.js";
@@ -116,8 +117,13 @@ export function openSession(
       envelopeOptions,
       tokenizer: tokens.tokenizer,
     });
-    await writer.write([compactionRecord(checkpoint, trigger)]);
-    state.installCompaction(checkpoint);
+    const sent = previousRequest(request.imageInput);
+    const kept =
+      sent === undefined
+        ? checkpoint
+        : { ...checkpoint, lastRequest: sentRequestPrefix(sent, checkpoint.entries.length) };
+    await writer.write([compactionRecord(kept, trigger)]);
+    state.installCompaction(kept);
     const after = state.prompt.view({ imageInput: request.imageInput }).items;
     return {
       trigger,
@@ -129,6 +135,15 @@ export function openSession(
     };
   };
 
+  /**
+   * The last request sent, which the next is compared with: this session's own, or after a
+   * resume, rollback or fork the one its rollout records last.
+   */
+  const previousRequest = (imageInput: boolean): PromptView | undefined => {
+    const replayed = state.replayedRequest;
+    return lastView ?? (imageInput ? replayed?.withImages : replayed?.textOnly);
+  };
+
   /** The request for the history as it stands. */
   const respond = (
     instructions: string,
@@ -137,9 +152,7 @@ export function openSession(
     report: CompactionReport | undefined,
   ): ModelRequest => {
     const view = state.prompt.view({ imageInput });
-    // After a resume, rollback or fork, the first request is compared with the rollout's last.
-    const replayed = state.replayedRequest;
-    const previous = lastView ?? (imageInput ? replayed?.withImages : replayed?.textOnly);
+    const previous = previousRequest(imageInput);
     const cacheBreak =
       previous === undefined ? undefined : explainCacheBreak(previous, view, registry);
     lastView = view;

@@ -19,7 +19,8 @@ export interface Replay {
  * (each holds the whole state from there, so `records` may start at the latest one). Records of
  * types the session does not write are skipped, so other writers can annotate a rollout. The
  * last request the records show was sent (the history when a turn's context was recorded, or
- * before the model's answer) becomes `state.replayedRequest`.
+ * before the model's answer, or what a compaction kept of the one before it) becomes
+ * `state.replayedRequest`.
  *
  * @throws {SessionError} naming the sequence of a session record whose payload does not fit.
  */
@@ -75,7 +76,8 @@ export function replayRollout(records: readonly StoredRecord[], registry: Regist
         state.reportUsage(record.payload.totalTokens);
         break;
       case "compaction": {
-        const { replacementHistory, origins, snapshots, fullContext, turnCount } = record.payload;
+        const { replacementHistory, origins, snapshots, fullContext, turnCount, lastRequest } =
+          record.payload;
         if (origins.length !== replacementHistory.length) {
           throw new SessionError(
             `the compaction record at sequence ${stored.sequence} has ${replacementHistory.length} items but ${origins.length} origins`,
@@ -91,6 +93,14 @@ export function replayRollout(records: readonly StoredRecord[], registry: Regist
           turnCount,
           model: record.payload.model,
           baseInstructions: record.payload.baseInstructions,
+          ...(lastRequest === undefined
+            ? {}
+            : {
+                lastRequest: {
+                  items: lastRequest.items,
+                  origins: lastRequest.origins.map((origin) => origin ?? undefined),
+                },
+              }),
         });
         break;
       }

@@ -4,6 +4,7 @@ import { agentsMdInstructions } from "@ctx/registry";
 import { createMemoryRolloutStore } from "@ctx/rollout";
 import { beforeAll, describe, expect, it } from "vitest";
 import { copyRollout } from "./__fixtures__/copy-rollout.js";
+import { createFakeSummarizer } from "./__fixtures__/fake-summarizer.js";
 import { createSession } from "./create-session.js";
 import { forkSession } from "./fork-session.js";
 import { resumeSession } from "./resume-session.js";
@@ -158,6 +159,26 @@ describe("the first request after a resume, rollback or fork", () => {
     expect(request.cacheBreak).toBeUndefined();
     const again = await resumed.beginTurn(inFolder("/repo"), "three");
     expect(again.cacheBreak).toBeUndefined();
+  });
+
+  it("reports where it breaks the last request before a manual compaction, as the live session does", async () => {
+    const store = createMemoryRolloutStore();
+    const { summarize } = createFakeSummarizer();
+    const live = createSession({ store, summarizer: summarize });
+    await live.beginTurn(inFolder("/repo"), "one");
+    await live.record([answer]);
+    await live.beginTurn(inFolder("/repo"), "two");
+    await live.record([answer]);
+    await live.compact();
+    const resumed = await resumeSession(await copyRollout(store, live.id), {
+      sessionId: live.id,
+      summarizer: summarize,
+    });
+    const request = await resumed.beginTurn(inFolder("/repo"), "three");
+    expect(request.cacheBreak).toMatchObject({ index: 3, previous: answer });
+    const liveRequest = await live.beginTurn(inFolder("/repo"), "three");
+    expect(request.cacheBreak).toEqual(liveRequest.cacheBreak);
+    expect(request.input).toEqual(liveRequest.input);
   });
 
   it("takes a fork's last request at the turn it keeps, not the parent's latest", async () => {

@@ -45,7 +45,9 @@ export const historyEntrySchema = z.object({ item: responseItemSchema, origin: o
  * - `compaction` (a checkpoint): the history was compacted; the payload is the whole state from
  *   there on (see {@link CompactionCheckpoint}) and the compaction's trigger, so a resume reads
  *   from the latest one forward. The new history is `replacementHistory` (the items, as other
- *   rollout readers expect them) with the origin of each item at the same index in `origins`.
+ *   rollout readers expect them) with the origin of each item at the same index in `origins`;
+ *   `lastRequest`, the leading items of the last request sent before it (and their origins,
+ *   `null` for a synthetic output), is what the first request after a resume is compared with.
  */
 export const sessionRecordSchema = z.discriminatedUnion("type", [
   z.object({
@@ -83,6 +85,9 @@ export const sessionRecordSchema = z.discriminatedUnion("type", [
       turnCount: z.number().int().min(0),
       model: z.string().exactOptional(),
       baseInstructions: z.string().exactOptional(),
+      lastRequest: z
+        .object({ items: z.array(responseItemSchema), origins: z.array(originSchema.nullable()) })
+        .exactOptional(),
     }),
   }),
 ]);
@@ -92,7 +97,8 @@ export function compactionRecord(
   checkpoint: CompactionCheckpoint,
   trigger: CompactionTrigger,
 ): { type: "compaction"; checkpoint: true; payload: JsonValue } {
-  const { entries, snapshots, fullContext, turnCount, model, baseInstructions } = checkpoint;
+  const { entries, snapshots, fullContext, turnCount, model, baseInstructions, lastRequest } =
+    checkpoint;
   return {
     type: "compaction",
     checkpoint: true,
@@ -105,6 +111,14 @@ export function compactionRecord(
       turnCount,
       ...(model === undefined ? {} : { model }),
       ...(baseInstructions === undefined ? {} : { baseInstructions }),
+      ...(lastRequest === undefined
+        ? {}
+        : {
+            lastRequest: {
+              items: lastRequest.items.map(toJson),
+              origins: lastRequest.origins.map((origin) => origin ?? null),
+            },
+          }),
     },
   };
 }

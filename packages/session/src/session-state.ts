@@ -5,6 +5,7 @@ import { findRollbackCut, type RollbackCut } from "./find-rollback-cut.js";
 import { applyMergePatch } from "./merge-patch.js";
 import type { HistoryEntry } from "./origin.js";
 import { PromptBuilder, type PromptView } from "./prompt-builder.js";
+import { type SentRequest, viewOfSentRequest } from "./sent-request.js";
 
 /** The sections' snapshots, by section id. */
 export type Snapshots = Readonly<Record<string, JsonValue>>;
@@ -41,6 +42,12 @@ export interface CompactionCheckpoint {
   readonly turnCount: number;
   readonly model: string | undefined;
   readonly baseInstructions: string | undefined;
+  /**
+   * What the compaction kept of the last request sent before it, so the first request after a
+   * resume from the checkpoint is compared with it (absent when none was sent, and in rollouts
+   * written before it was kept).
+   */
+  readonly lastRequest?: SentRequest;
 }
 
 /**
@@ -154,6 +161,10 @@ export class SessionState {
     this.model = checkpoint.model;
     this.baseInstructions = checkpoint.baseInstructions;
     this.#justCompacted = true;
+    if (checkpoint.lastRequest !== undefined) {
+      const view = viewOfSentRequest(checkpoint.lastRequest);
+      this.replayedRequest = { withImages: view, textOnly: view };
+    }
   }
 
   /** The turn's context is recorded: `state` (full, or a merge patch) becomes the baseline. */

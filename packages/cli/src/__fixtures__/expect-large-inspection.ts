@@ -2,7 +2,7 @@ import { mkdtemp, readFile, realpath } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { runCtxInProcess } from "./run-ctx.js";
+import { runCtx } from "./run-ctx.js";
 import { planLargeRollout, writeLargeRollout } from "./write-large-rollout.js";
 
 /** The rows the HTML timeline and the JSON requests keep; the rest are left out with a note. */
@@ -12,7 +12,7 @@ const keptRequests = 2000;
  * Writes a generated rollout of `turns` turns (six items each, past the 2,000 requests the
  * timeline keeps), runs `ctx inspect` on it for the table, the HTML page and JSON, and checks each
  * against what the generator counted. The test runs a size that is quick on any machine; the
- * soak test runs 40,000 turns (200,002 items).
+ * soak test runs 40,000 turns (240,002 items).
  */
 export async function expectLargeInspection(turns: number): Promise<void> {
   const folder = await realpath(await mkdtemp(join(tmpdir(), "ctx-inspect-large-")));
@@ -22,7 +22,7 @@ export async function expectLargeInspection(turns: number): Promise<void> {
   expect(items).toBe(6 * turns + 2);
   expect(expected.requests).toBeGreaterThan(keptRequests);
   const page = join(folder, "large.html");
-  const run = await runCtxInProcess(["inspect", "large.jsonl", "--html", page], folder);
+  const run = await runCtx(["inspect", "large.jsonl", "--html", page], folder);
   expect(run.stderr).toBe("");
   expect(run.code).toBe(0);
   expect(run.stdout).toContain(
@@ -42,7 +42,7 @@ export async function expectLargeInspection(turns: number): Promise<void> {
   expect(html).toContain(
     `the other ${expected.requests - keptRequests} of the ${expected.requests} requests are left out`,
   );
-  const json = await runCtxInProcess(["inspect", "large.jsonl", "--format", "json"], folder);
+  const json = await runCtx(["inspect", "large.jsonl", "--format", "json"], folder);
   expect(json.code).toBe(0);
   const inspection = JSON.parse(json.stdout) as {
     items: { turn: number; kind: string }[];

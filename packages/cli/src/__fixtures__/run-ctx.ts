@@ -18,58 +18,43 @@ export interface CtxRun {
 export const builtEntry = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
 
 /**
- * Runs `ctx` as a user would, in its own process from its TypeScript sources, in `cwd`, with a
- * clean environment (no colour variables, `HOME` pointed at `cwd` unless `env` says otherwise).
+ * Runs `ctx` in this process, through {@link runCli} as `bin.ts` calls it, in `cwd`, with a clean
+ * environment (no colour variables, `HOME` pointed at `cwd` unless `env` says otherwise) and its
+ * output collected. In-process, so a test pays for the command and not for a Node start and a
+ * TypeScript load per run; {@link runBuiltCtx} and {@link writeCtxShim} cover the real process.
  */
-export function runCtx(
+export async function runCtx(
   args: readonly string[],
   cwd: string,
   env: Readonly<Record<string, string>> = {},
 ): Promise<CtxRun> {
-  return runNode(["--conditions=@ctx/source", "--import", tsx, entry, ...args], cwd, env);
-}
-
-/**
- * Runs `ctx` in this process through {@link runCli}, as {@link runCtx} runs it in one of its
- * own (no terminal, `HOME` pointed at `cwd` unless `env` says otherwise), for tests that need
- * the command's behaviour without the second or so a process costs.
- */
-export async function runCtxInProcess(
-  args: readonly string[],
-  cwd: string,
-  env: Readonly<Record<string, string>> = {},
-): Promise<CtxRun> {
-  let stdout = "";
-  let stderr = "";
+  const stdout: string[] = [];
+  const stderr: string[] = [];
   const code = await runCli(args, {
-    stdout: { write: (text: string) => ((stdout += text), true) },
-    stderr: { write: (text: string) => ((stderr += text), true) },
-    env: { HOME: cwd, ...env },
+    stdout: { write: (text: string) => stdout.push(text) > 0 },
+    stderr: { write: (text: string) => stderr.push(text) > 0 },
+    env: { PATH: process.env.PATH ?? "", HOME: cwd, ...env },
     cwd,
   });
-  return { code, stdout, stderr };
+  return { code, stdout: stdout.join(""), stderr: stderr.join("") };
 }
 
 /**
- * Runs the built `ctx` ({@link builtEntry}, with its dependencies' built code) as {@link runCtx}
- * runs the sources.
+ * Runs the built `ctx` ({@link builtEntry}, with its dependencies' built code) in its own process,
+ * in `cwd`, with `HOME` pointed at `cwd`.
  */
 export function runBuiltCtx(args: readonly string[], cwd: string): Promise<CtxRun> {
-  return runNode([builtEntry, ...args], cwd, {});
+  return runNode([builtEntry, ...args], cwd);
 }
 
-function runNode(
-  args: readonly string[],
-  cwd: string,
-  env: Readonly<Record<string, string>>,
-): Promise<CtxRun> {
+function runNode(args: readonly string[], cwd: string): Promise<CtxRun> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
       args,
       {
         cwd,
-        env: { PATH: process.env.PATH ?? "", HOME: cwd, ...env },
+        env: { PATH: process.env.PATH ?? "", HOME: cwd },
         maxBuffer: 64 * 1024 * 1024,
       },
       (error, stdout, stderr) => {
@@ -85,7 +70,7 @@ function runNode(
 
 /**
  * Writes an executable `ctx` into `folder` that runs the command from its TypeScript sources, as
- * {@link runCtx} does, so a shell with `folder` on its PATH can run a README's lines as written.
+ * `bin.ts` is run from its sources, so a shell with `folder` on its PATH can run a README's lines as written.
  */
 export async function writeCtxShim(folder: string): Promise<string> {
   const path = join(folder, "ctx");

@@ -78,4 +78,34 @@ describe("codexRecognisers", () => {
       }),
     ).toBe(true);
   });
+
+  it("recognise the wrappers of a person's own words and keep those words the user's", () => {
+    const userMessage = (text: string) => ({
+      type: "message" as const,
+      role: "user" as const,
+      content: [{ type: "input_text" as const, text }],
+    });
+    const reply =
+      '<send_user_message_question_reply>\n[{"questionItemId":"q1","question":"Which folder?","answer":"src, please"}]\n</send_user_message_question_reply>';
+    const imported =
+      "<timestamp>Monday</timestamp>\n<cursor_commands>/review</cursor_commands>\n<user_query>\nTidy the config.\n</user_query>\nThanks!";
+    const cases = [
+      [reply, "codex_question_reply"],
+      ["<user_query>\nTidy the config.\n</user_query>", "imported_user_query"],
+      [imported.replace("\nThanks!", ""), "imported_user_query"],
+      ["<cursor_commands>/review</cursor_commands>", "imported_user_query"],
+    ] as const;
+    for (const [text, type] of cases) {
+      const found = registry.classify("user", text);
+      expect(found?.type).toBe(type);
+      expect(found?.legacy === true && found.recogniser.userWords).toBe(true);
+      expect(registry.isContextualUserMessage(userMessage(text))).toBe(false);
+    }
+    // Words after the wrapper are not a wrapper's shape: plain user text, as Codex leaves it.
+    expect(user(imported)).toBeUndefined();
+    expect(registry.classify("assistant", "\n<EXTERNAL SESSION IMPORTED>\n")?.type).toBe(
+      "imported_session_end",
+    );
+    expect(registry.classify("assistant", "<EXTERNAL SESSION IMPORTED> and more")).toBeUndefined();
+  });
 });

@@ -1,6 +1,6 @@
 import { trimmedEnd, trimmedStart } from "@ctx/text";
 import { defineLegacyFragment, type LegacyFragment } from "../legacy-fragment.js";
-import { standardMarkers } from "./markers.js";
+import { standardMarkers, wrapperMarkers } from "./markers.js";
 
 /**
  * The fixed openings of texts Codex 0.169 and 0.171 send without markers. They are protocol, as
@@ -20,6 +20,13 @@ const codexOpenings = {
     "The following namespaces are no longer available. Do not call tools in them unless those tools are declared in a later update:",
   stalePermissions: "The previous permission description for this scope is no longer current.",
 } as const;
+
+/** The blocks a user message of a session imported from Cursor is made of. */
+const importedWrappers = [
+  wrapperMarkers.timestamp,
+  wrapperMarkers.cursorCommands,
+  wrapperMarkers.userQuery,
+] as const;
 
 /** The text between its white space, as Codex's own matchers see it (case-sensitive). */
 function trimmed(text: string): string {
@@ -50,6 +57,13 @@ function opensWith(
  * sentences); the notice that an earlier permission description is no longer current (developer
  * role, that sentence alone); and `<context_window>` sent as three texts, whose first and last
  * are a lone marker. Detection only: they never render.
+ *
+ * And the wrappers of a person's own words that Codex 0.171 can pass on, recognised as protocol
+ * but kept the user's (`userWords`): a desktop client's answers to the agent's queued questions
+ * (`<send_user_message_question_reply>`, user role), and a user message of a session imported
+ * from Cursor that Codex's importer left wrapped (a text made of `<timestamp>`,
+ * `<cursor_commands>` and `<user_query>` blocks, user role); and the agent message that ends an
+ * imported session (the text `<EXTERNAL SESSION IMPORTED>` alone, assistant role).
  */
 export const codexRecognisers: readonly LegacyFragment[] = Object.freeze([
   defineLegacyFragment({
@@ -103,4 +117,28 @@ export const codexRecognisers: readonly LegacyFragment[] = Object.freeze([
       matches: (text) => trimmed(text) === standardMarkers.contextWindow[side],
     }),
   ),
+  defineLegacyFragment({
+    type: "codex_question_reply",
+    role: "user",
+    userWords: true,
+    markers: wrapperMarkers.questionReply,
+  }),
+  defineLegacyFragment({
+    type: "imported_user_query",
+    role: "user",
+    userWords: true,
+    matches: (text) => {
+      const body = trimmed(text);
+      return (
+        importedWrappers.some(({ start }) => body.startsWith(start)) &&
+        importedWrappers.some(({ end }) => body.endsWith(end))
+      );
+    },
+  }),
+  defineLegacyFragment({
+    type: "imported_session_end",
+    role: "assistant",
+    prefix: wrapperMarkers.importedSessionEnd,
+    matches: (text) => trimmed(text) === wrapperMarkers.importedSessionEnd,
+  }),
 ]);

@@ -196,21 +196,21 @@ describe("turnAbortedDeveloper", () => {
 
 describe("the kinds Codex 0.171 added", () => {
   it("put their text between newlines inside the exact markers, and read it back", async () => {
-    const { modelInstructions } = await import("./model-instructions.js");
     const { catalogAppsInstructions } = await import("./catalog-apps-instructions.js");
     const { persistentMode } = await import("./persistent-mode.js");
     const { contentFilterGuidance } = await import("./content-filter-guidance.js");
     const { threadNetworkRequirements } = await import("./thread-network-requirements.js");
     const { startupContext } = await import("./startup-context.js");
     const { agentMessageBoardNotification } = await import("./agent-message-board-notification.js");
+    const { commandSessions } = await import("./command-sessions.js");
     const cases = [
-      [modelInstructions, "model_instructions", "developer"],
       [catalogAppsInstructions, "catalog_apps_instructions", "developer"],
       [persistentMode, "persistent_mode", "developer"],
       [contentFilterGuidance, "content_filter_guidance", "developer"],
       [threadNetworkRequirements, "thread_network_requirements", "developer"],
       [startupContext, "startup_context", "developer"],
       [agentMessageBoardNotification, "agent_message_board_notification", "user"],
+      [commandSessions, "command_sessions", "developer"],
     ] as const;
     for (const [kind, tag, role] of cases) {
       const text = kind.create({ text: "Line one.\nLine two." }).render();
@@ -218,6 +218,32 @@ describe("the kinds Codex 0.171 added", () => {
       expect(kind.role).toBe(role);
       expect(kind.parse(text)).toEqual({ text: "Line one.\nLine two." });
     }
+  });
+
+  it("name the model switched to in <model_instructions>, and its instructions when they changed", async () => {
+    const { modelInstructions } = await import("./model-instructions.js");
+    const named = modelInstructions.create({ model: "gpt-5.5" }).render();
+    expect(named).toMatch(/^<model_instructions>\n[^\n]*gpt-5\.5\.\n<\/model_instructions>$/);
+    expect(modelInstructions.parse(named)).toEqual({ model: "gpt-5.5" });
+    const replaced = { model: "gpt-5.5", instructions: "Line one.\n\nLine two." };
+    const text = modelInstructions.create(replaced).render();
+    expect(text.endsWith("\n\nLine one.\n\nLine two.\n</model_instructions>")).toBe(true);
+    expect(modelInstructions.parse(text)).toEqual(replaced);
     expect(modelInstructions.separate).toBe(true);
+    expect(modelInstructions.role).toBe("developer");
+  });
+
+  it("give the side-conversation and user-verification notices our wording in the exact markers", async () => {
+    const { sideConversation } = await import("./side-conversation.js");
+    const { userVerificationNotice } = await import("./user-verification-notice.js");
+    for (const [kind, tag] of [
+      [sideConversation, "side_conversation"],
+      [userVerificationNotice, "user_verification_notice"],
+    ] as const) {
+      const text = kind.create().render();
+      expect(text).toMatch(new RegExp(`^<${tag}>\n[^\n]+\n</${tag}>$`));
+      expect(kind.create().toMessage().role).toBe("developer");
+      expect(kind.matches(`<${tag}>Codex's own sentence.</${tag}>`)).toBe(true);
+    }
   });
 });

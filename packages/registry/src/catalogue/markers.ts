@@ -56,7 +56,31 @@ export const standardMarkers = {
     end: "</agent_message_board_notification>",
   },
   currentTimeReminder: { start: "<current_time_reminder>", end: "</current_time_reminder>" },
+  commandSessions: { start: "<command_sessions>", end: "</command_sessions>" },
+  sideConversation: { start: "<side_conversation>", end: "</side_conversation>" },
+  userVerificationNotice: {
+    start: "<user_verification_notice>",
+    end: "</user_verification_notice>",
+  },
 } as const satisfies Record<string, Markers>;
+
+/**
+ * The wrappers other programs put around a person's own words, which Codex 0.171 can pass to the
+ * model: a desktop client's answers to the agent's queued questions, and a user message of a
+ * session imported from Cursor (the query, and the time stamp and commands Cursor puts before
+ * it); and the agent message that ends an imported session. Recognised, never rendered, and
+ * never read as injected context.
+ */
+export const wrapperMarkers = {
+  questionReply: {
+    start: "<send_user_message_question_reply>",
+    end: "</send_user_message_question_reply>",
+  },
+  userQuery: { start: "<user_query>", end: "</user_query>" },
+  timestamp: { start: "<timestamp>", end: "</timestamp>" },
+  cursorCommands: { start: "<cursor_commands>", end: "</cursor_commands>" },
+  importedSessionEnd: "<EXTERNAL SESSION IMPORTED>",
+} as const;
 
 /** Wrappers older versions wrote and nothing produces any more; recognised, never rendered. */
 export const legacyMarkers = {

@@ -23,21 +23,24 @@ const modelStateSchema = z.object({
 export type ModelState = z.infer<typeof modelStateSchema>;
 
 /**
- * The model the previous turn used. It survives a lost baseline, so a full re-send after a
- * rollback still tells a new model where it stands.
+ * The model the previous turn used, and its instructions (absent from snapshots written before
+ * they were kept). It survives a lost baseline, so a full re-send after a rollback still tells
+ * a new model where it stands.
  */
 export const modelSection = defineSection({
   id: "model",
   scope: "settings",
   state: modelStateSchema,
-  snapshot: z.object({ slug: z.string() }),
-  snapshotOf: ({ slug }) => ({ slug }),
+  snapshot: z.object({ slug: z.string(), instructions: z.string().exactOptional() }),
+  snapshotOf: ({ slug, instructions }) => ({ slug, instructions }),
   survivesReset: true,
 });
 
 /**
  * Tells the model that the conversation moves to it from another model, and gives it the new
- * model's instructions (developer role). It travels in a message of its own.
+ * model's instructions (developer role), when the switch comes with the full context (after a
+ * compaction or a rollback), as Codex 0.171 sends it then. It travels in a message of its own.
+ * A switch sent as an update is {@link modelInstructions}'s.
  */
 export const modelSwitch = defineTextKind({
   type: "model_switch",
@@ -50,7 +53,8 @@ export const modelSwitch = defineTextKind({
   description: "The instructions of the model the conversation just switched to.",
   example: "You are a careful coding agent.",
   section: modelSection,
-  build: (state, reference) =>
+  build: (state, reference, { full }) =>
+    full &&
     reference.status === "known" &&
     reference.snapshot.slug !== state.slug &&
     state.instructions !== ""

@@ -1,0 +1,20 @@
+import { defineTextKind } from "./define-text-kind.js";
+import { standardMarkers } from "./markers.js";
+
+/** The data of a {@link commandSessions} fragment: `text`, the list of sessions, verbatim. */
+export type CommandSessionsData = { text: string };
+
+/**
+ * The command sessions the agent has open, as one list that replaces every earlier one
+ * (developer role); the text sits between newlines, verbatim.
+ */
+export const commandSessions = defineTextKind({
+  type: "command_sessions",
+  role: "developer",
+  markers: standardMarkers.commandSessions,
+  field: "text",
+  before: "\n",
+  after: "\n",
+  description: "The command sessions the agent has open, replacing any earlier list.",
+  example: "session 3: pnpm test --watch (running)",
+});

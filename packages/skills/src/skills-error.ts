@@ -1,0 +1,33 @@
+import { describeSchemaIssues, type SchemaIssue } from "@ctx/protocol";
+import { CtxError } from "@ctx/text";
+
+/** What went wrong, for a caller that branches on it. */
+export type SkillsErrorCode = "invalid-options" | "invalid-argument";
+
+/**
+ * Skills discovery could not start: its options are invalid (`invalid-options`), or a function
+ * of this package was called with an argument of the wrong kind (`invalid-argument`). Everything
+ * that goes wrong once discovery has started (a folder that cannot be listed, a `SKILL.md`
+ * without front matter) is a warning instead.
+ */
+export class SkillsError extends CtxError {
+  /** What went wrong. */
+  readonly code: SkillsErrorCode;
+  /** Each problem found, with its path. */
+  readonly issues: readonly SchemaIssue[];
+
+  constructor(code: SkillsErrorCode, message: string, issues: readonly SchemaIssue[] = []) {
+    super(message);
+    this.code = code;
+    this.issues = issues;
+  }
+
+  /** The error for options or an argument that failed validation. */
+  static fromIssues(argument: string, issues: readonly SchemaIssue[]): SkillsError {
+    return new SkillsError(
+      argument === "options" ? "invalid-options" : "invalid-argument",
+      `invalid ${argument}: ${describeSchemaIssues(issues)}`,
+      issues,
+    );
+  }
+}
