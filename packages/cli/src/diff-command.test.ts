@@ -1,6 +1,7 @@
-import { mkdtemp, realpath, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, realpath, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { agentsTreePath } from "@ctx/fixtures";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCtx } from "./__fixtures__/run-ctx.js";
 
@@ -150,6 +151,7 @@ describe("ctx diff from flags", () => {
   });
 
   it("resolves cwd against the current folder and re-sends the environment", async () => {
+    await mkdir(join(folder, "sub"), { recursive: true });
     const run = await runCtx(["diff", "--to", "cwd=sub", "--format", "json"], folder);
     expect(run.code).toBe(0);
     const change = JSON.parse(run.stdout) as ResentJson;
@@ -173,5 +175,48 @@ describe("ctx diff from flags", () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe(`${message}\n`);
+  });
+});
+
+describe("ctx diff and AGENTS.md", () => {
+  it("refuses a cwd that does not exist in one line, exit code 1", async () => {
+    const run = await runCtx(["diff", "--to", "cwd=nowhere"], folder);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `ctx: working directory ${join(folder, "nowhere")} (environment "local") cannot be used: it does not exist\n`,
+    );
+  });
+
+  it("re-sends both AGENTS.md files when the cwd moves into a folder that has its own", async () => {
+    const tree = join(folder, "codex-security");
+    await cp(agentsTreePath("codex-security"), tree, { recursive: true });
+    await mkdir(join(tree, ".git"));
+    const run = await runCtx(
+      ["diff", "--from", "cwd=codex-security/sdk", "--to", "cwd=codex-security/sdk/typescript"],
+      folder,
+    );
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/\s+user\s+agents_md_instructions\s+\d+\s+\d+\s/);
+    expect(run.stdout).toMatch(/\s+user\s+environment_context\s+\d+\s+\d+/);
+    const json = await runCtx(
+      [
+        "diff",
+        "--from",
+        "cwd=codex-security/sdk",
+        "--to",
+        "cwd=codex-security/sdk/typescript",
+        "--format",
+        "json",
+      ],
+      folder,
+    );
+    const change = JSON.parse(json.stdout) as ResentJson;
+    const texts = change.resent.flatMap((item) => item.content.map((part) => part.text));
+    const agents = texts.find((text) => text.startsWith("# AGENTS.md instructions")) ?? "";
+    for (const file of ["AGENTS.md", "sdk/typescript/AGENTS.md"]) {
+      const rules = (await readFile(join(tree, file), "utf8")).trim().split("\n")[0] ?? "";
+      expect(agents).toContain(rules);
+    }
   });
 });

@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { loadDefaultTokenizer } from "@ctx/session";
 import { type Command, Option } from "commander";
 import { CliError } from "./cli-error.js";
+import { codexHome } from "./codex-home.js";
 import { formatContextText } from "./format-context.js";
 import { processDefaults } from "./process-defaults.js";
 import { diffSettings, readSettingsFile, toTurnContext } from "./settings-change.js";
@@ -62,8 +63,9 @@ export function addDiffCommand(program: Command, environment: CliEnvironment): v
 The first turn has BEFORE's settings (none when it is left out) with each --from laid over
 them. The second has AFTER's with each --to laid over them or, without AFTER, the first turn's
 with each --to: so --to names what changes. Unset settings keep their defaults: the ctx-coder
-model and one environment in the current folder; no permissions are sent until a sandbox or
-approval is given.
+model and one environment in the current folder, with the AGENTS.md files the session discovers
+there (and the global one in $CODEX_HOME, else ~/.codex); no permissions are sent until a
+sandbox or approval is given.
 
 Keys of --from and --to:
 ${keys}
@@ -82,7 +84,11 @@ Examples:
           "nothing changes between the turns: give AFTER, or at least one --to KEY=VALUE",
         );
       }
-      const defaults = { cwd: environment.cwd, shell: processDefaults(environment).shell };
+      const defaults = {
+        cwd: environment.cwd,
+        shell: processDefaults(environment).shell,
+        home: codexHome(environment),
+      };
       const read = (path: string | undefined) =>
         path === undefined ? {} : readSettingsFile(resolve(environment.cwd, path));
       const origin = (path: string | undefined, flag: string) =>

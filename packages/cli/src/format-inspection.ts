@@ -1,41 +1,106 @@
-import { estimateTokens } from "./estimate-tokens.js";
 import { formatTable } from "./format-table.js";
-import type { RolloutInspection } from "./inspect-rollout.js";
+import type { InspectedRequest, RolloutInspection } from "./inspect-rollout.js";
+import type { ReportedUsage } from "./rollout-entry.js";
+import { sessionFacts } from "./session-facts.js";
 import type { Paint } from "./terminal.js";
+import { tokenFigure } from "./token-figure.js";
+
+/** The provider's four figures, in the order the tables show them. */
+function usageCells(usage: ReportedUsage | undefined): string[] {
+  if (usage === undefined) return ["-", "-", "-", "-"];
+  return [usage.input, usage.cached, usage.output, usage.reasoning].map(String);
+}
 
 /**
- * A rollout's inspection for a person: estimated tokens by kind over every item, then every
- * compaction, rollback, interrupted turn and cache break, then the warnings.
+ * A rollout's inspection for a person: who the session is, the tokens by kind over every item,
+ * each request's tokens beside what the provider reported, the compactions, rollbacks,
+ * interrupted turns and cache breaks, then the warnings.
  */
 export function formatInspectionText(inspection: RolloutInspection, paint: Paint): string {
-  const { totals } = inspection;
-  const all = totals.reduce((sum, total) => sum + total.bytes, 0);
-  const share = (bytes: number) => `${all === 0 ? 0 : ((bytes / all) * 100).toFixed(1)}%`;
+  const { totals, requests } = inspection;
+  const counted = totals.filter((total) => !total.opaque);
+  const allTokens = counted.reduce((sum, total) => sum + total.tokens, 0);
+  const allBytes = totals.reduce((sum, total) => sum + total.bytes, 0);
+  const estimated = inspection.estimated.items > 0;
+  const share = (tokens: number) =>
+    `${allTokens === 0 ? 0 : ((tokens / allTokens) * 100).toFixed(1)}%`;
   const bold = (row: number, _column: number, cell: string) =>
     row === 0 ? paint("bold", cell) : cell;
+  const indent = (line: string) => `  ${line}`;
+  const facts = sessionFacts(inspection);
+  const requestRow = (request: InspectedRequest) => [
+    String(request.index),
+    String(request.line),
+    String(request.turn),
+    tokenFigure(request.tokens, request.estimated),
+    ...usageCells(request.reported),
+  ];
+  const { instructions } = inspection;
   const lines = [
     paint(
       "bold",
       `${inspection.path}: a ${inspection.format === "codex" ? "Codex" : "@ctx"} rollout of ${inspection.lines} lines, ${inspection.turns} turns, ${inspection.requestCount} model requests`,
     ),
+    ...formatTable(facts, ["left", "left"]).map(indent),
     "",
     "Every item, by kind:",
     ...formatTable(
       [
-        ["category", "kind", "items", "bytes", "~tokens", "share"],
+        ["category", "kind", "items", "bytes", "tokens", "share"],
         ...totals.map((total) => [
           total.category,
           total.kind,
           String(total.items),
           String(total.bytes),
-          String(estimateTokens(total.bytes)),
-          share(total.bytes),
+          total.opaque ? "opaque" : tokenFigure(total.tokens, total.estimated),
+          total.opaque ? "" : share(total.tokens),
         ]),
-        ["", "total", String(inspection.items), String(all), String(estimateTokens(all)), ""],
+        [
+          "",
+          "total",
+          String(inspection.items),
+          String(allBytes),
+          tokenFigure(allTokens, estimated),
+          "",
+        ],
       ],
       ["left", "left", "right", "right", "right", "right"],
       bold,
-    ).map((line) => `  ${line}`),
+    ).map(indent),
+    ...(instructions === undefined
+      ? []
+      : [
+          `  and the base instructions, sent with every request: ${instructions.bytes} bytes, ${instructions.tokens} tokens`,
+        ]),
+    "",
+    "Requests: the tokens of what the rollout holds, and what the provider reported:",
+    ...(requests.length === 0
+      ? ["  none"]
+      : formatTable(
+          [
+            ["request", "line", "turn", "tokens", "input", "cached", "output", "reasoning"],
+            ...requests.map(requestRow),
+            [
+              "total",
+              "",
+              "",
+              tokenFigure(inspection.requestTokens, estimated),
+              ...usageCells(inspection.reported),
+            ],
+          ],
+          ["right", "right", "right", "right", "right", "right", "right", "right"],
+          (row, column, cell) =>
+            row === 0 || row === requests.length + 1
+              ? paint("bold", cell)
+              : column === 0 && requests[row - 1]?.cacheBreak !== undefined
+                ? paint("red", cell)
+                : cell,
+        ).map(indent)),
+    ...(requests.length < inspection.requestCount
+      ? [
+          `  the other ${inspection.requestCount - requests.length} of the ${inspection.requestCount} requests are left out of this table; the total counts them all`,
+        ]
+      : []),
     "",
     "Events:",
     ...(inspection.events.length === 0
@@ -50,13 +115,18 @@ export function formatInspectionText(inspection: RolloutInspection, paint: Paint
           ["right", "right", "left", "left"],
           (_row, column, cell) =>
             column === 2 ? paint(cell.trim() === "cache-break" ? "red" : "yellow", cell) : cell,
-        ).map((line) => `  ${line}`)),
-  ];
-  lines.push(
+        ).map(indent)),
     "",
-    paint("dim", "~tokens is an estimate: bytes / 4, not a real tokenizer."),
+    paint(
+      "dim",
+      `tokens are counted with ${inspection.tokenizer}, each text on its own; encrypted content is opaque: its bytes are listed, its tokens cannot be counted.`,
+    ),
+    paint(
+      "dim",
+      "input, cached, output and reasoning are the provider's own figures, which also count what the rollout does not hold, such as the tool definitions.",
+    ),
     ...inspection.warnings.map((warning) => `${paint("yellow", "warning:")} ${warning.message}`),
     "",
-  );
+  ];
   return lines.join("\n");
 }

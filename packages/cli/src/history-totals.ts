@@ -1,8 +1,14 @@
 import { CliError } from "./cli-error.js";
 
-/** The bytes of one user turn of the history (or of what came before the first), by kind. */
+/** The size of some text: its UTF-8 bytes and its tokens. */
+export interface Measure {
+  readonly bytes: number;
+  readonly tokens: number;
+}
+
+/** The measures of one user turn of the history (or of what came before the first), by kind. */
 interface Segment {
-  readonly bytes: Map<string, number>;
+  readonly sizes: Map<string, Measure>;
   items: number;
 }
 
@@ -14,16 +20,25 @@ export interface RolledBack {
   readonly beyondWindow: boolean;
 }
 
-const emptySegment = (): Segment => ({ bytes: new Map(), items: 0 });
+const emptySegment = (): Segment => ({ sizes: new Map(), items: 0 });
+
+/** Adds `measure` to `kind`'s in `sizes`; `sign` -1 takes it off, and a kind left empty goes. */
+function addTo(sizes: Map<string, Measure>, kind: string, measure: Measure, sign = 1): void {
+  const bytes = (sizes.get(kind)?.bytes ?? 0) + sign * measure.bytes;
+  const tokens = (sizes.get(kind)?.tokens ?? 0) + sign * measure.tokens;
+  if (bytes === 0 && tokens === 0) sizes.delete(kind);
+  else sizes.set(kind, { bytes, tokens });
+}
 
 /**
- * The bytes the history holds, by kind, kept as sums rather than items so memory stays bounded
- * for any rollout: one segment per user turn, so a rollback can take the last turns off, for the
- * newest `window` turns; older turns are folded into one segment that a rollback cannot reach.
+ * The bytes and tokens the history holds, by kind, kept as sums rather than items so memory
+ * stays bounded for any rollout: one segment per user turn, so a rollback can take the last
+ * turns off, for the newest `window` turns; older turns are folded into one segment that a
+ * rollback cannot reach.
  */
 export class HistoryTotals {
   private readonly window: number;
-  private readonly bytes = new Map<string, number>();
+  private readonly sizes = new Map<string, Measure>();
   private base = emptySegment();
   private turns: Segment[] = [];
   /** Whether a turn was folded into `base` since the history was last replaced. */
@@ -37,20 +52,20 @@ export class HistoryTotals {
   }
 
   /** Adds an item of `kind`; `opensTurn` when it is a message the user typed. */
-  add(kind: string, bytes: number, opensTurn: boolean): void {
+  add(kind: string, measure: Measure, opensTurn: boolean): void {
     if (opensTurn) {
       this.turns.push(emptySegment());
       if (this.turns.length > this.window) this.fold();
     }
     const segment = this.turns.at(-1) ?? this.base;
-    segment.bytes.set(kind, (segment.bytes.get(kind) ?? 0) + bytes);
+    addTo(segment.sizes, kind, measure);
     segment.items += 1;
-    this.bytes.set(kind, (this.bytes.get(kind) ?? 0) + bytes);
+    addTo(this.sizes, kind, measure);
   }
 
   /** Empties the history, as a compaction does before its replacement is added. */
   clear(): void {
-    this.bytes.clear();
+    this.sizes.clear();
     this.base = emptySegment();
     this.turns = [];
     this.folded = false;
@@ -66,26 +81,27 @@ export class HistoryTotals {
     let items = 0;
     for (const segment of dropped) {
       items += segment.items;
-      for (const [kind, bytes] of segment.bytes) {
-        const left = (this.bytes.get(kind) ?? 0) - bytes;
-        if (left === 0) this.bytes.delete(kind);
-        else this.bytes.set(kind, left);
-      }
+      for (const [kind, measure] of segment.sizes) addTo(this.sizes, kind, measure, -1);
     }
     return { items, beyondWindow: turns > dropped.length };
   }
 
-  /** The history's bytes by kind, in the order the kinds first appear in it. */
-  byKind(): ReadonlyMap<string, number> {
-    return this.bytes;
+  /** The tokens of the whole history. */
+  tokens(): number {
+    let tokens = 0;
+    for (const measure of this.sizes.values()) tokens += measure.tokens;
+    return tokens;
+  }
+
+  /** The history's bytes and tokens by kind, in the order the kinds first appear in it. */
+  byKind(): ReadonlyMap<string, Measure> {
+    return this.sizes;
   }
 
   private fold(): void {
     const oldest = this.turns.shift();
     if (oldest === undefined) return;
-    for (const [kind, bytes] of oldest.bytes) {
-      this.base.bytes.set(kind, (this.base.bytes.get(kind) ?? 0) + bytes);
-    }
+    for (const [kind, measure] of oldest.sizes) addTo(this.base.sizes, kind, measure);
     this.base.items += oldest.items;
     this.folded = true;
   }

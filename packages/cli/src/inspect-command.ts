@@ -1,10 +1,11 @@
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { approximateTokenizer } from "@ctx/session";
 import { type Command, Option } from "commander";
 import { createChunkedWriter } from "./chunked-writer.js";
 import { CliError } from "./cli-error.js";
 import { formatInspectionText } from "./format-inspection.js";
-import { inspectRollout } from "./inspect-rollout.js";
+import { defaultInspectLimit, inspectRollout } from "./inspect-rollout.js";
 import { createItemTable } from "./item-table.js";
 import { renderInspectionHtml } from "./render-inspection-html.js";
 import { type CliEnvironment, createPaint, createProgress } from "./terminal.js";
@@ -13,6 +14,22 @@ interface InspectFlags {
   readonly html?: string;
   readonly format: "text" | "json";
   readonly items?: boolean;
+  readonly maxLineBytes: number;
+  readonly tokenizeLimit: number;
+}
+
+/** Reads a flag's count of bytes: a whole number from 0. */
+function parseBytes(flag: string): (text: string) => number {
+  return (text) => {
+    const value = Number(text);
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(value)) {
+      throw new CliError(
+        "usage",
+        `${flag} takes a whole number of bytes, not ${JSON.stringify(text)}`,
+      );
+    }
+    return value;
+  };
 }
 
 /** Adds `ctx inspect ROLLOUT`: every item of a rollout classified, and where the cache broke. */
@@ -20,7 +37,7 @@ export function addInspectCommand(program: Command, environment: CliEnvironment)
   program
     .command("inspect")
     .description(
-      "classify every item of a Codex or @ctx rollout, with estimated tokens by kind, compactions, rollbacks and cache breaks",
+      "classify every item of a Codex or @ctx rollout: tokens by kind, each request beside the provider's reported usage, compactions, rollbacks and cache breaks",
     )
     .argument("<ROLLOUT>", "a rollout file (.jsonl), written by Codex or by @ctx's JSONL store")
     .option(
@@ -39,11 +56,25 @@ export function addInspectCommand(program: Command, environment: CliEnvironment)
         .choices(["text", "json"])
         .default("text"),
     )
+    .addOption(
+      new Option("--max-line-bytes <BYTES>", "skip, with a warning, any line longer than this")
+        .argParser(parseBytes("--max-line-bytes"))
+        .default(defaultInspectLimit, "64 MiB"),
+    )
+    .addOption(
+      new Option(
+        "--tokenize-limit <BYTES>",
+        "count this many bytes of text with o200k_base, and estimate the rest at bytes / 4",
+      )
+        .argParser(parseBytes("--tokenize-limit"))
+        .default(defaultInspectLimit, "64 MiB"),
+    )
     .addHelpText(
       "after",
       `
-The rollout is read as a stream, so memory stays bounded for any size. Progress is shown on
-standard error when it is a terminal.
+The rollout is read as a stream, so memory stays bounded for any size. Who wrote each user
+message comes from the rollout itself (Codex's user_message records, the origins @ctx records),
+never from what the text looks like. Progress is shown on standard error when it is a terminal.
 
 Examples:
   ctx inspect ~/.codex/sessions/2026/07/13/rollout-….jsonl
@@ -55,9 +86,11 @@ Examples:
       const progress = createProgress(environment);
       const output = createChunkedWriter(environment.stdout);
       const json = flags.format === "json";
+      const limits = { maxLineBytes: flags.maxLineBytes, tokenizeLimit: flags.tokenizeLimit };
       // JSON streams the items first, then the rest once the whole rollout is read.
       let opened = false;
       const inspection = await inspectRollout(path, {
+        ...limits,
         progress: progress.report,
         ...(json
           ? {
@@ -88,7 +121,10 @@ Examples:
       if (flags.items === true) {
         const table = createItemTable(inspection, paint);
         await output.write(table.heading);
+        // The rows show bytes alone: the second reading need not count tokens again.
         await inspectRollout(path, {
+          ...limits,
+          tokenizer: approximateTokenizer,
           progress: progress.report,
           onItem: (item) => output.write(table.row(item)),
         }).finally(progress.clear);

@@ -1,19 +1,20 @@
-import { createReadStream } from "node:fs";
-import { createInterface } from "node:readline";
 import type { JsonValue } from "@ctx/protocol";
-import { createStandardRegistry, type Registry } from "@ctx/registry";
-import { type CtxWarning, utf8ByteLength } from "@ctx/text";
+import { createStandardRegistry } from "@ctx/registry";
+import { loadDefaultTokenizer, type Tokenizer } from "@ctx/session";
+import type { CtxWarning } from "@ctx/text";
 import { CliError } from "./cli-error.js";
-import { HistoryTotals } from "./history-totals.js";
-import { isJsonObject, type JsonObject } from "./json-object.js";
+import type { Measure } from "./history-totals.js";
+import { InspectionState } from "./inspection-state.js";
 import { type KindTotal, orderKindTotals } from "./kind-total.js";
 import {
   codexEntries,
   ctxEntries,
   detectRolloutFormat,
-  type RolloutEntry,
+  type ReportedUsage,
   type RolloutFormat,
+  type SessionFacts,
 } from "./rollout-entry.js";
+import { readRolloutLines } from "./rollout-lines.js";
 
 /** Who wrote an item: the user, the agent (an injected fragment), the model, or a tool. */
 export type ItemCategory = "user" | "injected" | "model" | "tool" | "other";
@@ -28,32 +29,66 @@ export interface InspectedItem {
   /** The fragment kind, `user_intent`, or the item type such as `function_call`. */
   readonly kind: string;
   readonly bytes: number;
+  /** The tokens of its text; 0 when it is opaque. */
+  readonly tokens: number;
+  /** Set when the item is encrypted content: bytes the provider reads, no text to count. */
+  readonly opaque?: true;
+  /** Set when its tokens are estimated at bytes / 4, past the tokenizer's budget. */
+  readonly estimated?: true;
 }
 
 /** Something that changed what later requests send. */
 export interface InspectedEvent {
   readonly line: number;
   readonly turn: number;
-  readonly type: "compaction" | "rollback" | "aborted" | "cache-break";
+  readonly type: "fork" | "compaction" | "rollback" | "aborted" | "cache-break";
   readonly detail: string;
 }
 
-/** One model request: the history it sent, summed by kind. */
+/** One model request: the history it sent, summed by kind, and what the provider reported. */
 export interface InspectedRequest {
   readonly index: number;
   readonly line: number;
   readonly turn: number;
+  /** The tokens of the base instructions and the history sent, as the rollout holds them. */
+  readonly tokens: number;
+  /** Set when some of those tokens are estimated at bytes / 4, past the tokenizer's budget. */
+  readonly estimated?: true;
   /** Bytes sent, by kind, in the order the kinds first appear. */
   readonly bytesByKind: Readonly<Record<string, number>>;
+  /** Tokens sent, by kind, in the same order. */
+  readonly tokensByKind: Readonly<Record<string, number>>;
   readonly categoryOf: Readonly<Record<string, ItemCategory>>;
   /** Why the prompt cache could not reuse the previous request's prefix, if it could not. */
   readonly cacheBreak?: string;
+  /**
+   * The provider's own count for the request (Codex's `token_count`, @ctx's `reported_usage`),
+   * which also counts what the rollout does not hold, such as the tool definitions.
+   */
+  readonly reported?: ReportedUsage;
+}
+
+/** Who the session is, as the rollout says, with every model it used (up to 16). */
+export interface InspectedSession extends SessionFacts {
+  readonly models: readonly string[];
 }
 
 /** What `ctx inspect` found in a rollout: totals, and the requests and events up to the limits. */
 export interface RolloutInspection {
   readonly path: string;
   readonly format: RolloutFormat;
+  readonly session: InspectedSession;
+  /** The tokenizer every token figure is counted with (`o200k_base`). */
+  readonly tokenizer: string;
+  /** The texts whose tokens were estimated at bytes / 4, past the tokenizer's budget. */
+  readonly estimated: { readonly items: number; readonly bytes: number };
+  /** The base instructions' size, sent with every request, when the rollout recorded them. */
+  readonly instructions?: Measure;
+  /**
+   * The provider's reported usage summed over the requests of the rollout (a report before the
+   * first request, such as a fork's parent's, is left out), with how many reports it sums.
+   */
+  readonly reported?: ReportedUsage & { readonly reports: number };
   readonly lines: number;
   readonly turns: number;
   /** How many items the rollout holds. */
@@ -62,6 +97,8 @@ export interface RolloutInspection {
   readonly totals: readonly KindTotal[];
   /** How many model requests were made. */
   readonly requestCount: number;
+  /** The tokens every request sent, summed, kept or not. */
+  readonly requestTokens: number;
   /** The first requests, up to the request limit. */
   readonly requests: readonly InspectedRequest[];
   /** How many events happened. */
@@ -83,22 +120,35 @@ export interface InspectOptions {
   readonly eventLimit?: number;
   /** How many of the newest user turns a rollback can take off the history. */
   readonly rollbackWindow?: number;
+  /** The longest line read, in bytes; a longer one is skipped with a warning. Default 64 MiB. */
+  readonly maxLineBytes?: number;
+  /** How many bytes of text are counted with the tokenizer; the rest at bytes / 4. Default 64 MiB. */
+  readonly tokenizeLimit?: number;
+  /** The tokenizer; o200k_base by default, as `ctx context` and `ctx diff` count. */
+  readonly tokenizer?: Tokenizer;
 }
 
-const kindPattern = /^[a-z][a-z0-9_]{0,63}$/;
-/** How many kinds are told apart; items of further unknown types count as `unknown`. */
-const kindLimit = 256;
-const modelTypes = new Set(["reasoning", "agent_message"]);
+/** The default of {@link InspectOptions.maxLineBytes} and {@link InspectOptions.tokenizeLimit}. */
+export const defaultInspectLimit = 64 * 1024 * 1024;
+/** How many over-long lines are named one by one; the rest are counted in one warning. */
+const namedLongLines = 10;
 
 /**
  * Reads the rollout at `path` as a stream and classifies every item the model was sent or
- * produced; a request starts wherever the model speaks after anything else. Turns are the
- * rollout's own (Codex's turn ids, @ctx's turn records), or, where Codex wrote none, one per
- * message the user typed. Memory stays bounded for any rollout: it holds one line at a time,
- * sums by kind, the first requests and events up to their limits, and the history as sums per
- * user turn; items go to `onItem` rather than into the result.
+ * produced; a request starts wherever the model speaks after anything else. Who wrote a user
+ * message comes from the rollout: the origin @ctx's store records beside each item, or Codex's
+ * `user_message` records of what the user typed (paired by `createTypedMessageMatcher` of
+ * `@ctx/session`), so a pasted `<environment_context>` stays the user's; only a rollout with
+ * neither is read by its markers. Turns are the rollout's own (Codex's turn ids, @ctx's turn
+ * records), or, where Codex wrote none, one per message the user typed. Tokens are counted with
+ * `options.tokenizer` (o200k_base) up to `tokenizeLimit` bytes of text, then estimated; encrypted
+ * content is opaque bytes, never counted as text. Memory stays bounded for any rollout: it holds
+ * one line of at most `maxLineBytes` at a time (a longer one is skipped with a warning naming
+ * it), sums by kind, the first requests and events up to their limits, and the history as sums
+ * per user turn; items go to `onItem` rather than into the result.
  *
- * @throws {CliError} `failure` when the file cannot be read or is not a rollout of either format.
+ * @throws {CliError} `failure` when the file cannot be read, or is not a rollout of either format
+ * (its first line is not JSON, or not a rollout's), or an option is out of range.
  */
 export async function inspectRollout(
   path: string,
@@ -110,32 +160,58 @@ export async function inspectRollout(
     requestLimit = 2000,
     eventLimit = 10_000,
     rollbackWindow = 10_000,
+    maxLineBytes = defaultInspectLimit,
+    tokenizeLimit = defaultInspectLimit,
   } = options;
   for (const [name, limit] of Object.entries({ requestLimit, eventLimit, rollbackWindow })) {
     if (!Number.isInteger(limit) || limit < 1) {
       throw new CliError("failure", `${name} must be a positive integer, not ${limit}`);
     }
   }
+  for (const [name, limit] of Object.entries({ maxLineBytes, tokenizeLimit })) {
+    if (!Number.isSafeInteger(limit) || limit < 0) {
+      throw new CliError("failure", `${name} must be a whole number of bytes, not ${limit}`);
+    }
+  }
+  const tokenizer = options.tokenizer ?? (await loadDefaultTokenizer());
   const state = new InspectionState(createStandardRegistry(), {
     requestLimit,
     eventLimit,
     rollbackWindow,
     keepItems: onItem !== undefined,
+    tokenizer,
+    tokenizeLimit,
   });
+  const warnings: CtxWarning[] = [];
   let format: RolloutFormat | undefined;
   let lineNumber = 0;
   let unreadable = 0;
-  const input = createReadStream(path);
-  const lines = createInterface({ input, crlfDelay: Infinity });
+  let longLines = 0;
   try {
-    for await (const text of lines) {
-      lineNumber += 1;
+    for await (const line of readRolloutLines(path, maxLineBytes)) {
+      lineNumber = line.number;
       if (lineNumber % 1000 === 0) progress(`read ${lineNumber} lines`);
-      if (text.trim() === "") continue;
+      if (line.text === undefined) {
+        longLines += 1;
+        if (longLines <= namedLongLines) {
+          warnings.push({
+            code: "line-too-long",
+            message: `line ${line.number} is ${line.bytes} bytes, over the ${maxLineBytes}-byte limit, and was skipped`,
+          });
+        }
+        continue;
+      }
+      if (line.text.trim() === "") continue;
       let value: JsonValue;
       try {
-        value = JSON.parse(text) as JsonValue;
+        value = JSON.parse(line.text) as JsonValue;
       } catch {
+        if (format === undefined) {
+          throw new CliError(
+            "failure",
+            `${path} is not a Codex or @ctx rollout: line ${lineNumber} is not JSON`,
+          );
+        }
         unreadable += 1;
         continue;
       }
@@ -152,16 +228,32 @@ export async function inspectRollout(
         for (const item of state.takeItems()) await onItem(item);
       }
     }
+    state.finish();
+    if (onItem !== undefined) {
+      for (const item of state.takeItems()) await onItem(item);
+    }
   } catch (error) {
     if (CliError.isInstance(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     throw new CliError("failure", `cannot read ${path}: ${reason}`, { cause: error });
-  } finally {
-    lines.close();
-    input.destroy();
   }
-  if (format === undefined) throw new CliError("failure", `${path} is empty`);
-  const warnings: CtxWarning[] = [...state.warnings];
+  if (format === undefined) {
+    const reason = longLines > 0 ? "holds no line short enough to read" : "is empty";
+    throw new CliError("failure", `${path} ${reason}`);
+  }
+  warnings.push(...state.warnings);
+  if (longLines > namedLongLines) {
+    warnings.push({
+      code: "lines-too-long",
+      message: `${longLines - namedLongLines} more line(s) over the ${maxLineBytes}-byte limit were skipped`,
+    });
+  }
+  if (state.estimated.items > 0) {
+    warnings.push({
+      code: "tokens-estimated",
+      message: `${state.estimated.items} text(s) (${state.estimated.bytes} bytes) past the first ${tokenizeLimit} bytes of text were counted at bytes / 4, not with ${tokenizer.name}: their figures are marked ~`,
+    });
+  }
   if (unreadable > 0) {
     warnings.push({
       code: "unreadable-lines",
@@ -175,216 +267,26 @@ export async function inspectRollout(
     });
   }
   const totals = orderKindTotals(state.totals.values());
+  const instructions = state.instructionsSize;
   return {
     path,
     format,
+    session: { ...state.facts, models: state.models },
+    tokenizer: tokenizer.name,
+    estimated: { ...state.estimated },
+    ...(instructions === undefined
+      ? {}
+      : { instructions: { bytes: instructions.bytes, tokens: instructions.tokens } }),
+    ...(state.reported === undefined ? {} : { reported: state.reported }),
     lines: lineNumber,
     turns: state.turn,
     items: totals.reduce((sum, total) => sum + total.items, 0),
     totals,
     requestCount: state.requestCount,
+    requestTokens: state.requestTokens,
     requests: state.requests,
     eventCount: state.eventCount,
     events: state.events,
     warnings,
   };
-}
-
-interface StateLimits {
-  readonly requestLimit: number;
-  readonly eventLimit: number;
-  readonly rollbackWindow: number;
-  /** Whether to keep each line's items until {@link InspectionState.takeItems}. */
-  readonly keepItems: boolean;
-}
-
-class InspectionState {
-  turn = 0;
-  requestCount = 0;
-  eventCount = 0;
-  readonly totals = new Map<string, KindTotal>();
-  readonly requests: InspectedRequest[] = [];
-  readonly events: InspectedEvent[] = [];
-  readonly warnings: CtxWarning[] = [];
-  private instructions: InspectedItem | undefined;
-  /** The history the next request sends, as sums. */
-  private readonly history: HistoryTotals;
-  /** The category of each kind, as first seen. */
-  private readonly categories = new Map<string, ItemCategory>();
-  /** The items of the line being read, while someone takes them. */
-  private fresh: InspectedItem[] = [];
-  private lastWasModel = false;
-  private pendingBreak: string | undefined;
-  private lastBreak = false;
-  private lastInput: number | undefined;
-  /** Whether the rollout marks its turns; otherwise each message the user typed opens one. */
-  private explicitTurns = false;
-  private turnId: string | undefined;
-
-  constructor(
-    private readonly registry: Registry,
-    private readonly limits: StateLimits,
-  ) {
-    this.history = new HistoryTotals(limits.rollbackWindow);
-  }
-
-  /** The items read since the last call, in order. */
-  takeItems(): InspectedItem[] {
-    const items = this.fresh;
-    this.fresh = [];
-    return items;
-  }
-
-  apply(entry: RolloutEntry, line: number): void {
-    switch (entry.type) {
-      case "instructions":
-        this.instructions = {
-          line,
-          turn: this.turn,
-          category: "injected",
-          kind: "base_instructions",
-          bytes: utf8ByteLength(entry.text),
-        };
-        return;
-      case "turn":
-        if (entry.id === undefined) return;
-        this.explicitTurns = true;
-        if (entry.id !== this.turnId) this.turn += 1;
-        this.turnId = entry.id;
-        return;
-      case "item":
-        for (const item of this.classify(entry.item, line)) this.add(item);
-        return;
-      case "compaction":
-        this.history.clear();
-        for (const value of entry.replacement) {
-          if (!isJsonObject(value)) continue;
-          for (const item of this.classify(value, line)) this.remember(item);
-        }
-        this.event(line, "compaction", `history replaced by ${entry.replacement.length} item(s)`);
-        this.pendingBreak = "after a compaction";
-        return;
-      case "rollback": {
-        const dropped = this.history.rollBack(entry.turns);
-        if (dropped.beyondWindow) {
-          this.warnings.push({
-            code: "rollback-beyond-window",
-            message: `the rollback at line ${line} reached past the newest ${this.limits.rollbackWindow} turns, so the requests after it are counted as if fewer turns were dropped`,
-          });
-        }
-        this.event(line, "rollback", `${entry.turns} turn(s) dropped (${dropped.items} item(s))`);
-        this.pendingBreak = "after a rollback";
-        return;
-      }
-      case "aborted":
-        this.event(line, "aborted", "the turn was interrupted");
-        return;
-      case "usage":
-        if (entry.input === 0) return;
-        if (
-          this.lastInput !== undefined &&
-          entry.cached < this.lastInput / 2 &&
-          this.requestCount > 1 &&
-          !this.lastBreak
-        ) {
-          this.event(
-            line,
-            "cache-break",
-            `the provider reported ${entry.cached} cached of ${entry.input} input tokens, after ${this.lastInput} input tokens the request before`,
-          );
-        }
-        this.lastInput = entry.input;
-        return;
-    }
-  }
-
-  private add(classified: InspectedItem): void {
-    const opensTurn = !this.explicitTurns && classified.kind === "user_intent";
-    if (opensTurn) this.turn += 1;
-    const item = opensTurn ? { ...classified, turn: this.turn } : classified;
-    const model = item.category === "model";
-    if (model && !this.lastWasModel) this.request(item.line);
-    this.lastWasModel = model;
-    const total = this.totals.get(item.kind);
-    this.totals.set(item.kind, {
-      kind: item.kind,
-      category: total?.category ?? item.category,
-      items: (total?.items ?? 0) + 1,
-      bytes: (total?.bytes ?? 0) + item.bytes,
-      largest: Math.max(total?.largest ?? 0, item.bytes),
-    });
-    if (this.limits.keepItems) this.fresh.push(item);
-    this.remember(item);
-  }
-
-  /** Puts `item` in the history the next request sends. */
-  private remember(item: InspectedItem): void {
-    if (!this.categories.has(item.kind)) this.categories.set(item.kind, item.category);
-    this.history.add(item.kind, item.bytes, item.kind === "user_intent");
-  }
-
-  private request(line: number): void {
-    this.requestCount += 1;
-    const cacheBreak = this.pendingBreak;
-    this.lastBreak = cacheBreak !== undefined;
-    this.pendingBreak = undefined;
-    if (this.requests.length < this.limits.requestLimit) {
-      const bytesByKind: Record<string, number> = {};
-      const categoryOf: Record<string, ItemCategory> = {};
-      if (this.instructions !== undefined) {
-        bytesByKind.base_instructions = this.instructions.bytes;
-        categoryOf.base_instructions = "injected";
-      }
-      for (const [kind, bytes] of this.history.byKind()) {
-        bytesByKind[kind] = (bytesByKind[kind] ?? 0) + bytes;
-        categoryOf[kind] = this.categories.get(kind) ?? "other";
-      }
-      this.requests.push({
-        index: this.requestCount,
-        line,
-        turn: this.turn,
-        bytesByKind,
-        categoryOf,
-        ...(cacheBreak === undefined ? {} : { cacheBreak }),
-      });
-    }
-    if (cacheBreak !== undefined) this.event(line, "cache-break", cacheBreak);
-  }
-
-  private event(line: number, type: InspectedEvent["type"], detail: string): void {
-    this.eventCount += 1;
-    if (this.events.length < this.limits.eventLimit) {
-      this.events.push({ line, turn: this.turn, type, detail });
-    }
-  }
-
-  private classify(item: JsonObject, line: number): InspectedItem[] {
-    const type = typeof item.type === "string" ? item.type : "unknown";
-    const base = { line, turn: this.turn };
-    if (type === "message" && Array.isArray(item.content)) {
-      const role = item.role;
-      return item.content.map((part): InspectedItem => {
-        const text = isJsonObject(part) && typeof part.text === "string" ? part.text : "";
-        const bytes = utf8ByteLength(text === "" ? JSON.stringify(part) : text);
-        if (role === "assistant")
-          return { ...base, category: "model", kind: "assistant_message", bytes };
-        if (role !== "user" && role !== "developer") {
-          return { ...base, category: "injected", kind: "system_message", bytes };
-        }
-        const kind = this.registry.classify(role, text)?.type;
-        if (kind !== undefined) return { ...base, category: "injected", kind, bytes };
-        return role === "user"
-          ? { ...base, category: "user", kind: "user_intent", bytes }
-          : { ...base, category: "injected", kind: "developer_message", bytes };
-      });
-    }
-    const known = this.categories.has(type) || this.categories.size < kindLimit;
-    const kind = known && kindPattern.test(type) ? type : "unknown";
-    const bytes = utf8ByteLength(JSON.stringify(item));
-    if (type.endsWith("_output")) return [{ ...base, category: "tool", kind, bytes }];
-    if (type.endsWith("_call") || modelTypes.has(type)) {
-      return [{ ...base, category: "model", kind, bytes }];
-    }
-    return [{ ...base, category: "other", kind, bytes }];
-  }
 }

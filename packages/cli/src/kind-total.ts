@@ -1,11 +1,17 @@
 import type { ItemCategory } from "./inspect-rollout.js";
 
-/** The bytes of one kind, over every item of a rollout. */
+/** The bytes and tokens of one kind, over every item of a rollout. */
 export interface KindTotal {
   readonly kind: string;
   readonly category: ItemCategory;
   readonly items: number;
   readonly bytes: number;
+  /** The tokens of the kind's texts; 0 for opaque bytes (encrypted content), which no one can count. */
+  readonly tokens: number;
+  /** Whether the kind is encrypted content: bytes the model's provider reads, no text. */
+  readonly opaque: boolean;
+  /** Whether some of the kind's tokens are estimated at bytes / 4 (past the tokenizer's budget). */
+  readonly estimated: boolean;
   /** The bytes of the largest item of the kind. */
   readonly largest: number;
 }
@@ -17,6 +23,7 @@ export function orderKindTotals(totals: Iterable<KindTotal>): KindTotal[] {
   return [...totals].sort(
     (first, second) =>
       categoryOrder.indexOf(first.category) - categoryOrder.indexOf(second.category) ||
+      second.tokens - first.tokens ||
       second.bytes - first.bytes,
   );
 }

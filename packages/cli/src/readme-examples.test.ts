@@ -21,8 +21,9 @@ beforeAll(async () => {
   await Promise.all([mkdir(project), mkdir(bin), mkdir(join(root, "other-repo"))]);
   execFileSync("git", ["init", "--quiet", project]);
   await writeFile(join(project, "AGENTS.md"), "Run the tests before committing.\n");
+  // The smallest real rollout: inspect counts every text with o200k_base, in a process per line.
   await copyFile(
-    codexRolloutPath("desktop-0.144-aborted-rollback-compaction.jsonl"),
+    codexRolloutPath("desktop-0.144-subagent-fork.jsonl"),
     join(project, "rollout.jsonl"),
   );
   await writeCtxShim(bin);

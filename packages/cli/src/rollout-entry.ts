@@ -1,15 +1,50 @@
 import type { JsonValue } from "@ctx/protocol";
 import { isJsonObject as isObject, type JsonObject } from "./json-object.js";
 
+/** Who a session is, as its rollout's first line says; every field only when recorded. */
+export interface SessionFacts {
+  readonly id?: string;
+  readonly cwd?: string;
+  /** The program that wrote the rollout, such as `codex_cli_rs` or `Codex Desktop`. */
+  readonly originator?: string;
+  /** The version of that program. */
+  readonly version?: string;
+  /** The session this one was forked from. */
+  readonly forkedFrom?: string;
+  /** For a sub-agent, its place among the agents (`/root/install_xapk`). */
+  readonly agentPath?: string;
+}
+
+/** What a provider reported a model request used, in tokens. */
+export interface ReportedUsage {
+  readonly input: number;
+  readonly cached: number;
+  readonly output: number;
+  readonly reasoning: number;
+}
+
 /** A rollout line, reduced to what `ctx inspect` reads from it. */
 export type RolloutEntry =
+  | { readonly type: "session"; readonly facts: SessionFacts }
   | { readonly type: "instructions"; readonly text: string }
   /** A turn begins, or goes on when `id` is the current turn's; without an id, nothing is known. */
-  | { readonly type: "turn"; readonly id: string | undefined }
-  | { readonly type: "item"; readonly item: JsonObject }
-  | { readonly type: "compaction"; readonly replacement: readonly JsonValue[] }
+  | { readonly type: "turn"; readonly id: string | undefined; readonly model?: string }
+  /** A history item; `origin` where the rollout recorded who it came from (@ctx's store). */
+  | { readonly type: "item"; readonly item: JsonObject; readonly origin?: JsonValue }
+  /** Codex logged that the user typed `message`. */
+  | { readonly type: "typed"; readonly message: string }
+  | {
+      readonly type: "compaction";
+      readonly replacement: readonly JsonValue[];
+      /** The origin of each replacement item, at the same index, where recorded. */
+      readonly origins?: readonly JsonValue[];
+    }
   | { readonly type: "rollback"; readonly turns: number }
-  | { readonly type: "usage"; readonly input: number; readonly cached: number }
+  /**
+   * The provider's usage for the latest request. `copyOf` identifies the report (Codex's
+   * running total), so a report written twice is counted once.
+   */
+  | { readonly type: "usage"; readonly usage: ReportedUsage; readonly copyOf?: string }
   | { readonly type: "aborted" };
 
 /** Which program wrote a rollout: Codex itself, or @ctx's JSONL store. */
@@ -48,11 +83,30 @@ export function codexEntries(line: JsonValue): RolloutEntry[] {
     case "session_meta": {
       const instructions = isObject(payload) ? payload.base_instructions : undefined;
       const text = stringAt(instructions, "text");
-      return text === undefined ? [] : [{ type: "instructions", text }];
+      const facts = definedFields({
+        id: stringAt(payload, "id"),
+        cwd: stringAt(payload, "cwd"),
+        originator: stringAt(payload, "originator"),
+        version: stringAt(payload, "cli_version"),
+        forkedFrom: stringAt(payload, "forked_from_id"),
+        agentPath: stringAt(payload, "agent_path"),
+      });
+      return [
+        { type: "session", facts },
+        ...(text === undefined ? [] : [{ type: "instructions" as const, text }]),
+      ];
     }
-    case "turn_context":
+    case "turn_context": {
       // Codex before 0.144 wrote a turn_context without turn_id before every request.
-      return [{ type: "turn", id: stringAt(payload, "turn_id") }];
+      const model = stringAt(payload, "model");
+      return [
+        {
+          type: "turn",
+          id: stringAt(payload, "turn_id"),
+          ...(model === undefined ? {} : { model }),
+        },
+      ];
+    }
     case "response_item":
       return isObject(payload) ? [{ type: "item", item: payload }] : [];
     case "compacted": {
@@ -72,12 +126,26 @@ function codexEvent(payload: JsonValue | undefined): RolloutEntry[] {
       return [{ type: "rollback", turns: numberAt(payload, "num_turns") ?? 1 }];
     case "turn_aborted":
       return [{ type: "aborted" }];
+    case "user_message": {
+      const message = stringAt(payload, "message");
+      return message === undefined ? [] : [{ type: "typed", message }];
+    }
     case "token_count": {
       const info = isObject(payload) ? payload.info : undefined;
       const last = isObject(info) ? info.last_token_usage : undefined;
       const input = numberAt(last, "input_tokens");
       if (input === undefined) return [];
-      return [{ type: "usage", input, cached: numberAt(last, "cached_input_tokens") ?? 0 }];
+      const total = isObject(info) ? info.total_token_usage : undefined;
+      const usage = {
+        input,
+        cached: numberAt(last, "cached_input_tokens") ?? 0,
+        output: numberAt(last, "output_tokens") ?? 0,
+        reasoning: numberAt(last, "reasoning_output_tokens") ?? 0,
+      };
+      // Codex writes each report twice; the running total tells a copy from the next request's.
+      return [
+        { type: "usage", usage, ...(isObject(total) ? { copyOf: JSON.stringify(total) } : {}) },
+      ];
     }
     default:
       return [];
@@ -85,26 +153,55 @@ function codexEvent(payload: JsonValue | undefined): RolloutEntry[] {
 }
 
 /**
- * The entries of one record line of an @ctx JSONL rollout (the header line gives none): `turn`
+ * The entries of one line of an @ctx JSONL rollout: the header (who the session is), `turn`
  * (with the base instructions on the first), `response_item` (the item alone, or with its
- * origin), `rollback`, and `compaction`, whose payload holds the replacement history.
+ * origin), `reported_usage`, `rollback`, and `compaction`, whose payload holds the replacement
+ * history and its origins.
  */
 export function ctxEntries(line: JsonValue): RolloutEntry[] {
-  if (!isObject(line) || line.rollout === 1) return [];
+  if (!isObject(line)) return [];
+  if (line.rollout === 1) {
+    const parent = line.parent;
+    const facts = definedFields({
+      id: stringAt(line, "id"),
+      cwd: stringAt(line, "cwd"),
+      forkedFrom: stringAt(parent, "sessionId"),
+    });
+    return [{ type: "session", facts }];
+  }
   const payload = line.payload;
   switch (line.type) {
     case "turn": {
       const instructions = stringAt(payload, "baseInstructions");
+      const model = stringAt(payload, "model");
       return [
         ...(instructions === undefined
           ? []
           : [{ type: "instructions" as const, text: instructions }]),
-        { type: "turn", id: String(numberAt(payload, "index") ?? "") },
+        {
+          type: "turn",
+          id: String(numberAt(payload, "index") ?? ""),
+          ...(model === undefined ? {} : { model }),
+        },
       ];
     }
     case "response_item": {
-      const item = isObject(payload) && isObject(payload.item) ? payload.item : payload;
-      return isObject(item) ? [{ type: "item", item }] : [];
+      if (isObject(payload) && isObject(payload.item)) {
+        const { item, origin } = payload;
+        return [{ type: "item", item, ...(origin === undefined ? {} : { origin }) }];
+      }
+      return isObject(payload) ? [{ type: "item", item: payload }] : [];
+    }
+    case "reported_usage": {
+      const input = numberAt(payload, "inputTokens");
+      if (input === undefined) return [];
+      const usage = {
+        input,
+        cached: numberAt(payload, "cachedInputTokens") ?? 0,
+        output: numberAt(payload, "outputTokens") ?? 0,
+        reasoning: numberAt(payload, "reasoningTokens") ?? 0,
+      };
+      return [{ type: "usage", usage }];
     }
     case "rollback":
       return [{ type: "rollback", turns: numberAt(payload, "userTurns") ?? 1 }];
@@ -112,9 +209,23 @@ export function ctxEntries(line: JsonValue): RolloutEntry[] {
       const replacement = isObject(payload)
         ? (payload.replacementHistory ?? payload.items)
         : undefined;
-      return [{ type: "compaction", replacement: Array.isArray(replacement) ? replacement : [] }];
+      const origins = isObject(payload) ? payload.origins : undefined;
+      return [
+        {
+          type: "compaction",
+          replacement: Array.isArray(replacement) ? replacement : [],
+          ...(Array.isArray(origins) ? { origins } : {}),
+        },
+      ];
     }
     default:
       return [];
   }
+}
+
+/** `fields` without the ones that are `undefined`. */
+function definedFields(fields: { [Key in keyof SessionFacts]?: string | undefined }): SessionFacts {
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== undefined),
+  ) as SessionFacts;
 }

@@ -4,6 +4,7 @@ import { CliError } from "./cli-error.js";
 import { addContextCommand } from "./context-command.js";
 import { addDiffCommand } from "./diff-command.js";
 import { addInspectCommand } from "./inspect-command.js";
+import { addSessionListing } from "./session-listing.js";
 import { type CliEnvironment, createPaint } from "./terminal.js";
 
 const { version } = JSON.parse(
@@ -47,6 +48,7 @@ export async function runCli(
   addContextCommand(program, environment);
   addInspectCommand(program, environment);
   addDiffCommand(program, environment);
+  addSessionListing(program, environment);
   for (const command of program.commands) {
     command.exitOverride().configureOutput(program.configureOutput());
   }

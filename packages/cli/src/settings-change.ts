@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { AgentsMdError } from "@ctx/agents-md";
 import type { JsonValue, ResponseItem } from "@ctx/protocol";
 import { createStandardRegistry } from "@ctx/registry";
 import {
@@ -25,10 +26,15 @@ export interface SettingsChange {
   readonly warnings: readonly CtxWarning[];
 }
 
-/** The defaults settings are laid over: the default model, one environment in `cwd`. */
+/**
+ * The defaults settings are laid over: the default model, one environment in `cwd`, and the
+ * AGENTS.md files the session discovers for it, with the global one from `home`.
+ */
 export interface SettingsDefaults {
   readonly cwd: string;
   readonly shell: string;
+  /** The folder holding the global AGENTS.md (Codex's home). */
+  readonly home: string;
 }
 
 /**
@@ -60,7 +66,8 @@ export async function readSettingsFile(path: string): Promise<JsonObject> {
 
 /**
  * A turn context from `settings` laid over `defaults` (`ctx-coder`, one environment in the
- * default folder), with the command line's `overrides` laid over both, in order.
+ * default folder, AGENTS.md discovered by the session), with the command line's `overrides`
+ * laid over both, in order.
  *
  * @throws {CliError} `failure` naming `origin` (where the settings came from: a file, or the
  * flags) and the fields that do not fit.
@@ -74,6 +81,7 @@ export function toTurnContext(
   const laid = overrides.reduce(applySettingsOverride, {
     model: "ctx-coder",
     environments: [{ id: "local", cwd: defaults.cwd, shell: defaults.shell }],
+    agentsMd: { discover: { home: defaults.home } },
     ...settings,
   });
   try {
@@ -90,6 +98,9 @@ export function toTurnContext(
  * Runs two turns of one session, the first with `before`, the second with `after`, and returns
  * what the second sends beyond the first request because the settings changed, using the
  * session's own diffing.
+ *
+ * @throws {CliError} `failure` when a turn's working directory cannot be used for AGENTS.md
+ * discovery (it does not exist, say).
  */
 export async function diffSettings(
   before: TurnContext,
@@ -97,8 +108,16 @@ export async function diffSettings(
 ): Promise<SettingsChange> {
   const registry = createStandardRegistry();
   const session = createSession({ registry });
-  const first = await session.beginTurn(before, "(the first message)");
-  const second = await session.beginTurn(after, "(the second message)");
+  // A working directory discovery cannot use (a missing folder, say) is the user's to fix.
+  const begin = (turn: TurnContext, message: string) =>
+    session.beginTurn(turn, message).catch((error: unknown) => {
+      if (AgentsMdError.isInstance(error)) {
+        throw new CliError("failure", error.message, { cause: error });
+      }
+      throw error;
+    });
+  const first = await begin(before, "(the first message)");
+  const second = await begin(after, "(the second message)");
   const resent = second.input.slice(second.cacheBreak === undefined ? first.input.length : 0, -1);
   return {
     resent,

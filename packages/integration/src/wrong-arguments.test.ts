@@ -292,6 +292,7 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       optional: [2],
     },
     createSession: { args: [{}], names: ["options"], optional: [0] },
+    createTypedMessageMatcher: { args: [4], names: ["window"] },
     filterCompactedItems: { args: [[], standard], names: ["items", "registry"] },
     forkSession: {
       args: [rolloutStore, { sessionId: storedSession }],

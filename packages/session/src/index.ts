@@ -53,3 +53,8 @@ export {
   type TurnContext,
   turnContextSchema,
 } from "./turn-context.js";
+export {
+  createTypedMessageMatcher,
+  type MatchedMessage,
+  type TypedMessageMatcher,
+} from "./typed-message-matcher.js";

@@ -6,6 +6,7 @@ import { registrySchema } from "./argument-schemas.js";
 import { classifyHistory } from "./classify-history.js";
 import type { HistoryEntry } from "./origin.js";
 import { parseArgument } from "./parse-argument.js";
+import { createTypedMessageMatcher } from "./typed-message-matcher.js";
 
 const lineSchema = z.object({ type: z.string(), payload: z.unknown() });
 const userMessageSchema = z.object({ type: z.literal("user_message"), message: z.string() });
@@ -14,8 +15,8 @@ const userMessageSchema = z.object({ type: z.literal("user_message"), message: z
  * The history of a rollout Codex wrote (JSONL), with origins. Codex logs what the user typed as
  * `event_msg` `user_message` records: when the rollout has them, they are the provenance — the
  * user message each one names is the user's, and every other user message is injected context,
- * whatever its text looks like. Without them, origins are read from markers
- * ({@link classifyHistory}). Lines that are not JSON records, and items of types this library
+ * whatever its text looks like ({@link createTypedMessageMatcher} pairs them). Without them,
+ * origins are read from markers ({@link classifyHistory}). Lines that are not JSON records, and items of types this library
  * does not model, are skipped and counted in one warning.
  *
  * @throws {SessionError} naming `text` or `registry` when it is not what its type says.
@@ -32,7 +33,7 @@ export function readCodexRollout(
   parseArgument(z.string(), text, "text");
   parseArgument(registrySchema, registry, "registry");
   const items: HistoryEntry["item"][] = [];
-  const typed = new Map<string, number>();
+  const matcher = createTypedMessageMatcher<number>(Number.POSITIVE_INFINITY);
   let skipped = 0;
   for (const line of text.split("\n")) {
     if (line.trim() === "") continue;
@@ -43,24 +44,33 @@ export function readCodexRollout(
     }
     const event = userMessageSchema.safeParse(record.data.payload);
     if (record.data.type === "event_msg" && event.success) {
-      typed.set(event.data.message, (typed.get(event.data.message) ?? 0) + 1);
+      matcher.typed(event.data.message);
     } else if (record.data.type === "response_item") {
       const parsed = safeParseResponseItem(record.data.payload);
-      if (parsed.success) items.push(parsed.item);
-      else skipped += 1;
+      if (!parsed.success) {
+        skipped += 1;
+        continue;
+      }
+      const { item } = parsed;
+      if (item.type === "message" && item.role === "user") {
+        const said = item.content.map((content) => ("text" in content ? content.text : ""));
+        matcher.message(said.join(""), items.length);
+      }
+      items.push(item);
     }
   }
+  const typed = new Set(
+    matcher
+      .settle()
+      .filter((message) => message.typed)
+      .map((message) => message.value),
+  );
   const origins = classifyHistory(items, registry);
   const entries = items.map((item, index): HistoryEntry => {
     const origin = origins[index] ?? { source: "model" };
-    if (typed.size === 0 || item.type !== "message" || item.role !== "user")
+    if (!matcher.sawTyped || item.type !== "message" || item.role !== "user")
       return { item, origin };
-    const said = item.content.map((content) => ("text" in content ? content.text : "")).join("");
-    const left = typed.get(said) ?? 0;
-    if (left > 0) {
-      typed.set(said, left - 1);
-      return { item, origin: { source: "user" } };
-    }
+    if (typed.has(index)) return { item, origin: { source: "user" } };
     return {
       item,
       origin: origin.source === "context" ? origin : { source: "context", kinds: [] },

@@ -9,17 +9,17 @@ import { planLargeRollout, writeLargeRollout } from "./write-large-rollout.js";
 const keptRequests = 2000;
 
 /**
- * Writes a generated rollout of `turns` turns (five items each, past the 2,000 requests the
+ * Writes a generated rollout of `turns` turns (six items each, past the 2,000 requests the
  * timeline keeps), runs `ctx inspect` on it for the table, the HTML page and JSON, and checks each
  * against what the generator counted. The test runs a size that is quick on any machine; the
- * soak test runs 40,000 turns (200,002 items).
+ * soak test runs 40,000 turns (240,002 items).
  */
 export async function expectLargeInspection(turns: number): Promise<void> {
   const folder = await realpath(await mkdtemp(join(tmpdir(), "ctx-inspect-large-")));
   const path = join(folder, "large.jsonl");
   const expected = await writeLargeRollout(path, planLargeRollout(turns));
   const items = Object.values(expected.kinds).reduce((sum, kind) => sum + kind.items, 0);
-  expect(items).toBe(5 * turns + 2);
+  expect(items).toBe(6 * turns + 2);
   expect(expected.requests).toBeGreaterThan(keptRequests);
   const page = join(folder, "large.html");
   const run = await runCtx(["inspect", "large.jsonl", "--html", page], folder);

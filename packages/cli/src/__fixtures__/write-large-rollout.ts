@@ -42,8 +42,8 @@ export function planLargeRollout(turns: number): LargeRolloutPlan {
 const byteLength = (text: string) => Buffer.byteLength(text, "utf8");
 
 /**
- * Writes a Codex rollout of `plan.turns` turns to `path`, five items a turn (the user's message,
- * reasoning, a function call, its output, the answer) after one permissions and one environment
+ * Writes a Codex rollout of `plan.turns` turns to `path`, six items a turn (the user's message,
+ * reasoning and its encrypted content, a function call, its output, the answer) after one permissions and one environment
  * message, with the compactions, the rollback, the interrupted turn and the cache miss the plan
  * places, and returns what `ctx inspect` should find in it, counted independently.
  */
@@ -121,9 +121,12 @@ export async function writeLargeRollout(
       events.push({ type: "compaction", line: lines });
     }
     await text("user", `Turn ${id}: make the next test pass.`, "user_intent");
-    const reasoning = { type: "reasoning", summary: [], encrypted_content: `opaque-${id}` };
+    const encrypted = `opaque-${id}`;
+    const reasoning = { type: "reasoning", summary: [], encrypted_content: encrypted };
     requests += 1;
-    await json(reasoning, "reasoning");
+    // The encrypted content is opaque bytes of a kind of its own; the rest of the item is text.
+    await item(reasoning, "reasoning", byteLength(JSON.stringify({ ...reasoning, encrypted_content: "" })));
+    count("encrypted_reasoning", byteLength(encrypted));
     if (plan.compactions.includes(turn)) events.push({ type: "cache-break", line: lines });
     if (plan.rollback === turn - 1) events.push({ type: "cache-break", line: lines });
     await usage(1000, turn === plan.cacheMiss ? 10 : 990);
