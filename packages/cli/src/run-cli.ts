@@ -1,10 +1,30 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { CliError } from "./cli-error.js";
-import { addContextCommand } from "./context-command.js";
-import { addDiffCommand } from "./diff-command.js";
-import { addInspectCommand } from "./inspect-command.js";
 import { type CliEnvironment, createPaint } from "./terminal.js";
+
+/**
+ * Each command's module, loaded only when the command line needs it: a command loads what it
+ * uses, and `ctx --version` loads none.
+ */
+const commands = {
+  context: async () => (await import("./context-command.js")).addContextCommand,
+  inspect: async () => (await import("./inspect-command.js")).addInspectCommand,
+  diff: async () => (await import("./diff-command.js")).addDiffCommand,
+} satisfies Record<string, () => Promise<(program: Command, environment: CliEnvironment) => void>>;
+
+type CommandName = keyof typeof commands;
+
+/**
+ * The commands to define for `args`: the one it names; none for a bare `--version`; every one
+ * otherwise (help, or a word that is no command, which commander then answers with a suggestion).
+ */
+function commandsFor(args: readonly string[]): readonly CommandName[] {
+  const word = args.find((arg) => !arg.startsWith("-"));
+  if (word !== undefined && Object.hasOwn(commands, word)) return [word as CommandName];
+  if (word === undefined && args.some((arg) => arg === "--version" || arg === "-V")) return [];
+  return ["context", "inspect", "diff"];
+}
 
 const { version } = JSON.parse(
   readFileSync(new URL("../package.json", import.meta.url), "utf8"),
@@ -44,9 +64,7 @@ export async function runCli(
       writeErr: (text) => environment.stderr.write(text),
       outputError: (text, write) => write(`${paint("red", text.trimEnd())}\n`),
     });
-  addContextCommand(program, environment);
-  addInspectCommand(program, environment);
-  addDiffCommand(program, environment);
+  for (const name of commandsFor(args)) (await commands[name]())(program, environment);
   for (const command of program.commands) {
     command.exitOverride().configureOutput(program.configureOutput());
   }
