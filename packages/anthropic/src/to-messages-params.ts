@@ -126,9 +126,9 @@ export function toMessagesParams(
   options: MessagesParamsOptions = {},
 ): MessagesParams {
   parseWithSchema(optionsArgumentSchema, { options }, toError);
-  const { instructions } = request;
   const { developerMessages = "user-text", cacheControl = { type: "ephemeral" } } = options;
   const converted = itemMappers[developerMessages].map(request, { toError, path: "request" });
+  const { instructions } = request;
   // The API refuses an empty text block, and empty instructions say nothing.
   const system: TextBlockParam[] =
     instructions === "" ? [] : [{ type: "text", text: instructions }];
