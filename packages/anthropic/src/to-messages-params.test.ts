@@ -3,7 +3,7 @@ import type {
   MessageParam,
   TextBlockParam,
 } from "@anthropic-ai/sdk/resources/messages/messages";
-import { developerMessage, sampleItems, userMessage } from "@ctx/adapter-testing";
+import { countedItems, developerMessage, sampleItems, userMessage } from "@ctx/adapter-testing";
 import type { ResponseItem } from "@ctx/protocol";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
@@ -214,5 +214,22 @@ describe("toMessagesParams", () => {
         },
       ],
     });
+  });
+});
+
+describe("toMessagesParams across the requests of a session", () => {
+  it("converts only the items a request adds, and gives what a fresh mapping gives", () => {
+    const counted = countedItems(sampleItems);
+    const all = counted.items;
+    const first = toMessagesParams({ instructions: "Be brief.", input: all.slice(0, -1) });
+    counted.reset();
+    const second = toMessagesParams({ instructions: "Be brief.", input: all });
+    expect(counted.reads().map((reads) => reads > 0)).toEqual(
+      all.map((_, index) => index === all.length - 1),
+    );
+    expect(second).toEqual(
+      toMessagesParams({ instructions: "Be brief.", input: JSON.parse(JSON.stringify(all)) }),
+    );
+    expect(first.messages[0]).not.toBe(second.messages[0]);
   });
 });

@@ -9,9 +9,9 @@ import type {
 } from "@anthropic-ai/sdk/resources/messages/messages";
 import {
   type ContentItem,
+  createItemMapper,
   type InputImageContent,
   type ModelInput,
-  modelInputSchema,
   parseWithSchema,
   type ResponseItem,
   type ToolOutput,
@@ -55,10 +55,36 @@ export const messagesParamsOptionsSchema = z.strictObject({
     .optional(),
 });
 
-const argumentsSchema = z.object({
-  request: modelInputSchema,
-  options: messagesParamsOptionsSchema,
-});
+const optionsArgumentSchema = z.object({ options: messagesParamsOptionsSchema });
+
+const toError = (problems: string) => new AnthropicAdapterError(problems);
+
+/**
+ * What one item becomes: its blocks and the side they go to, and for a developer or system
+ * message its texts, which join the top-level `system` when the message opens the input.
+ */
+interface ConvertedItem {
+  readonly turn: Turn | undefined;
+  readonly system: readonly string[] | undefined;
+}
+
+/** For each way of sending a later developer message, each item converted once. */
+const itemMappers = {
+  "user-text": createItemMapper((item, index) => convertItem(item, index, "user-text")),
+  "system-messages": createItemMapper((item, index) => convertItem(item, index, "system-messages")),
+};
+
+function convertItem(
+  item: ResponseItem,
+  index: number,
+  developerMessages: "user-text" | "system-messages",
+): ConvertedItem {
+  const system =
+    item.type === "message" && (item.role === "developer" || item.role === "system")
+      ? item.content.map((part) => systemText(part, index))
+      : undefined;
+  return { turn: toTurn(item, index, developerMessages), system };
+}
 
 const imageMediaTypes = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
 type ImageMediaType = (typeof imageMediaTypes)[number];
@@ -99,32 +125,37 @@ export function toMessagesParams(
   request: ModelInput,
   options: MessagesParamsOptions = {},
 ): MessagesParams {
-  parseWithSchema(argumentsSchema, { request, options }, (text) => new AnthropicAdapterError(text));
-  const { instructions, input } = request;
+  parseWithSchema(optionsArgumentSchema, { options }, toError);
   const { developerMessages = "user-text", cacheControl = { type: "ephemeral" } } = options;
+  const converted = itemMappers[developerMessages].map(request, { toError, path: "request" });
+  const { instructions } = request;
   // The API refuses an empty text block, and empty instructions say nothing.
   const system: TextBlockParam[] =
     instructions === "" ? [] : [{ type: "text", text: instructions }];
   let start = 0;
-  for (; start < input.length; start++) {
-    const item = input[start];
-    if (item?.type !== "message" || (item.role !== "developer" && item.role !== "system")) break;
-    for (const part of item.content) system.push({ type: "text", text: systemText(part, start) });
+  for (; start < converted.length; start++) {
+    const texts = converted[start]?.system;
+    if (texts === undefined) break;
+    for (const text of texts) system.push({ type: "text", text });
   }
+  // The converted blocks are frozen and kept for the next request: merge them into new arrays.
   const turns: Turn[] = [];
-  for (let index = start; index < input.length; index++) {
-    const item = input[index];
-    if (item === undefined) continue;
-    const turn = toTurn(item, index, developerMessages);
+  for (let index = start; index < converted.length; index++) {
+    const turn = converted[index]?.turn;
     if (turn === undefined) continue;
     const last = turns.at(-1);
     if (last?.role === turn.role) last.blocks.push(...turn.blocks);
-    else turns.push(turn);
+    else turns.push({ role: turn.role, blocks: [...turn.blocks] });
   }
   if (cacheControl !== false) {
-    const lastBlocks = turns.slice(-2).map((turn) => turn.blocks.findLast(takesCacheControl));
-    for (const block of [system.at(-1), ...lastBlocks]) {
-      if (block !== undefined) block.cache_control = { ...cacheControl };
+    const last = system.at(-1);
+    if (last !== undefined) last.cache_control = { ...cacheControl };
+    for (const turn of turns.slice(-2)) {
+      const at = turn.blocks.findLastIndex(takesCacheControl);
+      const block = turn.blocks[at];
+      if (block !== undefined && takesCacheControl(block)) {
+        turn.blocks[at] = { ...block, cache_control: { ...cacheControl } };
+      }
     }
   }
   return { system, messages: turns.map(toMessage) };

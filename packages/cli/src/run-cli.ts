@@ -1,11 +1,38 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { CliError } from "./cli-error.js";
-import { addContextCommand } from "./context-command.js";
-import { addDiffCommand } from "./diff-command.js";
-import { addInspectCommand } from "./inspect-command.js";
-import { addSessionListing } from "./session-listing.js";
 import { type CliEnvironment, createPaint } from "./terminal.js";
+
+/**
+ * Each command's module, loaded only when the command line needs it: a command loads what it
+ * uses, and `ctx --version` loads none.
+ */
+const commands = {
+  context: async () => (await import("./context-command.js")).addContextCommand,
+  inspect: async () => (await import("./inspect-command.js")).addInspectCommand,
+  diff: async () => (await import("./diff-command.js")).addDiffCommand,
+} satisfies Record<string, () => Promise<(program: Command, environment: CliEnvironment) => void>>;
+
+type CommandName = keyof typeof commands;
+
+/**
+ * What to define for `args`: the command it names alone; nothing for a bare `--version`;
+ * otherwise every command and the listing `ctx` runs without one (for help, no command, or a word
+ * that is no command, which the listing refuses by naming the commands).
+ */
+function partsFor(args: readonly string[]): {
+  readonly commands: readonly CommandName[];
+  readonly listing: boolean;
+} {
+  const word = args.find((arg) => !arg.startsWith("-"));
+  if (word !== undefined && Object.hasOwn(commands, word)) {
+    return { commands: [word as CommandName], listing: false };
+  }
+  if (word === undefined && args.some((arg) => arg === "--version" || arg === "-V")) {
+    return { commands: [], listing: false };
+  }
+  return { commands: ["context", "inspect", "diff"], listing: true };
+}
 
 const { version } = JSON.parse(
   readFileSync(new URL("../package.json", import.meta.url), "utf8"),
@@ -45,10 +72,9 @@ export async function runCli(
       writeErr: (text) => environment.stderr.write(text),
       outputError: (text, write) => write(`${paint("red", text.trimEnd())}\n`),
     });
-  addContextCommand(program, environment);
-  addInspectCommand(program, environment);
-  addDiffCommand(program, environment);
-  addSessionListing(program, environment);
+  const parts = partsFor(args);
+  for (const name of parts.commands) (await commands[name]())(program, environment);
+  if (parts.listing) (await import("./session-listing.js")).addSessionListing(program, environment);
   for (const command of program.commands) {
     command.exitOverride().configureOutput(program.configureOutput());
   }

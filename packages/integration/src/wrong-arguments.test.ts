@@ -126,6 +126,9 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       optional: [1],
     },
     toSchemaIssues: { args: [{ issues: [] }, {}], names: ["error", "input"], anything: [1] },
+    createItemMapper: { args: [() => undefined], names: ["convert"] },
+    deepFreeze: { args: [{}], names: ["value"], anything: [0] },
+    isDeepFrozen: { args: [{}], names: ["value"], anything: [0] },
     describeSchemaIssues: { args: [[{ path: "a", message: "b" }]], names: ["issues"] },
     parseWithSchema: {
       args: [z.string(), "a", () => new Error("wrong")],

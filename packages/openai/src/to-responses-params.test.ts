@@ -1,4 +1,4 @@
-import { assistantMessage, sampleItems, userMessage } from "@ctx/adapter-testing";
+import { assistantMessage, countedItems, sampleItems, userMessage } from "@ctx/adapter-testing";
 import { parseResponseItem, type ResponseItem } from "@ctx/protocol";
 import type {
   ResponseCreateParamsNonStreaming,
@@ -170,6 +170,26 @@ describe("toResponsesParams", () => {
     const run = () => toResponsesParams({ instructions: "", input: [item] });
     expect(run).toThrowError(message);
     expect(run).toThrowError(OpenAIAdapterError);
+  });
+
+  it("converts only the items a request adds to the previous one, and gives the same results", () => {
+    const counted = countedItems(everyItem.filter((item) => item.type !== "compaction"));
+    const all = counted.items;
+    const first = toResponsesParams({ instructions: "", input: all.slice(0, -2) });
+    expect(counted.reads().every((reads, index) => index < all.length - 2 === reads > 0)).toBe(
+      true,
+    );
+    counted.reset();
+    const second = toResponsesParams({ instructions: "", input: all });
+    expect(counted.reads().map((reads) => reads > 0)).toEqual(
+      all.map((_, index) => index >= all.length - 2),
+    );
+    expect(second.input.slice(0, first.input.length)).toEqual(first.input);
+    expect(second.input[0]).toBe(first.input[0]);
+    expect(Object.isFrozen(second.input.at(-1))).toBe(true);
+    expect(second).toEqual(
+      toResponsesParams({ instructions: "", input: JSON.parse(JSON.stringify(all)) }),
+    );
   });
 
   it("refuses a request that does not fit the schema, naming the path", () => {

@@ -1,9 +1,9 @@
 import {
   type ContentItem,
+  createItemMapper,
   type InputImageContent,
   type MessageItem,
   type ModelInput,
-  modelInputSchema,
   parseWithSchema,
   type ResponseItem,
   type ToolOutput,
@@ -45,10 +45,11 @@ export const responsesParamsOptionsSchema = z.strictObject({
   promptCacheKey: z.string().min(1).optional(),
 });
 
-const argumentsSchema = z.object({
-  request: modelInputSchema,
-  options: responsesParamsOptionsSchema,
-});
+/** Each item converted once per process while it lives (see `createItemMapper`). */
+const itemMapper = createItemMapper(toResponsesInputItem);
+
+const toError = (problems: string) => new OpenAIAdapterError(problems);
+const optionsArgumentSchema = z.object({ options: responsesParamsOptionsSchema });
 
 /**
  * Maps a model request to the Responses API's `instructions`, `input` and `prompt_cache_key`;
@@ -58,6 +59,10 @@ const argumentsSchema = z.object({
  * messages lose their `id`; an assistant message becomes the short form whose content is its
  * text; an image without a `detail` gets `"auto"`, the API's default; a reasoning item without an
  * `id` (Codex does not record one) is left out, since the SDK's input type requires it.
+ *
+ * Each item a session holds is converted once: the items of `input` are frozen and kept for the
+ * next request of the session, which then costs only its new items (see `createItemMapper` in
+ * `@ctx/protocol`); the `input` array is a new one on every call.
  *
  * @throws {OpenAIAdapterError} when the request or the options do not fit their schemas, or an
  * item cannot be sent: an `output_text` part outside an assistant message, an image in an
@@ -74,9 +79,9 @@ export function toResponsesParams(
   request: ModelInput,
   options: ResponsesParamsOptions = {},
 ): ResponsesParams {
-  parseWithSchema(argumentsSchema, { request, options }, (text) => new OpenAIAdapterError(text));
+  parseWithSchema(optionsArgumentSchema, { options }, toError);
   const { instructionsAs = "instructions", promptCacheKey } = options;
-  const items = request.input.flatMap((item, index) => toResponsesInputItem(item, index) ?? []);
+  const items = itemMapper.map(request, { toError, path: "request" });
   const params: ResponsesParams =
     instructionsAs === "instructions"
       ? { instructions: request.instructions, input: items }

@@ -1,6 +1,6 @@
+import { deepFreeze } from "@ctx/protocol";
 import { z } from "zod";
 import { CatalogError } from "./catalog-error.js";
-import { deepFreeze } from "./deep-freeze.js";
 import { defaultModelFallback } from "./default-model-fallback.js";
 import {
   type ModelFallback,

@@ -1,6 +1,6 @@
+import { deepFreeze } from "@ctx/protocol";
 import { assembleModelCatalog, type ModelCatalog } from "./create-model-catalog.js";
 import { bundledModels } from "./data/bundled-data.js";
-import { deepFreeze } from "./deep-freeze.js";
 import { defaultModelFallback } from "./default-model-fallback.js";
 
 /**

@@ -1,5 +1,5 @@
+import { deepFreeze } from "@ctx/protocol";
 import { bundledFallback } from "./data/bundled-data.js";
-import { deepFreeze } from "./deep-freeze.js";
 import type { ModelFallback } from "./model-info.js";
 
 /**

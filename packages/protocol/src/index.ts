@@ -9,6 +9,8 @@ export {
   outputTextContentSchema,
 } from "./content-item.js";
 export { ContextWindowError } from "./context-window-error.js";
+export { createItemMapper, type ItemMapper } from "./create-item-mapper.js";
+export { deepFreeze, isDeepFrozen } from "./deep-freeze.js";
 export { type JsonValue, jsonValueSchema } from "./json-value.js";
 export type { ModelAnswer } from "./model-answer.js";
 export { type ModelInput, modelInputSchema } from "./model-input.js";

@@ -39,18 +39,16 @@ export function explainCacheBreak(
   registry: Registry,
 ): CacheBreak | undefined {
   if (current.extends(previous) === true) return undefined;
-  const before = previous.items;
-  const after = current.items;
   let index = 0;
-  for (; index < before.length; index += 1) {
-    const left = before[index];
-    const right = after[index];
+  for (; index < previous.length; index += 1) {
+    const left = previous.itemAt(index);
+    const right = current.itemAt(index);
     if (left === right) continue;
     if (right === undefined || JSON.stringify(left) !== JSON.stringify(right)) break;
   }
-  if (index === before.length) return undefined;
+  if (index === previous.length) return undefined;
   const previousOrigin = previous.entryAt(index)?.origin;
-  const currentOrigin = index < after.length ? current.entryAt(index)?.origin : undefined;
+  const currentOrigin = index < current.length ? current.entryAt(index)?.origin : undefined;
   const kinds = [
     ...new Set(
       [previousOrigin, currentOrigin].flatMap((origin) =>
@@ -67,14 +65,14 @@ export function explainCacheBreak(
         : `an item from the ${previousOrigin.source}`;
   return {
     index,
-    previous: before[index],
-    current: after[index],
+    previous: previous.itemAt(index),
+    current: current.itemAt(index),
     previousOrigin,
     currentOrigin,
     kinds,
     sections,
     message:
-      index < after.length
+      index < current.length
         ? `the input differs from the previous request's at item ${index}: ${cause} changed or was removed`
         : `the input is shorter than the previous request's from item ${index}: ${cause} was removed`,
   };

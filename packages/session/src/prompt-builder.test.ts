@@ -103,3 +103,45 @@ describe("PromptBuilder", () => {
     expect([0, 1, 2].map((index) => view.historyIndexAt(index))).toEqual([1, undefined, 2]);
   });
 });
+
+describe("PromptBuilder.view items", () => {
+  const image: ResponseItem = {
+    type: "message",
+    role: "user",
+    content: [{ type: "input_image", image_url: "https://example.com/a.png" }],
+  };
+
+  it("is a plain array of frozen items that later appends leave as it was", () => {
+    const builder = new PromptBuilder();
+    builder.append(model(call("a")));
+    builder.append(model(image));
+    const view = builder.view({ imageInput: false });
+    builder.append(model(call("b")));
+    const { items } = view;
+    expect(Object.getPrototypeOf(items)).toBe(Array.prototype);
+    expect(items.map((item) => item.type)).toEqual([
+      "function_call",
+      "function_call_output",
+      "message",
+    ]);
+    expect(items[2]).toEqual({
+      type: "message",
+      role: "user",
+      content: [{ type: "input_text", text: imageOmittedText }],
+    });
+    expect(items.every((item) => Object.isFrozen(item))).toBe(true);
+    expect(Object.isFrozen(image.content[0])).toBe(true);
+    expect(view.items).toBe(items);
+    expect(view.itemAt(1)).toBe(items[1]);
+    expect(view.itemAt(3)).toBeUndefined();
+    builder.append(model({ type: "function_call_output", call_id: "a", output: "done" }));
+    expect(view.items).toHaveLength(3);
+    expect(builder.view({ imageInput: true }).items.map((item) => item.type)).toEqual([
+      "function_call",
+      "message",
+      "function_call",
+      "function_call_output",
+      "function_call_output",
+    ]);
+  });
+});

@@ -1,12 +1,12 @@
-import type {
-  ContentItem,
-  CustomToolCallOutputItem,
-  FunctionCallOutputItem,
-  ResponseItem,
-  ToolOutput,
+import {
+  type ContentItem,
+  type CustomToolCallOutputItem,
+  deepFreeze,
+  type FunctionCallOutputItem,
+  type ResponseItem,
+  type ToolOutput,
 } from "@ctx/protocol";
 import { z } from "zod";
-import { createItemsView } from "./items-view.js";
 import type { HistoryEntry } from "./origin.js";
 import { parseArgument } from "./parse-argument.js";
 import { historyEntrySchema } from "./session-records.js";
@@ -20,7 +20,16 @@ export const abortedOutputText = "aborted";
 
 /** The items to send, and where each came from. */
 export interface PromptView {
+  /**
+   * The items, made on first read (one copy of the references): a plain array, the caller's
+   * (left unfrozen: engines copy and read frozen arrays more slowly), of frozen items. Later
+   * appends never change it.
+   */
   readonly items: readonly ResponseItem[];
+  /** How many items the view holds. */
+  readonly length: number;
+  /** The item at `index`, read without making `items`; `undefined` past the end. */
+  itemAt(index: number): ResponseItem | undefined;
   /** The history entry behind the item at `index`; `undefined` for a synthetic output. */
   entryAt(index: number): HistoryEntry | undefined;
   /** The history index of the entry behind the item at `index`; `undefined` as for `entryAt`. */
@@ -48,7 +57,8 @@ const viewFacts = new WeakMap<
  * same however long the history is: outputs whose call is not in the history are left out; at
  * send time a call without an output gets a synthetic `aborted` output right after it, and
  * images become a short text for a model that reads text only. Stand-ins are made once per call
- * or item, so an unchanged history gives identical items request after request.
+ * or item, so an unchanged history gives identical items request after request. Every item is
+ * frozen, with everything inside it, as it comes in, so a mapping may keep what it made of it.
  */
 export class PromptBuilder {
   readonly #entries: HistoryEntry[] = [];
@@ -66,7 +76,7 @@ export class PromptBuilder {
 
   /** Adds one history entry (an orphan output is kept out). */
   append(entry: HistoryEntry): void {
-    const { item } = entry;
+    const item = deepFreeze(entry.item);
     const historyIndex = this.#appended;
     this.#appended += 1;
     if (item.type === "function_call_output" || item.type === "custom_tool_call_output") {
@@ -85,7 +95,8 @@ export class PromptBuilder {
 
   /**
    * The items to send now, as a view made in constant time: later appends never change a view
-   * already taken (the storage only grows; a rollback starts a new builder).
+   * already taken (the storage only grows; a rollback starts a new builder). Its `items` array
+   * is made when first read.
    */
   view(options: { readonly imageInput: boolean }): PromptView {
     const backing = this.#items;
@@ -110,7 +121,8 @@ export class PromptBuilder {
     const itemAt = (index: number): ResponseItem | undefined => {
       const place = locate(index);
       if (typeof place === "string") {
-        const call = backing[this.#pending.get(place) ?? -1];
+        const position = positions.find(([callId]) => callId === place)?.[1];
+        const call = position === undefined ? undefined : backing[position];
         return call === undefined ? undefined : this.#aborted(place, call);
       }
       const item = backing[place];
@@ -118,8 +130,18 @@ export class PromptBuilder {
         ? this.#strip(item)
         : item;
     };
+    const length = base + synthetic.length;
+    let items: readonly ResponseItem[] | undefined;
+    const copy = (): readonly ResponseItem[] => {
+      items ??= this.#copy(base, positions, strip);
+      return items;
+    };
     const view: PromptView = {
-      items: createItemsView(base + synthetic.length, itemAt),
+      get items() {
+        return copy();
+      },
+      length,
+      itemAt: (index) => (index >= 0 && index < length ? itemAt(index) : undefined),
       entryAt: (index) => {
         const place = locate(index);
         return typeof place === "string" ? undefined : entries[place];
@@ -143,6 +165,37 @@ export class PromptBuilder {
     return view;
   }
 
+  /**
+   * The first `base` items with the synthetic outputs after their calls (`pending`, in order of
+   * position) and, when `strip` is set, images replaced: copies of runs of references.
+   */
+  #copy(
+    base: number,
+    pending: readonly (readonly [string, number])[],
+    strip: boolean,
+  ): ResponseItem[] {
+    const backing = this.#items;
+    const runs: ResponseItem[][] = [];
+    let start = 0;
+    for (const [callId, position] of pending) {
+      const call = backing[position];
+      runs.push(backing.slice(start, position + 1));
+      if (call !== undefined) runs.push([this.#aborted(callId, call)]);
+      start = position + 1;
+    }
+    const tail = backing.slice(start, base);
+    const items = runs.length === 0 ? tail : ([] as ResponseItem[]).concat(...runs, tail);
+    if (strip) {
+      for (const position of this.#imagePositions) {
+        if (position >= base) continue;
+        const before = pending.filter(([, at]) => at < position).length;
+        const item = items[position + before];
+        if (item !== undefined) items[position + before] = this.#strip(item);
+      }
+    }
+    return items;
+  }
+
   #aborted(callId: string, call: ResponseItem): ResponseItem {
     let output = this.#synthetic.get(callId);
     if (output === undefined) {
@@ -158,7 +211,7 @@ export class PromptBuilder {
               call_id: callId,
               output: abortedOutputText,
             } satisfies FunctionCallOutputItem);
-      this.#synthetic.set(callId, output);
+      this.#synthetic.set(callId, deepFreeze(output));
     }
     return output;
   }
@@ -166,7 +219,7 @@ export class PromptBuilder {
   #strip(item: ResponseItem): ResponseItem {
     let stripped = this.#stripped.get(item);
     if (stripped === undefined) {
-      stripped = withoutImages(item);
+      stripped = deepFreeze(withoutImages(item));
       this.#stripped.set(item, stripped);
     }
     return stripped;

@@ -23,13 +23,13 @@ export interface SentRequest {
 export function sentRequestPrefix(view: PromptView, compactedLength: number): SentRequest {
   let leadingContext = 0;
   while (
-    leadingContext < view.items.length &&
+    leadingContext < view.length &&
     view.entryAt(leadingContext)?.origin.source === "context"
   ) {
     leadingContext += 1;
   }
-  const length = Math.min(view.items.length, leadingContext + compactedLength + 1);
-  const items = view.items.slice(0, length);
+  const length = Math.min(view.length, leadingContext + compactedLength + 1);
+  const items = Array.from({ length }, (_, index) => view.itemAt(index) as ResponseItem);
   return {
     items,
     origins: items.map((_, index) => view.entryAt(index)?.origin),
@@ -41,6 +41,8 @@ export function viewOfSentRequest(request: SentRequest): PromptView {
   const { items, origins } = request;
   return {
     items,
+    length: items.length,
+    itemAt: (index) => items[index],
     entryAt: (index) => {
       const item = items[index];
       const origin = origins[index];

@@ -1,5 +1,7 @@
 export { abortWhileWaiting } from "./abort-while-waiting.js";
+export { benchTurnMapping } from "./bench-turn-mapping.js";
 export { contextWindowCause } from "./context-window-cause.js";
+export { type CountedItems, countedItems } from "./counted-items.js";
 export { type AdapterManifest, describePeerRange } from "./describe-peer-range.js";
 export {
   assistantMessage,

@@ -83,7 +83,7 @@ export class SessionTokens {
         : { view, length: 0, tokens: 0, byKind: new Map<string, number>(), largest: [] };
     // Kept only once every item is added, so a tokenizer that throws leaves no half-made sums.
     this.#tally = undefined;
-    for (; tally.length < view.items.length; tally.length += 1) this.#add(tally, tally.length);
+    for (; tally.length < view.length; tally.length += 1) this.#add(tally, tally.length);
     this.#tally = tally;
 
     const instructions =
@@ -133,10 +133,10 @@ export class SessionTokens {
    */
   #since(view: PromptView, covered: number): number {
     let tokens = 0;
-    for (let index = view.items.length - 1; index >= 0; index -= 1) {
+    for (let index = view.length - 1; index >= 0; index -= 1) {
       const historyIndex = view.historyIndexAt(index);
       if (historyIndex !== undefined && historyIndex < covered) break;
-      const item = view.items[index];
+      const item = view.itemAt(index);
       if (item !== undefined) tokens += this.#counter.item(item).tokens;
     }
     return tokens;
@@ -144,7 +144,7 @@ export class SessionTokens {
 
   /** Adds the view's item at `index` to `tally`. */
   #add(tally: Tally, index: number): void {
-    const item = tally.view.items[index];
+    const item = tally.view.itemAt(index);
     if (item === undefined) return;
     const counted = this.#counter.item(item);
     tally.tokens += counted.tokens;

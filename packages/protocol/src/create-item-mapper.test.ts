@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { createItemMapper } from "./create-item-mapper.js";
+import { deepFreeze } from "./deep-freeze.js";
+import type { ResponseItem } from "./response-item.js";
+
+const message = (text: string): ResponseItem =>
+  deepFreeze({ type: "message", role: "user", content: [{ type: "input_text", text }] });
+const toError = (problems: string) => new Error(problems);
+const options = { toError, path: "request" };
+
+/** A mapper that names each item's text, and the items it converted. */
+function textMapper() {
+  const seen: ResponseItem[] = [];
+  const mapper = createItemMapper((item) => {
+    seen.push(item);
+    if (item.type !== "message") return undefined;
+    return { text: item.content.map((part) => ("text" in part ? part.text : "")).join("") };
+  });
+  return { mapper, seen };
+}
+
+describe("createItemMapper", () => {
+  it("converts each frozen item once over requests that grow, and gives the same outputs", () => {
+    const { mapper, seen } = textMapper();
+    const first = [message("a"), message("b")];
+    const before = mapper.map({ instructions: "", input: first }, options);
+    const second = Object.freeze([...first, message("c")]);
+    const after = mapper.map({ instructions: "", input: second }, options);
+    expect(after).toEqual([{ text: "a" }, { text: "b" }, { text: "c" }]);
+    expect(seen).toEqual([...first, second[2]]);
+    expect(after[0]).toBe(before[0]);
+    expect(Object.isFrozen(after[2])).toBe(true);
+    // A request that drops an item and adds another converts only the new one.
+    const third = [first[0] as ResponseItem, message("d"), second[2] as ResponseItem];
+    expect(mapper.map({ instructions: "", input: third }, options)).toEqual([
+      { text: "a" },
+      { text: "d" },
+      { text: "c" },
+    ]);
+    expect(seen).toHaveLength(4);
+  });
+
+  it("converts an item that is not frozen on every call, so a change to it is seen", () => {
+    const { mapper, seen } = textMapper();
+    const open: ResponseItem = {
+      type: "message",
+      role: "user",
+      content: [{ type: "input_text", text: "x" }],
+    };
+    const input = [message("a"), open];
+    mapper.map({ instructions: "", input }, options);
+    open.content[0] = { type: "input_text", text: "y" };
+    input[0] = message("z");
+    expect(mapper.map({ instructions: "", input }, options)).toEqual([
+      { text: "z" },
+      { text: "y" },
+    ]);
+    expect(seen).toHaveLength(4);
+  });
+
+  it("leaves out what maps to nothing, and keeps the result array the caller's", () => {
+    const { mapper } = textMapper();
+    const call: ResponseItem = deepFreeze({
+      type: "function_call",
+      call_id: "c1",
+      name: "ls",
+      arguments: "{}",
+    });
+    const input = Object.freeze([message("a"), call, message("b")]);
+    const result = mapper.map({ instructions: "", input }, options);
+    expect(result).toEqual([{ text: "a" }, { text: "b" }]);
+    result.pop();
+    expect(mapper.map({ instructions: "", input }, options)).toHaveLength(2);
+  });
+
+  it("maps from an index and names wrong items by their place in the input", () => {
+    const { mapper } = textMapper();
+    const input = [message("a"), message("b")];
+    expect(mapper.map({ instructions: "", input }, { ...options, from: 1 })).toEqual([
+      { text: "b" },
+    ]);
+    const wrong = { instructions: "", input: [message("a"), { type: "message", role: "user" }] };
+    expect(() => mapper.map(wrong as never, options)).toThrowError(/^request\.input\[1\]\.content/);
+    expect(() => mapper.map({ input: [] } as never, { toError, path: "" })).toThrowError(
+      /^instructions/,
+    );
+    expect(() => createItemMapper("no" as never)).toThrowError(/convert/);
+    expect(() => mapper.map({ instructions: "", input }, {} as never)).toThrowError(/options/);
+  });
+});
