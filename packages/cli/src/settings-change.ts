@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { AgentsMdError } from "@ctx/agents-md";
+import { createNodeFileSystem } from "@ctx/agents-md/node";
 import type { JsonValue, ResponseItem } from "@ctx/protocol";
 import { createStandardRegistry } from "@ctx/registry";
 import {
@@ -81,7 +82,7 @@ export function toTurnContext(
   const laid = overrides.reduce(applySettingsOverride, {
     model: "ctx-coder",
     environments: [{ id: "local", cwd: defaults.cwd, shell: defaults.shell }],
-    agentsMd: { discover: { home: defaults.home } },
+    agentsMd: { discover: { home: defaults.home, fs: createNodeFileSystem() } },
     ...settings,
   });
   try {
