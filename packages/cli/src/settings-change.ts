@@ -82,17 +82,27 @@ export function toTurnContext(
   const laid = overrides.reduce(applySettingsOverride, {
     model: "ctx-coder",
     environments: [{ id: "local", cwd: defaults.cwd, shell: defaults.shell }],
-    agentsMd: { discover: { home: defaults.home, fs: createNodeFileSystem() } },
+    agentsMd: { discover: { home: defaults.home } },
     ...settings,
   });
   try {
-    return parseTurnContext(laid);
+    return parseTurnContext(withNodeFileSystem(laid));
   } catch (error) {
     if (SessionError.isInstance(error)) {
       throw new CliError("failure", `${origin}: ${error.message}`, { cause: error });
     }
     throw error;
   }
+}
+
+/** `settings` with AGENTS.md discovered on Node's file system, when they ask for discovery. */
+function withNodeFileSystem(settings: JsonObject): Record<string, unknown> {
+  const { agentsMd } = settings;
+  if (!isJsonObject(agentsMd) || !isJsonObject(agentsMd.discover)) return settings;
+  return {
+    ...settings,
+    agentsMd: { ...agentsMd, discover: { ...agentsMd.discover, fs: createNodeFileSystem() } },
+  };
 }
 
 /**
