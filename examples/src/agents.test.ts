@@ -53,6 +53,8 @@ describe.each(agents)("$name", ({ run, wire, base }) => {
           ["You are welcome."],
         ]);
         expect(commands).toEqual([["ls"]]);
+        // Each agent's model is in the catalog, so no turn warns of an assumed window.
+        expect(outcomes.flatMap((outcome) => outcome.warnings)).toEqual([]);
         // Four requests; the third carries the tool's output, and every later one keeps it.
         expect(server.requests).toHaveLength(4);
         const bodies = server.requests.map(({ body }) => JSON.stringify(body));

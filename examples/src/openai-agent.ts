@@ -5,7 +5,7 @@ import { createSession, runTurn, type TurnContext, type TurnOutcome } from "@ctx
 import { OpenAI } from "openai";
 
 const turnContext: TurnContext = {
-  model: "gpt-5.1-codex",
+  model: "gpt-5-codex",
   environments: [{ id: "local", cwd: "/repo", shell: "bash" }],
   permissions: { sandboxMode: "read-only", approvalPolicy: "never" },
 };
