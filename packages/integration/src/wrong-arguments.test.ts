@@ -313,6 +313,7 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       names: ["model", "options"],
       optional: [1],
     },
+    systemTimeZone: { args: ["Europe/Paris"], names: ["resolved"], optional: [0] },
     resumeSession: {
       args: [rolloutStore, { sessionId: storedSession }],
       names: ["store", "options"],

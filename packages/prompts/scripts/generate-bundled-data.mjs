@@ -243,10 +243,38 @@ function renderValue(value, indent) {
     const items = value.map((item) => `${inner}${renderValue(item, inner)},`);
     return `[\n${items.join("\n")}\n${indent}]`;
   }
-  const members = Object.entries(value).map(
-    ([key, item]) => `${inner}${propertyName(key)}: ${renderValue(item, inner)},`,
-  );
+  const members = Object.entries(value).map(([key, item]) => {
+    const rendered = renderValue(item, inner);
+    const line = `${inner}${propertyName(key)}: ${rendered},`;
+    // Biome, as Prettier, moves a value that does not fit the line onto the next one, indented
+    // once more, unless the key is shorter than the indent plus three.
+    const name = propertyName(key);
+    return name.length >= 5 && displayWidth(line) > lineWidth && !rendered.includes("\n")
+      ? `${inner}${name}:\n${inner}  ${rendered},`
+      : line;
+  });
   return `{\n${members.join("\n")}\n${indent}}`;
+}
+
+/** Biome's line width (biome.json), which the generated module must fit. */
+const lineWidth = 100;
+
+/**
+ * The columns `text` takes as Biome counts them: two for a wide East Asian character, one for any
+ * other.
+ * @param {string} text
+ */
+function displayWidth(text) {
+  let width = 0;
+  for (const character of text) {
+    width +=
+      /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(
+        character,
+      )
+        ? 2
+        : 1;
+  }
+  return width;
 }
 
 /** @param {string} key */
