@@ -39,12 +39,13 @@ const oldestSdk = process.env.CTX_SDK === "oldest";
  * seconds on a busy machine) is then done once per package rather than once per file, and no
  * process is started per file. `pnpm test` runs one package per core, so the whole run keeps
  * about as many busy processes as there are cores.
- * @param {{ isolated?: readonly string[]; oldestSdks?: Record<string, string> }} [options]
+ * @param {{ isolated?: readonly string[]; oldestSdks?: Record<string, string>; timeLimit?: number }} [options]
  *   `isolated`: globs of the test files that need a fresh module graph of their own (they replace
  *   a module with `vi.mock`, or count how often it loads); each of them runs in a process of its
  *   own. `oldestSdks`: for an adapter, each SDK's name and the alias its oldest supported version
  *   is installed under; with `CTX_SDK=oldest` every import of the SDK (and of its subpaths) loads
- *   that version instead.
+ *   that version instead. `timeLimit`: each test's and hook's limit in `pnpm test`, in
+ *   milliseconds (30 s unless given); `pnpm soak` keeps its own limit for a loaded machine.
  * @returns {import("vitest/config").ViteUserConfig}
  */
 export function createVitestConfig(options = {}) {
@@ -93,8 +94,8 @@ export function createVitestConfig(options = {}) {
       isolate: false,
       maxWorkers: 1,
       setupFiles: [fileURLToPath(new URL("./fast-check-setup.js", import.meta.url))],
-      testTimeout: soak ? soakTimeLimit : timeLimit,
-      hookTimeout: soak ? soakTimeLimit : timeLimit,
+      testTimeout: soak ? soakTimeLimit : (options.timeLimit ?? timeLimit),
+      hookTimeout: soak ? soakTimeLimit : (options.timeLimit ?? timeLimit),
       benchmark: { include: ["src/**/*.bench.ts"] },
       reporters: ["default", "json"],
       outputFile: {
