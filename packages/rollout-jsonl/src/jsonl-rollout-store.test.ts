@@ -261,6 +261,8 @@ describe("createJsonlRolloutStore", () => {
         records: text("end"),
       });
     }
+    // Created after s7's last append, in a later millisecond, so it lists first.
+    await new Promise((resolve) => setTimeout(resolve, 2));
     await store.create({ id: "empty" });
     await store.close();
     // A crash cut the last batch of two logs, and a header before its line end.
