@@ -1,4 +1,3 @@
-import { createModelCatalog, defaultModelCatalog } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
 import { bench, describe } from "vitest";
 import { createSession } from "./create-session.js";
@@ -6,20 +5,13 @@ import type { Session } from "./session.js";
 import type { TurnContext } from "./turn-context.js";
 
 /**
- * A model whose window holds the whole history, so that the figure is turn assembly on a long
- * history, not the compaction a real model's window would call for (`compact.bench.ts` has it).
+ * A window that holds the whole history, so that the figure is turn assembly on a long history,
+ * not the compaction a real model's window would call for (`compact.bench.ts` has it).
  */
-const catalog = createModelCatalog([
-  {
-    ...defaultModelCatalog.get("ctx-coder"),
-    slug: "boundless",
-    contextWindow: 1_000_000_000,
-    autoCompactTokenLimit: 900_000_000,
-  },
-]);
+const contextWindow = 1_000_000_000;
 
 const context: TurnContext = {
-  model: "boundless",
+  model: "ctx-coder",
   environments: [{ id: "local", cwd: "/repo", shell: "bash" }],
   date: "2026-02-26",
   timezone: "UTC",
@@ -33,7 +25,7 @@ const context: TurnContext = {
 
 /** A session whose history holds about `size` items: turns of a tool call, its output and a reply. */
 async function sessionOf(size: number): Promise<Session> {
-  const session = createSession({ catalog });
+  const session = createSession({ contextWindow });
   for (let turn = 0; session.history().length < size; turn += 1) {
     await session.beginTurn(context, `request ${turn}`);
     const items: ResponseItem[] = [];

@@ -1,4 +1,3 @@
-import { createModelCatalog, defaultModelCatalog } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
 import {
   createSession,
@@ -10,18 +9,11 @@ import {
 import { benchOptions } from "@ctx/vitest-config/bench";
 import { bench, describe } from "vitest";
 
-/** A model whose window holds the whole history, so a turn never compacts. */
-const catalog = createModelCatalog([
-  {
-    ...defaultModelCatalog.get("ctx-coder"),
-    slug: "boundless",
-    contextWindow: 1_000_000_000,
-    autoCompactTokenLimit: 900_000_000,
-  },
-]);
+/** A window that holds the whole history, so a turn never compacts. */
+const contextWindow = 1_000_000_000;
 
 const context: TurnContext = {
-  model: "boundless",
+  model: "ctx-coder",
   environments: [{ id: "local", cwd: "/repo", shell: "bash" }],
   date: "2026-02-26",
   timezone: "UTC",
@@ -54,7 +46,7 @@ function historyOf(size: number): HistoryEntry[] {
 }
 
 async function sessionOf(size: number): Promise<Session> {
-  const session = createSession({ catalog, history: historyOf(size) });
+  const session = createSession({ contextWindow, history: historyOf(size) });
   await session.beginTurn(context, "first");
   return session;
 }
