@@ -1,7 +1,7 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import {
-  type Answer,
   openAIPromptPrefix,
+  openAITextResponse,
   runCachedCompaction,
   shellTool,
 } from "@ctx/adapter-testing";
@@ -22,36 +22,6 @@ const tools = {
 };
 const providerOptions = { openai: { promptCacheKey: "session-1" } };
 
-/** A Responses API answer with `text`, reporting `cachedTokens` of its input as cached. */
-const answer = (text: string, cachedTokens: number): Answer => ({
-  json: {
-    id: "resp_1",
-    object: "response",
-    created_at: 1764547200,
-    status: "completed",
-    model: "gpt-test",
-    output: [
-      {
-        type: "message",
-        id: "msg_1",
-        role: "assistant",
-        status: "completed",
-        content: [{ type: "output_text", text, annotations: [] }],
-      },
-    ],
-    parallel_tool_calls: true,
-    tool_choice: "auto",
-    tools: [],
-    usage: {
-      input_tokens: 1000,
-      input_tokens_details: { cached_tokens: cachedTokens },
-      output_tokens: 5,
-      output_tokens_details: { reasoning_tokens: 0 },
-      total_tokens: 1005,
-    },
-  },
-});
-
 /** Two turns through generateText and the AI SDK's OpenAI provider, then `summarizer`'s summary. */
 const compactWith = (
   summarizer: (model: ReturnType<ReturnType<typeof createOpenAI>["responses"]>) => Summarizer,
@@ -59,7 +29,7 @@ const compactWith = (
   const reported: (number | undefined)[] = [];
   return runCachedCompaction({
     prefix: openAIPromptPrefix,
-    answer,
+    answer: openAITextResponse,
     connect: (url) => {
       const model = createOpenAI({ apiKey: "test", baseURL: `${url}/v1` }).responses("gpt-test");
       return {

@@ -1,10 +1,10 @@
 import {
-  type Answer,
   conversationInstructions,
   firstPrefixBreak,
   openAIChatCompletion,
   openAIPromptPrefix,
   openAIResponseEvents,
+  openAITextResponse,
   runCachedCompaction,
   runServedConversation,
   shellOutput,
@@ -146,38 +146,10 @@ describe("toChatCompletionsParams through the openai client", () => {
 
 describe("createOpenAISummarizer through the openai client", () => {
   const tools = [{ type: "function" as const, strict: true, ...shellTool }];
-  const answer = (text: string, cachedTokens: number): Answer => ({
-    json: {
-      id: "resp_1",
-      object: "response",
-      created_at: 1764547200,
-      status: "completed",
-      model: "gpt-test",
-      output: [
-        {
-          type: "message",
-          id: "msg_1",
-          role: "assistant",
-          status: "completed",
-          content: [{ type: "output_text", text, annotations: [] }],
-        },
-      ],
-      parallel_tool_calls: true,
-      tool_choice: "auto",
-      tools: [],
-      usage: {
-        input_tokens: 1000,
-        input_tokens_details: { cached_tokens: cachedTokens },
-        output_tokens: 5,
-        output_tokens_details: { reasoning_tokens: 0 },
-        total_tokens: 1005,
-      },
-    },
-  });
   const compactWith = (summarizer: (client: OpenAI) => Summarizer) =>
     runCachedCompaction({
       prefix: openAIPromptPrefix,
-      answer,
+      answer: openAITextResponse,
       connect: (url) => {
         const client = new OpenAI({ apiKey: "test", baseURL: `${url}/v1`, maxRetries: 0 });
         return {

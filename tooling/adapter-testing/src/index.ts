@@ -51,6 +51,7 @@ export {
   openAIChatCompletionChunks,
   openAIResponse,
   openAIResponseEvents,
+  openAITextResponse,
   type ScriptStep,
 } from "./scripted-answers.js";
 export { withLocalServer } from "./with-local-server.js";

@@ -63,6 +63,33 @@ function responsesObject(index: number, status: string, output: unknown[]) {
   };
 }
 
+/**
+ * A Responses API JSON answer of one assistant `text`, reporting 1,000 input tokens of which
+ * `cachedTokens` were read from the prompt cache: what a summary request's answer looks like.
+ */
+export function openAITextResponse(text: string, cachedTokens: number): Answer {
+  return {
+    json: {
+      ...responsesObject(1, "completed", [
+        {
+          type: "message",
+          id: "msg_1",
+          role: "assistant",
+          status: "completed",
+          content: [{ type: "output_text", text, annotations: [] }],
+        },
+      ]),
+      usage: {
+        input_tokens: 1000,
+        input_tokens_details: { cached_tokens: cachedTokens },
+        output_tokens: 5,
+        output_tokens_details: { reasoning_tokens: 0 },
+        total_tokens: 1005,
+      },
+    },
+  };
+}
+
 /** The Responses API's JSON answer (no streaming) for the step at `index`. */
 export function openAIResponse(index: number): Answer {
   return { json: responsesObject(index, "completed", [responsesItem(index)]) };
