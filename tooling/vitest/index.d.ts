@@ -13,6 +13,11 @@ export interface VitestConfigOptions {
    * under; with `CTX_SDK=oldest`, every import of the SDK and its subpaths loads that version.
    */
   readonly oldestSdks?: Readonly<Record<string, string>>;
+  /**
+   * Each test's and hook's limit in milliseconds in `pnpm test` (30,000 when left out); the
+   * soak run (`pnpm soak`) keeps its own, longer limit whatever this says.
+   */
+  readonly timeLimit?: number;
 }
 
 /**
