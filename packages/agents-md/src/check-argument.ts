@@ -1,4 +1,5 @@
 import { toSchemaIssues } from "@ctx/protocol";
+import { describeValue } from "@ctx/text";
 import type { z } from "zod";
 import { AgentsMdError } from "./agents-md-error.js";
 
@@ -30,12 +31,4 @@ export function checkText(argument: string, value: unknown): string {
     argument,
     `expected a non-empty string, got ${describeValue(value)}`,
   );
-}
-
-/** A short description of what a wrong argument was, for messages. */
-export function describeValue(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") return value === "" ? "an empty string" : "a string";
-  return typeof value === "object" ? "an object" : `${typeof value} ${String(value)}`;
 }

@@ -1,6 +1,5 @@
-import { codeRegions } from "@ctx/text";
+import { codeRegions, describeValue } from "@ctx/text";
 import { AgentsMdError } from "./agents-md-error.js";
-import { describeValue } from "./check-argument.js";
 
 /** One `@path` reference in Markdown text. */
 export interface ImportReference {

@@ -1,6 +1,7 @@
 /**
  * A short account of a value for an error message about a wrong argument: `null`, `an array`,
- * `a string`, `42`, `an object`, `undefined`. Never throws, and never prints the value's contents.
+ * `a string`, `an empty string`, `42`, `an object`, `undefined`. Never throws, and never prints
+ * the contents of a string or an object.
  * @example
  * ```ts
  * describeValue([1]); // => "an array"
@@ -10,6 +11,6 @@ export function describeValue(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   if (typeof value === "number") return String(value);
-  if (typeof value === "string") return "a string";
+  if (typeof value === "string") return value === "" ? "an empty string" : "a string";
   return typeof value === "object" ? "an object" : String(typeof value);
 }
