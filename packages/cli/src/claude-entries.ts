@@ -77,6 +77,13 @@ type Block = {
 }[BlockType];
 type Other = { readonly type: "other"; readonly kind: string; readonly json: string };
 
+/** A block as its JSON, and the kind it counts as. */
+function asOther(block: Block | Other): Other {
+  return block.type === "other"
+    ? block
+    : { type: "other", kind: block.type, json: JSON.stringify(block) };
+}
+
 /** A line's record failed its schema; the reason names the field. */
 class Unfit extends Error {}
 
@@ -113,8 +120,9 @@ function blocksOf(
         json: JSON.stringify(each),
       };
     }
-    const schema = blockSchemas[type as BlockType];
-    return { type, ...checked(schema, each, record, [...prefix, index]) } as Block;
+    // Checked, and kept as it is: its JSON, key order included, is what the model was sent.
+    checked(blockSchemas[type as BlockType], each, record, [...prefix, index]);
+    return each as Block;
   });
 }
 
@@ -170,7 +178,7 @@ function toolResultPieces(
       ];
     }
     if (part.type === "image") return imagePieces(part, "tool");
-    return [piece("tool", "tool_result", "json" in part ? part.json : JSON.stringify(part))];
+    return [piece("tool", "tool_result", asOther(part).json)];
   });
 }
 
@@ -189,14 +197,14 @@ function userEntries(line: unknown): RolloutEntry[] {
   blocks.forEach((each, index) => {
     const text = each.type === "text" ? each.text : undefined;
     if (record.isCompactSummary === true) {
-      add(piece("injected", "compaction_summary", text ?? JSON.stringify(each)));
+      add(piece("injected", "compaction_summary", text ?? asOther(each).json));
     } else if (record.isMeta === true) {
       const reminder = text?.trimStart().startsWith(reminderStart) === true;
       add(
         piece(
           "injected",
           reminder ? "system_reminder" : "meta_message",
-          text ?? JSON.stringify(each),
+          text ?? asOther(each).json,
         ),
       );
     } else if (each.type === "tool_result") {
@@ -208,14 +216,10 @@ function userEntries(line: unknown): RolloutEntry[] {
       } else add(piece("user", "user_intent", text));
     } else if (each.type === "image") {
       for (const part of imagePieces(each, "user")) add(part);
-    } else
-      add(
-        piece(
-          "other",
-          "json" in each ? each.kind : each.type,
-          "json" in each ? each.json : JSON.stringify(each),
-        ),
-      );
+    } else {
+      const other = asOther(each);
+      add(piece("other", other.kind, other.json));
+    }
   });
   return entries;
 }
@@ -243,13 +247,10 @@ function assistantEntries(line: unknown): RolloutEntry[] {
     } else if (each.type === "redacted_thinking")
       entries.push(model("redacted_thinking", each.data, true));
     else if (each.type === "tool_use") entries.push(model("tool_use", JSON.stringify(each)));
-    else
-      entries.push(
-        model(
-          "json" in each ? each.kind : each.type,
-          "json" in each ? each.json : JSON.stringify(each),
-        ),
-      );
+    else {
+      const other = asOther(each);
+      entries.push(model(other.kind, other.json));
+    }
   }
   const usage = message.usage;
   const fresh = usage?.input_tokens ?? 0;
