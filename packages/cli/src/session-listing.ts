@@ -31,7 +31,7 @@ $CTX_SESSIONS, each with the path to give ctx inspect.`,
         const known = command.commands.map((each) => each.name()).join(", ");
         throw new CliError("usage", `unknown command '${word}' (the commands: ${known})`);
       }
-      const home = codexHome(environment);
+      const home = codexHome(environment).path;
       const store = environment.env.CTX_SESSIONS;
       const ctxStore =
         store === undefined || store === "" ? undefined : resolve(environment.cwd, store);
