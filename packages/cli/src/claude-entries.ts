@@ -1,4 +1,5 @@
 import type { JsonValue } from "@ctx/protocol";
+import { isWhiteSpace } from "@ctx/text";
 import { z } from "zod";
 import type { ItemCategory } from "./inspect-rollout.js";
 import { isJsonObject } from "./json-object.js";
@@ -135,12 +136,12 @@ function splitTrailingReminders(text: string): { body: string; reminders: string
   let end = text.length;
   for (;;) {
     let stop = end;
-    while (stop > 0 && /\s/.test(text.charAt(stop - 1))) stop -= 1;
+    while (stop > 0 && isWhiteSpace(text.charCodeAt(stop - 1))) stop -= 1;
     if (!text.startsWith(reminderEnd, stop - reminderEnd.length)) break;
     const start = text.lastIndexOf(reminderStart, stop - reminderEnd.length);
     if (start === -1) break;
     let from = start;
-    while (from > 0 && /\s/.test(text.charAt(from - 1))) from -= 1;
+    while (from > 0 && isWhiteSpace(text.charCodeAt(from - 1))) from -= 1;
     reminders.push(text.slice(from, end));
     end = from;
   }
