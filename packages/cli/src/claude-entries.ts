@@ -1,5 +1,5 @@
 import type { JsonValue } from "@ctx/protocol";
-import { isWhiteSpace } from "@ctx/text";
+import { CtxError, isWhiteSpace } from "@ctx/text";
 import { z } from "zod";
 import type { ItemCategory } from "./inspect-rollout.js";
 import { isJsonObject } from "./json-object.js";
@@ -85,8 +85,8 @@ function asOther(block: Block | Other): Other {
     : { type: "other", kind: block.type, json: JSON.stringify(block) };
 }
 
-/** A line's record failed its schema; the reason names the field. */
-class Unfit extends Error {}
+/** A line's record failed its schema; the reason names the field. Caught here, never thrown on. */
+class Unfit extends CtxError {}
 
 function reasonOf(record: string, error: z.ZodError, prefix: readonly PropertyKey[] = []): string {
   const issue = error.issues[0];
