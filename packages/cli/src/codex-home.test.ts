@@ -6,11 +6,15 @@ import { codexHome } from "./codex-home.js";
 describe("codexHome", () => {
   it("is $CODEX_HOME when set, against the folder, else .codex in $HOME, else in the user's home", () => {
     const cwd = "/work";
-    expect(codexHome({ env: { CODEX_HOME: "/srv/codex", HOME: "/home/ada" }, cwd })).toBe(
-      "/srv/codex",
-    );
-    expect(codexHome({ env: { CODEX_HOME: "codex" }, cwd })).toBe("/work/codex");
-    expect(codexHome({ env: { HOME: "/home/ada" }, cwd })).toBe("/home/ada/.codex");
-    expect(codexHome({ env: {}, cwd })).toBe(join(homedir(), ".codex"));
+    expect(codexHome({ env: { CODEX_HOME: "/srv/codex", HOME: "/home/ada" }, cwd })).toEqual({
+      path: "/srv/codex",
+      source: "environment",
+    });
+    expect(codexHome({ env: { CODEX_HOME: "codex" }, cwd }).path).toBe("/work/codex");
+    expect(codexHome({ env: { HOME: "/home/ada" }, cwd })).toEqual({
+      path: "/home/ada/.codex",
+      source: "default",
+    });
+    expect(codexHome({ env: {}, cwd }).path).toBe(join(homedir(), ".codex"));
   });
 });

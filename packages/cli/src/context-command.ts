@@ -12,6 +12,7 @@ import { type Command, Option } from "commander";
 import { type AdapterFormat, adapterFormats, toAdapterRequest } from "./adapter-request.js";
 import { CliError } from "./cli-error.js";
 import { readCodexConfig } from "./codex-config.js";
+import { codexHome } from "./codex-home.js";
 import type { ContextBlock } from "./context-blocks.js";
 import { resolveContextSettings } from "./context-settings.js";
 import { buildFirstTurnContext } from "./first-turn-context.js";
@@ -116,12 +117,7 @@ async function showContext(
   const home =
     flags.home !== undefined
       ? { path: resolve(environment.cwd, flags.home), source: "flag" as const }
-      : environment.env.CODEX_HOME !== undefined
-        ? {
-            path: resolve(environment.cwd, environment.env.CODEX_HOME),
-            source: "environment" as const,
-          }
-        : { path: join(userHome, ".codex"), source: "default" as const };
+      : codexHome(environment);
   const configPath = join(home.path, "config.toml");
   const config = flags.config ? await readCodexConfig(configPath) : undefined;
   const given = (name: string) => command.getOptionValueSource(name) === "cli";

@@ -96,6 +96,20 @@ describe("ctx context shows the whole first request", () => {
     );
   });
 
+  it("reads config.toml in $CODEX_HOME, resolved against the folder as the session listing does", async () => {
+    const elsewhere = join(home, "..", "nobody");
+    const run = await runCtxInProcess(["context"], repository, {
+      ...env,
+      HOME: elsewhere,
+      CODEX_HOME: join("..", "me", ".codex"),
+    });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(new RegExp(`Codex home\\s+${codexHome}\\s+environment`));
+    expect(run.stdout).toContain(`config file               ${join(codexHome, "config.toml")}`);
+    expect(run.stdout).toMatch(/model\s+ctx-coder-mini\s+config/);
+  });
+
   it("sends in JSON exactly what the settings give, and only that", async () => {
     const [withConfig, without] = await Promise.all([
       runCtxInProcess(["context", "--format", "json"], repository, env),

@@ -198,6 +198,11 @@ describe("ctx diff and AGENTS.md", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/\s+user\s+agents_md_instructions\s+\d+\s+\d+\s/);
+    // The sources column names both files the re-sent block holds, the root's first.
+    const row = run.stdout.split("\n").find((line) => line.includes("agents_md_instructions"));
+    expect(row?.trimEnd()).toMatch(
+      new RegExp(`\\s${join(tree, "AGENTS.md")}, ${join(tree, "sdk/typescript/AGENTS.md")}$`),
+    );
     expect(run.stdout).toMatch(/\s+user\s+environment_context\s+\d+\s+\d+/);
     const json = await runCtx(
       [

@@ -87,7 +87,7 @@ Examples:
       const defaults = {
         cwd: environment.cwd,
         shell: processDefaults(environment).shell,
-        home: codexHome(environment),
+        home: codexHome(environment).path,
       };
       const read = (path: string | undefined) =>
         path === undefined ? {} : readSettingsFile(resolve(environment.cwd, path));

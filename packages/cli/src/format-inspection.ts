@@ -1,6 +1,6 @@
 import { formatTable } from "./format-table.js";
 import type { InspectedRequest, RolloutInspection } from "./inspect-rollout.js";
-import type { ReportedUsage } from "./rollout-entry.js";
+import { type ReportedUsage, rolloutFormatNames } from "./rollout-entry.js";
 import { sessionFacts } from "./session-facts.js";
 import type { Paint } from "./terminal.js";
 import { tokenFigure } from "./token-figure.js";
@@ -39,7 +39,7 @@ export function formatInspectionText(inspection: RolloutInspection, paint: Paint
   const lines = [
     paint(
       "bold",
-      `${inspection.path}: a ${inspection.format === "codex" ? "Codex" : "@ctx"} rollout of ${inspection.lines} lines, ${inspection.turns} turns, ${inspection.requestCount} model requests`,
+      `${inspection.path}: a ${rolloutFormatNames[inspection.format]} ${inspection.format === "claude" ? "transcript" : "rollout"} of ${inspection.lines} lines, ${inspection.turns} turns, ${inspection.requestCount} model requests`,
     ),
     ...formatTable(facts, ["left", "left"]).map(indent),
     "",
@@ -125,6 +125,14 @@ export function formatInspectionText(inspection: RolloutInspection, paint: Paint
       "dim",
       "input, cached, output and reasoning are the provider's own figures, which also count what the rollout does not hold, such as the tool definitions.",
     ),
+    ...(inspection.format === "claude"
+      ? [
+          paint(
+            "dim",
+            "a Claude Code transcript holds neither the system prompt nor the tool definitions, so its tokens are the conversation's alone; cached counts the cache reads, input also the cache writes.",
+          ),
+        ]
+      : []),
     ...inspection.warnings.map((warning) => `${paint("yellow", "warning:")} ${warning.message}`),
     "",
   ];

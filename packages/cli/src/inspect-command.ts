@@ -37,9 +37,12 @@ export function addInspectCommand(program: Command, environment: CliEnvironment)
   program
     .command("inspect")
     .description(
-      "classify every item of a Codex or @ctx rollout: tokens by kind, each request beside the provider's reported usage, compactions, rollbacks and cache breaks",
+      "classify every item of a Codex or @ctx rollout or a Claude Code transcript: tokens by kind, each request beside the provider's reported usage, compactions, rollbacks and cache breaks",
     )
-    .argument("<ROLLOUT>", "a rollout file (.jsonl), written by Codex or by @ctx's JSONL store")
+    .argument(
+      "<ROLLOUT>",
+      "a session file (.jsonl), written by Codex, by @ctx's JSONL store or by Claude Code",
+    )
     .option(
       "--html <FILE>",
       "also write the session as a self-contained HTML timeline (the first 2000 requests)",
@@ -73,12 +76,13 @@ export function addInspectCommand(program: Command, environment: CliEnvironment)
       "after",
       `
 The rollout is read as a stream, so memory stays bounded for any size. Who wrote each user
-message comes from the rollout itself (Codex's user_message records, the origins @ctx records),
-never from what the text looks like. Progress is shown on standard error when it is a terminal.
+message comes from the rollout itself (Codex's user_message records, the origins @ctx records,
+Claude Code's isMeta and isCompactSummary marks), never from what the text looks like. Progress is shown on standard error when it is a terminal.
 
 Examples:
   ctx inspect ~/.codex/sessions/2026/07/13/rollout-….jsonl
   ctx inspect rollout.jsonl --html timeline.html
+  ctx inspect ~/.claude/projects/-home-ada-my-app/….jsonl
 `,
     )
     .action(async (rollout: string, flags: InspectFlags) => {

@@ -2,6 +2,7 @@ import type { JsonValue } from "@ctx/protocol";
 import { createStandardRegistry } from "@ctx/registry";
 import { loadDefaultTokenizer, type Tokenizer } from "@ctx/session";
 import type { CtxWarning } from "@ctx/text";
+import { claudeEntries } from "./claude-entries.js";
 import { CliError } from "./cli-error.js";
 import type { Measure } from "./history-totals.js";
 import { InspectionState } from "./inspection-state.js";
@@ -147,8 +148,12 @@ const namedLongLines = 10;
  * it), sums by kind, the first requests and events up to their limits, and the history as sums
  * per user turn; items go to `onItem` rather than into the result.
  *
- * @throws {CliError} `failure` when the file cannot be read, or is not a rollout of either format
- * (its first line is not JSON, or not a rollout's), or an option is out of range.
+ * A Claude Code transcript is read the same way ({@link claudeEntries}): its records say who
+ * wrote each text, its message ids group a message's lines into one request, and a line that
+ * does not fit is skipped with a warning.
+ *
+ * @throws {CliError} `failure` when the file cannot be read, or is not a session of any of the
+ * three formats (its first line is not JSON, or not a session's), or an option is out of range.
  */
 export async function inspectRollout(
   path: string,
@@ -209,7 +214,7 @@ export async function inspectRollout(
         if (format === undefined) {
           throw new CliError(
             "failure",
-            `${path} is not a Codex or @ctx rollout: line ${lineNumber} is not JSON`,
+            `${path} is not a Codex, Claude Code or @ctx session: line ${lineNumber} is not JSON`,
           );
         }
         unreadable += 1;
@@ -219,10 +224,15 @@ export async function inspectRollout(
       if (format === undefined) {
         throw new CliError(
           "failure",
-          `${path} is not a Codex or @ctx rollout (line ${lineNumber})`,
+          `${path} is not a Codex, Claude Code or @ctx session (line ${lineNumber})`,
         );
       }
-      const entries = format === "codex" ? codexEntries(value) : ctxEntries(value);
+      const entries =
+        format === "codex"
+          ? codexEntries(value)
+          : format === "claude"
+            ? claudeEntries(value)
+            : ctxEntries(value);
       for (const entry of entries) state.apply(entry, lineNumber);
       if (onItem !== undefined) {
         for (const item of state.takeItems()) await onItem(item);

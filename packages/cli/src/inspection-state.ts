@@ -12,7 +12,12 @@ import type {
 } from "./inspect-rollout.js";
 import { isJsonObject, type JsonObject } from "./json-object.js";
 import type { KindTotal } from "./kind-total.js";
-import type { ReportedUsage, RolloutEntry, SessionFacts } from "./rollout-entry.js";
+import type {
+  ItemPiece as Piece,
+  ReportedUsage,
+  RolloutEntry,
+  SessionFacts,
+} from "./rollout-entry.js";
 
 /** The limits an {@link InspectionState} keeps to, and how it counts tokens. */
 export interface StateOptions {
@@ -24,14 +29,6 @@ export interface StateOptions {
   readonly tokenizer: Tokenizer;
   /** How many bytes of text `tokenizer` counts; the rest is estimated at bytes / 4. */
   readonly tokenizeLimit: number;
-}
-
-/** A text about to be measured: where it goes, and whether it is opaque (encrypted) bytes. */
-interface Piece {
-  readonly category: ItemCategory;
-  readonly kind: string;
-  readonly text: string;
-  readonly opaque?: boolean;
 }
 
 /** A user message of a Codex rollout, waiting to learn whether the user typed it. */
@@ -51,11 +48,15 @@ const modelLimit = 16;
 /** The kind of a user message nothing marks and the user did not type. */
 const unmarkedContext = "unmarked_context";
 
-const sumUsage = (first: ReportedUsage, second: ReportedUsage): ReportedUsage => ({
-  input: first.input + second.input,
-  cached: first.cached + second.cached,
-  output: first.output + second.output,
-  reasoning: first.reasoning + second.reasoning,
+/** How many lines that do not fit their format are named one by one; the rest are counted. */
+const namedUnfit = 10;
+
+/** `first` plus `second` times `sign`, figure by figure. */
+const sumUsage = (first: ReportedUsage, second: ReportedUsage, sign = 1): ReportedUsage => ({
+  input: first.input + sign * second.input,
+  cached: first.cached + sign * second.cached,
+  output: first.output + sign * second.output,
+  reasoning: first.reasoning + sign * second.reasoning,
 });
 
 /**
@@ -95,6 +96,12 @@ export class InspectionState {
   private lastBreak = false;
   private lastInput: number | undefined;
   private lastReport: string | undefined;
+  /** The latest report, and whether it went to the latest kept request, for a copy to replace. */
+  private lastUsage: { usage: ReportedUsage; kept: boolean } | undefined;
+  /** The message the latest request is, where the rollout names messages. */
+  private lastMessage: string | undefined;
+  /** How many lines did not fit their format. */
+  unfit = 0;
   /** The request the latest usage report belonged to. */
   private reportedRequest = 0;
   /** Whether the rollout marks its turns; otherwise each message the user typed opens one. */
@@ -163,7 +170,11 @@ export class InspectionState {
             this.remember(piece.kind, piece.category, this.measure(piece.text, piece.opaque));
           }
         });
-        this.event(line, "compaction", `history replaced by ${entry.replacement.length} item(s)`);
+        this.event(
+          line,
+          "compaction",
+          entry.detail ?? `history replaced by ${entry.replacement.length} item(s)`,
+        );
         this.pendingBreak = "after a compaction";
         return;
       case "rollback": {
@@ -178,6 +189,18 @@ export class InspectionState {
         this.pendingBreak = "after a rollback";
         return;
       }
+      case "piece":
+        this.add(entry.piece, line);
+        return;
+      case "unfit":
+        this.unfit += 1;
+        if (this.unfit <= namedUnfit) {
+          this.warnings.push({
+            code: "line-does-not-fit",
+            message: `line ${line} was skipped: ${entry.reason}`,
+          });
+        }
+        return;
       case "aborted":
         this.event(line, "aborted", "the turn was interrupted");
         return;
@@ -190,6 +213,12 @@ export class InspectionState {
   /** Settles what still waits, once the rollout is read. */
   finish(): void {
     this.settle();
+    if (this.unfit > namedUnfit) {
+      this.warnings.push({
+        code: "lines-do-not-fit",
+        message: `${this.unfit - namedUnfit} more line(s) that do not fit the format were skipped`,
+      });
+    }
   }
 
   /** The base instructions' size, when the rollout recorded them. */
@@ -199,8 +228,22 @@ export class InspectionState {
 
   private usage(usage: ReportedUsage, copyOf: string | undefined, line: number): void {
     if (usage.input === 0) return;
-    // Codex writes each report twice: the copy carries the same running total.
-    if (copyOf !== undefined && copyOf === this.lastReport) return;
+    // A report written again (Codex's twice, Claude Code's once per block of a message) carries
+    // the same key; the later copy replaces the earlier, since Claude Code's counts more output.
+    if (copyOf !== undefined && copyOf === this.lastReport) {
+      const last = this.lastUsage;
+      if (last === undefined || this.reported === undefined) return;
+      this.reported = {
+        ...sumUsage(sumUsage(this.reported, last.usage, -1), usage),
+        reports: this.reported.reports,
+      };
+      const request = this.requests.at(-1);
+      if (last.kept && request?.reported !== undefined) {
+        request.reported = sumUsage(sumUsage(request.reported, last.usage, -1), usage);
+      }
+      this.lastUsage = { usage, kept: last.kept };
+      return;
+    }
     this.lastReport = copyOf;
     // A report before the first request is for a request the rollout does not hold (a fork's
     // parent's, copied with its history).
@@ -210,9 +253,11 @@ export class InspectionState {
         ? { ...usage, reports: 1 }
         : { ...sumUsage(this.reported, usage), reports: this.reported.reports + 1 };
     const request = this.requests.at(-1);
-    if (request !== undefined && request.index === this.requestCount) {
+    const kept = request !== undefined && request.index === this.requestCount;
+    if (kept) {
       request.reported = request.reported === undefined ? usage : sumUsage(request.reported, usage);
     }
+    this.lastUsage = { usage, kept };
     // Only a report for a new request is compared with the one before: never a request with itself.
     const fresh = this.requestCount > this.reportedRequest;
     this.reportedRequest = this.requestCount;
@@ -272,7 +317,12 @@ export class InspectionState {
     const { estimated, ...measure } = this.measure(piece.text, piece.opaque);
     if (estimated) this.estimatedSince ??= line;
     const model = piece.category === "model";
-    if (model && !this.lastWasModel) this.request(line);
+    // A request is one message where the rollout names them (Claude Code's blocks of one
+    // message may have tool results between them), else the model's texts in a row.
+    const opens =
+      piece.message === undefined ? !this.lastWasModel : piece.message !== this.lastMessage;
+    if (model && opens) this.request(line);
+    if (model) this.lastMessage = piece.message;
     this.lastWasModel = model;
     const total = this.totals.get(piece.kind);
     this.totals.set(piece.kind, {

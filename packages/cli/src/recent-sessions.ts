@@ -2,13 +2,15 @@ import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { JsonValue } from "@ctx/protocol";
 import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
+import { claudeProjectFolder } from "./claude-project-folder.js";
 import { CliError } from "./cli-error.js";
 import { isJsonObject } from "./json-object.js";
+import type { RolloutFormat } from "./rollout-entry.js";
 import { readRolloutLines } from "./rollout-lines.js";
 
 /** A session found for a folder: who wrote it, when it last changed, and its file. */
 export interface RecentSession {
-  readonly writer: "codex" | "ctx";
+  readonly writer: RolloutFormat;
   readonly id: string;
   /** When the session last changed, as an ISO date. */
   readonly updatedAt: string;
@@ -23,6 +25,8 @@ export interface RecentSessionsOptions {
   readonly codexHome: string;
   /** The folder of an @ctx JSONL rollout store, when there is one. */
   readonly ctxStore?: string;
+  /** Claude Code's projects folder (`~/.claude/projects`), when its sessions are wanted too. */
+  readonly claudeProjects?: string;
   /** How many sessions to give at most. */
   readonly limit: number;
   /** How many Codex rollouts to open at most, newest first, looking for the folder's. */
@@ -31,6 +35,8 @@ export interface RecentSessionsOptions {
 
 /** The longest first line read of a Codex rollout: its session_meta, with the base instructions. */
 const metaLineBytes = 1024 * 1024;
+/** How many lines of a Claude Code transcript are read for the first that names its folder. */
+const claudeHeadLines = 20;
 
 /**
  * The sessions started in `options.cwd`, newest first: Codex's rollouts (the newest days first,
@@ -50,6 +56,9 @@ export async function findRecentSessions(options: RecentSessionsOptions): Promis
   }
   const found = [
     ...(await codexSessions(options)),
+    ...(options.claudeProjects === undefined
+      ? []
+      : await claudeSessions(options.claudeProjects, options)),
     ...(options.ctxStore === undefined ? [] : await ctxSessions(options.ctxStore, options)),
   ];
   return found
@@ -95,16 +104,74 @@ async function codexSessions(options: RecentSessionsOptions): Promise<RecentSess
   return found;
 }
 
-/** The first line of the file at `path` as JSON; `undefined` when it is not, or cannot be read. */
-async function firstLine(path: string): Promise<JsonValue | undefined> {
+/**
+ * The first of the first `lines` lines of the file at `path` that is JSON and that `accept`s;
+ * `undefined` when none is, or the file cannot be read.
+ */
+async function firstAccepted(
+  path: string,
+  lines: number,
+  accept: (value: JsonValue) => boolean,
+): Promise<JsonValue | undefined> {
   try {
     for await (const line of readRolloutLines(path, metaLineBytes)) {
-      return line.text === undefined ? undefined : (JSON.parse(line.text) as JsonValue);
+      if (line.number > lines) return undefined;
+      if (line.text === undefined) continue;
+      let value: JsonValue;
+      try {
+        value = JSON.parse(line.text) as JsonValue;
+      } catch {
+        continue;
+      }
+      if (accept(value)) return value;
     }
   } catch {
     return undefined;
   }
   return undefined;
+}
+
+/** The first line of the file at `path` as JSON; `undefined` when it is not, or cannot be read. */
+function firstLine(path: string): Promise<JsonValue | undefined> {
+  return firstAccepted(path, 1, () => true);
+}
+
+/**
+ * The transcripts in Claude Code's folder for `options.cwd` whose records name that folder,
+ * newest first, opening at most `scanLimit` of them (sub-agents' `agent-*.jsonl` are left out).
+ */
+async function claudeSessions(
+  projects: string,
+  options: RecentSessionsOptions,
+): Promise<RecentSession[]> {
+  const folder = claudeProjectFolder(projects, options.cwd);
+  const names = (await namesLastFirst(folder)).filter(
+    (name) => name.endsWith(".jsonl") && !name.startsWith("agent-"),
+  );
+  const dated: { path: string; name: string; changed: Date }[] = [];
+  for (const name of names.slice(0, options.scanLimit)) {
+    const path = join(folder, name);
+    const changed = await stat(path).catch(() => undefined);
+    if (changed?.isFile() === true) dated.push({ path, name, changed: changed.mtime });
+  }
+  dated.sort((first, second) => second.changed.getTime() - first.changed.getTime());
+  const found: RecentSession[] = [];
+  for (const { path, name, changed } of dated) {
+    if (found.length >= options.limit) break;
+    const record = await firstAccepted(
+      path,
+      claudeHeadLines,
+      (value) => isJsonObject(value) && typeof value.cwd === "string",
+    );
+    if (!isJsonObject(record) || record.cwd !== options.cwd) continue;
+    found.push({
+      writer: "claude",
+      id: typeof record.sessionId === "string" ? record.sessionId : name.slice(0, -".jsonl".length),
+      updatedAt: changed.toISOString(),
+      path,
+    });
+  }
+  return found;
 }
 
 async function ctxSessions(

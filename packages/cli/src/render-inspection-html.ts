@@ -1,5 +1,5 @@
 import type { InspectedEvent, ItemCategory, RolloutInspection } from "./inspect-rollout.js";
-import type { ReportedUsage } from "./rollout-entry.js";
+import { type ReportedUsage, rolloutFormatNames } from "./rollout-entry.js";
 import { sessionFacts } from "./session-facts.js";
 import { tokenFigure } from "./token-figure.js";
 
@@ -143,7 +143,7 @@ export function renderInspectionHtml(inspection: RolloutInspection): string {
 </head>
 <body>
 <h1>${escapeHtml(inspection.path)}</h1>
-<p class="sub">A ${inspection.format === "codex" ? "Codex" : "@ctx"} rollout: ${inspection.lines} lines, ${inspection.turns} turns, ${inspection.requestCount} model requests, ${inspection.events.filter((event) => event.type === "cache-break").length} cache breaks.</p>
+<p class="sub">A ${rolloutFormatNames[inspection.format]} ${inspection.format === "claude" ? "transcript" : "rollout"}: ${inspection.lines} lines, ${inspection.turns} turns, ${inspection.requestCount} model requests, ${inspection.events.filter((event) => event.type === "cache-break").length} cache breaks.</p>
 <dl class="facts">
 ${facts}
 </dl>

@@ -1,4 +1,5 @@
 import type { JsonValue } from "@ctx/protocol";
+import type { ItemCategory } from "./inspect-rollout.js";
 import { isJsonObject as isObject, type JsonObject } from "./json-object.js";
 
 /** Who a session is, as its rollout's first line says; every field only when recorded. */
@@ -23,6 +24,19 @@ export interface ReportedUsage {
   readonly reasoning: number;
 }
 
+/** A text about to be measured: where it goes, and whether it is opaque (encrypted) bytes. */
+export interface ItemPiece {
+  readonly category: ItemCategory;
+  readonly kind: string;
+  readonly text: string;
+  readonly opaque?: boolean;
+  /**
+   * For a model's text, the message it is part of, where the rollout names it: a request is
+   * one message however its parts are spread over lines (Claude Code writes one per block).
+   */
+  readonly message?: string;
+}
+
 /** A rollout line, reduced to what `ctx inspect` reads from it. */
 export type RolloutEntry =
   | { readonly type: "session"; readonly facts: SessionFacts }
@@ -31,6 +45,10 @@ export type RolloutEntry =
   | { readonly type: "turn"; readonly id: string | undefined; readonly model?: string }
   /** A history item; `origin` where the rollout recorded who it came from (@ctx's store). */
   | { readonly type: "item"; readonly item: JsonObject; readonly origin?: JsonValue }
+  /** A text whose author the rollout's structure already tells (Claude Code's blocks). */
+  | { readonly type: "piece"; readonly piece: ItemPiece }
+  /** A line that does not have the shape of its format's records, and why. */
+  | { readonly type: "unfit"; readonly reason: string }
   /** Codex logged that the user typed `message`. */
   | { readonly type: "typed"; readonly message: string }
   | {
@@ -38,17 +56,27 @@ export type RolloutEntry =
       readonly replacement: readonly JsonValue[];
       /** The origin of each replacement item, at the same index, where recorded. */
       readonly origins?: readonly JsonValue[];
+      /** What the rollout says of the compaction, for the event, when it says more. */
+      readonly detail?: string;
     }
   | { readonly type: "rollback"; readonly turns: number }
   /**
    * The provider's usage for the latest request. `copyOf` identifies the report (Codex's
-   * running total), so a report written twice is counted once.
+   * running total, Claude Code's message id), so a report written again is counted once: the
+   * later copy replaces the earlier (Claude Code's later copies count more output).
    */
   | { readonly type: "usage"; readonly usage: ReportedUsage; readonly copyOf?: string }
   | { readonly type: "aborted" };
 
-/** Which program wrote a rollout: Codex itself, or @ctx's JSONL store. */
-export type RolloutFormat = "codex" | "ctx";
+/** Which program wrote a rollout: Codex itself, @ctx's JSONL store, or Claude Code. */
+export type RolloutFormat = "codex" | "ctx" | "claude";
+
+/** The name of the program behind each format, as the command's output shows it. */
+export const rolloutFormatNames: Readonly<Record<RolloutFormat, string>> = {
+  codex: "Codex",
+  ctx: "@ctx",
+  claude: "Claude Code",
+};
 
 function numberAt(value: JsonValue | undefined, key: string): number | undefined {
   if (!isObject(value)) return undefined;
@@ -67,6 +95,11 @@ export function detectRolloutFormat(first: JsonValue): RolloutFormat | undefined
   if (!isObject(first)) return undefined;
   if (first.rollout === 1 && typeof first.id === "string") return "ctx";
   if (typeof first.type === "string" && "payload" in first) return "codex";
+  // Every record of a Claude Code transcript names its session, or the message it belongs to.
+  const names = ["sessionId", "leafUuid", "messageId"].some(
+    (key) => typeof first[key] === "string",
+  );
+  if (typeof first.type === "string" && names) return "claude";
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readFile, realpath, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { codexRolloutPath } from "@ctx/fixtures";
 import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
 import { createSession } from "@ctx/session";
@@ -18,6 +19,20 @@ async function codexRollout(home: string, day: string, name: string, cwd: string
   await writeFile(path, [JSON.stringify(first), ...rest].join("\n"));
   await utimes(path, at, at);
   return path;
+}
+
+/** Copies a real Claude Code transcript to `path`, every record's folder made `cwd`. */
+async function claudeTranscript(path: string, cwd: string, at: Date) {
+  const fixture = fileURLToPath(
+    new URL("./__fixtures__/claude-code/tool-heavy.jsonl", import.meta.url),
+  );
+  const text = await readFile(fixture, "utf8");
+  await mkdir(join(path, ".."), { recursive: true });
+  await writeFile(
+    path,
+    text.replaceAll('"cwd":"/home/marco/projects/spotter"', `"cwd":${JSON.stringify(cwd)}`),
+  );
+  await utimes(path, at, at);
 }
 
 describe("ctx without a command", () => {
@@ -74,12 +89,43 @@ describe("ctx without a command", () => {
     expect(inspect.code).toBe(0);
   });
 
+  it("lists the folder's Claude Code sessions from ~/.claude/projects, and none of another folder that shares the name", async () => {
+    const root = await realpath(await mkdtemp(join(tmpdir(), "ctx-sessions-")));
+    const project = join(root, "my_app");
+    await mkdir(project);
+    const projects = join(root, ".claude", "projects");
+    const folder = join(projects, project.replace(/[^A-Za-z0-9]/g, "-"));
+    const ours = join(folder, "d6e0bada-1959-4eec-a9d2-0bfade768d8f.jsonl");
+    await claudeTranscript(ours, project, new Date("2026-02-10T09:00:00Z"));
+    // my-app's name is my_app's too; its records say whose it is.
+    await claudeTranscript(
+      join(folder, "0a6afc57-2f31-4cb4-8ff0-01247f50c64c.jsonl"),
+      join(root, "my-app"),
+      new Date("2026-02-11T09:00:00Z"),
+    );
+    await claudeTranscript(join(folder, "agent-a748733.jsonl"), project, new Date());
+    const run = await runCtx([], project, { HOME: root, CODEX_HOME: join(root, "codex") });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const rows = run.stdout.split("\n").filter((line) => /^\s+\d{4}-/.test(line));
+    expect(rows).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^\\s+2026-02-10 09:00:00\\s+Claude Code\\s+d6e0bada-1959-4eec-a9d2-0bfade768d8f\\s+${ours}$`,
+        ),
+      ),
+    ]);
+    const inspect = await runCtx(["inspect", ours, "--format", "json"], project);
+    expect(inspect.code).toBe(0);
+    expect((JSON.parse(inspect.stdout) as { session: { cwd: string } }).session.cwd).toBe(project);
+  });
+
   it("says where it looked when the folder has no sessions, and refuses an unknown command", async () => {
     const root = await realpath(await mkdtemp(join(tmpdir(), "ctx-sessions-")));
     const run = await runCtx([], root, { CODEX_HOME: join(root, "codex") });
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(
-      `No sessions of ${root} in ${join(root, "codex", "sessions")}. Run ctx --help for the commands.\n`,
+      `No sessions of ${root} in ${join(root, "codex", "sessions")} and ${join(root, ".claude", "projects", root.replace(/[^A-Za-z0-9]/g, "-"))}. Run ctx --help for the commands.\n`,
     );
     const wrong = await runCtx(["contxt"], root);
     expect(wrong.code).toBe(2);

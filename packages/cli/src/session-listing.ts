@@ -1,9 +1,12 @@
+import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
+import { claudeProjectFolder } from "./claude-project-folder.js";
 import { CliError } from "./cli-error.js";
 import { codexHome } from "./codex-home.js";
 import { formatTable } from "./format-table.js";
 import { findRecentSessions } from "./recent-sessions.js";
+import { rolloutFormatNames } from "./rollout-entry.js";
 import { type CliEnvironment, createPaint } from "./terminal.js";
 
 /** How many sessions `ctx` lists, and how many Codex rollouts it opens looking for them. */
@@ -12,8 +15,9 @@ const scanned = 2000;
 
 /**
  * Makes `ctx` without a command list the recent sessions of the current folder, newest first:
- * Codex's (under `$CODEX_HOME/sessions`, else `~/.codex/sessions`) and those of the @ctx JSONL
- * store in `$CTX_SESSIONS`, each with the path to give `ctx inspect`.
+ * Codex's (under `$CODEX_HOME/sessions`, else `~/.codex/sessions`), Claude Code's (in the
+ * folder's place under `~/.claude/projects`) and those of the @ctx JSONL store in
+ * `$CTX_SESSIONS`, each with the path to give `ctx inspect`.
  */
 export function addSessionListing(program: Command, environment: CliEnvironment): void {
   program
@@ -21,8 +25,8 @@ export function addSessionListing(program: Command, environment: CliEnvironment)
       "after",
       `
 Without a command, ctx lists the recent sessions of the current folder, newest first: Codex's
-(in $CODEX_HOME/sessions, else ~/.codex/sessions) and those of the @ctx JSONL store in
-$CTX_SESSIONS, each with the path to give ctx inspect.`,
+(in $CODEX_HOME/sessions, else ~/.codex/sessions), Claude Code's (in ~/.claude/projects) and
+those of the @ctx JSONL store in $CTX_SESSIONS, each with the path to give ctx inspect.`,
     )
     .allowExcessArguments()
     .action(async (_options: unknown, command: Command) => {
@@ -31,7 +35,8 @@ $CTX_SESSIONS, each with the path to give ctx inspect.`,
         const known = command.commands.map((each) => each.name()).join(", ");
         throw new CliError("usage", `unknown command '${word}' (the commands: ${known})`);
       }
-      const home = codexHome(environment);
+      const home = codexHome(environment).path;
+      const claudeProjects = join(environment.env.HOME ?? homedir(), ".claude", "projects");
       const store = environment.env.CTX_SESSIONS;
       const ctxStore =
         store === undefined || store === "" ? undefined : resolve(environment.cwd, store);
@@ -39,12 +44,16 @@ $CTX_SESSIONS, each with the path to give ctx inspect.`,
         cwd: environment.cwd,
         codexHome: home,
         ...(ctxStore === undefined ? {} : { ctxStore }),
+        claudeProjects,
         limit: listed,
         scanLimit: scanned,
       });
-      const places = [join(home, "sessions"), ...(ctxStore === undefined ? [] : [ctxStore])].join(
-        " and ",
-      );
+      const folders = [
+        join(home, "sessions"),
+        claudeProjectFolder(claudeProjects, environment.cwd),
+        ...(ctxStore === undefined ? [] : [ctxStore]),
+      ];
+      const places = `${folders.slice(0, -1).join(", ")} and ${folders.at(-1)}`;
       if (sessions.length === 0) {
         environment.stdout.write(
           `No sessions of ${environment.cwd} in ${places}. Run ctx --help for the commands.\n`,
@@ -57,7 +66,7 @@ $CTX_SESSIONS, each with the path to give ctx inspect.`,
           ["updated", "writer", "session", "path"],
           ...sessions.map((session) => [
             session.updatedAt.slice(0, 19).replace("T", " "),
-            session.writer === "codex" ? "Codex" : "@ctx",
+            rolloutFormatNames[session.writer],
             session.id,
             session.path,
           ]),

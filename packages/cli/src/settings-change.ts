@@ -1,8 +1,12 @@
 import { readFile } from "node:fs/promises";
-import { AgentsMdError } from "@ctx/agents-md";
+import {
+  AgentsMdError,
+  discoverAgentsMdForEnvironments,
+  type LoadedAgentsMd,
+} from "@ctx/agents-md";
 import { createNodeFileSystem } from "@ctx/agents-md/node";
 import type { JsonValue, ResponseItem } from "@ctx/protocol";
-import { createStandardRegistry } from "@ctx/registry";
+import { agentsMdInstructions, createStandardRegistry } from "@ctx/registry";
 import {
   createSession,
   type ParsedTurnContext,
@@ -107,8 +111,8 @@ function withNodeFileSystem(settings: JsonObject): Record<string, unknown> {
 
 /**
  * Runs two turns of one session, the first with `before`, the second with `after`, and returns
- * what the second sends beyond the first request because the settings changed, using the
- * session's own diffing.
+ * what the second sends beyond the first request because the settings changed (each AGENTS.md
+ * block with the files it holds), using the session's own diffing.
  *
  * @throws {CliError} `failure` when a turn's working directory cannot be used for AGENTS.md
  * discovery (it does not exist, say).
@@ -120,15 +124,18 @@ export async function diffSettings(
   const registry = createStandardRegistry();
   const session = createSession({ registry });
   // A working directory discovery cannot use (a missing folder, say) is the user's to fix.
-  const begin = (turn: TurnContext, message: string) =>
-    session.beginTurn(turn, message).catch((error: unknown) => {
-      if (AgentsMdError.isInstance(error)) {
-        throw new CliError("failure", error.message, { cause: error });
-      }
-      throw error;
-    });
-  const first = await begin(before, "(the first message)");
-  const second = await begin(after, "(the second message)");
+  const userFailure = (error: unknown): never => {
+    if (AgentsMdError.isInstance(error)) {
+      throw new CliError("failure", error.message, { cause: error });
+    }
+    throw error;
+  };
+  const firstTurn = await withAgentsMd(before).catch(userFailure);
+  const secondTurn = await withAgentsMd(after).catch(userFailure);
+  const first = await session.beginTurn(firstTurn.turn, "(the first message)");
+  const second = await session.beginTurn(secondTurn.turn, "(the second message)");
+  const sources = (kind: string) =>
+    kind === agentsMdInstructions.type ? (secondTurn.agentsMd?.sources() ?? []) : [];
   const resent = second.input.slice(second.cacheBreak === undefined ? first.input.length : 0, -1);
   return {
     resent,
@@ -143,9 +150,30 @@ export async function diffSettings(
               text: second.instructions,
             },
           ]),
-      ...contextBlocks(registry, resent),
+      ...contextBlocks(registry, resent, sources),
     ],
     ...(second.cacheBreak === undefined ? {} : { cacheBreak: second.cacheBreak.message }),
     warnings: [...first.warnings, ...second.warnings],
   };
+}
+
+/**
+ * `turn` with the AGENTS.md files it asks the session to discover already discovered, as the
+ * session would (the environments that are not still starting), so the files behind the text
+ * are known.
+ *
+ * @throws {AgentsMdError} when an environment's working directory cannot be used.
+ */
+async function withAgentsMd(
+  turn: TurnContext,
+): Promise<{ turn: TurnContext; agentsMd: LoadedAgentsMd | undefined }> {
+  const { agentsMd } = turn;
+  if (agentsMd === undefined || !("discover" in agentsMd)) return { turn, agentsMd };
+  const loaded = await discoverAgentsMdForEnvironments(
+    turn.environments
+      .filter((environment) => environment.status !== "starting")
+      .map(({ id, cwd }) => ({ id, cwd })),
+    agentsMd.discover,
+  );
+  return { turn: { ...turn, agentsMd: loaded }, agentsMd: loaded };
 }

@@ -1,0 +1,245 @@
+import type { JsonValue } from "@ctx/protocol";
+import { describe, expect, it } from "vitest";
+import { claudeEntries } from "./claude-entries.js";
+import { detectRolloutFormat, type RolloutEntry } from "./rollout-entry.js";
+
+const facts = {
+  sessionId: "5e55-10n",
+  cwd: "/work/app",
+  version: "2.1.38",
+  isSidechain: false,
+  uuid: "u-1",
+  parentUuid: null,
+  timestamp: "2026-02-01T10:00:00.000Z",
+};
+const user = (content: JsonValue, extra: Record<string, JsonValue> = {}): JsonValue => ({
+  ...facts,
+  type: "user",
+  message: { role: "user", content },
+  ...extra,
+});
+const assistant = (message: Record<string, JsonValue>): JsonValue => ({
+  ...facts,
+  type: "assistant",
+  message: { type: "message", role: "assistant", ...message },
+});
+const reminder = "<system-reminder>\nThe task tools were not used lately.\n</system-reminder>";
+
+/** The pieces of `entries` as [category, kind, text]. */
+function pieces(entries: readonly RolloutEntry[]): [string, string, string][] {
+  return entries.flatMap((entry) =>
+    entry.type === "piece" ? [[entry.piece.category, entry.piece.kind, entry.piece.text]] : [],
+  );
+}
+
+describe("claudeEntries", () => {
+  it("keeps what the person typed the user's, even a <system-reminder> they pasted", () => {
+    const typed = `why does this say ${reminder}?`;
+    const entries = claudeEntries(user(typed));
+    expect(entries[0]).toEqual({
+      type: "session",
+      facts: { id: "5e55-10n", cwd: "/work/app", originator: "Claude Code", version: "2.1.38" },
+    });
+    expect(pieces(entries)).toEqual([["user", "user_intent", typed]]);
+    expect(pieces(claudeEntries(user(reminder)))).toEqual([["user", "user_intent", reminder]]);
+  });
+
+  it("reads what Claude Code sent in the user's place from isMeta and isCompactSummary", () => {
+    expect(pieces(claudeEntries(user(reminder, { isMeta: true })))).toEqual([
+      ["injected", "system_reminder", reminder],
+    ]);
+    expect(pieces(claudeEntries(user("Stop hook feedback: go on", { isMeta: true })))).toEqual([
+      ["injected", "meta_message", "Stop hook feedback: go on"],
+    ]);
+    const summary = "This session is being continued from a previous conversation.";
+    expect(pieces(claudeEntries(user(summary, { isCompactSummary: true })))).toEqual([
+      ["injected", "compaction_summary", summary],
+    ]);
+  });
+
+  it("parts the reminders a tool result ends with from the tool's output, byte for byte", () => {
+    const output = "     1→print('hi')\n";
+    const text = `${output}\n${reminder}\n\n${reminder}\n`;
+    const entries = claudeEntries(
+      user([{ type: "tool_result", tool_use_id: "toolu_1", content: text }]),
+    );
+    expect(pieces(entries)).toEqual([
+      ["tool", "tool_result", output.trimEnd()],
+      ["injected", "system_reminder", `\n\n${reminder}`],
+      ["injected", "system_reminder", `\n\n${reminder}\n`],
+    ]);
+    expect(
+      pieces(entries)
+        .map(([, , piece]) => piece)
+        .join(""),
+    ).toBe(text);
+  });
+
+  it("leaves a reminder inside a tool's output (a file that holds one) to the tool", () => {
+    const text = `${reminder}\nand the file goes on`;
+    const entries = claudeEntries(
+      user([{ type: "tool_result", content: [{ type: "text", text }] }]),
+    );
+    expect(pieces(entries)).toEqual([["tool", "tool_result", text]]);
+  });
+
+  it("reads Claude Code's interruption notice as context and an interrupted turn, typed text as the user's", () => {
+    const notice = "[Request interrupted by user for tool use]";
+    const entries = claudeEntries(user([{ type: "text", text: notice }]));
+    expect(pieces(entries)).toEqual([["injected", "interruption", notice]]);
+    expect(entries.at(-1)).toEqual({ type: "aborted" });
+    expect(pieces(claudeEntries(user(notice)))).toEqual([["user", "user_intent", notice]]);
+  });
+
+  it("counts images, signatures and redacted thinking as opaque bytes", () => {
+    const image = {
+      type: "image",
+      source: { type: "base64", media_type: "image/png", data: "iVBOR" },
+    };
+    const typed = claudeEntries(user([image, { type: "text", text: "this one" }]));
+    expect(typed.filter((entry) => entry.type === "piece").map((entry) => entry.piece)).toEqual([
+      {
+        category: "user",
+        kind: "image",
+        text: '{"type":"image","source":{"type":"base64","media_type":"image/png"}}',
+      },
+      { category: "user", kind: "image_data", text: "iVBOR", opaque: true },
+      { category: "user", kind: "user_intent", text: "this one" },
+    ]);
+    const answer = claudeEntries(
+      assistant({
+        id: "msg_1",
+        model: "claude-opus-4-6",
+        content: [
+          { type: "thinking", thinking: "Look first.", signature: "EqQBCkYI" },
+          { type: "redacted_thinking", data: "EmwKAhgB" },
+        ],
+      }),
+    );
+    expect(answer.filter((entry) => entry.type === "piece").map((entry) => entry.piece)).toEqual([
+      { category: "model", kind: "thinking", text: "Look first.", message: "msg_1" },
+      {
+        category: "model",
+        kind: "thinking_signature",
+        text: "EqQBCkYI",
+        opaque: true,
+        message: "msg_1",
+      },
+      {
+        category: "model",
+        kind: "redacted_thinking",
+        text: "EmwKAhgB",
+        opaque: true,
+        message: "msg_1",
+      },
+    ]);
+  });
+
+  it("gives an assistant message's model, its tool call as sent, and its usage keyed by message id", () => {
+    const call = { type: "tool_use", id: "toolu_9", name: "Bash", input: { command: "ls" } };
+    const entries = claudeEntries(
+      assistant({
+        id: "msg_2",
+        model: "claude-opus-4-6",
+        content: [call],
+        usage: {
+          input_tokens: 3,
+          cache_creation_input_tokens: 7883,
+          cache_read_input_tokens: 17915,
+          output_tokens: 27,
+        },
+      }),
+    );
+    expect(entries.slice(1)).toEqual([
+      { type: "turn", id: undefined, model: "claude-opus-4-6" },
+      {
+        type: "piece",
+        piece: {
+          category: "model",
+          kind: "tool_use",
+          text: JSON.stringify(call),
+          message: "msg_2",
+        },
+      },
+      {
+        type: "usage",
+        usage: { input: 25801, cached: 17915, output: 27, reasoning: 0 },
+        copyOf: "msg_2",
+      },
+    ]);
+    const synthetic = claudeEntries(
+      assistant({
+        id: "msg_3",
+        model: "<synthetic>",
+        content: [{ type: "text", text: "API Error" }],
+      }),
+    );
+    expect(synthetic.some((entry) => entry.type === "turn")).toBe(false);
+  });
+
+  it("turns a compaction boundary into a compaction, and what the model never saw into nothing", () => {
+    const boundary = claudeEntries({
+      ...facts,
+      type: "system",
+      subtype: "compact_boundary",
+      content: "Conversation compacted",
+      compactMetadata: { trigger: "auto", preTokens: 170251 },
+    });
+    expect(boundary.at(-1)).toEqual({
+      type: "compaction",
+      replacement: [],
+      detail:
+        "Claude Code compacted the conversation (auto compaction, 170251 tokens before): the history is replaced by the summary that follows",
+    });
+    for (const record of [
+      { type: "progress", sessionId: "s", data: { type: "hook_progress" } },
+      { type: "file-history-snapshot", messageId: "m", snapshot: {} },
+      { type: "summary", summary: "Fix the server", leafUuid: "u" },
+      { ...facts, type: "system", subtype: "turn_duration", durationMs: 1200 },
+    ]) {
+      expect(pieces(claudeEntries(record))).toEqual([]);
+    }
+  });
+
+  it("names the field of a record that does not fit, and gives nothing else for it", () => {
+    expect(claudeEntries(user(42))).toEqual([
+      {
+        type: "unfit",
+        reason: expect.stringMatching(
+          /^a Claude Code user record whose message\.content does not fit \(.+\)$/,
+        ),
+      },
+    ]);
+    expect(claudeEntries(user([{ type: "text", text: 7 }]))).toEqual([
+      {
+        type: "unfit",
+        reason: expect.stringContaining("user record whose message.content.0.text does not fit"),
+      },
+    ]);
+    expect(claudeEntries(assistant({ content: [{ type: "tool_use", input: {} }] }))).toEqual([
+      {
+        type: "unfit",
+        reason: expect.stringContaining(
+          "assistant record whose message.content.0.name does not fit",
+        ),
+      },
+    ]);
+    expect(claudeEntries([1, 2])).toEqual([
+      { type: "unfit", reason: "a line that is not a Claude Code record (no type)" },
+    ]);
+  });
+});
+
+describe("detectRolloutFormat", () => {
+  it("knows a Claude Code transcript by any of the records it starts with", () => {
+    for (const first of [
+      { type: "queue-operation", operation: "dequeue", sessionId: "s" },
+      { type: "file-history-snapshot", messageId: "m", snapshot: {} },
+      { type: "summary", summary: "Fix the server", leafUuid: "u" },
+      user("hello"),
+    ]) {
+      expect(detectRolloutFormat(first)).toBe("claude");
+    }
+    expect(detectRolloutFormat({ type: "user", content: "no session" })).toBeUndefined();
+  });
+});
