@@ -77,4 +77,24 @@ describe("createMarkerGuard", () => {
     expect(createMarkerGuard(["<a&b>"]).problem).toMatch(/must not contain "&"/);
     expect(createMarkerGuard(["<a#>", "# b"]).problem).toMatch(/contains "#"/);
   });
+
+  it("names the first starting character a marker holds, walking it by code point", () => {
+    expect(createMarkerGuard(["<a#b<c>", "# b"]).problem).toBe(
+      'marker "<a#b<c>" contains "#", which starts a guarded marker',
+    );
+    // A marker that begins with an astral character starts with half of it; a whole astral
+    // character inside another marker is not that half, so the first marker is the one refused.
+    expect(createMarkerGuard(["<a\u{1F600}>", "\u{1F600}b"]).problem).toMatch(
+      /^marker "\u{1F600}b" must start with one of/u,
+    );
+  });
+
+  it("looks at a frozen list once and hands every caller the same guard", () => {
+    const list = Object.freeze(["<note>", "</note>"]);
+    const first = createMarkerGuard(list);
+    expect(createMarkerGuard(list)).toBe(first);
+    expect(first.guard?.neutralize("a </note> b")).toBe("a &lt;/note> b");
+    const copy = [...list];
+    expect(createMarkerGuard(copy)).not.toBe(createMarkerGuard(copy));
+  });
 });

@@ -53,8 +53,15 @@ export interface MarkerGuard {
   restore(text: string): string;
 }
 
+/** A guard, or why the markers cannot be guarded. */
+type Guarding = { guard: MarkerGuard; problem?: never } | { guard?: never; problem: string };
+
+/** The answers for frozen lists, which cannot change: a registry's kinds share one list. */
+const guardingOfFrozenList = new WeakMap<readonly string[], Guarding>();
+
 /**
- * Builds a {@link MarkerGuard} for `markers`, or explains why they cannot be guarded.
+ * Builds a {@link MarkerGuard} for `markers`, or explains why they cannot be guarded. A frozen
+ * list is looked at once: every later call with the same list returns the same answer.
  *
  * Markers are trimmed; empty ones are ignored. For the rule to be exact, each marker must start
  * with one of `< # [ { ( ! @ $ % * = | : / \ ` ? " ' +`, contain no `&`, and no marker may contain
@@ -62,12 +69,19 @@ export interface MarkerGuard {
  * @throws {FragmentError} when `markers` is not an array of strings, and when the guard's
  * `neutralize` or `restore` is given something other than a string.
  */
-export function createMarkerGuard(
-  markers: readonly string[],
-): { guard: MarkerGuard; problem?: never } | { guard?: never; problem: string } {
+export function createMarkerGuard(markers: readonly string[]): Guarding {
   if (!Array.isArray(markers) || !markers.every((marker) => typeof marker === "string")) {
     throw FragmentError.forArgument("markers", "an array of strings", markers);
   }
+  if (!Object.isFrozen(markers)) return guardingOf(markers);
+  const known = guardingOfFrozenList.get(markers);
+  if (known !== undefined) return known;
+  const guarding = guardingOf(markers);
+  guardingOfFrozenList.set(markers, guarding);
+  return guarding;
+}
+
+function guardingOf(markers: readonly string[]): Guarding {
   const guarded = [...new Set(markers.map(trimWhiteSpace).filter((marker) => marker !== ""))];
   const problem = findProblem(guarded);
   if (problem !== undefined) return { problem };
@@ -78,13 +92,17 @@ export function createMarkerGuard(
     };
     return { guard: { markers: guarded, neutralize: identity, restore: identity } };
   }
-  const pattern = new RegExp(guarded.map(occurrencePattern).join("|"), "g");
+  // Built on first use: a registry defines dozens of kinds that guard the same long marker list,
+  // and most of them never render untrusted text in a given process.
+  let pattern: RegExp | undefined;
+  const occurrences = (): RegExp =>
+    (pattern ??= new RegExp(guarded.map(occurrencePattern).join("|"), "g"));
   return {
     guard: {
       markers: guarded,
       neutralize: (text) => {
         checkString("text", text);
-        return text.replace(pattern, (occurrence) =>
+        return text.replace(occurrences(), (occurrence) =>
           occurrence.startsWith("&")
             ? `&amp;${occurrence.slice(1)}`
             : `&${entityNames.get(occurrence.charAt(0))};${occurrence.slice(1)}`,
@@ -92,7 +110,7 @@ export function createMarkerGuard(
       },
       restore: (text) => {
         checkString("text", text);
-        return text.replace(pattern, (occurrence) => {
+        return text.replace(occurrences(), (occurrence) => {
           if (occurrence.startsWith("&amp;")) return `&${occurrence.slice(5)}`;
           if (!occurrence.startsWith("&")) return occurrence;
           const separator = occurrence.indexOf(";");
@@ -106,14 +124,17 @@ export function createMarkerGuard(
 
 function findProblem(markers: readonly string[]): string | undefined {
   const firsts = new Set(markers.map((marker) => marker.charAt(0)));
+  // With the `u` flag a lone surrogate matches only where it stands alone, as when the string is
+  // walked code point by code point.
+  const firstCharacters = new RegExp(`[${[...firsts].map(escapeClassCharacter).join("")}]`, "u");
   for (const marker of markers) {
     if (!entityNames.has(marker.charAt(0)))
       return `marker ${JSON.stringify(marker)} must start with one of ${[...entityNames.keys()].join(" ")}`;
     if (marker.includes("&")) return `marker ${JSON.stringify(marker)} must not contain "&"`;
-    for (const character of marker.slice(1)) {
-      if (firsts.has(character))
-        return `marker ${JSON.stringify(marker)} contains "${character}", which starts a guarded marker`;
-    }
+    // One native search for the earliest of them: a marker holds no other marker's start.
+    const found = firstCharacters.exec(marker.slice(1));
+    if (found !== null)
+      return `marker ${JSON.stringify(marker)} contains "${found[0]}", which starts a guarded marker`;
   }
   return undefined;
 }
@@ -129,6 +150,10 @@ function occurrencePattern(marker: string): string {
 function caseInsensitiveCharacter(character: string): string {
   if (!/^[A-Za-z]$/.test(character)) return escapeRegExp(character);
   return `[${character.toLowerCase()}${character.toUpperCase()}]`;
+}
+
+function escapeClassCharacter(character: string): string {
+  return /^[\\\]^-]$/.test(character) ? `\\${character}` : character;
 }
 
 function escapeRegExp(text: string): string {

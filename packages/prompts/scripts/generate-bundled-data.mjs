@@ -1,6 +1,6 @@
 // Writes src/data/bundled-data.ts: the Markdown files under src/data as typed string constants,
-// and the catalog of models.json as typed entries whose texts refer to those constants. Plain
-// `tsc` compiles that module into dist/, so the data travels with the published package, and
+// and the catalog of models.json as typed entries whose texts refer to those constants. The build
+// bundles that module into dist/index.js, so the data travels with the published package, and
 // importing the package reads, parses and checks nothing: the compiler checks the entries
 // against their types, and `bundled-data.test.ts` checks the data against the package's schemas
 // and fails when this module and the files disagree.

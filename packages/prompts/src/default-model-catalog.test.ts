@@ -16,6 +16,8 @@ describe("defaultModelCatalog", () => {
       ["ctx-coder-mini", 128_000],
       ["gpt-5-codex", 272_000],
       ["gpt-5-nano", 272_000],
+      ["gpt-5-mini", 272_000],
+      ["gpt-5.1", 272_000],
       ["claude-opus-4-5", 200_000],
       ["claude-opus-4-5-20251101", 200_000],
       ["claude-sonnet-4-5", 200_000],

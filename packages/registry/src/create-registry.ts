@@ -1,18 +1,8 @@
-import { type FragmentKind, type FragmentRole, startsWithMarker } from "@ctx/fragments";
+import type { FragmentKind } from "@ctx/fragments";
 import type { ResponseItem, Role } from "@ctx/protocol";
-import {
-  checkArray,
-  checkKinds,
-  checkLegacy,
-  checkObject,
-  checkResponseItem,
-  checkRole,
-  checkString,
-} from "./check-argument.js";
-import { findCollision } from "./find-collision.js";
-import { createFirstCharacterIndex } from "./first-character-index.js";
+import { assembleRegistry } from "./assemble-registry.js";
+import { checkArray, checkKinds, checkLegacy, checkObject } from "./check-argument.js";
 import type { LegacyFragment } from "./legacy-fragment.js";
-import { RegistryError } from "./registry-error.js";
 
 /** What {@link Registry.classify} found a text to be: a current kind's output, or a legacy wrapper. */
 export type Classification =
@@ -22,13 +12,6 @@ export type Classification =
       readonly kind: FragmentKind;
     }
   | { readonly legacy: true; readonly type: string; readonly recogniser: LegacyFragment };
-
-/** A kind or legacy recogniser, with the start its texts must have and what classify answers. */
-interface Candidate {
-  readonly prefix: string | undefined;
-  readonly matches: (text: string) => boolean;
-  readonly result: Classification;
-}
 
 /** Options of {@link createRegistry}. */
 export interface RegistryOptions {
@@ -94,91 +77,5 @@ export function createRegistry(
   }
   const legacy = Object.freeze([...(options.legacy ?? [])]);
   const ordered = Object.freeze([...kinds]);
-  const collision = findCollision(ordered, legacy);
-  if (collision !== undefined) throw new RegistryError(collision.reason, collision.types);
-
-  const byType = new Map(ordered.map((kind) => [kind.type, kind]));
-  const candidatesByRole = new Map(
-    (["developer", "user", "assistant"] as const).map((role) => [
-      role,
-      createFirstCharacterIndex<Candidate>([
-        ...ordered
-          .filter((kind) => kind.role === role && kind.recognition !== "none")
-          .map((kind) => ({
-            prefix: kind.markers?.start,
-            matches: kind.matches,
-            result: { legacy: false as const, type: kind.type, kind },
-          })),
-        ...legacy
-          .filter((entry) => entry.role === role)
-          .map((entry) => ({
-            prefix: entry.prefix,
-            matches: entry.matches,
-            result: { legacy: true as const, type: entry.type, recogniser: entry },
-          })),
-      ]),
-    ]),
-  );
-  const developerPrefixes = createFirstCharacterIndex(
-    [
-      ...ordered.filter((kind) => kind.role === "developer").map((kind) => kind.markers?.start),
-      ...legacy.filter((entry) => entry.role === "developer").map((entry) => entry.prefix),
-    ]
-      .filter((prefix): prefix is string => prefix !== undefined)
-      .map((prefix) => ({ prefix })),
-  );
-  const markers = [
-    ...new Set(
-      ordered.flatMap((kind) =>
-        kind.markers === null ? [] : [kind.markers.start, kind.markers.end],
-      ),
-    ),
-  ];
-
-  const classify = (role: Role, text: string): Classification | undefined => {
-    checkRole("role", role);
-    checkString("text", text);
-    const candidates = candidatesByRole.get(role as FragmentRole)?.(text) ?? [];
-    return candidates.find((candidate) => candidate.matches(text))?.result;
-  };
-
-  return Object.freeze({
-    kinds: ordered,
-    legacy,
-    markers: Object.freeze(markers),
-    get: (type: string) => {
-      checkString("type", type);
-      return byType.get(type);
-    },
-    classify,
-    isContextualUserMessage: (item: ResponseItem) =>
-      checkItem(item) &&
-      item.type === "message" &&
-      item.role === "user" &&
-      item.content.some(
-        (content) => content.type === "input_text" && isInjected(classify("user", content.text)),
-      ),
-    isContextualDeveloperMessage: (item: ResponseItem) =>
-      checkItem(item) &&
-      item.type === "message" &&
-      item.role === "developer" &&
-      item.content.some(
-        (content) =>
-          content.type === "input_text" &&
-          developerPrefixes(content.text).some(
-            (entry) => entry.prefix !== undefined && startsWithMarker(content.text, entry.prefix),
-          ),
-      ),
-  });
-}
-
-/** Whether a classification is injected context, not a person's words in a known wrapper. */
-function isInjected(found: Classification | undefined): boolean {
-  return found !== undefined && !(found.legacy && found.recogniser.userWords);
-}
-
-/** Checks a method's `item` argument; true, so it can lead a condition. */
-function checkItem(item: unknown): true {
-  checkResponseItem("item", item);
-  return true;
+  return assembleRegistry(ordered, legacy);
 }

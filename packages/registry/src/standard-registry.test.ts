@@ -2,6 +2,9 @@ import type { FragmentKind } from "@ctx/fragments";
 import { trimWhiteSpace } from "@ctx/text";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { codexRecognisers } from "./catalogue/codex-recognisers.js";
+import { legacyFragments } from "./catalogue/legacy-fragments.js";
+import { createRegistry } from "./create-registry.js";
 import { createStandardRegistry } from "./create-standard-registry.js";
 import { standardFragments } from "./standard-fragments.js";
 
@@ -108,6 +111,12 @@ const arbitraries: Record<string, fc.Arbitrary<unknown>> = {
 
 describe("the standard registry", () => {
   it("passes the collision check with every standard kind and legacy recogniser", () => {
+    // The whole check, which createStandardRegistry leaves out among the standard entries.
+    const checked = createRegistry(standardFragments, {
+      legacy: [...legacyFragments, ...codexRecognisers],
+    });
+    expect(checked.kinds).toEqual(registry.kinds);
+    expect(checked.legacy).toEqual(registry.legacy);
     expect(registry.kinds).toHaveLength(standardFragments.length);
     expect(registry.legacy.map((entry) => entry.type)).toEqual([
       "user_instructions",
@@ -253,5 +262,29 @@ describe("the standard registry", () => {
       body: () => "",
     });
     expect(() => createStandardRegistry([impostor])).toThrowError(/environment_context/);
+  });
+
+  it("tries the examples of extra kinds on the standard ones, and the standard examples on them", async () => {
+    const { defineFragment } = await import("@ctx/fragments");
+    const forger = defineFragment({
+      type: "forger",
+      role: "user",
+      markers: null,
+      body: () => "<environment_context>\n</environment_context>",
+      examples: [{}],
+    });
+    expect(() => createStandardRegistry([forger])).toThrowError(
+      '"environment_context" recognises the output of "forger"',
+    );
+    const claimant = defineFragment({
+      type: "claimant",
+      role: "user",
+      markers: null,
+      matches: (text) => text.startsWith("<environment_context>"),
+      body: () => "",
+    });
+    expect(() => createStandardRegistry([claimant])).toThrowError(
+      '"claimant" recognises the output of "environment_context"',
+    );
   });
 });

@@ -365,6 +365,52 @@ export const bundledModels: readonly ModelInfo[] = [
   },
   {
     baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "gpt-5-mini",
+    displayName: "GPT-5 mini",
+    contextWindow: 272000,
+    autoCompactTokenLimit: 244800,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://developers.openai.com/ko-KR/api/docs/models/gpt-5-mini",
+      quote: "컨텍스트 윈도우: 400,000토큰 · 최대 출력 토큰 수: 128,000",
+      note: "The 400,000 tokens are input and output together; the input limit, which the window here counts, is 400,000 − 128,000 = 272,000, as OpenAI's page for gpt-5-nano, a model of the same family with the same two figures, states as its maximum input.",
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "gpt-5.1",
+    displayName: "GPT-5.1",
+    contextWindow: 272000,
+    autoCompactTokenLimit: 244800,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://developers.openai.com/zh-Hans/api/docs/models/gpt-5.1",
+      quote: "400,000 上下文窗口 · 最多输出 128,000 个 Token",
+      note: "The 400,000 tokens are input and output together; the input limit, which the window here counts, is 400,000 − 128,000 = 272,000, as OpenAI's page for gpt-5-nano, a model of the same family with the same two figures, states as its maximum input.",
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
     slug: "claude-opus-4-5",
     displayName: "Claude Opus 4.5",
     contextWindow: 200000,

@@ -92,13 +92,16 @@ export const legacyMarkers = {
 /**
  * Every marker untrusted text inside a standard fragment is kept free of: the standard and legacy
  * markers (except the bare `>` ending external context, which is guarded by its own prefix), and
- * the tags the standard bodies use inside themselves. Neutralised with the fragments' marker guard.
+ * the tags the standard bodies use inside themselves. Neutralised with the fragments' marker guard;
+ * frozen, so the guard is built once for every kind that guards this list.
  */
-export const guardedMarkers: readonly string[] = [
-  ...Object.values(standardMarkers).flatMap(({ start, end }) => [start, end]),
-  ...Object.values(legacyMarkers).flatMap(({ start, end }) => [start, end]),
-  "</external_",
-  "<INSTRUCTIONS>",
-  "<current_time_iso>",
-  "</current_time_iso>",
-].filter((marker) => marker !== ">");
+export const guardedMarkers: readonly string[] = Object.freeze(
+  [
+    ...Object.values(standardMarkers).flatMap(({ start, end }) => [start, end]),
+    ...Object.values(legacyMarkers).flatMap(({ start, end }) => [start, end]),
+    "</external_",
+    "<INSTRUCTIONS>",
+    "<current_time_iso>",
+    "</current_time_iso>",
+  ].filter((marker) => marker !== ">"),
+);
