@@ -44,6 +44,65 @@ export const recordLineSchema = z
 export type HeaderLine = z.output<typeof headerLineSchema>;
 export type RecordLine = z.output<typeof recordLineSchema>;
 
+const datetimeSchema = z.iso.datetime();
+const recordKeys = new Set(["sequence", "type", "payload", "checkpoint", "batch", "end", "at"]);
+const headerKeys = new Set(["rollout", "id", "createdAt", "cwd", "parent", "meta"]);
+const parentKeys = new Set(["sessionId", "sequence"]);
+
+/** Whether every own key of `value` is one of `keys` (what a strict schema asks). */
+function hasOnlyKeys(value: object, keys: ReadonlySet<string>): boolean {
+  for (const key in value) if (!keys.has(key)) return false;
+  return true;
+}
+
+/** Whether `value` passes {@link sequenceSchema}: a whole number from 0 to the safe maximum. */
+function isSequence(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 0;
+}
+
+/**
+ * The record line `value` (what `JSON.parse` made of a line) is, when it has the shape this
+ * store writes, checked field by field without building a zod parse; `undefined` when it does
+ * not, and {@link recordLineSchema} then gives the verdict. It accepts only what the schema
+ * accepts (a test checks the two agree), so the schema stays the definition: this is the path
+ * each of the many lines a resume or a rebuild reads takes, where a schema's parse per line
+ * cost more than the read.
+ */
+function asWrittenRecordLine(value: object): RecordLine | undefined {
+  const line = value as Partial<Record<keyof RecordLine, unknown>>;
+  if (!hasOnlyKeys(value, recordKeys)) return undefined;
+  if (!isSequence(line.sequence) || typeof line.type !== "string" || line.type === "")
+    return undefined;
+  if (line.payload === undefined) return undefined;
+  if (line.checkpoint !== undefined && line.checkpoint !== true) return undefined;
+  if (line.batch !== undefined && (typeof line.batch !== "string" || line.batch === ""))
+    return undefined;
+  if (line.end === undefined) return line.at === undefined ? (value as RecordLine) : undefined;
+  if (line.end !== true || typeof line.at !== "string") return undefined;
+  return datetimeSchema.safeParse(line.at).success ? (value as RecordLine) : undefined;
+}
+
+/** The header line `value` is, checked as {@link asWrittenRecordLine} checks a record. */
+function asWrittenHeaderLine(value: unknown): HeaderLine | undefined {
+  if (typeof value !== "object" || value === null || !hasOnlyKeys(value, headerKeys))
+    return undefined;
+  const header = value as Partial<Record<keyof HeaderLine, unknown>>;
+  if (header.rollout !== 1 || header.meta === undefined) return undefined;
+  if (!sessionIdSchema.safeParse(header.id).success) return undefined;
+  if (!datetimeSchema.safeParse(header.createdAt).success) return undefined;
+  if (header.cwd !== undefined && (typeof header.cwd !== "string" || header.cwd === ""))
+    return undefined;
+  const { parent } = header;
+  if (parent !== undefined) {
+    if (typeof parent !== "object" || parent === null || !hasOnlyKeys(parent, parentKeys))
+      return undefined;
+    const reference = parent as { sessionId?: unknown; sequence?: unknown };
+    if (!isSequence(reference.sequence) || !sessionIdSchema.safeParse(reference.sessionId).success)
+      return undefined;
+  }
+  return value as HeaderLine;
+}
+
 /** Where a line sits, for the error that names it. */
 export interface LineLocation {
   readonly sessionId: string;
@@ -100,10 +159,14 @@ export function parseLogLine(
         .join("; "),
     );
   if (typeof value === "object" && value !== null && "sequence" in value) {
+    const line = asWrittenRecordLine(value);
+    if (line !== undefined) return { record: line };
     const parsed = recordLineSchema.safeParse(value);
     if (!parsed.success) throw fail(parsed.error);
     return { record: parsed.data };
   }
+  const header = asWrittenHeaderLine(value);
+  if (header !== undefined) return { header };
   const parsed = headerLineSchema.safeParse(value);
   if (!parsed.success) throw fail(parsed.error);
   return { header: parsed.data };
