@@ -44,7 +44,8 @@ export const recordLineSchema = z
 export type HeaderLine = z.output<typeof headerLineSchema>;
 export type RecordLine = z.output<typeof recordLineSchema>;
 
-const datetimeSchema = z.iso.datetime();
+/** The pattern `z.iso.datetime()` checks (its defaults: `Z` only, any precision). */
+const datetimePattern = z.regexes.datetime({ precision: null, offset: false, local: false });
 const recordKeys = new Set(["sequence", "type", "payload", "checkpoint", "batch", "end", "at"]);
 const headerKeys = new Set(["rollout", "id", "createdAt", "cwd", "parent", "meta"]);
 const parentKeys = new Set(["sessionId", "sequence"]);
@@ -79,7 +80,7 @@ function asWrittenRecordLine(value: object): RecordLine | undefined {
     return undefined;
   if (line.end === undefined) return line.at === undefined ? (value as RecordLine) : undefined;
   if (line.end !== true || typeof line.at !== "string") return undefined;
-  return datetimeSchema.safeParse(line.at).success ? (value as RecordLine) : undefined;
+  return datetimePattern.test(line.at) ? (value as RecordLine) : undefined;
 }
 
 /** The header line `value` is, checked as {@link asWrittenRecordLine} checks a record. */
@@ -89,7 +90,8 @@ function asWrittenHeaderLine(value: unknown): HeaderLine | undefined {
   const header = value as Partial<Record<keyof HeaderLine, unknown>>;
   if (header.rollout !== 1 || header.meta === undefined) return undefined;
   if (!sessionIdSchema.safeParse(header.id).success) return undefined;
-  if (!datetimeSchema.safeParse(header.createdAt).success) return undefined;
+  if (typeof header.createdAt !== "string" || !datetimePattern.test(header.createdAt))
+    return undefined;
   if (header.cwd !== undefined && (typeof header.cwd !== "string" || header.cwd === ""))
     return undefined;
   const { parent } = header;
@@ -134,6 +136,12 @@ export function unreadableLineError(
   );
 }
 
+/** The error for a line its schema refuses, naming each problem. */
+function schemaError(location: LineLocation, error: z.ZodError): RolloutError {
+  const issues = toSchemaIssues(error).map((issue) => `${issue.path || "line"}: ${issue.message}`);
+  return unreadableLineError(location, issues.join("; "));
+}
+
 /**
  * Parses one complete line of a JSONL rollout (without its line end) as a header or a record.
  *
@@ -145,30 +153,25 @@ export function parseLogLine(
 ): { readonly header: HeaderLine } | { readonly record: RecordLine } {
   let value: unknown;
   try {
-    value = JSON.parse(
-      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"),
-    );
+    const text =
+      bytes instanceof Buffer
+        ? bytes
+        : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    value = JSON.parse(text.toString("utf8"));
   } catch (error) {
     throw unreadableLineError(location, "it is not JSON", error);
   }
-  const fail = (error: z.ZodError) =>
-    unreadableLineError(
-      location,
-      toSchemaIssues(error)
-        .map((issue) => `${issue.path || "line"}: ${issue.message}`)
-        .join("; "),
-    );
   if (typeof value === "object" && value !== null && "sequence" in value) {
     const line = asWrittenRecordLine(value);
     if (line !== undefined) return { record: line };
     const parsed = recordLineSchema.safeParse(value);
-    if (!parsed.success) throw fail(parsed.error);
+    if (!parsed.success) throw schemaError(location, parsed.error);
     return { record: parsed.data };
   }
   const header = asWrittenHeaderLine(value);
   if (header !== undefined) return { header };
   const parsed = headerLineSchema.safeParse(value);
-  if (!parsed.success) throw fail(parsed.error);
+  if (!parsed.success) throw schemaError(location, parsed.error);
   return { header: parsed.data };
 }
 
