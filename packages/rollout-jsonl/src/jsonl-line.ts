@@ -44,6 +44,67 @@ export const recordLineSchema = z
 export type HeaderLine = z.output<typeof headerLineSchema>;
 export type RecordLine = z.output<typeof recordLineSchema>;
 
+/** The pattern `z.iso.datetime()` checks (its defaults: `Z` only, any precision). */
+const datetimePattern = z.regexes.datetime({ precision: null, offset: false, local: false });
+const recordKeys = new Set(["sequence", "type", "payload", "checkpoint", "batch", "end", "at"]);
+const headerKeys = new Set(["rollout", "id", "createdAt", "cwd", "parent", "meta"]);
+const parentKeys = new Set(["sessionId", "sequence"]);
+
+/** Whether every own key of `value` is one of `keys` (what a strict schema asks). */
+function hasOnlyKeys(value: object, keys: ReadonlySet<string>): boolean {
+  for (const key in value) if (!keys.has(key)) return false;
+  return true;
+}
+
+/** Whether `value` passes {@link sequenceSchema}: a whole number from 0 to the safe maximum. */
+function isSequence(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 0;
+}
+
+/**
+ * The record line `value` (what `JSON.parse` made of a line) is, when it has the shape this
+ * store writes, checked field by field without building a zod parse; `undefined` when it does
+ * not, and {@link recordLineSchema} then gives the verdict. It accepts only what the schema
+ * accepts (a test checks the two agree), so the schema stays the definition: this is the path
+ * each of the many lines a resume or a rebuild reads takes, where a schema's parse per line
+ * cost more than the read.
+ */
+function asWrittenRecordLine(value: object): RecordLine | undefined {
+  const line = value as Partial<Record<keyof RecordLine, unknown>>;
+  if (!hasOnlyKeys(value, recordKeys)) return undefined;
+  if (!isSequence(line.sequence) || typeof line.type !== "string" || line.type === "")
+    return undefined;
+  if (line.payload === undefined) return undefined;
+  if (line.checkpoint !== undefined && line.checkpoint !== true) return undefined;
+  if (line.batch !== undefined && (typeof line.batch !== "string" || line.batch === ""))
+    return undefined;
+  if (line.end === undefined) return line.at === undefined ? (value as RecordLine) : undefined;
+  if (line.end !== true || typeof line.at !== "string") return undefined;
+  return datetimePattern.test(line.at) ? (value as RecordLine) : undefined;
+}
+
+/** The header line `value` is, checked as {@link asWrittenRecordLine} checks a record. */
+function asWrittenHeaderLine(value: unknown): HeaderLine | undefined {
+  if (typeof value !== "object" || value === null || !hasOnlyKeys(value, headerKeys))
+    return undefined;
+  const header = value as Partial<Record<keyof HeaderLine, unknown>>;
+  if (header.rollout !== 1 || header.meta === undefined) return undefined;
+  if (!sessionIdSchema.safeParse(header.id).success) return undefined;
+  if (typeof header.createdAt !== "string" || !datetimePattern.test(header.createdAt))
+    return undefined;
+  if (header.cwd !== undefined && (typeof header.cwd !== "string" || header.cwd === ""))
+    return undefined;
+  const { parent } = header;
+  if (parent !== undefined) {
+    if (typeof parent !== "object" || parent === null || !hasOnlyKeys(parent, parentKeys))
+      return undefined;
+    const reference = parent as { sessionId?: unknown; sequence?: unknown };
+    if (!isSequence(reference.sequence) || !sessionIdSchema.safeParse(reference.sessionId).success)
+      return undefined;
+  }
+  return value as HeaderLine;
+}
+
 /** Where a line sits, for the error that names it. */
 export interface LineLocation {
   readonly sessionId: string;
@@ -75,6 +136,12 @@ export function unreadableLineError(
   );
 }
 
+/** The error for a line its schema refuses, naming each problem. */
+function schemaError(location: LineLocation, error: z.ZodError): RolloutError {
+  const issues = toSchemaIssues(error).map((issue) => `${issue.path || "line"}: ${issue.message}`);
+  return unreadableLineError(location, issues.join("; "));
+}
+
 /**
  * Parses one complete line of a JSONL rollout (without its line end) as a header or a record.
  *
@@ -86,26 +153,25 @@ export function parseLogLine(
 ): { readonly header: HeaderLine } | { readonly record: RecordLine } {
   let value: unknown;
   try {
-    value = JSON.parse(
-      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"),
-    );
+    const text =
+      bytes instanceof Buffer
+        ? bytes
+        : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    value = JSON.parse(text.toString("utf8"));
   } catch (error) {
     throw unreadableLineError(location, "it is not JSON", error);
   }
-  const fail = (error: z.ZodError) =>
-    unreadableLineError(
-      location,
-      toSchemaIssues(error)
-        .map((issue) => `${issue.path || "line"}: ${issue.message}`)
-        .join("; "),
-    );
   if (typeof value === "object" && value !== null && "sequence" in value) {
+    const line = asWrittenRecordLine(value);
+    if (line !== undefined) return { record: line };
     const parsed = recordLineSchema.safeParse(value);
-    if (!parsed.success) throw fail(parsed.error);
+    if (!parsed.success) throw schemaError(location, parsed.error);
     return { record: parsed.data };
   }
+  const header = asWrittenHeaderLine(value);
+  if (header !== undefined) return { header };
   const parsed = headerLineSchema.safeParse(value);
-  if (!parsed.success) throw fail(parsed.error);
+  if (!parsed.success) throw schemaError(location, parsed.error);
   return { header: parsed.data };
 }
 

@@ -55,7 +55,10 @@ export interface LogHolds {
 interface Hold {
   readonly release: ReleaseLock;
   log: OpenLog | undefined;
+  /** The idle timer, armed once and moved on by `idleSince` rather than set again per call. */
   timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the last call ended (`performance.now()`), or `undefined` while a call runs. */
+  idleSince: number | undefined;
 }
 
 /** The holds of the JSONL store in `folder`. */
@@ -145,12 +148,40 @@ export function createLogHolds(
     const kept = keep && !locks.isWanted(lockPath(id));
     if (keep && !kept) yielded.add(id);
     if (!kept) return letGo(id, hold);
-    const timer = setTimeout(() => {
+    hold.idleSince = performance.now();
+    if (hold.timer === undefined) armIdleTimer(id, hold, idleRelease);
+  }
+
+  /** Whether the hold is still held and no call has run for {@link idleRelease} ms. */
+  function isIdle(id: string, hold: Hold): boolean {
+    return (
+      holds.get(id) === hold &&
+      hold.idleSince !== undefined &&
+      performance.now() - hold.idleSince >= idleRelease
+    );
+  }
+
+  /**
+   * Lets go of the hold once it has been idle for {@link idleRelease} ms. A call that comes
+   * meanwhile only moves `idleSince` on: the timer, when it fires, waits for the rest of the
+   * idle time instead of being cleared and set again by every call (two timer calls per
+   * append, about as costly as the stat that checks the log).
+   */
+  function armIdleTimer(id: string, hold: Hold, delay: number): void {
+    hold.timer = setTimeout(() => {
+      hold.timer = undefined;
+      if (holds.get(id) !== hold || hold.idleSince === undefined) return;
+      const rest = hold.idleSince + idleRelease - performance.now();
+      if (rest > 0) {
+        armIdleTimer(id, hold, rest);
+        return;
+      }
       void queue(id, async () => {
-        if (hold.timer === timer) await letGo(id, hold);
+        if (isIdle(id, hold)) await letGo(id, hold);
+        else if (holds.get(id) === hold && hold.idleSince !== undefined && hold.timer === undefined)
+          armIdleTimer(id, hold, idleRelease);
       }).catch(() => undefined);
-    }, idleRelease);
-    hold.timer = timer;
+    }, delay);
   }
 
   return {
@@ -163,12 +194,9 @@ export function createLogHolds(
             sessionId,
             polite: yielded.delete(sessionId),
           });
-          hold = { release, log: undefined, timer: undefined };
+          hold = { release, log: undefined, timer: undefined, idleSince: undefined };
           holds.set(sessionId, hold);
-        } else {
-          clearTimeout(hold.timer);
-          hold.timer = undefined;
-        }
+        } else hold.idleSince = undefined;
         let result: Awaited<ReturnType<typeof action>>;
         try {
           result = await action(sessionHold(sessionId, hold));
