@@ -1,4 +1,10 @@
-import { countedItems, developerMessage, sampleItems, userMessage } from "@ctx/adapter-testing";
+import {
+  countedItems,
+  developerMessage,
+  historyReadsOnNextTurn,
+  sampleItems,
+  userMessage,
+} from "@ctx/adapter-testing";
 import type { ResponseItem } from "@ctx/protocol";
 import type { ModelMessage, Prompt, SystemModelMessage } from "ai";
 import { describe, expect, expectTypeOf, it } from "vitest";
@@ -163,6 +169,13 @@ describe("toPrompt", () => {
     expect(run).toThrowError(message);
     expect(run).toThrowError(/^input\[1\]/);
     expect(run).toThrowError(AiSdkAdapterError);
+  });
+
+  it("reads no history item on the next turn of a session, only what the turn adds", async () => {
+    const reads = await historyReadsOnNextTurn((request) => toPrompt(request));
+    expect(reads.items).toBeGreaterThan(200);
+    expect(reads.added).toBeGreaterThan(0);
+    expect(reads).toEqual({ ...reads, firstTurn: reads.items, nextTurn: 0 });
   });
 
   it("converts only the items a request adds, and gives what a fresh mapping gives", () => {

@@ -7,6 +7,7 @@ import {
   assistantMessage,
   countedItems,
   developerMessage,
+  historyReadsOnNextTurn,
   sampleItems,
   userMessage,
 } from "@ctx/adapter-testing";
@@ -224,6 +225,13 @@ describe("toMessagesParams", () => {
 });
 
 describe("toMessagesParams across the requests of a session", () => {
+  it("reads no history item on the next turn of a session, only what the turn adds", async () => {
+    const reads = await historyReadsOnNextTurn((request) => toMessagesParams(request));
+    expect(reads.items).toBeGreaterThan(200);
+    expect(reads.added).toBeGreaterThan(0);
+    expect(reads).toEqual({ ...reads, firstTurn: reads.items, nextTurn: 0 });
+  });
+
   it("converts only the items a request adds, and gives what a fresh mapping gives", () => {
     const counted = countedItems([...sampleItems, assistantMessage("Done."), userMessage("Next.")]);
     const all = counted.items;

@@ -1,4 +1,4 @@
-import { countedItems, sampleItems } from "@ctx/adapter-testing";
+import { countedItems, historyReadsOnNextTurn, sampleItems } from "@ctx/adapter-testing";
 import type { ResponseItem } from "@ctx/protocol";
 import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
 import { describe, expect, it } from "vitest";
@@ -114,6 +114,13 @@ describe("toChatCompletionsParams", () => {
     expect(OpenAIAdapterError.isInstance(caught)).toBe(true);
     expect((caught as OpenAIAdapterError).message).toMatch(message);
     expect((caught as OpenAIAdapterError).index).toBe(0);
+  });
+
+  it("reads no history item on the next turn of a session, only what the turn adds", async () => {
+    const reads = await historyReadsOnNextTurn((request) => toChatCompletionsParams(request));
+    expect(reads.items).toBeGreaterThan(200);
+    expect(reads.added).toBeGreaterThan(0);
+    expect(reads).toEqual({ ...reads, firstTurn: reads.items, nextTurn: 0 });
   });
 
   it("converts only the items a request adds, and gives what a fresh mapping gives", () => {
