@@ -1,4 +1,10 @@
-import { developerMessage, sampleItems, userMessage } from "@ctx/adapter-testing";
+import {
+  countedItems,
+  developerMessage,
+  historyReadsOnNextTurn,
+  sampleItems,
+  userMessage,
+} from "@ctx/adapter-testing";
 import type { ResponseItem } from "@ctx/protocol";
 import type { ModelMessage, Prompt, SystemModelMessage } from "ai";
 import { describe, expect, expectTypeOf, it } from "vitest";
@@ -163,6 +169,37 @@ describe("toPrompt", () => {
     expect(run).toThrowError(message);
     expect(run).toThrowError(/^input\[1\]/);
     expect(run).toThrowError(AiSdkAdapterError);
+  });
+
+  it("reads no history item on the next turn of a session, only what the turn adds", async () => {
+    const reads = await historyReadsOnNextTurn((request) => toPrompt(request));
+    expect(reads.items).toBeGreaterThan(200);
+    expect(reads.added).toBeGreaterThan(0);
+    expect(reads).toEqual({ ...reads, firstTurn: reads.items, nextTurn: 0 });
+  });
+
+  it("converts only the items a request adds, and gives what a fresh mapping gives", () => {
+    const counted = countedItems([...sampleItems, ...moreItems]);
+    const all = counted.items;
+    let previous = toPrompt({ instructions: "Be brief.", input: all.slice(0, 2) });
+    // Request after request, each one item longer, as a session's requests grow.
+    for (let length = 3; length <= all.length; length++) {
+      counted.reset();
+      const input = all.slice(0, length);
+      const prompt = toPrompt({ instructions: "Be brief.", input });
+      expect(counted.reads().map((reads) => reads > 0)).toEqual(
+        all.map((_, index) => index === length - 1),
+      );
+      expect(prompt).toEqual(
+        toPrompt({ instructions: "Be brief.", input: JSON.parse(JSON.stringify(input)) }),
+      );
+      // Every message but the last of the previous request is the same frozen object.
+      for (const [index, message] of previous.messages.slice(0, -1).entries()) {
+        expect(prompt.messages[index]).toBe(message);
+      }
+      previous = prompt;
+    }
+    expect(Object.isFrozen(previous.messages[0])).toBe(true);
   });
 
   it("refuses a request with nothing after its opening developer messages", () => {

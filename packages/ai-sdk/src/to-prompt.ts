@@ -1,10 +1,10 @@
 import {
   type ContentItem,
+  createMessageMapper,
   type InputImageContent,
   type InputTextContent,
   type ModelInput,
-  modelInputSchema,
-  parseWithSchema,
+  type ResponseItem,
   type ToolOutput,
 } from "@ctx/protocol";
 import type {
@@ -14,6 +14,7 @@ import type {
   TextPart,
   ToolCallPart,
   ToolResultPart,
+  UserModelMessage,
 } from "ai";
 import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
 
@@ -56,87 +57,135 @@ type ToolOutputPart = Extract<ToolResultPart["output"], { type: "content" }>["va
  * ```
  */
 export function toPrompt(request: ModelInput): AiSdkPrompt {
-  parseWithSchema(
-    modelInputSchema,
-    request,
-    (problems) => new AiSdkAdapterError(`invalid request: ${problems}`),
-  );
-  const { instructions, input } = request;
-  const prompt: AiSdkPrompt = {
-    instructions: [{ role: "system", content: instructions }],
-    messages: [],
-    allowSystemInMessages: false,
-  };
-  const { messages } = prompt;
-  const toolNames = new Map<string, string>();
-  input.forEach((item, index) => {
-    if (item.type === "reasoning") return;
-    const last = messages.at(-1);
-    switch (item.type) {
-      case "message": {
-        if (item.role === "user") {
-          messages.push({
-            role: "user",
-            content: item.content.map((part) => userPart(part, index)),
-          });
-        } else if (item.role === "assistant") {
-          const parts = item.content.map((part) => assistantText(part, index));
-          if (last?.role === "assistant" && Array.isArray(last.content))
-            last.content.push(...parts);
-          else messages.push({ role: "assistant", content: parts });
-        } else {
-          const text = item.content.map((part) => systemText(part, item.role, index)).join("");
-          if (messages.length === 0) prompt.instructions.push({ role: "system", content: text });
-          else messages.push({ role: "system", content: text });
-        }
-        return;
-      }
-      case "function_call":
-      case "custom_tool_call": {
-        toolNames.set(item.call_id, item.name);
-        const call: ToolCallPart = {
-          type: "tool-call",
-          toolCallId: item.call_id,
-          toolName: item.name,
-          input: item.type === "function_call" ? parseArguments(item.arguments, index) : item.input,
-        };
-        if (last?.role === "assistant" && Array.isArray(last.content)) last.content.push(call);
-        else messages.push({ role: "assistant", content: [call] });
-        return;
-      }
-      case "function_call_output":
-      case "custom_tool_call_output": {
-        const toolName = toolNames.get(item.call_id);
-        if (toolName === undefined) {
-          throw new AiSdkAdapterError(
-            `input[${index}] is the output of call ${item.call_id}, which no earlier item makes; the AI SDK needs the tool's name`,
-            index,
-          );
-        }
-        const result: ToolResultPart = {
-          type: "tool-result",
-          toolCallId: item.call_id,
-          toolName,
-          output: toToolResultOutput(item.output),
-        };
-        if (last?.role === "tool") last.content.push(result);
-        else messages.push({ role: "tool", content: [result] });
-        return;
-      }
-      case "compaction":
-        throw new AiSdkAdapterError(
-          `input[${index}] is a compaction item, which only the OpenAI Responses API can read`,
-          index,
-        );
-    }
-  });
+  const { leading, messages, state } = messageMapper.map(request, { toError, path: "" });
   if (messages.length === 0) {
     throw new AiSdkAdapterError(
       "the request has nothing after its opening developer messages, and the AI SDK needs at least one message",
     );
   }
-  prompt.allowSystemInMessages = messages.some((message) => message.role === "system");
-  return prompt;
+  return {
+    instructions: [
+      { role: "system", content: request.instructions },
+      ...leading.flatMap((piece) =>
+        piece.kind === "message" && piece.message.role === "system" ? [piece.message] : [],
+      ),
+    ],
+    messages,
+    allowSystemInMessages: state?.systemInMessages === true,
+  };
+}
+
+const toError = (problems: string) => new AiSdkAdapterError(`invalid request: ${problems}`);
+
+/**
+ * What one item becomes: a message of its own, a part of the assistant message of a run of
+ * model output, or a tool output, which becomes a part of the tool message of its run once the
+ * scan has found its tool's name.
+ */
+type Piece =
+  | { readonly kind: "message"; readonly message: UserModelMessage | SystemModelMessage }
+  | { readonly kind: "assistant"; readonly parts: readonly (TextPart | ToolCallPart)[] }
+  | { readonly kind: "output"; readonly callId: string; readonly output: ToolResultPart["output"] }
+  | { readonly kind: "result"; readonly part: ToolResultPart };
+
+/** What the scan knows of the items before the one it is at. */
+interface Scan {
+  /** The tool name of each call, by call id (a later call of an id wins). */
+  readonly toolNames: Map<string, string>;
+  /** Whether a system message came after the opening ones. */
+  systemInMessages: boolean;
+}
+
+/** Each item converted once (see `createMessageMapper`). */
+const messageMapper = createMessageMapper<Piece, ModelMessage, Scan>({
+  convert: toPiece,
+  leads: (piece) => piece.kind === "message" && piece.message.role === "system",
+  runOf: (piece) =>
+    piece.kind === "assistant" ? "assistant" : piece.kind === "message" ? undefined : "tool",
+  join: toMessage,
+  scan: {
+    start: () => ({ toolNames: new Map(), systemInMessages: false }),
+    step: (piece, scan, index) => {
+      if (piece.kind === "message" && piece.message.role === "system") {
+        scan.systemInMessages = true;
+      }
+      if (piece.kind === "assistant") {
+        for (const part of piece.parts) {
+          if (part.type === "tool-call") scan.toolNames.set(part.toolCallId, part.toolName);
+        }
+      }
+      if (piece.kind !== "output") return piece;
+      const toolName = scan.toolNames.get(piece.callId);
+      if (toolName === undefined) {
+        throw new AiSdkAdapterError(
+          `input[${index}] is the output of call ${piece.callId}, which no earlier item makes; the AI SDK needs the tool's name`,
+          index,
+        );
+      }
+      const part: ToolResultPart = {
+        type: "tool-result",
+        toolCallId: piece.callId,
+        toolName,
+        output: piece.output,
+      };
+      return { kind: "result", part };
+    },
+  },
+});
+
+function toPiece(item: ResponseItem, index: number): Piece | undefined {
+  switch (item.type) {
+    case "reasoning":
+      return undefined;
+    case "message": {
+      if (item.role === "user") {
+        const content = item.content.map((part) => userPart(part, index));
+        return { kind: "message", message: { role: "user", content } };
+      }
+      if (item.role === "assistant") {
+        return {
+          kind: "assistant",
+          parts: item.content.map((part) => assistantText(part, index)),
+        };
+      }
+      const text = item.content.map((part) => systemText(part, item.role, index)).join("");
+      return { kind: "message", message: { role: "system", content: text } };
+    }
+    case "function_call":
+    case "custom_tool_call": {
+      const call: ToolCallPart = {
+        type: "tool-call",
+        toolCallId: item.call_id,
+        toolName: item.name,
+        input: item.type === "function_call" ? parseArguments(item.arguments, index) : item.input,
+      };
+      return { kind: "assistant", parts: [call] };
+    }
+    case "function_call_output":
+    case "custom_tool_call_output":
+      return { kind: "output", callId: item.call_id, output: toToolResultOutput(item.output) };
+    case "compaction":
+      throw new AiSdkAdapterError(
+        `input[${index}] is a compaction item, which only the OpenAI Responses API can read`,
+        index,
+      );
+  }
+}
+
+/** The message of a run: a message of its own as it is, one assistant message, or one tool message. */
+function toMessage(run: readonly Piece[]): ModelMessage {
+  const [first] = run;
+  if (first?.kind === "message") return first.message;
+  if (first?.kind === "assistant") {
+    return {
+      role: "assistant",
+      content: run.flatMap((piece) => (piece.kind === "assistant" ? piece.parts : [])),
+    };
+  }
+  return {
+    role: "tool",
+    content: run.flatMap((piece) => (piece.kind === "result" ? [piece.part] : [])),
+  };
 }
 
 function userPart(part: ContentItem, index: number): TextPart | ImagePart {

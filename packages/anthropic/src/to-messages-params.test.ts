@@ -3,7 +3,14 @@ import type {
   MessageParam,
   TextBlockParam,
 } from "@anthropic-ai/sdk/resources/messages/messages";
-import { countedItems, developerMessage, sampleItems, userMessage } from "@ctx/adapter-testing";
+import {
+  assistantMessage,
+  countedItems,
+  developerMessage,
+  historyReadsOnNextTurn,
+  sampleItems,
+  userMessage,
+} from "@ctx/adapter-testing";
 import type { ResponseItem } from "@ctx/protocol";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
@@ -218,18 +225,36 @@ describe("toMessagesParams", () => {
 });
 
 describe("toMessagesParams across the requests of a session", () => {
+  it("reads no history item on the next turn of a session, only what the turn adds", async () => {
+    const reads = await historyReadsOnNextTurn((request) => toMessagesParams(request));
+    expect(reads.items).toBeGreaterThan(200);
+    expect(reads.added).toBeGreaterThan(0);
+    expect(reads).toEqual({ ...reads, firstTurn: reads.items, nextTurn: 0 });
+  });
+
   it("converts only the items a request adds, and gives what a fresh mapping gives", () => {
-    const counted = countedItems(sampleItems);
+    const counted = countedItems([...sampleItems, assistantMessage("Done."), userMessage("Next.")]);
     const all = counted.items;
-    const first = toMessagesParams({ instructions: "Be brief.", input: all.slice(0, -1) });
-    counted.reset();
-    const second = toMessagesParams({ instructions: "Be brief.", input: all });
-    expect(counted.reads().map((reads) => reads > 0)).toEqual(
-      all.map((_, index) => index === all.length - 1),
-    );
-    expect(second).toEqual(
-      toMessagesParams({ instructions: "Be brief.", input: JSON.parse(JSON.stringify(all)) }),
-    );
-    expect(first.messages[0]).not.toBe(second.messages[0]);
+    let previous = toMessagesParams({ instructions: "Be brief.", input: all.slice(0, 1) });
+    // Request after request, each one item longer, as a session's requests grow.
+    for (let length = 2; length <= all.length; length++) {
+      counted.reset();
+      const input = all.slice(0, length);
+      const params = toMessagesParams({ instructions: "Be brief.", input });
+      expect(counted.reads().map((reads) => reads > 0)).toEqual(
+        all.map((_, index) => index === length - 1),
+      );
+      expect(params).toEqual(
+        toMessagesParams({ instructions: "Be brief.", input: JSON.parse(JSON.stringify(input)) }),
+      );
+      // A message before the last two (which carry the breakpoints) is the same frozen object.
+      for (const [index, message] of previous.messages.slice(0, -2).entries()) {
+        expect(params.messages[index]).toBe(message);
+        expect(Object.isFrozen(message)).toBe(true);
+      }
+      previous = params;
+    }
+    expect(previous.messages.length).toBeGreaterThan(3);
+    expect(Object.isFrozen(previous.messages[0])).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import type {
 } from "@anthropic-ai/sdk/resources/messages/messages";
 import {
   type ContentItem,
-  createItemMapper,
+  createMessageMapper,
   type InputImageContent,
   type ModelInput,
   parseWithSchema,
@@ -63,27 +63,41 @@ const toError = (problems: string) => new AnthropicAdapterError(problems);
  * What one item becomes: its blocks and the side they go to, and for a developer or system
  * message its texts, which join the top-level `system` when the message opens the input.
  */
-interface ConvertedItem {
-  readonly turn: Turn | undefined;
+interface Piece extends Turn {
   readonly system: readonly string[] | undefined;
 }
 
 /** For each way of sending a later developer message, each item converted once. */
-const itemMappers = {
-  "user-text": createItemMapper((item, index) => convertItem(item, index, "user-text")),
-  "system-messages": createItemMapper((item, index) => convertItem(item, index, "system-messages")),
+const messageMappers = {
+  "user-text": messageMapper("user-text"),
+  "system-messages": messageMapper("system-messages"),
 };
+
+function messageMapper(developerMessages: "user-text" | "system-messages") {
+  return createMessageMapper<Piece, MessageParam>({
+    convert: (item, index) => convertItem(item, index, developerMessages),
+    leads: (piece) => piece.system !== undefined,
+    runOf: (piece) => piece.role,
+    join: (run) =>
+      toMessage(
+        run[0]?.role ?? "user",
+        run.flatMap((piece) => piece.blocks),
+      ),
+  });
+}
 
 function convertItem(
   item: ResponseItem,
   index: number,
   developerMessages: "user-text" | "system-messages",
-): ConvertedItem {
+): Piece | undefined {
+  const turn = toTurn(item, index, developerMessages);
+  if (turn === undefined) return undefined;
   const system =
     item.type === "message" && (item.role === "developer" || item.role === "system")
       ? item.content.map((part) => systemText(part, index))
       : undefined;
-  return { turn: toTurn(item, index, developerMessages), system };
+  return { ...turn, system };
 }
 
 const imageMediaTypes = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
@@ -127,38 +141,48 @@ export function toMessagesParams(
 ): MessagesParams {
   parseWithSchema(optionsArgumentSchema, { options }, toError);
   const { developerMessages = "user-text", cacheControl = { type: "ephemeral" } } = options;
-  const converted = itemMappers[developerMessages].map(request, { toError, path: "request" });
+  const { leading, messages } = messageMappers[developerMessages].map(request, {
+    toError,
+    path: "request",
+  });
   const { instructions } = request;
   // The API refuses an empty text block, and empty instructions say nothing.
   const system: TextBlockParam[] =
     instructions === "" ? [] : [{ type: "text", text: instructions }];
-  let start = 0;
-  for (; start < converted.length; start++) {
-    const texts = converted[start]?.system;
-    if (texts === undefined) break;
-    for (const text of texts) system.push({ type: "text", text });
-  }
-  // The converted blocks are frozen and kept for the next request: merge them into new arrays.
-  const turns: Turn[] = [];
-  for (let index = start; index < converted.length; index++) {
-    const turn = converted[index]?.turn;
-    if (turn === undefined) continue;
-    const last = turns.at(-1);
-    if (last?.role === turn.role) last.blocks.push(...turn.blocks);
-    else turns.push({ role: turn.role, blocks: [...turn.blocks] });
+  for (const piece of leading) {
+    for (const text of piece.system ?? []) system.push({ type: "text", text });
   }
   if (cacheControl !== false) {
     const last = system.at(-1);
     if (last !== undefined) last.cache_control = { ...cacheControl };
-    for (const turn of turns.slice(-2)) {
-      const at = turn.blocks.findLastIndex(takesCacheControl);
-      const block = turn.blocks[at];
-      if (block !== undefined && takesCacheControl(block)) {
-        turn.blocks[at] = { ...block, cache_control: { ...cacheControl } };
-      }
+    // The messages are frozen and kept for the next request: the last two are copied to mark.
+    for (let at = Math.max(0, messages.length - 2); at < messages.length; at++) {
+      const message = messages[at];
+      if (message !== undefined) messages[at] = withBreakpoint(message, cacheControl);
     }
   }
-  return { system, messages: turns.map(toMessage) };
+  return { system, messages };
+}
+
+/** A copy of `message` with `cacheControl` on its last block that takes one. */
+function withBreakpoint(message: MessageParam, cacheControl: CacheControlEphemeral): MessageParam {
+  if (typeof message.content === "string") return message;
+  return message.role === "system"
+    ? { role: "system", content: withLastMarked(message.content, cacheControl) }
+    : { role: message.role, content: withLastMarked(message.content, cacheControl) };
+}
+
+function withLastMarked<Each extends Block>(
+  blocks: readonly Each[],
+  cacheControl: CacheControlEphemeral,
+): Each[] {
+  const content = [...blocks];
+  const at = content.findLastIndex(takesCacheControl);
+  const block = content[at];
+  if (block !== undefined && takesCacheControl(block)) {
+    content[at] = { ...block, cache_control: { ...cacheControl } };
+  }
+  return content;
 }
 
 /** The blocks this mapping makes. */
@@ -179,14 +203,14 @@ function takesCacheControl(block: Block): block is CacheableBlock {
 /** One message under construction: consecutive items of one side. */
 interface Turn {
   readonly role: MessageParam["role"];
-  readonly blocks: Block[];
+  readonly blocks: readonly Block[];
 }
 
-function toMessage(turn: Turn): MessageParam {
+function toMessage(role: MessageParam["role"], blocks: Block[]): MessageParam {
   // A system turn only ever receives text blocks; the filter states it for the compiler.
-  return turn.role === "system"
-    ? { role: "system", content: turn.blocks.filter((block) => block.type === "text") }
-    : { role: turn.role, content: turn.blocks };
+  return role === "system"
+    ? { role: "system", content: blocks.filter((block) => block.type === "text") }
+    : { role, content: blocks };
 }
 
 function toTurn(

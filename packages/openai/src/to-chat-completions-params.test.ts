@@ -1,4 +1,4 @@
-import { sampleItems } from "@ctx/adapter-testing";
+import { countedItems, historyReadsOnNextTurn, sampleItems } from "@ctx/adapter-testing";
 import type { ResponseItem } from "@ctx/protocol";
 import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
 import { describe, expect, it } from "vitest";
@@ -114,6 +114,48 @@ describe("toChatCompletionsParams", () => {
     expect(OpenAIAdapterError.isInstance(caught)).toBe(true);
     expect((caught as OpenAIAdapterError).message).toMatch(message);
     expect((caught as OpenAIAdapterError).index).toBe(0);
+  });
+
+  it("reads no history item on the next turn of a session, only what the turn adds", async () => {
+    const reads = await historyReadsOnNextTurn((request) => toChatCompletionsParams(request));
+    expect(reads.items).toBeGreaterThan(200);
+    expect(reads.added).toBeGreaterThan(0);
+    expect(reads).toEqual({ ...reads, firstTurn: reads.items, nextTurn: 0 });
+  });
+
+  it("converts only the items a request adds, and gives what a fresh mapping gives", () => {
+    const counted = countedItems(textOnlyItems);
+    const all = counted.items;
+    let previous = toChatCompletionsParams({ instructions: "Be brief.", input: [] });
+    // Request after request, each one item longer, as a session's requests grow.
+    for (let length = 1; length <= all.length; length++) {
+      counted.reset();
+      const input = all.slice(0, length);
+      const params = toChatCompletionsParams({ instructions: "Be brief.", input });
+      expect(counted.reads().map((reads) => reads > 0)).toEqual(
+        all.map((_, index) => index === length - 1),
+      );
+      expect(params).toEqual(
+        toChatCompletionsParams({
+          instructions: "Be brief.",
+          input: JSON.parse(JSON.stringify(input)),
+        }),
+      );
+      // Every message but the last of the previous request is the same frozen object.
+      for (const [index, message] of previous.messages.slice(1, -1).entries()) {
+        expect(params.messages[index + 1]).toBe(message);
+      }
+      previous = params;
+    }
+    expect(Object.isFrozen(previous.messages[1])).toBe(true);
+  });
+
+  it("refuses a request that does not fit the schema, naming the path", () => {
+    const request = { instructions: "", input: [{ type: "function_call", name: "shell" }] };
+    // @ts-expect-error: the item lacks call_id and arguments.
+    expect(() => toChatCompletionsParams(request)).toThrowError(/request\.input\[0\]\.call_id/);
+    // @ts-expect-error: a request needs instructions.
+    expect(() => toChatCompletionsParams({ input: [] })).toThrowError(/instructions/);
   });
 
   it("refuses a bad role option", () => {

@@ -1,7 +1,7 @@
 import {
   type ContentItem,
+  createMessageMapper,
   type ModelInput,
-  modelInputSchema,
   parseWithSchema,
   type ResponseItem,
   type ToolOutput,
@@ -33,13 +33,37 @@ export interface ChatCompletionsParams {
   prompt_cache_key?: string;
 }
 
-const argumentsSchema = z.object({
-  request: modelInputSchema,
+const optionsArgumentSchema = z.object({
   options: z.strictObject({
     developerRole: z.enum(["developer", "system"]).optional(),
     promptCacheKey: z.string().min(1).optional(),
   }),
 });
+
+const toError = (problems: string) => new OpenAIAdapterError(problems);
+
+/**
+ * What one item becomes: part of the assistant message of a run of model output (its text, or a
+ * tool call), or a message of its own.
+ */
+type Piece =
+  | { readonly kind: "text"; readonly parts: readonly ChatCompletionContentPartText[] }
+  | { readonly kind: "call"; readonly call: ChatCompletionMessageToolCall }
+  | { readonly kind: "message"; readonly message: ChatCompletionMessageParam };
+
+/** For each role of developer text, each item converted once. */
+const messageMappers = {
+  developer: messageMapper("developer"),
+  system: messageMapper("system"),
+};
+
+function messageMapper(developerRole: "developer" | "system") {
+  return createMessageMapper<Piece, ChatCompletionMessageParam>({
+    convert: (item, index) => toPiece(item, index, developerRole),
+    runOf: (piece) => (piece.kind === "message" ? undefined : "assistant"),
+    join: toAssistantMessage,
+  });
+}
 
 /**
  * Maps a model request to Chat Completions `messages` (and `prompt_cache_key`): the base
@@ -63,40 +87,58 @@ export function toChatCompletionsParams(
   request: ModelInput,
   options: ChatCompletionsParamsOptions = {},
 ): ChatCompletionsParams {
-  parseWithSchema(argumentsSchema, { request, options }, (text) => new OpenAIAdapterError(text));
-  const { instructions, input } = request;
+  parseWithSchema(optionsArgumentSchema, { options }, toError);
   const { developerRole = "developer", promptCacheKey } = options;
-  const messages: ChatCompletionMessageParam[] = [
-    { role: developerRole, content: [{ type: "text", text: instructions }] },
-  ];
-  // The assistant message that tool calls attach to, while the run of model output lasts.
-  let assistant: ChatCompletionAssistantMessageParam | undefined;
-  const assistantMessage = (): ChatCompletionAssistantMessageParam => {
-    if (assistant === undefined) {
-      assistant = { role: "assistant" };
-      messages.push(assistant);
-    }
-    return assistant;
+  const { messages } = messageMappers[developerRole].map(request, { toError, path: "request" });
+  const params: ChatCompletionsParams = {
+    messages: [{ role: developerRole, content: [{ type: "text", text: request.instructions }] }],
   };
-  input.forEach((item, index) => {
-    if (item.type === "reasoning") return;
-    if (item.type === "message" && item.role === "assistant") {
-      const message = assistantMessage();
-      const text = item.content.map((part) => textPart(part, item, index));
-      message.content = [...(Array.isArray(message.content) ? message.content : []), ...text];
-      return;
-    }
-    if (item.type === "function_call" || item.type === "custom_tool_call") {
-      const message = assistantMessage();
-      message.tool_calls = [...(message.tool_calls ?? []), toToolCall(item)];
-      return;
-    }
-    assistant = undefined;
-    messages.push(toMessage(item, index, developerRole));
-  });
-  const params: ChatCompletionsParams = { messages };
+  params.messages.push(...messages);
   if (promptCacheKey !== undefined) params.prompt_cache_key = promptCacheKey;
   return params;
+}
+
+function toPiece(
+  item: ResponseItem,
+  index: number,
+  developerRole: "developer" | "system",
+): Piece | undefined {
+  switch (item.type) {
+    case "reasoning":
+      return undefined;
+    case "function_call":
+    case "custom_tool_call":
+      return { kind: "call", call: toToolCall(item) };
+    case "message":
+      if (item.role === "assistant") {
+        return { kind: "text", parts: item.content.map((part) => textPart(part, item, index)) };
+      }
+      return { kind: "message", message: toMessage(item, index, developerRole) };
+    default:
+      return { kind: "message", message: toMessage(item, index, developerRole) };
+  }
+}
+
+/**
+ * The message of a run: a message of its own as it is, or one assistant message with the texts
+ * and then the tool calls of the run, its fields in the order they first came.
+ */
+function toAssistantMessage(run: readonly Piece[]): ChatCompletionMessageParam {
+  const [first] = run;
+  if (first?.kind === "message") return first.message;
+  const message: ChatCompletionAssistantMessageParam = { role: "assistant" };
+  const content: ChatCompletionContentPartText[] = [];
+  const toolCalls: ChatCompletionMessageToolCall[] = [];
+  for (const piece of run) {
+    if (piece.kind === "text") {
+      message.content ??= content;
+      content.push(...piece.parts);
+    } else if (piece.kind === "call") {
+      message.tool_calls ??= toolCalls;
+      toolCalls.push(piece.call);
+    }
+  }
+  return message;
 }
 
 function toToolCall(

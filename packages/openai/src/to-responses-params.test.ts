@@ -1,4 +1,10 @@
-import { assistantMessage, countedItems, sampleItems, userMessage } from "@ctx/adapter-testing";
+import {
+  assistantMessage,
+  countedItems,
+  historyReadsOnNextTurn,
+  sampleItems,
+  userMessage,
+} from "@ctx/adapter-testing";
 import { parseResponseItem, type ResponseItem } from "@ctx/protocol";
 import type {
   ResponseCreateParamsNonStreaming,
@@ -170,6 +176,13 @@ describe("toResponsesParams", () => {
     const run = () => toResponsesParams({ instructions: "", input: [item] });
     expect(run).toThrowError(message);
     expect(run).toThrowError(OpenAIAdapterError);
+  });
+
+  it("reads no history item on the next turn of a session, only what the turn adds", async () => {
+    const reads = await historyReadsOnNextTurn((request) => toResponsesParams(request));
+    expect(reads.items).toBeGreaterThan(200);
+    expect(reads.added).toBeGreaterThan(0);
+    expect(reads).toEqual({ ...reads, firstTurn: reads.items, nextTurn: 0 });
   });
 
   it("converts only the items a request adds to the previous one, and gives the same results", () => {

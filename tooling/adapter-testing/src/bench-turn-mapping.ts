@@ -1,55 +1,8 @@
-import type { ResponseItem } from "@ctx/protocol";
-import {
-  createSession,
-  type HistoryEntry,
-  type ModelRequest,
-  type Session,
-  type TurnContext,
-} from "@ctx/session";
+import type { ModelRequest } from "@ctx/session";
 import { benchOptions } from "@ctx/vitest-config/bench";
 import { bench, describe } from "vitest";
 
-/** A window that holds the whole history, so a turn never compacts. */
-const contextWindow = 1_000_000_000;
-
-const context: TurnContext = {
-  model: "ctx-coder",
-  environments: [{ id: "local", cwd: "/repo", shell: "bash" }],
-  date: "2026-02-26",
-  timezone: "UTC",
-};
-
-/** About `size` history entries: turns of a request, 30 tool calls with outputs, and a reply. */
-function historyOf(size: number): HistoryEntry[] {
-  const entries: HistoryEntry[] = [];
-  const add = (item: ResponseItem, source: "user" | "model" | "tool") =>
-    entries.push({ item, origin: { source } });
-  for (let turn = 0; entries.length < size; turn += 1) {
-    add(
-      { type: "message", role: "user", content: [{ type: "input_text", text: `request ${turn}` }] },
-      "user",
-    );
-    for (let call = 0; call < 30; call += 1) {
-      const callId = `call-${turn}-${call}`;
-      add(
-        { type: "function_call", call_id: callId, name: "shell", arguments: '{"command":"ls"}' },
-        "model",
-      );
-      add({ type: "function_call_output", call_id: callId, output: "a.ts\nb.ts" }, "tool");
-    }
-    add(
-      { type: "message", role: "assistant", content: [{ type: "output_text", text: "done" }] },
-      "model",
-    );
-  }
-  return entries;
-}
-
-async function sessionOf(size: number): Promise<Session> {
-  const session = createSession({ contextWindow, history: historyOf(size) });
-  await session.beginTurn(context, "first");
-  return session;
-}
+import { longHistory, longHistoryContext, startedSession } from "./long-history.js";
 
 /**
  * Benchmarks what a turn costs a caller of one adapter on a long history: `beginTurn`, then
@@ -63,22 +16,22 @@ export async function benchTurnMapping(
 ): Promise<void> {
   const quick = process.env.CTX_BENCH_QUICK === "1";
   const [smallSize, largeSize] = quick ? [1_000, 10_000] : [10_000, 100_000];
-  const small = await sessionOf(smallSize);
-  const large = await sessionOf(largeSize);
+  const small = await startedSession(longHistory(smallSize));
+  const large = await startedSession(longHistory(largeSize));
   const body = map(await large.nextRequest());
   const label = (size: number) => `${size.toLocaleString("en")} history items`;
   describe(`a turn through ${adapter} (beginTurn, then the mapping)`, () => {
     bench(
       label(smallSize),
       async () => {
-        map(await small.beginTurn(context, "next"));
+        map(await small.beginTurn(longHistoryContext, "next"));
       },
       benchOptions(),
     );
     bench(
       label(largeSize),
       async () => {
-        map(await large.beginTurn(context, "next"));
+        map(await large.beginTurn(longHistoryContext, "next"));
       },
       benchOptions(),
     );

@@ -3,6 +3,7 @@ export { benchTurnMapping } from "./bench-turn-mapping.js";
 export { contextWindowCause } from "./context-window-cause.js";
 export { type CountedItems, countedItems } from "./counted-items.js";
 export { type AdapterManifest, describePeerRange } from "./describe-peer-range.js";
+export { type HistoryReads, historyReadsOnNextTurn } from "./history-reads-on-next-turn.js";
 export {
   assistantMessage,
   developerMessage,
@@ -11,6 +12,7 @@ export {
   userMessage,
 } from "./items.js";
 export type { Answer, LocalServer, RecordedRequest } from "./local-server.js";
+export { longHistory, longHistoryContext, startedSession } from "./long-history.js";
 export {
   anthropicPromptPrefix,
   createPromptCache,

@@ -1,0 +1,237 @@
+import { z } from "zod";
+import { deepFreeze, isDeepFrozen } from "./deep-freeze.js";
+import type { ModelInput } from "./model-input.js";
+import { ProtocolError } from "./protocol-error.js";
+import { type ResponseItem, responseItemSchema } from "./response-item.js";
+import { describeSchemaIssues, toSchemaIssues } from "./schema-issue.js";
+
+/** How a provider's messages are made of request items; see {@link createMessageMapper}. */
+export interface MessageMapperOptions<Piece, Message, State> {
+  /**
+   * What one item becomes, or `undefined` for an item the provider has no place for (it is left
+   * out and does not end a run). Called once for an item frozen all the way down.
+   */
+  readonly convert: (item: ResponseItem, index: number) => Piece | undefined;
+  /**
+   * Whether a piece that comes before every other piece is given apart, in `leading` (the
+   * developer messages that open a session's input, which some providers take as a system
+   * prompt). None is when left out.
+   */
+  readonly leads?: (piece: Piece) => boolean;
+  /**
+   * The run a piece joins: pieces in a row with the same run make one message; `undefined` for a
+   * piece that makes a message alone.
+   */
+  readonly runOf: (piece: Piece) => string | undefined;
+  /** The message a run of pieces (one or more, in order) makes. */
+  readonly join: (run: readonly Piece[]) => Message;
+  /**
+   * What the pieces after `leading` pass through in order before they join a run, for a mapping
+   * in which an item's message depends on the items before it: `start` makes the state of a
+   * mapping from the first item, `step` reads and updates it and returns the piece to join.
+   */
+  readonly scan?: {
+    readonly start: () => State;
+    readonly step: (piece: Piece, state: State, index: number) => Piece;
+  };
+}
+
+/** What {@link MessageMapper.map} gives. */
+export interface MessageMapping<Piece, Message, State> {
+  /** The leading pieces, in order; the array is the caller's. */
+  readonly leading: Piece[];
+  /** The messages, in order, each frozen; the array is the caller's. */
+  readonly messages: Message[];
+  /**
+   * The state of the scan after the last item; read it before the next call, which may go on
+   * from it. `undefined` without a scan.
+   */
+  readonly state: State | undefined;
+}
+
+/** Maps the items of model requests to messages, each item once; see {@link createMessageMapper}. */
+export interface MessageMapper<Piece, Message, State> {
+  /**
+   * Checks `request` and returns its leading pieces and its messages.
+   * @throws the error `toError` makes of the problems in one line, their paths under `path`
+   * (`request.input[3].type: …`), when the request does not fit `ModelInput`; whatever `convert`,
+   * `join` or the scan throws.
+   */
+  map(
+    request: ModelInput,
+    options: { readonly toError: (problems: string) => Error; readonly path: string },
+  ): MessageMapping<Piece, Message, State>;
+}
+
+/** How far the latest call of a session got, for the next call whose input extends it. */
+interface Memo<Piece, Message, State> {
+  /** The items mapped, in order (a copy: the caller's array may change later). */
+  readonly items: unknown[];
+  readonly leading: Piece[];
+  /** Whether no piece but leading ones came yet. */
+  leadingOpen: boolean;
+  /** The messages of the runs that have ended, frozen. */
+  readonly closed: Message[];
+  /** The pieces of the last run, which the next item may still join. */
+  open: Piece[];
+  openRun: string | undefined;
+  readonly state: State | undefined;
+}
+
+const requestShapeSchema = z.looseObject({
+  instructions: z.string(),
+  input: z.custom<readonly unknown[]>((value) => Array.isArray(value), "expected array"),
+});
+
+const functionSchema = z.custom<(...values: never[]) => unknown>(
+  (value) => typeof value === "function",
+);
+
+const mapOptionsSchema = z.object({ toError: functionSchema, path: z.string() });
+
+const mapperOptionsSchema = z.object({
+  convert: functionSchema,
+  leads: functionSchema.optional(),
+  runOf: functionSchema,
+  join: functionSchema,
+  scan: z.object({ start: functionSchema, step: functionSchema }).optional(),
+});
+
+/**
+ * Makes a mapping of request items to a provider's messages that costs a session's request only
+ * its new items. What `convert` made of an item frozen all the way down (a session freezes every
+ * item it holds) is kept, keyed by the item, and given again whenever that item comes back; each
+ * item is checked against `responseItemSchema` before its first conversion. Consecutive pieces of
+ * one run merge into one message through `join`; a run's message is made once it has ended, and
+ * only the last run's again on the next call. A request whose input begins with every item of the
+ * previous call's from the same first item (the next request of a session) goes on from where that
+ * call ended, after a reference comparison of those items; any other request is mapped from its
+ * first item (its frozen items still converted once). A request with an item that is not frozen
+ * is mapped whole on every call, so a change to it is seen.
+ *
+ * @throws {ProtocolError} when `options` do not fit {@link MessageMapperOptions}.
+ * @example
+ * ```ts
+ * const mapper = createMessageMapper({
+ *   convert: (item) => (item.type === "message" ? item.role : undefined),
+ *   runOf: (role) => role,
+ *   join: (roles) => ({ role: roles[0], count: roles.length }),
+ * });
+ * mapper.map(request, { toError: (problems) => new Error(problems), path: "request" });
+ * ```
+ */
+export function createMessageMapper<Piece, Message, State = undefined>(
+  options: MessageMapperOptions<Piece, Message, State>,
+): MessageMapper<Piece, Message, State> {
+  if (!mapperOptionsSchema.safeParse(options).success) {
+    throw new ProtocolError("argument", [
+      {
+        path: "options",
+        message:
+          "expected { convert, runOf, join: function, leads?: function, scan?: { start, step } }",
+      },
+    ]);
+  }
+  const { convert, leads, runOf, join, scan } = options;
+  /** What each frozen item was converted to (`undefined` outputs included, hence the box). */
+  const converted = new WeakMap<object, { readonly piece: Piece | undefined }>();
+  /** The latest call's memo, keyed by the first item it mapped. */
+  const memos = new WeakMap<object, Memo<Piece, Message, State>>();
+
+  const fresh = (): Memo<Piece, Message, State> => ({
+    items: [],
+    leading: [],
+    leadingOpen: true,
+    closed: [],
+    open: [],
+    openRun: undefined,
+    state: scan?.start(),
+  });
+
+  return {
+    map: (request, mapOptions) => {
+      if (!mapOptionsSchema.safeParse(mapOptions).success) {
+        throw new ProtocolError("argument", [
+          { path: "options", message: "expected { toError: function, path: string }" },
+        ]);
+      }
+      const { toError, path } = mapOptions;
+      const shape = requestShapeSchema.safeParse(request);
+      if (!shape.success) throw toError(problemsOf(shape.error, request, path));
+      const input = request.input;
+      const first = input[0];
+      const key = typeof first === "object" && first !== null ? first : undefined;
+      let memo = key === undefined ? undefined : memos.get(key);
+      // Taken out while this call works on it: a call that throws leaves no memo half made.
+      if (key !== undefined) memos.delete(key);
+      if (memo !== undefined && !extendsItems(input, memo.items)) memo = undefined;
+      memo ??= fresh();
+      let lasting = true;
+      const closeRun = (target: Memo<Piece, Message, State>) => {
+        if (target.open.length > 0) target.closed.push(deepFreeze(join(target.open)));
+        target.open = [];
+        target.openRun = undefined;
+      };
+      for (let index = memo.items.length; index < input.length; index += 1) {
+        const item = input[index];
+        let entry = typeof item === "object" && item !== null ? converted.get(item) : undefined;
+        if (entry === undefined) {
+          const parsed = responseItemSchema.safeParse(item);
+          if (!parsed.success) {
+            throw toError(problemsOf(parsed.error, item, joinPath(path, `input[${index}]`)));
+          }
+          const checked = item as ResponseItem;
+          const piece = convert(checked, index);
+          if (isDeepFrozen(checked)) {
+            entry = { piece: deepFreeze(piece) };
+            converted.set(checked, entry);
+          } else {
+            entry = { piece };
+            lasting = false;
+          }
+        }
+        memo.items.push(item);
+        if (entry.piece === undefined) continue;
+        if (memo.leadingOpen && leads?.(entry.piece) === true) {
+          memo.leading.push(entry.piece);
+          continue;
+        }
+        memo.leadingOpen = false;
+        const piece =
+          scan === undefined ? entry.piece : scan.step(entry.piece, memo.state as State, index);
+        const run = runOf(piece);
+        if (run === undefined || run !== memo.openRun) closeRun(memo);
+        memo.open.push(piece);
+        if (run === undefined) closeRun(memo);
+        else memo.openRun = run;
+      }
+      const messages = memo.closed.slice();
+      if (memo.open.length > 0) messages.push(deepFreeze(join(memo.open)));
+      if (key !== undefined && lasting) memos.set(key, memo);
+      return { leading: memo.leading.slice(), messages, state: memo.state };
+    },
+  };
+}
+
+/** Whether `input` begins with every one of `items`, the same objects in the same places. */
+function extendsItems(input: readonly unknown[], items: readonly unknown[]): boolean {
+  if (input.length < items.length) return false;
+  for (let index = 0; index < items.length; index += 1) {
+    if (input[index] !== items[index]) return false;
+  }
+  return true;
+}
+
+function problemsOf(error: z.ZodError, value: unknown, path: string): string {
+  const issues = toSchemaIssues(error, value).map((issue) => ({
+    path: joinPath(path, issue.path),
+    message: issue.message,
+  }));
+  return describeSchemaIssues(issues);
+}
+
+/** `inner` (`content[0]`, `[2].text`, or empty) under `outer` (`request`, or empty). */
+function joinPath(outer: string, inner: string): string {
+  if (outer === "" || inner === "") return outer + inner;
+  return inner.startsWith("[") ? `${outer}${inner}` : `${outer}.${inner}`;
+}
