@@ -1,6 +1,6 @@
 import type { JsonValue } from "@ctx/protocol";
 import type { StoredRecord } from "@ctx/rollout";
-import { RolloutError } from "@ctx/rollout";
+import { RolloutError, storedJsonSchema } from "@ctx/rollout";
 import { z } from "zod";
 
 /** One append batch as its row keeps it. */
@@ -16,9 +16,7 @@ const storedRecordsSchema = z.array(
   z
     .object({
       type: z.string().min(1),
-      payload: z.custom<JsonValue>((value) => value !== undefined, {
-        message: "expected a JSON value",
-      }),
+      payload: storedJsonSchema,
       checkpoint: z.literal(true).optional(),
     })
     .strict(),
