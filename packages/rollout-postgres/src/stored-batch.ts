@@ -35,13 +35,13 @@ export function encodeStoredBatch(
   }[],
 ): StoredBatch {
   const checkpoints: number[] = [];
-  const parts = records.map((record, index) => {
-    if (record.checkpoint !== true)
-      return JSON.stringify({ type: record.type, payload: record.payload });
+  // One JSON.stringify of the whole batch: one string built, not one a record and their join.
+  const rows = records.map((record, index) => {
+    if (record.checkpoint !== true) return { type: record.type, payload: record.payload };
     checkpoints.push(index);
-    return JSON.stringify({ type: record.type, payload: record.payload, checkpoint: true });
+    return { type: record.type, payload: record.payload, checkpoint: true };
   });
-  return { text: `[${parts.join(",")}]`, checkpoints: checkpoints.length > 0 ? checkpoints : null };
+  return { text: JSON.stringify(rows), checkpoints: checkpoints.length > 0 ? checkpoints : null };
 }
 
 /**
