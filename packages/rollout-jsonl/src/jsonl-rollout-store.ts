@@ -111,6 +111,18 @@ export function createJsonlRolloutStore(
   const holds = createLogHolds(folder, locks, files, lockTimeout);
 
   /**
+   * A write's argument, checked and copied when the call is made: what the caller changes while
+   * the call waits for its lock is not what gets written.
+   */
+  function checkedNow<Schema extends z.ZodType>(
+    schema: Schema,
+    value: unknown,
+    what: string,
+  ): z.output<Schema> {
+    return structuredClone(parseRolloutArgument(schema, value, what));
+  }
+
+  /**
    * Runs one store call: refuses it once closed, turns file-system failures into
    * `RolloutError`s, and lets `close` wait for it.
    */
@@ -135,8 +147,13 @@ export function createJsonlRolloutStore(
 
   return {
     create(request) {
+      let parsed: z.output<typeof createSessionRequestSchema>;
+      try {
+        parsed = checkedNow(createSessionRequestSchema, request, "session request");
+      } catch (error) {
+        return Promise.reject(error);
+      }
       return run(async () => {
-        const parsed = parseRolloutArgument(createSessionRequestSchema, request, "session request");
         const id = parsed.id ?? randomUUID();
         return index.change(
           async () => {
@@ -191,8 +208,13 @@ export function createJsonlRolloutStore(
     },
 
     append(request) {
+      let parsed: z.output<typeof appendRequestSchema>;
+      try {
+        parsed = checkedNow(appendRequestSchema, request, "append request");
+      } catch (error) {
+        return Promise.reject(error);
+      }
       return run(async () => {
-        const parsed = parseRolloutArgument(appendRequestSchema, request, "append request");
         const id = parsed.sessionId;
         return holds.run(
           id,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AppendResult, RolloutStore } from "@ctx/rollout";
 import {
+  appendRequestSchema,
   createSessionRequestSchema,
   isCreateRetry,
   listOptionsSchema,
@@ -15,7 +16,6 @@ import { z } from "zod";
 import { createAppendFlushWriter, type PendingAppend } from "./append-flush-writer.js";
 import { createGroupCommit } from "./group-commit.js";
 import { isForeignKeyViolation } from "./is-foreign-key-violation.js";
-import { parseAppendRequest } from "./parse-append-request.js";
 import { postgresClientSchema } from "./postgres-client-schema.js";
 import { type PruneOptions, type PruneResult, pruneSessions } from "./prune-sessions.js";
 import { readRollout } from "./read-rollout.js";
@@ -200,7 +200,7 @@ export function createPostgresRolloutStore(
 
     append: (request) =>
       guarded(async () => {
-        const parsed = parseAppendRequest(request);
+        const parsed = parseRolloutArgument(appendRequestSchema, request, "append request");
         refuseUnstorableText("append request", [
           ["appendId", parsed.appendId],
           ...parsed.records.map(

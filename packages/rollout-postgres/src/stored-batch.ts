@@ -1,6 +1,6 @@
 import type { JsonValue } from "@ctx/protocol";
 import type { StoredRecord } from "@ctx/rollout";
-import { RolloutError } from "@ctx/rollout";
+import { RolloutError, storedJsonSchema } from "@ctx/rollout";
 import { z } from "zod";
 
 /** One append batch as its row keeps it. */
@@ -16,9 +16,7 @@ const storedRecordsSchema = z.array(
   z
     .object({
       type: z.string().min(1),
-      payload: z.custom<JsonValue>((value) => value !== undefined, {
-        message: "expected a JSON value",
-      }),
+      payload: storedJsonSchema,
       checkpoint: z.literal(true).optional(),
     })
     .strict(),
@@ -37,13 +35,13 @@ export function encodeStoredBatch(
   }[],
 ): StoredBatch {
   const checkpoints: number[] = [];
-  const parts = records.map((record, index) => {
-    if (record.checkpoint !== true)
-      return JSON.stringify({ type: record.type, payload: record.payload });
+  // One JSON.stringify of the whole batch: one string built, not one a record and their join.
+  const rows = records.map((record, index) => {
+    if (record.checkpoint !== true) return { type: record.type, payload: record.payload };
     checkpoints.push(index);
-    return JSON.stringify({ type: record.type, payload: record.payload, checkpoint: true });
+    return { type: record.type, payload: record.payload, checkpoint: true };
   });
-  return { text: `[${parts.join(",")}]`, checkpoints: checkpoints.length > 0 ? checkpoints : null };
+  return { text: JSON.stringify(rows), checkpoints: checkpoints.length > 0 ? checkpoints : null };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { deepFreeze } from "@ctx/protocol";
 import { isCreateRetry } from "./is-create-retry.js";
 import { pageSessions } from "./page-sessions.js";
 import { parseRolloutArgument } from "./parse-rollout-argument.js";
@@ -21,15 +22,6 @@ interface MemorySession {
   readonly checkpoints: number[];
   /** The append id and the end of each batch, by the sequence of its first record. */
   readonly batches: Map<number, { readonly appendId: string; readonly end: number }>;
-}
-
-/** `value` and everything in it, frozen: what the store keeps and hands out, never changed. */
-function deepFreeze<Value>(value: Value): Value {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const member of Object.values(value)) deepFreeze(member);
-  }
-  return value;
 }
 
 /** The index of the last element of an ascending array below `limit`, or -1. */

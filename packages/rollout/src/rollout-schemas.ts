@@ -1,3 +1,4 @@
+import { jsonValueSchema } from "@ctx/protocol";
 import { z } from "zod";
 import type { JsonValue } from "./rollout-record.js";
 
@@ -8,18 +9,6 @@ import type { JsonValue } from "./rollout-record.js";
 export const sessionIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/, "a session id is 1 to 128 letters, digits, _ or -");
-
-/** Any JSON value: finite numbers, strings, booleans, null, arrays and plain objects. */
-export const jsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
-  z.union([
-    z.null(),
-    z.boolean(),
-    z.number(),
-    z.string(),
-    z.array(jsonValueSchema),
-    z.record(z.string(), jsonValueSchema),
-  ]),
-);
 
 /**
  * A JSON value read back from disk: `JSON.parse` made it, so it is JSON by construction, and the

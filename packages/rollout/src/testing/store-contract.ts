@@ -3,7 +3,7 @@ import { z } from "zod";
 import { parseRolloutArgument } from "../parse-rollout-argument.js";
 import { RolloutConflictError } from "../rollout-conflict-error.js";
 import { RolloutError } from "../rollout-error.js";
-import type { RolloutRecord } from "../rollout-record.js";
+import type { JsonValue, RolloutRecord } from "../rollout-record.js";
 import type { RolloutStore } from "../rollout-store.js";
 
 /** Storage a contract test runs against: fresh and empty for each test. */
@@ -369,6 +369,29 @@ export function describeRolloutStoreContract(
             records: [{ type: "response_item", payload }],
           });
           expect((await store.read("s")).records[0]?.payload).toEqual(payload);
+        }));
+
+      it("writes what a call was given, whatever the caller changes while it runs", () =>
+        withStore(async (store) => {
+          const meta: Record<string, unknown> = { owner: "first" };
+          const created = store.create({ id: "s", meta: meta as JsonValue });
+          meta.owner = 1n;
+          expect((await created).meta).toEqual({ owner: "first" });
+          const payload: Record<string, unknown> = { text: "as called", list: [1] };
+          const appended = store.append({
+            sessionId: "s",
+            expectedSequence: 0,
+            appendId: "a",
+            records: [{ type: "response_item", payload: payload as JsonValue }],
+          });
+          payload.text = Number.NaN;
+          (payload.list as unknown[]).push(() => 1);
+          await appended;
+          expect((await store.read("s")).records[0]?.payload).toEqual({
+            text: "as called",
+            list: [1],
+          });
+          expect((await store.info("s"))?.meta).toEqual({ owner: "first" });
         }));
 
       it(
