@@ -38,11 +38,15 @@ describe("buildContextUpdate", () => {
 });
 
 describe("buildInitialContext", () => {
-  it("bundles developer fragments, settings included, then the user bundle", () => {
+  it("bundles developer fragments, sends a separate one alone, then the user bundle", () => {
+    // Codex 0.171's full context after a compaction that switches model (the conformance
+    // scenario turns-model-switch-compacted): the switch opens the bundle, before the
+    // permissions, and the multi-agent mode travels in a message of its own.
     expect(
       shape(buildInitialContext(registry, [environment, permissions, switched, mode])),
     ).toEqual([
-      "developer:model_switch,permissions_instructions,multi_agent_mode",
+      "developer:model_switch,permissions_instructions",
+      "developer:multi_agent_mode",
       "user:environment_context",
     ]);
   });

@@ -24,10 +24,10 @@ describe("permissionsInstructions", () => {
 });
 
 describe("modelSwitch", () => {
-  it("puts a preamble, a blank line and the new instructions between newlines, in its own message", () => {
+  it("puts a preamble, a blank line and the new instructions between newlines, in the developer bundle", () => {
     const text = modelSwitch.create({ instructions: "Be careful." }).render();
     expect(text).toMatch(/^<model_switch>\n[^\n]+\n\nBe careful\.\n<\/model_switch>$/);
-    expect(modelSwitch.separate).toBe(true);
+    expect(modelSwitch.separate).toBe(false);
     expect(modelSwitch.parse(text)).toEqual({ instructions: "Be careful." });
   });
 
