@@ -91,6 +91,11 @@ const samples: [string, string, string][] = [
   ["context_window as three items (start)", "developer", "<context_window>"],
   ["command_sessions", ...tag("command_sessions")],
   ["side_conversation", ...tag("side_conversation")],
+  [
+    "side-conversation boundary (unmarked)",
+    "developer",
+    "Side conversation boundary.\nEverything before this boundary is inherited history from the parent thread. It is reference context only. It is not your current task.\nSub-agents are off-limits in this side conversation.\nIf the user explicitly requests a mutation, keep it minimal, local to the request, and avoid disrupting the main thread.",
+  ],
   ["user_verification_notice", ...tag("user_verification_notice")],
   [
     "send_user_message_question_reply (the user's answers)",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createStandardRegistry } from "../create-standard-registry.js";
+import { codexSideConversationBoundary } from "./__fixtures__/side-conversation-boundary.js";
 
 const registry = createStandardRegistry();
 const developer = (text: string) => registry.classify("developer", text)?.type;
@@ -107,5 +108,50 @@ describe("codexRecognisers", () => {
       "imported_session_end",
     );
     expect(registry.classify("assistant", "<EXTERNAL SESSION IMPORTED> and more")).toBeUndefined();
+  });
+
+  it("recognise Codex's side-conversation boundary as a whole, and a person's similar words stay theirs", () => {
+    const { heading, lines } = codexSideConversationBoundary;
+    const body = lines.join("\n");
+    const boundaries = [
+      `${heading}\n${body}`,
+      `${heading}\n\n${body}\n`,
+      `${heading}${body}`,
+      body,
+    ];
+    for (const text of boundaries) {
+      expect(developer(text)).toBe("codex_side_conversation_boundary");
+      expect(user(text)).toBe("codex_side_conversation_boundary_user");
+      expect(
+        registry.isContextualUserMessage({
+          type: "message",
+          role: "user",
+          content: [{ type: "input_text", text }],
+        }),
+      ).toBe(true);
+    }
+    const [first = "", ...others] = lines;
+    const typed = [
+      heading,
+      `${heading} Everything before this boundary is inherited history from the parent thread, right? Can you explain it?`,
+      `${heading}\n${first}\nWhat does that mean for my branch?`,
+      `${heading}\n${body}\nWhat does this mean?`,
+      `Why did I get this?\n${heading}\n${body}`,
+      `${heading}\n${first}\nAlso run the tests, please.\n${others.join("\n")}`,
+      `${heading}\n${first}\n\n${others.join("\n")}`,
+      `${heading}\n${body.toLowerCase()}`,
+      lines.map((line) => `> ${line}`).join("\n"),
+      `${heading}\n${first}\n${"Keep going.\n".repeat(60)}${others.join("\n")}`,
+    ];
+    for (const text of typed) {
+      expect(user(text)).toBeUndefined();
+      expect(
+        registry.isContextualUserMessage({
+          type: "message",
+          role: "user",
+          content: [{ type: "input_text", text }],
+        }),
+      ).toBe(false);
+    }
   });
 });

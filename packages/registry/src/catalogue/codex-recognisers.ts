@@ -21,6 +21,22 @@ const codexOpenings = {
   stalePermissions: "The previous permission description for this scope is no longer current.",
 } as const;
 
+/**
+ * The boundary Codex 0.171 puts after the history a side conversation inherits from its parent
+ * thread, without markers: an optional heading, then its first sentences, and its last sentence.
+ * Codex's text is six lines (1,401 characters) after its heading; a text beyond these limits is
+ * not it.
+ */
+const sideConversationBoundary = {
+  heading: "Side conversation boundary.",
+  opening:
+    "Everything before this boundary is inherited history from the parent thread. It is reference context only. It is not your current task.\n",
+  closing:
+    "If the user explicitly requests a mutation, keep it minimal, local to the request, and avoid disrupting the main thread.",
+  maxLines: 6,
+  maxLength: 2048,
+} as const;
+
 /** The blocks a user message of a session imported from Cursor is made of. */
 const importedWrappers = [
   wrapperMarkers.timestamp,
@@ -48,6 +64,28 @@ function opensWith(
 }
 
 /**
+ * Whether `text` is Codex's side-conversation boundary as a whole: trimmed, at most
+ * `maxLength` characters and `maxLines` lines without a blank one, it opens with the boundary's
+ * first sentences (after its heading, when there is one) and ends with its last sentence. A
+ * person's question before, after or inside a quoted boundary breaks one of these, so the
+ * message stays theirs.
+ */
+function isSideConversationBoundary(text: string): boolean {
+  const { heading, opening, closing, maxLines, maxLength } = sideConversationBoundary;
+  const from = trimmedStart(text);
+  const to = trimmedEnd(text);
+  if (to - from > maxLength) return false;
+  let body = text.slice(from, to);
+  if (body.startsWith(heading)) body = trimmed(body.slice(heading.length));
+  return (
+    body.startsWith(opening) &&
+    body.endsWith(closing) &&
+    !body.includes("\n\n") &&
+    body.split("\n").length <= maxLines
+  );
+}
+
+/**
  * Recognisers for what Codex sends that has no markers of ours to match, each by a whole
  * structure ordinary text does not have: Codex's compaction prompt (user role, its opening
  * sentence and a line break after it); Codex's summary after a compaction (user role, its prefix
@@ -55,8 +93,10 @@ function opensWith(
  * on a model switch (developer role, the root agent's or a sub-agent's opening); the incremental
  * tools notice and the notice of namespaces no longer available (developer role, their opening
  * sentences); the notice that an earlier permission description is no longer current (developer
- * role, that sentence alone); and `<context_window>` sent as three texts, whose first and last
- * are a lone marker. Detection only: they never render.
+ * role, that sentence alone); `<context_window>` sent as three texts, whose first and last
+ * are a lone marker; and the boundary after a side conversation's inherited history (developer
+ * role, and user role too, since no scenario through the binary has shown which it takes: its
+ * first and last sentences, at most six lines). Detection only: they never render.
  *
  * And the wrappers of a person's own words that Codex 0.171 can pass on, recognised as protocol
  * but kept the user's (`userWords`): a desktop client's answers to the agent's queued questions
@@ -115,6 +155,16 @@ export const codexRecognisers: readonly LegacyFragment[] = Object.freeze([
       role: "developer",
       prefix: standardMarkers.contextWindow[side],
       matches: (text) => trimmed(text) === standardMarkers.contextWindow[side],
+    }),
+  ),
+  ...(["developer", "user"] as const).map((role) =>
+    defineLegacyFragment({
+      type:
+        role === "developer"
+          ? "codex_side_conversation_boundary"
+          : "codex_side_conversation_boundary_user",
+      role,
+      matches: isSideConversationBoundary,
     }),
   ),
   defineLegacyFragment({
