@@ -93,8 +93,8 @@ const samples: [string, string, string][] = [
   ["side_conversation", ...tag("side_conversation")],
   [
     "side-conversation boundary (unmarked)",
-    "developer",
-    "Side conversation boundary.\nEverything before this boundary is inherited history from the parent thread. It is reference context only. It is not your current task.\nSub-agents are off-limits in this side conversation.\nIf the user explicitly requests a mutation, keep it minimal, local to the request, and avoid disrupting the main thread.",
+    "user",
+    "Side conversation boundary.\n\nEverything before this boundary is inherited history from the parent thread. It is reference context only. It is not your current task.\n\nSub-agents are off-limits in this side conversation.\n\nIf the user explicitly requests a mutation, keep it minimal, local to the request, and avoid disrupting the main thread.",
   ],
   ["user_verification_notice", ...tag("user_verification_notice")],
   [

@@ -126,7 +126,6 @@ describe("the standard registry", () => {
       "context_window_start",
       "context_window_end",
       "codex_side_conversation_boundary",
-      "codex_side_conversation_boundary_user",
       "codex_question_reply",
       "imported_user_query",
       "imported_session_end",

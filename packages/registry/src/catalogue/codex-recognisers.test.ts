@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createStandardRegistry } from "../create-standard-registry.js";
-import { codexSideConversationBoundary } from "./__fixtures__/side-conversation-boundary.js";
+import { codexSideConversationTexts } from "./__fixtures__/side-conversation-boundary.js";
 
 const registry = createStandardRegistry();
 const developer = (text: string) => registry.classify("developer", text)?.type;
@@ -110,38 +110,38 @@ describe("codexRecognisers", () => {
     expect(registry.classify("assistant", "<EXTERNAL SESSION IMPORTED> and more")).toBeUndefined();
   });
 
-  it("recognise Codex's side-conversation boundary as a whole, and a person's similar words stay theirs", () => {
-    const { heading, lines } = codexSideConversationBoundary;
-    const body = lines.join("\n");
-    const boundaries = [
-      `${heading}\n${body}`,
-      `${heading}\n\n${body}\n`,
-      `${heading}${body}`,
-      body,
-    ];
-    for (const text of boundaries) {
-      expect(developer(text)).toBe("codex_side_conversation_boundary");
-      expect(user(text)).toBe("codex_side_conversation_boundary_user");
-      expect(
-        registry.isContextualUserMessage({
-          type: "message",
-          role: "user",
-          content: [{ type: "input_text", text }],
-        }),
-      ).toBe(true);
-    }
-    const [first = "", ...others] = lines;
+  it("recognise the side conversation's policy and boundary as the binary sent them, each in its role", () => {
+    const { policy, boundary } = codexSideConversationTexts;
+    expect(developer(policy)).toBe("side_conversation");
+    expect(user(boundary)).toBe("codex_side_conversation_boundary");
+    expect(user(`\n${boundary}\n`)).toBe("codex_side_conversation_boundary");
+    expect(developer(boundary)).toBeUndefined();
+    expect(
+      registry.isContextualUserMessage({
+        type: "message",
+        role: "user",
+        content: [{ type: "input_text", text: boundary }],
+      }),
+    ).toBe(true);
+  });
+
+  it("leave a person's words that look like the boundary theirs", () => {
+    const { boundary } = codexSideConversationTexts;
+    const [heading = "", first = "", ...others] = boundary.split("\n\n");
     const typed = [
       heading,
       `${heading} Everything before this boundary is inherited history from the parent thread, right? Can you explain it?`,
-      `${heading}\n${first}\nWhat does that mean for my branch?`,
-      `${heading}\n${body}\nWhat does this mean?`,
-      `Why did I get this?\n${heading}\n${body}`,
-      `${heading}\n${first}\nAlso run the tests, please.\n${others.join("\n")}`,
-      `${heading}\n${first}\n\n${others.join("\n")}`,
-      `${heading}\n${body.toLowerCase()}`,
-      lines.map((line) => `> ${line}`).join("\n"),
-      `${heading}\n${first}\n${"Keep going.\n".repeat(60)}${others.join("\n")}`,
+      `${heading}\n\n${first}\n\nWhat does that mean for my branch?`,
+      `${boundary}\n\nWhat does this mean?`,
+      `${boundary}\nWhat does this mean?`,
+      `Why did I get this?\n\n${boundary}`,
+      [heading, first, "Also run the tests, please.", ...others].join("\n\n"),
+      [heading, first, ...others].join("\n"),
+      `${heading}\n\n${first}\n\n${others.join("\n\n").replace(". ", ".\nAnd fix the build. ")}`,
+      boundary.toLowerCase(),
+      boundary.replaceAll("\n\n", "\n\n> "),
+      // The same seven paragraphs, one of them a person's long note: longer than the boundary.
+      [heading, first, "Keep going. ".repeat(80).trim(), ...others.slice(1)].join("\n\n"),
     ];
     for (const text of typed) {
       expect(user(text)).toBeUndefined();

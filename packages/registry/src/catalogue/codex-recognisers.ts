@@ -22,18 +22,17 @@ const codexOpenings = {
 } as const;
 
 /**
- * The boundary Codex 0.171 puts after the history a side conversation inherits from its parent
- * thread, without markers: an optional heading, then its first sentences, and its last sentence.
- * Codex's text is six lines (1,401 characters) after its heading; a text beyond these limits is
- * not it.
+ * The boundary Codex 0.171 sends as a user message after the history a side conversation
+ * inherits from its parent thread, without markers: its heading and first paragraph, and the
+ * sentence that ends its last paragraph. Codex's text is seven one-line paragraphs, 1,435
+ * characters; a text beyond these limits is not it.
  */
 const sideConversationBoundary = {
-  heading: "Side conversation boundary.",
   opening:
-    "Everything before this boundary is inherited history from the parent thread. It is reference context only. It is not your current task.\n",
+    "Side conversation boundary.\n\nEverything before this boundary is inherited history from the parent thread. It is reference context only. It is not your current task.\n\n",
   closing:
     "If the user explicitly requests a mutation, keep it minimal, local to the request, and avoid disrupting the main thread.",
-  maxLines: 6,
+  maxParagraphs: 7,
   maxLength: 2048,
 } as const;
 
@@ -64,24 +63,23 @@ function opensWith(
 }
 
 /**
- * Whether `text` is Codex's side-conversation boundary as a whole: trimmed, at most
- * `maxLength` characters and `maxLines` lines without a blank one, it opens with the boundary's
- * first sentences (after its heading, when there is one) and ends with its last sentence. A
- * person's question before, after or inside a quoted boundary breaks one of these, so the
- * message stays theirs.
+ * Whether `text` is Codex's side-conversation boundary as a whole: trimmed, at most `maxLength`
+ * characters, it opens with the boundary's heading and first paragraph, ends with its last
+ * sentence, and is at most `maxParagraphs` paragraphs of one line each. A person's question
+ * before, after or inside a quoted boundary breaks one of these, so the message stays theirs.
  */
 function isSideConversationBoundary(text: string): boolean {
-  const { heading, opening, closing, maxLines, maxLength } = sideConversationBoundary;
+  const { opening, closing, maxParagraphs, maxLength } = sideConversationBoundary;
   const from = trimmedStart(text);
   const to = trimmedEnd(text);
   if (to - from > maxLength) return false;
-  let body = text.slice(from, to);
-  if (body.startsWith(heading)) body = trimmed(body.slice(heading.length));
+  const body = text.slice(from, to);
+  const paragraphs = body.split("\n\n");
   return (
     body.startsWith(opening) &&
     body.endsWith(closing) &&
-    !body.includes("\n\n") &&
-    body.split("\n").length <= maxLines
+    paragraphs.length <= maxParagraphs &&
+    paragraphs.every((paragraph) => paragraph !== "" && !paragraph.includes("\n"))
   );
 }
 
@@ -94,9 +92,9 @@ function isSideConversationBoundary(text: string): boolean {
  * tools notice and the notice of namespaces no longer available (developer role, their opening
  * sentences); the notice that an earlier permission description is no longer current (developer
  * role, that sentence alone); `<context_window>` sent as three texts, whose first and last
- * are a lone marker; and the boundary after a side conversation's inherited history (developer
- * role, and user role too, since no scenario through the binary has shown which it takes: its
- * first and last sentences, at most six lines). Detection only: they never render.
+ * are a lone marker; and the boundary Codex sends after a side conversation's inherited history
+ * (user role, as the binary sends it: its heading and first paragraph, its last sentence, at most
+ * seven one-line paragraphs). Detection only: they never render.
  *
  * And the wrappers of a person's own words that Codex 0.171 can pass on, recognised as protocol
  * but kept the user's (`userWords`): a desktop client's answers to the agent's queued questions
@@ -157,16 +155,12 @@ export const codexRecognisers: readonly LegacyFragment[] = Object.freeze([
       matches: (text) => trimmed(text) === standardMarkers.contextWindow[side],
     }),
   ),
-  ...(["developer", "user"] as const).map((role) =>
-    defineLegacyFragment({
-      type:
-        role === "developer"
-          ? "codex_side_conversation_boundary"
-          : "codex_side_conversation_boundary_user",
-      role,
-      matches: isSideConversationBoundary,
-    }),
-  ),
+  defineLegacyFragment({
+    type: "codex_side_conversation_boundary",
+    role: "user",
+    prefix: sideConversationBoundary.opening,
+    matches: isSideConversationBoundary,
+  }),
   defineLegacyFragment({
     type: "codex_question_reply",
     role: "user",
