@@ -1,6 +1,8 @@
 import {
+  commandSessions,
   createRegistry,
   createStandardRegistry,
+  developerInstructions,
   environmentContext,
   modelSwitch,
   multiAgentMode,
@@ -48,6 +50,16 @@ describe("buildInitialContext", () => {
       "developer:model_switch,permissions_instructions",
       "developer:multi_agent_mode",
       "user:environment_context",
+    ]);
+  });
+
+  it("puts the command sessions after the developer instructions and before the permissions", () => {
+    // Codex 0.171 with its command-sessions feature (the conformance scenario
+    // codex-command-sessions): Be brief., <command_sessions>, …, <permissions instructions>.
+    const sessions = commandSessions.create({ text: "None." });
+    const instructions = developerInstructions.create({ text: "Be brief." });
+    expect(shape(buildInitialContext(registry, [permissions, sessions, instructions]))).toEqual([
+      "developer:developer_instructions,command_sessions,permissions_instructions",
     ]);
   });
 
