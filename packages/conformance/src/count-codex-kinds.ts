@@ -89,6 +89,11 @@ const samples: [string, string, string][] = [
     "The previous permission description for this scope is no longer current.",
   ],
   ["context_window as three items (start)", "developer", "<context_window>"],
+  [
+    "context_window as three items (body)",
+    "developer",
+    "\nAgent name: /root\nFirst context window id: w1\nCurrent context window id: w1\n",
+  ],
   ["command_sessions", ...tag("command_sessions")],
   ["side_conversation", ...tag("side_conversation")],
   [

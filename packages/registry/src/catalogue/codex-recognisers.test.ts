@@ -39,6 +39,18 @@ describe("codexRecognisers", () => {
     ).toBe("codex_stale_permissions");
     expect(developer("<context_window>")).toBe("context_window_start");
     expect(developer("</context_window>\n")).toBe("context_window_end");
+    // The middle text, as Codex 0.171's token-budget feature sent it (codex-token-budget).
+    expect(
+      developer(
+        "\nAgent name: /root\nFirst context window id: 01a2\nCurrent context window id: 01a2\n",
+      ),
+    ).toBe("context_window_body");
+    expect(developer("Agent name: /root\nFirst context window id: 01a2")).toBeUndefined();
+    expect(
+      developer(
+        "Thread id: t\nFirst context window id: w\nCurrent context window id: w\nAnd more.",
+      ),
+    ).toBeUndefined();
   });
 
   it("leave ordinary text, and the same words in the other role, alone", () => {

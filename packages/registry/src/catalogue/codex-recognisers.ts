@@ -83,6 +83,28 @@ function isSideConversationBoundary(text: string): boolean {
   );
 }
 
+/** One id line of `<context_window>`'s body, as Codex 0.169 and 0.171 label them. */
+const contextWindowLine =
+  /^(?:Agent name|Thread id|First context window id|Current context window id|Previous context window id): [^\n]+$/;
+
+/**
+ * Whether `text` is the body of `<context_window>` sent as a text of its own: trimmed, three to
+ * five lines, each an id line Codex writes, the first and current window among them.
+ */
+function isContextWindowBody(text: string): boolean {
+  const from = trimmedStart(text);
+  const to = trimmedEnd(text);
+  if (to - from > 1024) return false;
+  const lines = text.slice(from, to).split("\n");
+  return (
+    lines.length >= 3 &&
+    lines.length <= 5 &&
+    lines.every((line) => contextWindowLine.test(line)) &&
+    lines.some((line) => line.startsWith("First context window id: ")) &&
+    lines.some((line) => line.startsWith("Current context window id: "))
+  );
+}
+
 /**
  * Recognisers for what Codex sends that has no markers of ours to match, each by a whole
  * structure ordinary text does not have: Codex's compaction prompt (user role, its opening
@@ -92,7 +114,7 @@ function isSideConversationBoundary(text: string): boolean {
  * tools notice and the notice of namespaces no longer available (developer role, their opening
  * sentences); the notice that an earlier permission description is no longer current (developer
  * role, that sentence alone); `<context_window>` sent as three texts, whose first and last
- * are a lone marker; and the boundary Codex sends after a side conversation's inherited history
+ * are a lone marker, and whose middle is its id lines (`context_window_body`); and the boundary Codex sends after a side conversation's inherited history
  * (user role, as the binary sends it: its heading and first paragraph, its last sentence, at most
  * seven one-line paragraphs). Detection only: they never render.
  *
@@ -155,6 +177,11 @@ export const codexRecognisers: readonly LegacyFragment[] = Object.freeze([
       matches: (text) => trimmed(text) === standardMarkers.contextWindow[side],
     }),
   ),
+  defineLegacyFragment({
+    type: "context_window_body",
+    role: "developer",
+    matches: isContextWindowBody,
+  }),
   defineLegacyFragment({
     type: "codex_side_conversation_boundary",
     role: "user",
