@@ -52,4 +52,15 @@ describe("codexOverrides", () => {
       "skills.bundled.enabled=false",
     ]);
   });
+
+  it("switches on the Codex features a scenario names", () => {
+    expect(codexOverrides({ codexFeatures: ["command_sessions_world_state"] }, "/base")).toEqual([
+      "-c",
+      'model="gpt-6-astra"',
+      "-c",
+      "skills.include_instructions=false",
+      "-c",
+      "features.command_sessions_world_state=true",
+    ]);
+  });
 });

@@ -19,9 +19,9 @@ const configKeys = {
 } as const satisfies Partial<Record<keyof ScenarioSettings, string>>;
 
 /**
- * The `-c key=value` overrides that give Codex a scenario's settings. The skills catalogue is
- * off unless the scenario asks for it, and Codex's bundled skills always are: they are Codex's
- * own, which @ctx has no business knowing.
+ * The `-c key=value` overrides that give Codex a scenario's settings, and the Codex features it
+ * switches on. The skills catalogue is off unless the scenario asks for it, and Codex's bundled
+ * skills always are: they are Codex's own, which @ctx has no business knowing.
  */
 export function codexOverrides(settings: ScenarioSettings, base: string): string[] {
   const values: [string, unknown][] = [
@@ -51,6 +51,7 @@ export function codexOverrides(settings: ScenarioSettings, base: string): string
     const value = settings[setting];
     if (value !== undefined) values.push([key, value]);
   }
+  for (const feature of settings.codexFeatures ?? []) values.push([`features.${feature}`, true]);
   if (settings.writableRoots !== undefined)
     values.push([
       "sandbox_workspace_write.writable_roots",

@@ -66,7 +66,7 @@ export function compareFirstTurn(options: {
       theirs
         .flatMap((item) => item.parts)
         .filter((candidate) => candidate.kind === "unrecognised")
-        .map((candidate) => candidate.text.split("\n")[0])
+        .map((candidate) => candidate.text.trimStart().split("\n")[0])
         .join(", "),
     ),
     compareText("layout", compared(ours).join("\n"), compared(theirs).join("\n")),

@@ -89,8 +89,18 @@ const samples: [string, string, string][] = [
     "The previous permission description for this scope is no longer current.",
   ],
   ["context_window as three items (start)", "developer", "<context_window>"],
+  [
+    "context_window as three items (body)",
+    "developer",
+    "\nAgent name: /root\nFirst context window id: w1\nCurrent context window id: w1\n",
+  ],
   ["command_sessions", ...tag("command_sessions")],
   ["side_conversation", ...tag("side_conversation")],
+  [
+    "side-conversation boundary (unmarked)",
+    "user",
+    "Side conversation boundary.\n\nEverything before this boundary is inherited history from the parent thread. It is reference context only. It is not your current task.\n\nSub-agents are off-limits in this side conversation.\n\nIf the user explicitly requests a mutation, keep it minimal, local to the request, and avoid disrupting the main thread.",
+  ],
   ["user_verification_notice", ...tag("user_verification_notice")],
   [
     "send_user_message_question_reply (the user's answers)",

@@ -46,6 +46,12 @@ const settingsSchema = z.strictObject({
    * off so that both sides list the scenario's `SKILL.md` files alone; off when omitted.
    */
   skills: z.boolean().optional(),
+  /**
+   * Codex feature flags to switch on (`features.<name>=true`), for fragments only Codex sends:
+   * @ctx's side takes nothing from them, and the `recognised` check reads, in its role, what
+   * Codex then sends.
+   */
+  codexFeatures: z.array(z.string().regex(/^[a-z][a-z0-9_]*$/)).optional(),
 });
 
 const turnSchema = z.strictObject({

@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { layoutOf } from "./layout.js";
 import { unrecognisedTexts } from "./unrecognised-texts.js";
 
-const message = (role: string, text: string) => ({
+const message = (role: string, ...texts: string[]) => ({
   type: "message",
   role,
-  content: [{ type: "input_text", text }],
+  content: texts.map((text) => ({ type: "input_text", text })),
 });
 
 describe("unrecognisedTexts", () => {
@@ -19,12 +19,18 @@ describe("unrecognisedTexts", () => {
         message("user", "<environment_context>\n  <cwd>/r</cwd>\n</environment_context>"),
         message("user", "Add a health check."),
         message("user", "<another_new_block>y</another_new_block>"),
+        message(
+          "developer",
+          "<permissions instructions>\nx\n</permissions instructions>",
+          "\nNew: a text that opens with a line break.\n",
+        ),
       ],
       createStandardRegistry(),
     );
     expect(unrecognisedTexts(layout, new Set(["Add a health check."]))).toEqual([
       "developer: <brand_new_block>",
       "user: <another_new_block>y</another_new_block>",
+      "developer: New: a text that opens with a line break.",
     ]);
   });
 });

@@ -16,6 +16,6 @@ export function unrecognisedTexts(
         (part) =>
           part.kind === "unrecognised" || (part.kind === "user_input" && !prompts.has(part.text)),
       )
-      .map((part) => `${item.role}: ${part.text.split("\n")[0]}`),
+      .map((part) => `${item.role}: ${part.text.trimStart().split("\n")[0]}`),
   );
 }

@@ -134,6 +134,8 @@ describe("the standard registry", () => {
       "codex_stale_permissions",
       "context_window_start",
       "context_window_end",
+      "context_window_body",
+      "codex_side_conversation_boundary",
       "codex_question_reply",
       "imported_user_query",
       "imported_session_end",

@@ -1,6 +1,8 @@
 import {
+  commandSessions,
   createRegistry,
   createStandardRegistry,
+  developerInstructions,
   environmentContext,
   modelSwitch,
   multiAgentMode,
@@ -38,12 +40,26 @@ describe("buildContextUpdate", () => {
 });
 
 describe("buildInitialContext", () => {
-  it("bundles developer fragments, settings included, then the user bundle", () => {
+  it("bundles developer fragments, sends a separate one alone, then the user bundle", () => {
+    // Codex 0.171's full context after a compaction that switches model (the conformance
+    // scenario turns-model-switch-compacted): the switch opens the bundle, before the
+    // permissions, and the multi-agent mode travels in a message of its own.
     expect(
       shape(buildInitialContext(registry, [environment, permissions, switched, mode])),
     ).toEqual([
-      "developer:model_switch,permissions_instructions,multi_agent_mode",
+      "developer:model_switch,permissions_instructions",
+      "developer:multi_agent_mode",
       "user:environment_context",
+    ]);
+  });
+
+  it("puts the command sessions after the developer instructions and before the permissions", () => {
+    // Codex 0.171 with its command-sessions feature (the conformance scenario
+    // codex-command-sessions): Be brief., <command_sessions>, …, <permissions instructions>.
+    const sessions = commandSessions.create({ text: "None." });
+    const instructions = developerInstructions.create({ text: "Be brief." });
+    expect(shape(buildInitialContext(registry, [permissions, sessions, instructions]))).toEqual([
+      "developer:developer_instructions,command_sessions,permissions_instructions",
     ]);
   });
 

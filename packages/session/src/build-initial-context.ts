@@ -8,12 +8,12 @@ import {
 import { orderEnvelopeFragments } from "./order-envelope-fragments.js";
 
 /**
- * The full context of a turn, as the reference lays it out: one developer message with the
- * settings, initial and mergeable developer fragments (model switch, developer instructions,
+ * The full context of a turn, as Codex 0.171 lays it out: one developer message with the
+ * developer fragments that are not `separate` (model switch, developer instructions,
  * personality, skills, then the world-state sections), then one message per `separate`
- * developer fragment, then one contextual user message (AGENTS.md, environment context, then
- * extension fragments); one `input_text` per fragment, in registry order. Settings fragments
- * always join the developer message, even a `separate` kind such as the model switch.
+ * developer fragment (the multi-agent mode among them), then one contextual user message
+ * (AGENTS.md, environment context, then extension fragments); one `input_text` per fragment, in
+ * registry order.
  *
  * @throws {SessionError} when a fragment's kind is not in `registry`, or when an argument is
  * not what its type says, naming it.
@@ -30,10 +30,8 @@ export function buildInitialContext(
 ): ContextMessage[] {
   const ordered = orderEnvelopeFragments(registry, fragments, options);
   const developer = ordered.filter((fragment) => fragment.kind.role === "developer");
-  const bundled = developer.filter(
-    (fragment) => !fragment.kind.separate || fragment.kind.section?.scope === "settings",
-  );
-  const alone = developer.filter((fragment) => !bundled.includes(fragment));
+  const bundled = developer.filter((fragment) => !fragment.kind.separate);
+  const alone = developer.filter((fragment) => fragment.kind.separate);
   const user = ordered.filter((fragment) => fragment.kind.role === "user");
   return [
     ...(bundled.length === 0 ? [] : [createContextMessage("developer", bundled, options)]),

@@ -104,8 +104,10 @@ describe("every string field of every standard kind", () => {
           if (kind.recognition !== "none") {
             expect(registry.classify(kind.role, text)?.type).toBe(kind.type);
           }
-          // A lone marker line is the kind's own start or end, as Codex 0.171 sends it apart.
-          const own = new Set([kind.type, `${kind.type}_start`, `${kind.type}_end`]);
+          // A lone marker line, or the lines between, are the kind's own parts, as Codex 0.171 sends them apart.
+          const own = new Set(
+            ["start", "end", "body"].map((part) => `${kind.type}_${part}`).concat(kind.type),
+          );
           const others = recognisedLineRanges(text).filter(({ type }) => !own.has(type));
           expect(others, `${path.join(".")} = ${JSON.stringify(value)}`).toEqual([]);
         }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createStandardRegistry } from "../create-standard-registry.js";
+import { codexSideConversationTexts } from "./__fixtures__/side-conversation-boundary.js";
 
 const registry = createStandardRegistry();
 const developer = (text: string) => registry.classify("developer", text)?.type;
@@ -38,6 +39,18 @@ describe("codexRecognisers", () => {
     ).toBe("codex_stale_permissions");
     expect(developer("<context_window>")).toBe("context_window_start");
     expect(developer("</context_window>\n")).toBe("context_window_end");
+    // The middle text, as Codex 0.171's token-budget feature sent it (codex-token-budget).
+    expect(
+      developer(
+        "\nAgent name: /root\nFirst context window id: 01a2\nCurrent context window id: 01a2\n",
+      ),
+    ).toBe("context_window_body");
+    expect(developer("Agent name: /root\nFirst context window id: 01a2")).toBeUndefined();
+    expect(
+      developer(
+        "Thread id: t\nFirst context window id: w\nCurrent context window id: w\nAnd more.",
+      ),
+    ).toBeUndefined();
   });
 
   it("leave ordinary text, and the same words in the other role, alone", () => {
@@ -107,5 +120,50 @@ describe("codexRecognisers", () => {
       "imported_session_end",
     );
     expect(registry.classify("assistant", "<EXTERNAL SESSION IMPORTED> and more")).toBeUndefined();
+  });
+
+  it("recognise the side conversation's policy and boundary as the binary sent them, each in its role", () => {
+    const { policy, boundary } = codexSideConversationTexts;
+    expect(developer(policy)).toBe("side_conversation");
+    expect(user(boundary)).toBe("codex_side_conversation_boundary");
+    expect(user(`\n${boundary}\n`)).toBe("codex_side_conversation_boundary");
+    expect(developer(boundary)).toBeUndefined();
+    expect(
+      registry.isContextualUserMessage({
+        type: "message",
+        role: "user",
+        content: [{ type: "input_text", text: boundary }],
+      }),
+    ).toBe(true);
+  });
+
+  it("leave a person's words that look like the boundary theirs", () => {
+    const { boundary } = codexSideConversationTexts;
+    const [heading = "", first = "", ...others] = boundary.split("\n\n");
+    const typed = [
+      heading,
+      `${heading} Everything before this boundary is inherited history from the parent thread, right? Can you explain it?`,
+      `${heading}\n\n${first}\n\nWhat does that mean for my branch?`,
+      `${boundary}\n\nWhat does this mean?`,
+      `${boundary}\nWhat does this mean?`,
+      `Why did I get this?\n\n${boundary}`,
+      [heading, first, "Also run the tests, please.", ...others].join("\n\n"),
+      [heading, first, ...others].join("\n"),
+      `${heading}\n\n${first}\n\n${others.join("\n\n").replace(". ", ".\nAnd fix the build. ")}`,
+      boundary.toLowerCase(),
+      boundary.replaceAll("\n\n", "\n\n> "),
+      // The same seven paragraphs, one of them a person's long note: longer than the boundary.
+      [heading, first, "Keep going. ".repeat(80).trim(), ...others.slice(1)].join("\n\n"),
+    ];
+    for (const text of typed) {
+      expect(user(text)).toBeUndefined();
+      expect(
+        registry.isContextualUserMessage({
+          type: "message",
+          role: "user",
+          content: [{ type: "input_text", text }],
+        }),
+      ).toBe(false);
+    }
   });
 });

@@ -21,6 +21,21 @@ const codexOpenings = {
   stalePermissions: "The previous permission description for this scope is no longer current.",
 } as const;
 
+/**
+ * The boundary Codex 0.171 sends as a user message after the history a side conversation
+ * inherits from its parent thread, without markers: its heading and first paragraph, and the
+ * sentence that ends its last paragraph. Codex's text is seven one-line paragraphs, 1,435
+ * characters; a text beyond these limits is not it.
+ */
+const sideConversationBoundary = {
+  opening:
+    "Side conversation boundary.\n\nEverything before this boundary is inherited history from the parent thread. It is reference context only. It is not your current task.\n\n",
+  closing:
+    "If the user explicitly requests a mutation, keep it minimal, local to the request, and avoid disrupting the main thread.",
+  maxParagraphs: 7,
+  maxLength: 2048,
+} as const;
+
 /** The blocks a user message of a session imported from Cursor is made of. */
 const importedWrappers = [
   wrapperMarkers.timestamp,
@@ -48,6 +63,49 @@ function opensWith(
 }
 
 /**
+ * Whether `text` is Codex's side-conversation boundary as a whole: trimmed, at most `maxLength`
+ * characters, it opens with the boundary's heading and first paragraph, ends with its last
+ * sentence, and is at most `maxParagraphs` paragraphs of one line each. A person's question
+ * before, after or inside a quoted boundary breaks one of these, so the message stays theirs.
+ */
+function isSideConversationBoundary(text: string): boolean {
+  const { opening, closing, maxParagraphs, maxLength } = sideConversationBoundary;
+  const from = trimmedStart(text);
+  const to = trimmedEnd(text);
+  if (to - from > maxLength) return false;
+  const body = text.slice(from, to);
+  const paragraphs = body.split("\n\n");
+  return (
+    body.startsWith(opening) &&
+    body.endsWith(closing) &&
+    paragraphs.length <= maxParagraphs &&
+    paragraphs.every((paragraph) => paragraph !== "" && !paragraph.includes("\n"))
+  );
+}
+
+/** One id line of `<context_window>`'s body, as Codex 0.169 and 0.171 label them. */
+const contextWindowLine =
+  /^(?:Agent name|Thread id|First context window id|Current context window id|Previous context window id): [^\n]+$/;
+
+/**
+ * Whether `text` is the body of `<context_window>` sent as a text of its own: trimmed, three to
+ * five lines, each an id line Codex writes, the first and current window among them.
+ */
+function isContextWindowBody(text: string): boolean {
+  const from = trimmedStart(text);
+  const to = trimmedEnd(text);
+  if (to - from > 1024) return false;
+  const lines = text.slice(from, to).split("\n");
+  return (
+    lines.length >= 3 &&
+    lines.length <= 5 &&
+    lines.every((line) => contextWindowLine.test(line)) &&
+    lines.some((line) => line.startsWith("First context window id: ")) &&
+    lines.some((line) => line.startsWith("Current context window id: "))
+  );
+}
+
+/**
  * Recognisers for what Codex sends that has no markers of ours to match, each by a whole
  * structure ordinary text does not have: Codex's compaction prompt (user role, its opening
  * sentence and a line break after it); Codex's summary after a compaction (user role, its prefix
@@ -55,8 +113,10 @@ function opensWith(
  * on a model switch (developer role, the root agent's or a sub-agent's opening); the incremental
  * tools notice and the notice of namespaces no longer available (developer role, their opening
  * sentences); the notice that an earlier permission description is no longer current (developer
- * role, that sentence alone); and `<context_window>` sent as three texts, whose first and last
- * are a lone marker. Detection only: they never render.
+ * role, that sentence alone); `<context_window>` sent as three texts, whose first and last
+ * are a lone marker, and whose middle is its id lines (`context_window_body`); and the boundary Codex sends after a side conversation's inherited history
+ * (user role, as the binary sends it: its heading and first paragraph, its last sentence, at most
+ * seven one-line paragraphs). Detection only: they never render.
  *
  * And the wrappers of a person's own words that Codex 0.171 can pass on, recognised as protocol
  * but kept the user's (`userWords`): a desktop client's answers to the agent's queued questions
@@ -117,6 +177,17 @@ export const codexRecognisers: readonly LegacyFragment[] = Object.freeze([
       matches: (text) => trimmed(text) === standardMarkers.contextWindow[side],
     }),
   ),
+  defineLegacyFragment({
+    type: "context_window_body",
+    role: "developer",
+    matches: isContextWindowBody,
+  }),
+  defineLegacyFragment({
+    type: "codex_side_conversation_boundary",
+    role: "user",
+    prefix: sideConversationBoundary.opening,
+    matches: isSideConversationBoundary,
+  }),
   defineLegacyFragment({
     type: "codex_question_reply",
     role: "user",

@@ -6,7 +6,10 @@ export type CommandSessionsData = { text: string };
 
 /**
  * The command sessions the agent has open, as one list that replaces every earlier one
- * (developer role); the text sits between newlines, verbatim.
+ * (developer role); the text sits between newlines, verbatim. In the context's developer
+ * message it comes after the developer instructions and before the skills, where Codex 0.171
+ * puts it (its `command_sessions_world_state` feature, the conformance scenario
+ * `codex-command-sessions`).
  */
 export const commandSessions = defineTextKind({
   type: "command_sessions",

@@ -24,10 +24,10 @@ describe("permissionsInstructions", () => {
 });
 
 describe("modelSwitch", () => {
-  it("puts a preamble, a blank line and the new instructions between newlines, in its own message", () => {
+  it("puts a preamble, a blank line and the new instructions between newlines, in the developer bundle", () => {
     const text = modelSwitch.create({ instructions: "Be careful." }).render();
     expect(text).toMatch(/^<model_switch>\n[^\n]+\n\nBe careful\.\n<\/model_switch>$/);
-    expect(modelSwitch.separate).toBe(true);
+    expect(modelSwitch.separate).toBe(false);
     expect(modelSwitch.parse(text)).toEqual({ instructions: "Be careful." });
   });
 
@@ -236,13 +236,16 @@ describe("the kinds Codex 0.171 added", () => {
   it("give the side-conversation and user-verification notices our wording in the exact markers", async () => {
     const { sideConversation } = await import("./side-conversation.js");
     const { userVerificationNotice } = await import("./user-verification-notice.js");
-    for (const [kind, tag] of [
-      [sideConversation, "side_conversation"],
-      [userVerificationNotice, "user_verification_notice"],
+    // Codex 0.171's skeletons: the side conversation's text right inside its markers, in a
+    // message of its own; the verification notice between newlines.
+    for (const [kind, tag, pattern, separate] of [
+      [sideConversation, "side_conversation", "[^\n]+", true],
+      [userVerificationNotice, "user_verification_notice", "\n[^\n]+\n", false],
     ] as const) {
       const text = kind.create().render();
-      expect(text).toMatch(new RegExp(`^<${tag}>\n[^\n]+\n</${tag}>$`));
+      expect(text).toMatch(new RegExp(`^<${tag}>${pattern}</${tag}>$`));
       expect(kind.create().toMessage().role).toBe("developer");
+      expect(kind.separate).toBe(separate);
       expect(kind.matches(`<${tag}>Codex's own sentence.</${tag}>`)).toBe(true);
     }
   });

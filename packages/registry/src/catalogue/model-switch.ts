@@ -39,14 +39,13 @@ export const modelSection = defineSection({
 /**
  * Tells the model that the conversation moves to it from another model, and gives it the new
  * model's instructions (developer role), when the switch comes with the full context (after a
- * compaction or a rollback), as Codex 0.171 sends it then. It travels in a message of its own.
- * A switch sent as an update is {@link modelInstructions}'s.
+ * compaction or a rollback), as Codex 0.171 sends it then: first in the context's developer
+ * message, before the permissions. A switch sent as an update is {@link modelInstructions}'s.
  */
 export const modelSwitch = defineTextKind({
   type: "model_switch",
   role: "developer",
   markers: standardMarkers.modelSwitch,
-  separate: true,
   field: "instructions",
   before: `\n${preamble}\n\n`,
   after: "\n",

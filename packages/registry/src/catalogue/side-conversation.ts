@@ -7,14 +7,18 @@ const notice =
 
 /**
  * Tells the model it is in a side conversation forked from the main thread (developer role):
- * the inherited history is background, and only what is asked after the fork is to be done.
+ * the inherited history is background, and only what is asked after the fork is to be done. It
+ * travels in a message of its own, its text right inside the markers, as Codex 0.171 sends it
+ * after the inherited history (before the boundary, a user message that `codexRecognisers`
+ * recognise).
  */
 export const sideConversation = defineFragment<void>({
   type: "side_conversation",
   role: "developer",
   markers: standardMarkers.sideConversation,
+  separate: true,
   description: "The conversation is a side conversation forked from the main thread.",
   schema: z.undefined(),
   examples: [undefined],
-  body: () => `\n${notice}\n`,
+  body: () => notice,
 });
