@@ -1,4 +1,5 @@
 import type { JsonValue } from "@ctx/protocol";
+import { sessionRecordTypes } from "@ctx/session";
 import type { ItemCategory } from "./inspect-rollout.js";
 import { isJsonObject as isObject, type JsonObject } from "./json-object.js";
 
@@ -202,6 +203,8 @@ export function ctxEntries(line: JsonValue): RolloutEntry[] {
     });
     return [{ type: "session", facts }];
   }
+  // Another writer's note is no session record: only the types the session writes are read.
+  if (typeof line.type !== "string" || !sessionRecordTypes.has(line.type)) return [];
   const payload = line.payload;
   switch (line.type) {
     case "turn": {
@@ -239,9 +242,7 @@ export function ctxEntries(line: JsonValue): RolloutEntry[] {
     case "rollback":
       return [{ type: "rollback", turns: numberAt(payload, "userTurns") ?? 1 }];
     case "compaction": {
-      const replacement = isObject(payload)
-        ? (payload.replacementHistory ?? payload.items)
-        : undefined;
+      const replacement = isObject(payload) ? payload.replacementHistory : undefined;
       const origins = isObject(payload) ? payload.origins : undefined;
       return [
         {

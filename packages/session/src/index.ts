@@ -35,6 +35,7 @@ export type {
   SessionOptions,
 } from "./session.js";
 export { SessionError } from "./session-error.js";
+export { sessionRecordTypes } from "./session-records.js";
 export { systemTimeZone } from "./system-time-zone.js";
 export { approximateTokenizer } from "./tokens/approximate-tokenizer.js";
 export { countItemTokens, imageTokens } from "./tokens/count-item-tokens.js";

@@ -202,18 +202,6 @@ export function openSession(
           model: info,
           ...(context.personality === undefined ? {} : { personality: context.personality }),
         });
-      let report = pendingReport;
-      const previous = state.model === undefined ? undefined : models.get(state.model);
-      tokens.imageInput = imageInput;
-      if (!state.justCompacted && overLimit(model)) {
-        const downshift = previous !== undefined && previous.contextWindow > model.contextWindow;
-        const summarizing = downshift ? previous : (previous ?? model);
-        report = await runCompaction(downshift ? "model-downshift" : "context-limit", {
-          model: summarizing.slug,
-          instructions: resolveInstructions(summarizing),
-          imageInput,
-        });
-      }
       const baseInstructions = resolveInstructions(model);
       const turnState = resolveTurnState(context, { model, baseInstructions, agentsMd });
       const slots: Record<string, unknown> = { ...context.extensions };
@@ -222,6 +210,21 @@ export function openSession(
           throw new SessionError(`the extension slot "${section}" is a standard section's`);
         }
         slots[section] = value;
+      }
+      let report = pendingReport;
+      const previous = state.model === undefined ? undefined : models.get(state.model);
+      tokens.imageInput = imageInput;
+      if (!state.justCompacted && overLimit(model)) {
+        // Every slot is checked against its section before the summarizer is paid or a
+        // compaction written: a turn refused for its slots leaves no trace.
+        evaluateSections(state, slots, true, []);
+        const downshift = previous !== undefined && previous.contextWindow > model.contextWindow;
+        const summarizing = downshift ? previous : (previous ?? model);
+        report = await runCompaction(downshift ? "model-downshift" : "context-limit", {
+          model: summarizing.slug,
+          instructions: resolveInstructions(summarizing),
+          imageInput,
+        });
       }
 
       const { full, fragments, entries: contextEntries, patch } = evaluateContext(slots, warnings);

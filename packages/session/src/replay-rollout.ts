@@ -3,7 +3,7 @@ import type { Registry } from "@ctx/registry";
 import type { StoredRecord } from "@ctx/rollout";
 import { defaultOrigin } from "./origin.js";
 import { SessionError } from "./session-error.js";
-import { sessionRecordSchema } from "./session-records.js";
+import { sessionRecordSchema, sessionRecordTypes } from "./session-records.js";
 import { SessionState } from "./session-state.js";
 
 /** A session's state rebuilt from its records, and where each turn's records begin. */
@@ -30,17 +30,7 @@ export function replayRollout(records: readonly StoredRecord[], registry: Regist
   /** Whether the latest history entry applied came from the model. */
   let answering = false;
   for (const stored of records) {
-    if (
-      ![
-        "turn",
-        "response_item",
-        "world_state",
-        "rollback",
-        "reported_usage",
-        "compaction",
-      ].includes(stored.type)
-    )
-      continue;
+    if (!sessionRecordTypes.has(stored.type)) continue;
     const parsed = sessionRecordSchema.safeParse({ type: stored.type, payload: stored.payload });
     if (!parsed.success) {
       const issues = toSchemaIssues(parsed.error);

@@ -92,6 +92,14 @@ export const sessionRecordSchema = z.discriminatedUnion("type", [
   }),
 ]);
 
+/**
+ * The type of every record a session writes, read from {@link sessionRecordSchema}: the one
+ * list a replay and a rollout reader check a record's type against.
+ */
+export const sessionRecordTypes: ReadonlySet<string> = new Set(
+  sessionRecordSchema.options.map((option) => option.shape.type.value),
+);
+
 /** The `compaction` record of `checkpoint`, made by `trigger`. */
 export function compactionRecord(
   checkpoint: CompactionCheckpoint,
