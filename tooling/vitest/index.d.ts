@@ -13,6 +13,11 @@ export interface VitestConfigOptions {
    * under; with `CTX_SDK=oldest`, every import of the SDK and its subpaths loads that version.
    */
   readonly oldestSdks?: Readonly<Record<string, string>>;
+  /**
+   * Each test's and hook's limit in `pnpm test`, in milliseconds (30 s unless given); `pnpm soak`
+   * keeps its own limit for a loaded machine.
+   */
+  readonly timeLimit?: number;
 }
 
 /**
