@@ -17,10 +17,12 @@
 //    NodeNext), runs both, so each agent passes its own client against the local server; runs
 //    each package that is only a command (`@ctx/cli`) through its `bin`.
 //
-// Usage: `pnpm consumer-check [turbo options]`, such as `--force` to build without turbo's cache
-// (CI does). It refuses to start when a public package is not imported by
-// `scripts/consumer/main.ts`, so a new package cannot go unchecked. Needs the npm registry for
-// zod, commander, TypeScript, @types/node and the SDKs, and asks it for the SDKs' newest versions.
+// Usage: `pnpm consumer-check [turbo options]`, such as `--force` to build without turbo's cache;
+// or `pnpm consumer-check --built` to pack the builds that are there without running turbo
+// (`.ci/run` does, right after its own forced build). It refuses to start when a public package
+// is not imported by `scripts/consumer/main.ts`, so a new package cannot go unchecked. Asks the
+// npm registry for the SDKs' newest versions; npm installs prefer its cache (`--prefer-offline`)
+// for zod, commander, TypeScript, @types/node and the SDKs, and fetch what it lacks.
 import { execFileSync } from "node:child_process";
 import {
   copyFileSync,
@@ -145,14 +147,19 @@ function check() {
     );
   }
 
-  run(root, "pnpm", [
-    "exec",
-    "turbo",
-    "run",
-    "build",
-    ...publicPackages.map((entry) => `--filter=${entry.name}`),
-    ...process.argv.slice(2),
-  ]);
+  const options = process.argv.slice(2);
+  if (options.includes("--built")) {
+    if (options.length > 1) fail("--built takes no turbo options: it runs no build");
+  } else {
+    run(root, "pnpm", [
+      "exec",
+      "turbo",
+      "run",
+      "build",
+      ...publicPackages.map((entry) => `--filter=${entry.name}`),
+      ...options,
+    ]);
+  }
 
   const project = mkdtempSync(join(tmpdir(), "ctx-consumer-check-"));
   try {
@@ -218,6 +225,7 @@ function check() {
       "install",
       "--no-audit",
       "--no-fund",
+      "--prefer-offline",
       "--loglevel=error",
       ...packed.values(),
       ...newest,
@@ -284,6 +292,7 @@ function checkCommandAlone(project, entry, publicPackages, packed) {
     "install",
     "--no-audit",
     "--no-fund",
+    "--prefer-offline",
     "--loglevel=error",
     ...[...needed].map((name) => packed.get(name) ?? fail(`${name} was not packed`)),
   ]);

@@ -57,17 +57,27 @@ export function createVitestConfig(options = {}) {
   const include = soak ? [soakFiles] : ["src/**/*.test.ts"];
   const exclude = soak ? configDefaults.exclude : [...configDefaults.exclude, soakFiles];
   // Projects extend the root and merge its arrays into theirs, so with projects the root
-  // names no files: each project names its own.
+  // names no files: each project names its own. The benchmarks run in the shared project only
+  // (the isolated one names none), so that `vitest bench` runs each of them once.
+  const benchmark = { include: ["src/**/*.bench.ts"] };
   const files =
     isolated.length === 0
-      ? { include, exclude }
+      ? { include, exclude, benchmark }
       : {
           projects: [
             {
               extends: true,
-              test: { name: "shared", include, exclude: [...exclude, ...isolated] },
+              test: { name: "shared", include, exclude: [...exclude, ...isolated], benchmark },
             },
-            { extends: true, test: { name: "isolated", include: isolated, isolate: true } },
+            {
+              extends: true,
+              test: {
+                name: "isolated",
+                include: isolated,
+                isolate: true,
+                benchmark: { include: [] },
+              },
+            },
           ],
         };
   return defineConfig({
@@ -96,7 +106,6 @@ export function createVitestConfig(options = {}) {
       setupFiles: [fileURLToPath(new URL("./fast-check-setup.js", import.meta.url))],
       testTimeout: soak ? soakTimeLimit : (options.timeLimit ?? timeLimit),
       hookTimeout: soak ? soakTimeLimit : (options.timeLimit ?? timeLimit),
-      benchmark: { include: ["src/**/*.bench.ts"] },
       reporters: ["default", "json"],
       outputFile: {
         json: soak

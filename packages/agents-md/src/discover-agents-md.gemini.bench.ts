@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { createRequire, syncBuiltinESMExports } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { benchOptions, benchSize } from "@ctx/vitest-config/bench";
 import { setGeminiMdFilename } from "@google/gemini-cli-core/dist/src/tools/memoryTool.js";
 import {
   getEnvironmentMemoryPaths,
@@ -143,9 +144,10 @@ const calls = {
   ours: await countFsCalls(ours),
   interface: `${countingFs.count()} (${countingFs.count("realpath")} realpath, ${countingFs.count("stat")} stat, ${countingFs.count("readdir")} readdir, ${countingFs.count("open")} open)`,
 };
-const rounds = 61;
-const batch = 10;
-await interleaved(5, batch);
+// 61 timed rounds of 10 after 5 to warm up; one round of one in a quick run.
+const rounds = benchSize(61, 1);
+const batch = benchSize(10, 1);
+await interleaved(benchSize(5, 0), batch);
 const timing = await interleaved(rounds, batch);
 const { ratio } = timing;
 process.stdout.write(
@@ -163,11 +165,19 @@ afterAll(async () => {
 });
 
 describe(`discovery ${levels} levels deep, against gemini-cli-core 0.61.0 (ratio printed above)`, () => {
-  bench("gemini-cli-core: getEnvironmentMemoryPaths + readGeminiMdFiles", async () => {
-    await gemini();
-  });
+  bench(
+    "gemini-cli-core: getEnvironmentMemoryPaths + readGeminiMdFiles",
+    async () => {
+      await gemini();
+    },
+    benchOptions(),
+  );
 
-  bench("@ctx/agents-md: discoverAgentsMd", async () => {
-    await ours();
-  });
+  bench(
+    "@ctx/agents-md: discoverAgentsMd",
+    async () => {
+      await ours();
+    },
+    benchOptions(),
+  );
 });

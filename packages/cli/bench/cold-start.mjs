@@ -11,9 +11,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { benchSize } from "@ctx/vitest-config/bench";
 
-const quick = process.env.CTX_BENCH_QUICK === "1";
-const pairs = quick ? 1 : 20;
+const pairs = benchSize(20, 1);
 const here = fileURLToPath(new URL(".", import.meta.url));
 const bin = join(here, "../dist/bin.js");
 const sessionPackage = join(here, "../../session");

@@ -1,4 +1,4 @@
-import { benchOptions } from "@ctx/vitest-config/bench";
+import { benchOptions, benchSize } from "@ctx/vitest-config/bench";
 import { bench, describe } from "vitest";
 import { agentsMdInstructions } from "./catalogue/agents-md-instructions.js";
 import { environmentContext } from "./catalogue/environment-context.js";
@@ -6,7 +6,8 @@ import { userShellCommand } from "./catalogue/user-shell-command.js";
 import { createStandardRegistry } from "./create-standard-registry.js";
 
 const registry = createStandardRegistry();
-const messageCount = 100_000;
+// 100,000 messages; 100 in a quick run.
+const messageCount = benchSize(100_000, 100);
 
 /** About `bytes` bytes of prose-like text with some tags in it. */
 function body(bytes: number, seed: number): string {
@@ -54,7 +55,7 @@ const large = history(samples(100_000));
 /** Enough samples for a steady figure on a busy two-core machine. */
 const options = benchOptions({ time: 3_000, warmupTime: 500 });
 
-describe("registry.classify over 100,000 history messages", () => {
+describe(`registry.classify over ${messageCount.toLocaleString("en")} history messages`, () => {
   bench(
     "mixed user and injected, bodies from 100 B to 100 KB",
     () => void classifyAll(mixed),

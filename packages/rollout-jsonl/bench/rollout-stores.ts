@@ -8,12 +8,13 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createMemoryRolloutStore } from "@ctx/rollout";
+import { benchSize, isQuickBench } from "@ctx/vitest-config/bench";
 import { simulateHistory } from "../src/__fixtures__/rollout/simulate-history.js";
 import { createJsonlRolloutStore } from "../src/index.js";
 import { encodeBatch, encodeHeaderLine } from "../src/jsonl-line.js";
 import { writeSessionRollout } from "./session-rollout.js";
 
-const quick = process.env.CTX_BENCH_QUICK === "1";
+const quick = isQuickBench();
 const here = dirname(fileURLToPath(import.meta.url));
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const megabyte = 2 ** 20;
@@ -53,14 +54,14 @@ function resumeInChild(directory: string, sessionId: string, mode: string): Resu
 }
 
 /**
- * A 1 GB session rollout (64 MB when quick) whose latest checkpoint is followed by 1 MB of
+ * A 1 GB session rollout (4 MB when quick) whose latest checkpoint is followed by 1 MB of
  * records, resumed with `resumeSession` in a fresh process.
  */
 async function benchResume(root: string): Promise<void> {
   const directory = join(root, "resume");
   await mkdir(directory);
   const started = performance.now();
-  const rollout = await writeSessionRollout(directory, (quick ? 64 : 1024) * megabyte, megabyte);
+  const rollout = await writeSessionRollout(directory, benchSize(1024, 4) * megabyte, megabyte);
   const built = performance.now() - started;
   print(
     `resume: ${(rollout.bytes / megabyte).toFixed(0)} MB log (${rollout.records} records, written in ${(built / 1000).toFixed(1)} s), ` +
@@ -107,9 +108,9 @@ function listInChild(directory: string, options: object): ListingResult {
   return JSON.parse(child.stdout) as ListingResult;
 }
 
-/** 10,000 sessions (2,000 when quick) written straight to disk, then listed through the index. */
+/** 10,000 sessions (200 when quick) written straight to disk, then listed through the index. */
 async function benchListing(root: string): Promise<void> {
-  const count = quick ? 2_000 : 10_000;
+  const count = benchSize(10_000, 200);
   const directory = join(root, "listing");
   await mkdir(directory);
   const base = Date.parse("2026-01-01T00:00:00.000Z");
@@ -240,15 +241,15 @@ async function appendToPlainFiles(directory: string, sessions: number, turns: nu
 }
 
 /**
- * 50 sessions appending at once, each turn's 10 records as one fsynced batch, through the store
+ * 50 sessions (5 when quick) appending at once, each turn's 10 records as one fsynced batch, through the store
  * and as plain write + fdatasync of the same bytes, side by side in interleaved rounds of one
  * run (which goes first alternates), so both meet the same load; the figure is the median of
  * the rounds' ratios, since a shared machine's load swings between rounds.
  */
 async function benchThroughput(root: string): Promise<void> {
-  const sessions = 50;
-  const turns = quick ? 5 : 40;
-  const rounds = quick ? 1 : 9;
+  const sessions = benchSize(50, 5);
+  const turns = benchSize(40, 2);
+  const rounds = benchSize(9, 1);
   const batches = sessions * turns;
   const ratios: number[] = [];
   const storeRates: number[] = [];

@@ -10,16 +10,16 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { RolloutRecord } from "@ctx/rollout";
+import { benchSize } from "@ctx/vitest-config/bench";
 import postgres from "postgres";
 import { createPostgresRolloutStore, migrate } from "../src/index.js";
 import { recordsPerTurn, turnMaterial, turnRecords } from "./bench-turn.js";
 
-const quick = process.env.CTX_BENCH_QUICK === "1";
-const sessions = quick ? 10 : 50;
-const turns = quick ? 20 : 200;
-const workers = quick ? 2 : 5;
-const listedSessions = quick ? 1_000 : 10_000;
-const resumeMegabytes = quick ? 16 : Number(process.env.CTX_BENCH_RESUME_MB ?? 256);
+const sessions = benchSize(50, 4);
+const turns = benchSize(200, 2);
+const workers = benchSize(5, 2);
+const listedSessions = benchSize(10_000, 100);
+const resumeMegabytes = benchSize(Number(process.env.CTX_BENCH_RESUME_MB ?? 256), 2);
 
 const run = promisify(execFile);
 const here = fileURLToPath(new URL(".", import.meta.url));
@@ -454,7 +454,7 @@ await withServer(async (url) => {
     resume: () => resume(url, schema),
     footprint: async () => {
       await footprint(url, 1);
-      await footprint(url, quick ? 3 : 10);
+      await footprint(url, benchSize(10, 2));
     },
   };
   const named = process.argv.slice(2).filter((argument) => argument !== "--");

@@ -1,13 +1,13 @@
 // How far the bytes/4 estimate is from o200k_base on this repository's own texts (issue #13).
 //   pnpm --filter @ctx/session bench                      every file
-//   CTX_BENCH_QUICK=1 pnpm --filter @ctx/session bench    the first 10 files of each group
+//   CTX_BENCH_QUICK=1 pnpm --filter @ctx/session bench    the first 3 files of each group
 // The error of one file is |estimate − o200k| / o200k; the figure is its mean over the files.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { benchSize } from "@ctx/vitest-config/bench";
 import { approximateTokenizer, loadDefaultTokenizer } from "../src/index.js";
 
-const quick = process.env.CTX_BENCH_QUICK === "1";
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -47,7 +47,7 @@ const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
 for (const [group, all] of Object.entries(groups)) {
   const sorted = [...all].sort();
-  const files = quick ? sorted.slice(0, 10) : sorted;
+  const files = sorted.slice(0, benchSize(sorted.length, 3));
   const errors: number[] = [];
   let worst = { file: "", error: 0 };
   for (const file of files) {

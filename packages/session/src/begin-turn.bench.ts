@@ -1,4 +1,5 @@
 import type { ResponseItem } from "@ctx/protocol";
+import { benchOptions, benchSize } from "@ctx/vitest-config/bench";
 import { bench, describe } from "vitest";
 import { createSession } from "./create-session.js";
 import type { Session } from "./session.js";
@@ -46,14 +47,25 @@ async function sessionOf(size: number): Promise<Session> {
   return session;
 }
 
-const small = await sessionOf(10_000);
-const large = await sessionOf(100_000);
+// 10,000 and 100,000 items; 100 and 1,000 in a quick run.
+const smallSize = benchSize(10_000, 100);
+const largeSize = benchSize(100_000, 1_000);
+const small = await sessionOf(smallSize);
+const large = await sessionOf(largeSize);
 
 describe("beginTurn on a long history (no settings change)", () => {
-  bench("10,000 history items", async () => {
-    await small.beginTurn(context, "next");
-  });
-  bench("100,000 history items", async () => {
-    await large.beginTurn(context, "next");
-  });
+  bench(
+    `${smallSize.toLocaleString("en")} history items`,
+    async () => {
+      await small.beginTurn(context, "next");
+    },
+    benchOptions(),
+  );
+  bench(
+    `${largeSize.toLocaleString("en")} history items`,
+    async () => {
+      await large.beginTurn(context, "next");
+    },
+    benchOptions(),
+  );
 });

@@ -1,4 +1,4 @@
-import { benchOptions } from "@ctx/vitest-config/bench";
+import { benchOptions, benchSize, isQuickBench } from "@ctx/vitest-config/bench";
 import { bench, describe } from "vitest";
 import { utf8ByteLength, walkedByteLength } from "./utf8-byte-length.js";
 
@@ -10,13 +10,16 @@ function flat(text: string): string {
 const encoder = new TextEncoder();
 
 // utf8ByteLength should stay within 1.5× of encoding the text whole (its goal), and well ahead
-// of walking the code points (what a runtime without TextEncoder does).
+// of walking the code points (what a runtime without TextEncoder does). Texts of megabytes;
+// of kilobytes in a quick run.
+const unit = isQuickBench() ? "KB" : "MB";
+const units = benchSize(1024 * 1024, 1024);
 for (const [label, text] of [
   [
-    "8 MB of two-byte characters and ASCII",
-    flat(`${"é".repeat(2 * 1024 * 1024)}${"z".repeat(4 * 1024 * 1024)}`),
+    `8 ${unit} of two-byte characters and ASCII`,
+    flat(`${"é".repeat(2 * units)}${"z".repeat(4 * units)}`),
   ],
-  ["4 MB of mixed scripts and emoji", flat("aé中😀 ".repeat(400_000))],
+  [`4 ${unit} of mixed scripts and emoji`, flat("aé中😀 ".repeat(benchSize(400_000, 400)))],
 ] as const) {
   describe(`UTF-8 length of ${label}`, () => {
     bench("utf8ByteLength", () => void utf8ByteLength(text), benchOptions({ iterations: 5 }));

@@ -1,21 +1,21 @@
 import type { ModelRequest } from "@ctx/session";
-import { benchOptions } from "@ctx/vitest-config/bench";
+import { benchOptions, benchSize } from "@ctx/vitest-config/bench";
 import { bench, describe } from "vitest";
 
 import { longHistory, longHistoryContext, startedSession } from "./long-history.js";
 
 /**
  * Benchmarks what a turn costs a caller of one adapter on a long history: `beginTurn`, then
- * `map` of its request, at 10,000 and 100,000 history items (1,000 and 10,000 when
- * `CTX_BENCH_QUICK` is set), beside `JSON.stringify` of the mapped request at the larger size,
+ * `map` of its request, at 10,000 and 100,000 history items (100 and 1,000 in a
+ * quick run), beside `JSON.stringify` of the mapped request at the larger size,
  * the serialisation every request pays anyway. Call it at the top level of a `*.bench.ts` file.
  */
 export async function benchTurnMapping(
   adapter: string,
   map: (request: ModelRequest) => unknown,
 ): Promise<void> {
-  const quick = process.env.CTX_BENCH_QUICK === "1";
-  const [smallSize, largeSize] = quick ? [1_000, 10_000] : [10_000, 100_000];
+  const smallSize = benchSize(10_000, 100);
+  const largeSize = benchSize(100_000, 1_000);
   const small = await startedSession(longHistory(smallSize));
   const large = await startedSession(longHistory(largeSize));
   const body = map(await large.nextRequest());

@@ -1,15 +1,14 @@
-import { benchOptions } from "@ctx/vitest-config/bench";
+import { benchOptions, benchSize } from "@ctx/vitest-config/bench";
 import { bench, describe } from "vitest";
 import { createSession } from "../create-session.js";
 import type { HistoryEntry } from "../origin.js";
 import { approximateTokenizer } from "../tokens/approximate-tokenizer.js";
 import type { TurnContext } from "../turn-context.js";
 
-// A history of about 200,000 tokens (bytes/4; 20,000 when quick): the user's requests, tool
+// A history of about 200,000 tokens (bytes/4; 2,000 in a quick run): the user's requests, tool
 // calls with 2,000-token outputs and replies. The summarizer answers at once, so the figures are
 // the session's own cost: counting, keeping the user's messages, the checkpoint, the next view.
-const quick = process.env.CTX_BENCH_QUICK === "1";
-const tokens = quick ? 20_000 : 200_000;
+const tokens = benchSize(200_000, 2_000);
 const context: TurnContext = {
   model: "ctx-coder",
   environments: [{ id: "local", cwd: "/repo", shell: "bash" }],

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { benchOptions } from "@ctx/vitest-config/bench";
+import { benchOptions, isQuickBench } from "@ctx/vitest-config/bench";
 import { clearMergeCache, countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { bench, describe } from "vitest";
 import { longestStretch } from "./bounded-count.js";
@@ -8,9 +8,8 @@ import { loadDefaultTokenizer } from "./load-default-tokenizer.js";
 // Random base64 (a tool output no cache helps with) at 0.5, 2 and 10 MB, counted three ways:
 // the default tokenizer, exact stretches with the merge cache emptied after each, and exact
 // stretches with the cache kept (as before). The last two are left out at 10 MB, where they take
-// minutes; quick runs (CTX_BENCH_QUICK) keep the smallest size only.
-const quick = process.env.CTX_BENCH_QUICK === "1";
-const sizes = quick ? [500_000] : [500_000, 2_000_000, 10_000_000];
+// minutes. A quick run counts 10,000 characters, a few stretches, to prove the bench runs.
+const sizes = isQuickBench() ? [10_000] : [500_000, 2_000_000, 10_000_000];
 const texts = new Map(
   sizes.map((size) => [size, randomBytes(size).toString("base64").slice(0, size)]),
 );

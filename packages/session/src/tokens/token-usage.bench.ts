@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ResponseItem } from "@ctx/protocol";
-import { benchOptions } from "@ctx/vitest-config/bench";
+import { benchOptions, benchSize } from "@ctx/vitest-config/bench";
 import { bench, describe } from "vitest";
 import { createSession } from "../create-session.js";
 import type { HistoryEntry } from "../origin.js";
@@ -11,9 +11,8 @@ import type { TurnContext } from "../turn-context.js";
 import { loadDefaultTokenizer } from "./load-default-tokenizer.js";
 
 // Histories made of this package's own sources, read by a tool, each read followed by a reply:
-// about 200,000 o200k_base tokens (20,000 when quick), and a tenth of that to compare with.
-const quick = process.env.CTX_BENCH_QUICK === "1";
-const large = quick ? 20_000 : 200_000;
+// about 200,000 o200k_base tokens (2,000 in a quick run), and a tenth of that to compare with.
+const large = benchSize(200_000, 2_000);
 const small = large / 10;
 const tokenizer = await loadDefaultTokenizer();
 const sources = readdirSync(fileURLToPath(new URL("..", import.meta.url)), { recursive: true })
