@@ -1,6 +1,8 @@
 import { createVitestConfig } from "@ctx/vitest-config";
+import { mergeConfig } from "vitest/config";
 
-// Most tests run `ctx` in this process; the few that start the real command (the built binary,
-// the README's shell lines) take a second or two each on a busy machine, inside the shared
-// 30 s limit.
-export default createVitestConfig();
+// Most tests run `ctx` in this process; the few that start the real command (the README's shell
+// lines, the built-binary checks) run the bundle the global set-up builds from the sources.
+export default mergeConfig(createVitestConfig(), {
+  test: { globalSetup: ["./global-setup.ts"] },
+});

@@ -2,15 +2,23 @@
 // packages', through the @ctx/source condition, so no other package needs building first), split
 // so that each command loads only its own code when it runs and the o200k_base tables load only
 // when a token count needs them. What Node reads at start is then a few files, not hundreds.
+//
+//   node scripts/build.mjs [folder]
+//
+// Writes into `dist` (what `npm install` puts on a user's PATH), or into `folder`, a folder of
+// this package beside `dist` (the bundle reads `../package.json`): the tests build the same
+// bundle into `.bundle` before they run, so they never need `pnpm build` first and never race a
+// build writing `dist`.
 import { rm } from "node:fs/promises";
 import { build } from "esbuild";
 
-const dist = new URL("../dist/", import.meta.url);
-await rm(dist, { recursive: true, force: true });
+const packageFolder = new URL("..", import.meta.url).pathname;
+const outdir = process.argv[2] ?? "dist";
+await rm(new URL(`${outdir}/`, new URL("..", import.meta.url)), { recursive: true, force: true });
 await build({
-  absWorkingDir: new URL("..", import.meta.url).pathname,
+  absWorkingDir: packageFolder,
   entryPoints: { bin: "src/bin.ts" },
-  outdir: "dist",
+  outdir,
   bundle: true,
   splitting: true,
   format: "esm",

@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runBuiltCtx, runCtx } from "./__fixtures__/run-ctx.js";
 import { undated } from "./__fixtures__/undated.js";
 
-// The built command (`dist/bin.js` on the dependencies' `dist`), which turbo builds before this
-// package's tests: what `npm install @ctx/cli` puts on a user's PATH.
+// The built command, bundled from the sources by the global set-up as `pnpm build` bundles
+// `dist`: what `npm install @ctx/cli` puts on a user's PATH.
 let repository: string;
 beforeAll(async () => {
   const root = await realpath(await mkdtemp(join(tmpdir(), "ctx-built-")));

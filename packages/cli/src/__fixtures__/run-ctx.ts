@@ -4,9 +4,6 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runCli } from "../run-cli.js";
 
-const entry = fileURLToPath(new URL("../bin.ts", import.meta.url));
-const tsx = import.meta.resolve("tsx");
-
 /** What a run of `ctx` left behind. */
 export interface CtxRun {
   readonly code: number;
@@ -14,8 +11,12 @@ export interface CtxRun {
   readonly stderr: string;
 }
 
-/** The built command, as `npm install` gives it to a user (`bin` in package.json). */
-export const builtEntry = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
+/**
+ * The built command: the bundle `pnpm build` makes for `dist` (what `npm install` puts on a
+ * user's PATH), which the global set-up (`global-setup.ts`) builds from the sources into
+ * `.bundle` before the tests run.
+ */
+export const builtEntry = fileURLToPath(new URL("../../.bundle/bin.js", import.meta.url));
 
 /**
  * Runs `ctx` in this process, through {@link runCli} as `bin.ts` calls it, in `cwd`, with a clean
@@ -39,10 +40,7 @@ export async function runCtx(
   return { code, stdout: stdout.join(""), stderr: stderr.join("") };
 }
 
-/**
- * Runs the built `ctx` ({@link builtEntry}, with its dependencies' built code) in its own process,
- * in `cwd`, with `HOME` pointed at `cwd`.
- */
+/** Runs the built `ctx` ({@link builtEntry}) in its own process, in `cwd`, with `HOME` pointed at `cwd`. */
 export function runBuiltCtx(args: readonly string[], cwd: string): Promise<CtxRun> {
   return runNode([builtEntry, ...args], cwd);
 }
@@ -69,15 +67,16 @@ function runNode(args: readonly string[], cwd: string): Promise<CtxRun> {
 }
 
 /**
- * Writes an executable `ctx` into `folder` that runs the command from its TypeScript sources, as
- * `bin.ts` is run from its sources, so a shell with `folder` on its PATH can run a README's lines as written.
+ * Writes an executable `ctx` into `folder` that runs the built command ({@link builtEntry}), as
+ * an installed `ctx` runs, so a shell with `folder` on its PATH can run a README's lines as
+ * written.
  */
 export async function writeCtxShim(folder: string): Promise<string> {
   const path = join(folder, "ctx");
   const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
   await writeFile(
     path,
-    `#!/bin/sh\nexec ${[process.execPath, "--conditions=@ctx/source", "--import", tsx, entry].map(quote).join(" ")} "$@"\n`,
+    `#!/bin/sh\nexec ${[process.execPath, builtEntry].map(quote).join(" ")} "$@"\n`,
   );
   await chmod(path, 0o755);
   return path;
