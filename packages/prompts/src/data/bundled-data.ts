@@ -571,6 +571,72 @@ export const bundledModels: readonly ModelInfo[] = [
   },
   {
     baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "claude-opus-4-6",
+    displayName: "Claude Opus 4.6",
+    contextWindow: 1000000,
+    autoCompactTokenLimit: 900000,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://platform.claude.com/docs/en/models/opus-4-6/overview.md",
+      quote: "Model ID: `claude-opus-4-6` · Context window: 1M tokens · Max output: 128K tokens",
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "claude-opus-4-8",
+    displayName: "Claude Opus 4.8",
+    contextWindow: 1000000,
+    autoCompactTokenLimit: 900000,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://platform.claude.com/docs/fr/models/opus-4-8/overview.md",
+      quote: "Model ID: `claude-opus-4-8` · Context window: 1M tokens · Max output: 128K tokens",
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "claude-opus-5",
+    displayName: "Claude Opus 5",
+    contextWindow: 1000000,
+    autoCompactTokenLimit: 900000,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://platform.claude.com/docs/ko/models/opus-5/overview.md",
+      quote: "Model ID: `claude-opus-5` · Context window: 1M tokens · Max output: 128K tokens",
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
     slug: "gemini-2.5-pro",
     displayName: "Gemini 2.5 Pro",
     contextWindow: 1048576,
