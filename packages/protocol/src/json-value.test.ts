@@ -1,3 +1,4 @@
+import { runInNewContext } from "node:vm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -175,6 +176,18 @@ describe("jsonValueSchema", () => {
     expect(issuesOf({ deep: nested(100_000) })).toEqual([
       { path: "", message: "nested more than 1000 arrays and objects deep" },
     ]);
+  });
+
+  it("accepts plain objects and arrays made in another realm, and refuses its class instances", () => {
+    const foreign: unknown = runInNewContext(
+      '({ record: { type: "turn", state: { items: [1, "two", null], nested: Object.create(null) } } })',
+    );
+    expect(jsonValueSchema.safeParse(foreign).success).toBe(true);
+    expect(jsonValueSchema.safeParse(runInNewContext("new Date(0)")).success).toBe(false);
+    expect(jsonValueSchema.safeParse(runInNewContext("new (class Point {})()")).success).toBe(
+      false,
+    );
+    expect(jsonValueSchema.safeParse(Object.create(Object.create(null))).success).toBe(false);
   });
 
   it("gives back the value it was given, not a copy", () => {

@@ -32,10 +32,19 @@ function describeForeign(value: unknown): string {
   return `expected an array or a plain object, received ${kind}`;
 }
 
-/** Whether `value` is an object whose prototype is `Object.prototype` or `null`. */
+/**
+ * Whether `value` is an object whose prototype is `null` or some realm's `Object.prototype`: an
+ * object made in another realm (an iframe, a `vm` context, a worker's structured clone) is as
+ * plain as one made here, so the test is the prototype's shape, not its identity.
+ */
 function isPlainObject(value: object): boolean {
   const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+  if (prototype === null) return true;
+  return (
+    typeof prototype === "object" &&
+    Object.getPrototypeOf(prototype) === null &&
+    Object.hasOwn(prototype, "isPrototypeOf")
+  );
 }
 
 /**
