@@ -127,6 +127,10 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
     },
     toSchemaIssues: { args: [{ issues: [] }, {}], names: ["error", "input"], anything: [1] },
     createItemMapper: { args: [() => undefined], names: ["convert"] },
+    createMessageMapper: {
+      args: [{ convert: () => undefined, runOf: () => "run", join: () => ({}) }],
+      names: ["options"],
+    },
     deepFreeze: { args: [{}], names: ["value"], anything: [0] },
     isDeepFrozen: { args: [{}], names: ["value"], anything: [0] },
     describeSchemaIssues: { args: [[{ path: "a", message: "b" }]], names: ["issues"] },
