@@ -18,7 +18,10 @@ const pause = (milliseconds: number) =>
 export interface OwnServer {
   readonly url: string;
   /** Stops the server (`stop`, a fast shutdown, or `crash`, `pg_ctl -m immediate`) and starts it again. */
-  restart(how: "stop" | "crash"): Promise<void>;
+  /** Takes the server down: a fast shutdown, or a crash (`pg_ctl -m immediate`). */
+  down(how: "stop" | "crash"): Promise<void>;
+  /** Starts the server again after {@link OwnServer.down}. */
+  up(): Promise<void>;
   /** Stops the server and removes its folder. */
   remove(): Promise<void>;
 }
@@ -32,9 +35,10 @@ export async function startOwnServer(): Promise<OwnServer> {
   await sql.end();
   return {
     url,
-    async restart(how) {
+    async down(how) {
       await run("bash", [script, how, folder]);
-      await pause(200);
+    },
+    async up() {
       await run("bash", [script, "start", folder]);
     },
     async remove() {
@@ -69,6 +73,11 @@ export interface RestartOutcome {
  * Every session's writer appends its batches through one store (so their appends share
  * flushes), sending a failed append again as it was until it is answered, while the server is
  * restarted `restarts` times, evenly through the run. Then every session is read back.
+ *
+ * Whether a writer meets the server down must not depend on the machine's speed: each writer
+ * holds back one batch per restart, and a restart takes the server down, releases those
+ * batches, waits until a writer has failed against the stopped server, and only then starts it
+ * again. So the writers never finish before a restart, and each restart is seen.
  */
 export async function appendAcrossRestarts(
   server: OwnServer,
@@ -79,9 +88,18 @@ export async function appendAcrossRestarts(
   let acknowledged = 0;
   let duplicates = 0;
   const payload = (batch: number, index: number) => ({ batch, index });
+  const gates = Array.from({ length: plan.restarts }, () => {
+    let resolve = () => {};
+    const promise = new Promise<void>((settle) => {
+      resolve = settle;
+    });
+    return { promise, resolve };
+  });
+  const firstHeld = plan.batchesPerSession - plan.restarts;
   const writer = async (sessionId: string) => {
     await store.create({ id: sessionId });
     for (let batch = 0; batch < plan.batchesPerSession; batch += 1) {
+      if (batch >= firstHeld) await gates[batch - firstHeld]?.promise;
       const request = {
         sessionId,
         expectedSequence: batch * plan.recordsPerBatch,
@@ -122,7 +140,11 @@ export async function appendAcrossRestarts(
       // Writers that stopped this early failed: surface their error rather than a bare verdict.
       if (settled) await writers;
       if (settled) throw new Error("the writers finished before the server went down");
-      await server.restart(plan.how);
+      const failed = failures;
+      await server.down(plan.how);
+      gates[restart - 1]?.resolve();
+      while (!settled && failures === failed) await pause(5);
+      await server.up();
     }
     await writers;
   } finally {
