@@ -1,6 +1,6 @@
 import {
-  countedItems,
   developerMessage,
+  expectGrowingRequests,
   historyReadsOnNextTurn,
   sampleItems,
   userMessage,
@@ -179,27 +179,13 @@ describe("toPrompt", () => {
   });
 
   it("converts only the items a request adds, and gives what a fresh mapping gives", () => {
-    const counted = countedItems([...sampleItems, ...moreItems]);
-    const all = counted.items;
-    let previous = toPrompt({ instructions: "Be brief.", input: all.slice(0, 2) });
-    // Request after request, each one item longer, as a session's requests grow.
-    for (let length = 3; length <= all.length; length++) {
-      counted.reset();
-      const input = all.slice(0, length);
-      const prompt = toPrompt({ instructions: "Be brief.", input });
-      expect(counted.reads().map((reads) => reads > 0)).toEqual(
-        all.map((_, index) => index === length - 1),
-      );
-      expect(prompt).toEqual(
-        toPrompt({ instructions: "Be brief.", input: JSON.parse(JSON.stringify(input)) }),
-      );
-      // Every message but the last of the previous request is the same frozen object.
-      for (const [index, message] of previous.messages.slice(0, -1).entries()) {
-        expect(prompt.messages[index]).toBe(message);
-      }
-      previous = prompt;
-    }
-    expect(Object.isFrozen(previous.messages[0])).toBe(true);
+    const last = expectGrowingRequests(
+      [...sampleItems, ...moreItems],
+      2,
+      (input) => toPrompt({ instructions: "Be brief.", input }),
+      { from: 0, rebuiltAtEnd: 1 },
+    );
+    expect(Object.isFrozen(last.messages[0])).toBe(true);
   });
 
   it("refuses a request with nothing after its opening developer messages", () => {

@@ -5,8 +5,8 @@ import type {
 } from "@anthropic-ai/sdk/resources/messages/messages";
 import {
   assistantMessage,
-  countedItems,
   developerMessage,
+  expectGrowingRequests,
   historyReadsOnNextTurn,
   sampleItems,
   userMessage,
@@ -233,28 +233,14 @@ describe("toMessagesParams across the requests of a session", () => {
   });
 
   it("converts only the items a request adds, and gives what a fresh mapping gives", () => {
-    const counted = countedItems([...sampleItems, assistantMessage("Done."), userMessage("Next.")]);
-    const all = counted.items;
-    let previous = toMessagesParams({ instructions: "Be brief.", input: all.slice(0, 1) });
-    // Request after request, each one item longer, as a session's requests grow.
-    for (let length = 2; length <= all.length; length++) {
-      counted.reset();
-      const input = all.slice(0, length);
-      const params = toMessagesParams({ instructions: "Be brief.", input });
-      expect(counted.reads().map((reads) => reads > 0)).toEqual(
-        all.map((_, index) => index === length - 1),
-      );
-      expect(params).toEqual(
-        toMessagesParams({ instructions: "Be brief.", input: JSON.parse(JSON.stringify(input)) }),
-      );
-      // A message before the last two (which carry the breakpoints) is the same frozen object.
-      for (const [index, message] of previous.messages.slice(0, -2).entries()) {
-        expect(params.messages[index]).toBe(message);
-        expect(Object.isFrozen(message)).toBe(true);
-      }
-      previous = params;
-    }
-    expect(previous.messages.length).toBeGreaterThan(3);
-    expect(Object.isFrozen(previous.messages[0])).toBe(true);
+    // The last two messages carry the cache breakpoints, so they are new copies each time.
+    const last = expectGrowingRequests(
+      [...sampleItems, assistantMessage("Done."), userMessage("Next.")],
+      1,
+      (input) => toMessagesParams({ instructions: "Be brief.", input }),
+      { from: 0, rebuiltAtEnd: 2 },
+    );
+    expect(last.messages.length).toBeGreaterThan(3);
+    expect(Object.isFrozen(last.messages[0])).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { countedItems, historyReadsOnNextTurn, sampleItems } from "@ctx/adapter-testing";
+import { expectGrowingRequests, historyReadsOnNextTurn, sampleItems } from "@ctx/adapter-testing";
 import type { ResponseItem } from "@ctx/protocol";
 import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
 import { describe, expect, it } from "vitest";
@@ -124,30 +124,14 @@ describe("toChatCompletionsParams", () => {
   });
 
   it("converts only the items a request adds, and gives what a fresh mapping gives", () => {
-    const counted = countedItems(textOnlyItems);
-    const all = counted.items;
-    let previous = toChatCompletionsParams({ instructions: "Be brief.", input: [] });
-    // Request after request, each one item longer, as a session's requests grow.
-    for (let length = 1; length <= all.length; length++) {
-      counted.reset();
-      const input = all.slice(0, length);
-      const params = toChatCompletionsParams({ instructions: "Be brief.", input });
-      expect(counted.reads().map((reads) => reads > 0)).toEqual(
-        all.map((_, index) => index === length - 1),
-      );
-      expect(params).toEqual(
-        toChatCompletionsParams({
-          instructions: "Be brief.",
-          input: JSON.parse(JSON.stringify(input)),
-        }),
-      );
-      // Every message but the last of the previous request is the same frozen object.
-      for (const [index, message] of previous.messages.slice(1, -1).entries()) {
-        expect(params.messages[index + 1]).toBe(message);
-      }
-      previous = params;
-    }
-    expect(Object.isFrozen(previous.messages[1])).toBe(true);
+    // The system message is built from the instructions on every call.
+    const last = expectGrowingRequests(
+      textOnlyItems,
+      0,
+      (input) => toChatCompletionsParams({ instructions: "Be brief.", input }),
+      { from: 1, rebuiltAtEnd: 1 },
+    );
+    expect(Object.isFrozen(last.messages[1])).toBe(true);
   });
 
   it("refuses a request that does not fit the schema, naming the path", () => {
