@@ -9,6 +9,7 @@ import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import { createPostgresRolloutStore } from "../src/index.js";
 import { turnRecords } from "./bench-turn.js";
+import { schedulerWaitMilliseconds } from "./scheduler-wait.js";
 
 interface WorkerTask {
   readonly mode: "store" | "floor";
@@ -77,6 +78,7 @@ process.once("message", async (task: WorkerTask) => {
   });
   const latencies: number[] = [];
   const cpu = process.cpuUsage();
+  const waitBefore = schedulerWaitMilliseconds();
   await Promise.all(
     task.sessionIds.map(async (sessionId) => {
       let next = 0;
@@ -88,11 +90,17 @@ process.once("message", async (task: WorkerTask) => {
     }),
   );
   const used = process.cpuUsage(cpu);
+  const waitAfter = schedulerWaitMilliseconds();
   // The connections stay open until the parent has read the server's CPU time (a backend's
   // counts only while it lives), then the worker closes them and exits.
   process.once("message", async () => {
     await writer.close();
     process.exit(0);
   });
-  process.send?.({ latencies, cpuMilliseconds: (used.user + used.system) / 1000 });
+  process.send?.({
+    latencies,
+    cpuMilliseconds: (used.user + used.system) / 1000,
+    waitMilliseconds:
+      waitBefore === undefined || waitAfter === undefined ? null : waitAfter - waitBefore,
+  });
 });

@@ -14,6 +14,7 @@ import { benchSize } from "@ctx/vitest-config/bench";
 import postgres from "postgres";
 import { createPostgresRolloutStore, migrate } from "../src/index.js";
 import { recordsPerTurn, turnMaterial, turnRecords } from "./bench-turn.js";
+import { schedulerWaitMilliseconds } from "./scheduler-wait.js";
 
 const sessions = benchSize(50, 4);
 const turns = benchSize(200, 2);
@@ -50,6 +51,8 @@ interface WorkerReport {
   readonly latencies: number[];
   /** The worker's CPU time (user and system) while the clock ran, in milliseconds. */
   readonly cpuMilliseconds: number;
+  /** How long the worker waited for a CPU while the clock ran, in milliseconds, when known. */
+  readonly waitMilliseconds: number | null;
 }
 
 interface Worker {
@@ -105,17 +108,27 @@ interface LoadFigures {
   readonly p99: number;
   /** The workers' CPU time per append, in milliseconds. */
   readonly workerCpu: number;
+  /** The workers' wait for a CPU per append, in milliseconds, when it could be read. */
+  readonly workerWait: number | undefined;
   /** The server's CPU time per append, in milliseconds, when its processes could be read. */
   readonly serverCpu: number | undefined;
+  /** The server's wait for a CPU per append, in milliseconds, when it could be read. */
+  readonly serverWait: number | undefined;
+}
+
+/** The time a set of processes has run and waited to run, in milliseconds. */
+interface Scheduling {
+  readonly cpu: number;
+  readonly wait: number;
 }
 
 /**
- * The CPU time (user and system, in milliseconds) the server's processes have used: the
- * postmaster and its children, from `/proc`, or `undefined` where the server's folder or
- * `/proc` cannot be read (another machine, another user). A backend counts only while it
- * lives, so the bench reads this before its workers close their connections.
+ * The CPU time (user and system) the server's processes have used and the time they have
+ * waited for a CPU: the postmaster and its children, from `/proc`, or `undefined` where the
+ * server's folder or `/proc` cannot be read (another machine, another user). A backend counts
+ * only while it lives, so the bench reads this before its workers close their connections.
  */
-async function serverCpuMilliseconds(url: string): Promise<number | undefined> {
+async function serverScheduling(url: string): Promise<Scheduling | undefined> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     const [setting] = await sql.unsafe<{ data_directory: string }[]>("SHOW data_directory");
@@ -124,15 +137,18 @@ async function serverCpuMilliseconds(url: string): Promise<number | undefined> {
     ).split("\n")[0];
     const ticksPerSecond = 100;
     let ticks = 0;
+    let wait = 0;
     for (const entry of await readdir("/proc")) {
       if (!/^\d+$/.test(entry)) continue;
       const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
       // After the command's closing parenthesis: state, ppid, …; utime and stime are 12th and 13th.
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (entry === postmaster || fields[1] === postmaster)
+      if (entry === postmaster || fields[1] === postmaster) {
         ticks += Number(fields[11]) + Number(fields[12]);
+        wait += schedulerWaitMilliseconds(Number(entry)) ?? 0;
+      }
     }
-    return (ticks * 1000) / ticksPerSecond;
+    return { cpu: (ticks * 1000) / ticksPerSecond, wait };
   } catch {
     return undefined;
   } finally {
@@ -157,18 +173,24 @@ async function loadRun(
       ),
     ),
   );
-  const serverBefore = await serverCpuMilliseconds(url);
+  const serverBefore = await serverScheduling(url);
   const started = performance.now();
   const reports = await Promise.all(ready.map((worker) => worker.go()));
   const seconds = (performance.now() - started) / 1000;
-  const serverAfter = await serverCpuMilliseconds(url);
+  const serverAfter = await serverScheduling(url);
   await Promise.all(ready.map((worker) => worker.finish()));
   const latencies = reports.flatMap((report) => report.latencies).sort((a, b) => a - b);
+  const server = (part: keyof Scheduling) =>
+    serverBefore === undefined || serverAfter === undefined
+      ? undefined
+      : (serverAfter[part] - serverBefore[part]) / latencies.length;
+  const waits = reports.map((report) => report.waitMilliseconds);
   return {
-    serverCpu:
-      serverBefore === undefined || serverAfter === undefined
-        ? undefined
-        : (serverAfter - serverBefore) / latencies.length,
+    serverCpu: server("cpu"),
+    serverWait: server("wait"),
+    workerWait: waits.some((wait) => wait === null)
+      ? undefined
+      : waits.reduce<number>((total, wait) => total + (wait ?? 0), 0) / latencies.length,
     appendsPerSecond: latencies.length / seconds,
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
@@ -216,9 +238,11 @@ async function load(url: string, schema: string): Promise<void> {
     lost += turns * recordsPerTurn - seen.size;
   }
   await store.close();
+  const known = (milliseconds: number | undefined) =>
+    milliseconds === undefined ? "unknown" : format(milliseconds);
   const line = (name: string, figures: LoadFigures) =>
     report(
-      `  ${name}: ${Math.round(figures.appendsPerSecond)} appends/s (${Math.round(figures.appendsPerSecond * recordsPerTurn)} records/s), latency p50 ${format(figures.p50)}, p99 ${format(figures.p99)}; CPU an append: the workers' ${format(figures.workerCpu)}, the server's ${figures.serverCpu === undefined ? "unknown" : format(figures.serverCpu)}`,
+      `  ${name}: ${Math.round(figures.appendsPerSecond)} appends/s (${Math.round(figures.appendsPerSecond * recordsPerTurn)} records/s), latency p50 ${format(figures.p50)}, p99 ${format(figures.p99)}; CPU an append: the workers' ${format(figures.workerCpu)}, the server's ${known(figures.serverCpu)}; waiting for a CPU an append: the workers' ${known(figures.workerWait)}, the server's ${known(figures.serverWait)}`,
     );
   report(
     `load: ${sessions} sessions x ${turns} turns (one append of ${recordsPerTurn} records each) from ${workers} worker processes, each append durable when answered`,
