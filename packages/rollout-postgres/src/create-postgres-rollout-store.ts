@@ -13,7 +13,11 @@ import {
 } from "@ctx/rollout";
 import postgres, { type Sql } from "postgres";
 import { z } from "zod";
-import { createAppendFlushWriter, type PendingAppend } from "./append-flush-writer.js";
+import {
+  type AppendOutcome,
+  createAppendFlushWriter,
+  type PendingAppend,
+} from "./append-flush-writer.js";
 import { createGroupCommit } from "./group-commit.js";
 import { isForeignKeyViolation } from "./is-foreign-key-violation.js";
 import { postgresClientSchema } from "./postgres-client-schema.js";
@@ -88,7 +92,8 @@ export interface PostgresRolloutStore extends RolloutStore {
  * server together, as one statement (one round trip, one transaction) that moves each session's
  * `next_sequence` from its expected value and inserts its batch, so each batch is written all
  * or nothing and only for the writer that holds the session's next sequence; a stale writer's
- * append matches nothing and fails alone. An append resolves only once its transaction has
+ * append matches nothing and fails alone, and so does one whose values the server refuses (the
+ * others of its flush are committed). An append resolves only once its transaction has
  * committed. A batch is one row (its records as one JSON text), so a turn's records pay for one
  * row and one key. Run {@link migrate} once before use.
  *
@@ -136,7 +141,7 @@ export function createPostgresRolloutStore(
     return rows[0];
   }
 
-  const pendingAppends = createGroupCommit<PendingAppend, boolean>({
+  const pendingAppends = createGroupCommit<PendingAppend, AppendOutcome>({
     write: createAppendFlushWriter(sql, tables, queryOptions),
     key: (append) => append.sessionId,
     weight: (append) => append.batch.text.length,
@@ -209,14 +214,16 @@ export function createPostgresRolloutStore(
         ]);
         const next = parsed.expectedSequence + parsed.records.length;
         const batch = encodeStoredBatch(parsed.records);
-        const moved = await pendingAppends.submit({
+        const outcome = await pendingAppends.submit({
           sessionId: parsed.sessionId,
           expectedSequence: parsed.expectedSequence,
           nextSequence: next,
           appendId: parsed.appendId,
           batch,
         });
-        if (moved) return { nextSequence: next, duplicate: false };
+        if (outcome === "written") return { nextSequence: next, duplicate: false };
+        // The server's own error, reported as a failure of the database like any other.
+        if (outcome !== "unmatched") throw outcome.refused;
         return refusedAppend(parsed.sessionId, parsed.expectedSequence, parsed.appendId);
       }),
 
