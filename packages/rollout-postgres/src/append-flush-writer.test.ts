@@ -1,0 +1,77 @@
+import fc from "fast-check";
+import postgres, { type Sql } from "postgres";
+import { describe, expect, it } from "vitest";
+import {
+  type AppendOutcome,
+  createAppendFlushWriter,
+  type PendingAppend,
+} from "./append-flush-writer.js";
+import { rolloutTables } from "./rollout-tables.js";
+
+/** Each append's values in a flush's parameters: session, expected, next, id, checkpoints, text. */
+const valuesPerAppend = 6;
+
+/**
+ * A client whose server refuses, with `code`, every statement that holds an append whose id
+ * starts with "refused", and otherwise moves every session of the statement.
+ */
+function refusingClient(code: string) {
+  const statements: number[] = [];
+  const sql = {
+    unsafe: async (_text: string, parameters: (string | null)[]) => {
+      const sessions: string[] = [];
+      let refused = false;
+      for (let at = 0; at < parameters.length; at += valuesPerAppend) {
+        sessions.push(String(parameters[at]));
+        if (String(parameters[at + 3]).startsWith("refused")) refused = true;
+      }
+      statements.push(sessions.length);
+      if (refused) throw new postgres.PostgresError({ code, message: "the server refused a row" });
+      return sessions.map((session_id) => ({ session_id }));
+    },
+  } as unknown as Sql;
+  return { sql, statements };
+}
+
+function pending(index: number, refused: boolean): PendingAppend {
+  return {
+    sessionId: `s${String(index).padStart(3, "0")}`,
+    expectedSequence: 0,
+    nextSequence: 1,
+    appendId: refused ? `refused-${index}` : `append-${index}`,
+    batch: { text: "[]", checkpoints: null },
+  };
+}
+
+describe("createAppendFlushWriter", () => {
+  it("fails exactly the appends the server refuses, commits the others, in few statements", () =>
+    fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 64 }),
+        async (refusals) => {
+          const { sql, statements } = refusingClient("23514");
+          const write = createAppendFlushWriter(sql, rolloutTables(), { prepare: true });
+          const appends = refusals.map((refused, index) => pending(index, refused));
+          const outcomes = await write(appends);
+          expect(outcomes.map((outcome: AppendOutcome) => outcome !== "written")).toEqual(refusals);
+          for (const [index, outcome] of outcomes.entries())
+            if (refusals[index] === true)
+              expect(outcome).toMatchObject({ refused: { code: "23514" } });
+          // Each refused append costs at most two statements a halving on its way down.
+          const refusedCount = refusals.filter(Boolean).length;
+          const halvings = Math.ceil(Math.log2(refusals.length));
+          expect(statements.length).toBeLessThanOrEqual(1 + 2 * refusedCount * halvings);
+          if (refusedCount === 0) expect(statements).toEqual([refusals.length]);
+        },
+      ),
+    ));
+
+  it("fails the whole flush, in one statement, when the server fails for its own reasons", async () => {
+    const { sql, statements } = refusingClient("57P01");
+    const write = createAppendFlushWriter(sql, rolloutTables(), { prepare: true });
+    await expect(write([pending(0, false), pending(1, true)])).rejects.toMatchObject({
+      code: "57P01",
+    });
+    expect(statements).toEqual([2]);
+  });
+});
