@@ -11,6 +11,12 @@ import { rolloutTables } from "./rollout-tables.js";
 /** Each append's values in a flush's parameters: session, expected, next, id, checkpoints, text. */
 const valuesPerAppend = 6;
 
+/** An error as the client builds one from the server's answer: its constructor takes the fields. */
+function serverError(code: string): Error {
+  const PostgresError = postgres.PostgresError as unknown as new (fields: object) => Error;
+  return new PostgresError({ code, message: "the server refused a row" });
+}
+
 /**
  * A client whose server refuses, with `code`, every statement that holds an append whose id
  * starts with "refused", and otherwise moves every session of the statement.
@@ -26,7 +32,7 @@ function refusingClient(code: string) {
         if (String(parameters[at + 3]).startsWith("refused")) refused = true;
       }
       statements.push(sessions.length);
-      if (refused) throw new postgres.PostgresError({ code, message: "the server refused a row" });
+      if (refused) throw serverError(code);
       return sessions.map((session_id) => ({ session_id }));
     },
   } as unknown as Sql;
