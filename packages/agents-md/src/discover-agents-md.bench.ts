@@ -1,4 +1,3 @@
-import * as nodeFs from "node:fs";
 import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,7 +6,12 @@ import { afterAll, bench, describe } from "vitest";
 import { createCountingFileSystem } from "./__fixtures__/counting-file-system.js";
 import { discoverAgentsMd } from "./discover-agents-md.js";
 import { createMemoryFileSystem, type MemoryEntry } from "./memory-file-system.js";
-import { createNodeFileSystem, type NodeFileSystemFunctions } from "./node/node-file-system.js";
+import { createNodeFileSystem } from "./node/node-file-system.js";
+import {
+  callbackFunctions,
+  functionNames,
+  type NodeFileSystemFunctions,
+} from "./node/node-functions.js";
 
 const levels = 40;
 const every = 5;
@@ -34,33 +38,19 @@ await mkdir(join(scratch, ".git"));
 for (const folder of withFile)
   await writeFile(join(scratch, folder, "AGENTS.md"), `rules for ${folder || "/"}\n`);
 
-/** `node:fs` counting every call it gets, descriptor calls included. */
+/** The callback functions of `node:fs`, counting every call they get, descriptor calls included. */
 function countingNodeFunctions(): { functions: NodeFileSystemFunctions; calls: () => number } {
   let calls = 0;
-  const node: NodeFileSystemFunctions = {
-    stat: nodeFs.stat,
-    realpath: nodeFs.realpath.native,
-    readdir: nodeFs.readdir,
-    open: nodeFs.open,
-    fstat: nodeFs.fstat,
-    read: nodeFs.read,
-    close: nodeFs.close,
-  };
-  const counted =
-    <Arguments extends unknown[]>(call: (...values: Arguments) => void) =>
-    (...values: Arguments): void => {
-      calls += 1;
-      call(...values);
-    };
-  const functions: NodeFileSystemFunctions = {
-    stat: counted(node.stat),
-    realpath: counted(node.realpath),
-    readdir: counted(node.readdir),
-    open: counted(node.open),
-    fstat: counted(node.fstat),
-    read: counted(node.read),
-    close: counted(node.close),
-  };
+  const functions = { ...callbackFunctions() };
+  for (const name of functionNames) {
+    const call = functions[name] as (...values: unknown[]) => unknown;
+    Object.assign(functions, {
+      [name]: (...values: unknown[]) => {
+        calls += 1;
+        return call(...values);
+      },
+    });
+  }
   return { functions, calls: () => calls };
 }
 

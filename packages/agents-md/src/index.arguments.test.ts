@@ -55,6 +55,7 @@ const wrongCalls: Record<string, readonly (readonly [readonly unknown[], string]
     [[null], "options"],
     [[42], "options"],
     [[{ functions: {} }], "options"],
+    [[{ blocking: "yes" }], "options"],
     [[{ path: {} }], "options"],
   ],
   discoverAgentsMd: [
