@@ -10,34 +10,16 @@ import {
 } from "@google/gemini-cli-core/dist/src/utils/memoryDiscovery.js";
 import { afterAll, bench, describe } from "vitest";
 import { createCountingFileSystem } from "./__fixtures__/counting-file-system.js";
+import { deepTree, deepTreeLevels } from "./__fixtures__/deep-tree.js";
 import { discoverAgentsMd } from "./discover-agents-md.js";
 import { createNodeFileSystem } from "./node/node-file-system.js";
 
-// The tree of issue 17: a working directory 40 levels below the root, an AGENTS.md every fifth
-// level on the way (8), 8 empty sibling folders per level, and 10 decoy AGENTS.md files in them.
-const levels = 40;
+// The tree of issue 17: cwd 40 levels below the root, 8 AGENTS.md on the way, 10 decoys beside it.
+const tree = deepTree();
 const scratch = await realpath(await mkdtemp(join(tmpdir(), "agents-md-gemini-bench-")));
-const path = ["d1"];
-for (let level = 2; level <= levels; level += 1) path.push(`d${level}`);
-const cwd = join(scratch, ...path);
-await mkdir(cwd, { recursive: true });
-await mkdir(join(scratch, ".git"));
-let folders = levels + 1;
-let decoys = 0;
-for (let level = 0; level < levels; level += 1) {
-  const here = join(scratch, ...path.slice(0, level));
-  for (let sibling = 0; sibling < 8; sibling += 1) {
-    const folder = join(here, `s${sibling}`);
-    await mkdir(folder);
-    folders += 1;
-    if (decoys < 10 && sibling === 0 && level % 4 === 0) {
-      await writeFile(join(folder, "AGENTS.md"), `decoy ${level}\n`);
-      decoys += 1;
-    }
-  }
-  if (level > 0 && level % 5 === 0) await writeFile(join(here, "AGENTS.md"), `rules ${level}\n`);
-}
-await writeFile(join(cwd, "AGENTS.md"), `rules ${levels}\n`);
+const cwd = join(scratch, tree.cwd);
+for (const folder of tree.folders) await mkdir(join(scratch, folder), { recursive: true });
+for (const [file, text] of tree.files) await writeFile(join(scratch, file), text);
 
 // gemini-cli-core looks for its own name; add ours, as a user pointing it at AGENTS.md would.
 setGeminiMdFilename("AGENTS.md");
@@ -139,7 +121,7 @@ async function interleavedRun(rounds: number, batch: number) {
 
 for (const [name, run] of Object.entries(sides)) {
   const found = await run();
-  if (found !== 8)
+  if (found !== tree.filesOnPath)
     throw new Error(`the bench tree is not what it should be: ${name} found ${found}`);
 }
 const interfaceCalls = async (blocking: boolean) => {
@@ -171,7 +153,7 @@ const perRun = (mode: "callback" | "blocking") => {
 };
 process.stdout.write(
   `${[
-    `tree: ${folders} folders, cwd ${levels} levels deep, 8 AGENTS.md on the path, ${decoys} decoys`,
+    `tree: ${tree.folderCount} folders, cwd ${deepTreeLevels} levels deep, ${tree.filesOnPath} AGENTS.md on the path, ${tree.decoys} decoys`,
     `gemini-cli-core 0.61.0:            median ${milliseconds("gemini")} ms per discovery, ${calls.gemini} node:fs calls`,
     `@ctx/agents-md, callback node:fs:  median ${milliseconds("callback")} ms per discovery, ${calls.callback} node:fs calls; ${calls.interface} file-system calls`,
     `@ctx/agents-md, blocking: true:    median ${milliseconds("blocking")} ms per discovery, ${calls.blocking} node:fs calls; ${calls.blockingInterface} file-system calls`,
@@ -186,7 +168,7 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-describe(`discovery ${levels} levels deep, against gemini-cli-core 0.61.0 (ratio printed above)`, () => {
+describe(`discovery ${deepTreeLevels} levels deep, against gemini-cli-core 0.61.0 (ratio printed above)`, () => {
   bench(
     "gemini-cli-core: getEnvironmentMemoryPaths + readGeminiMdFiles",
     async () => {
