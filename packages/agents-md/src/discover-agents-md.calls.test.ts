@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCountingFileSystem } from "./__fixtures__/counting-file-system.js";
 import { deepTree } from "./__fixtures__/deep-tree.js";
+import { nodeModes } from "./__fixtures__/node-modes.js";
 import { discoverAgentsMd } from "./discover-agents-md.js";
 import type { AgentsMdFileSystem } from "./file-system.js";
 import { createMemoryFileSystem, type MemoryEntry } from "./memory-file-system.js";
@@ -30,11 +31,10 @@ function inMemory(): { root: string; fs: AgentsMdFileSystem } {
 
 const fileSystems = [
   { name: "in memory", make: inMemory },
-  { name: "Node, callback calls", make: () => ({ root: scratch, fs: createNodeFileSystem() }) },
-  {
-    name: "Node, blocking calls",
-    make: () => ({ root: scratch, fs: createNodeFileSystem({ blocking: true }) }),
-  },
+  ...nodeModes.map(({ mode, blocking }) => ({
+    name: `Node, ${mode} calls`,
+    make: () => ({ root: scratch, fs: createNodeFileSystem({ blocking }) }),
+  })),
 ];
 
 describe.each(fileSystems)("discovery 40 levels deep, $name", ({ make }) => {

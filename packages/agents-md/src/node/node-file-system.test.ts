@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { failureCode } from "../__fixtures__/failure-code.js";
+import { nodeModes } from "../__fixtures__/node-modes.js";
 import { readPrefix } from "../__fixtures__/read-prefix.js";
 import { createNodeFileSystem } from "./node-file-system.js";
 import {
@@ -54,13 +55,9 @@ function countingFunctions(base: NodeFileSystemFunctions): {
 }
 
 // Every behaviour holds whichever functions of node:fs make the calls.
-const modes = [
-  { mode: "callback", blocking: false, base: callbackFunctions },
-  { mode: "blocking", blocking: true, base: blockingFunctions },
-] as const;
-
-describe.each(modes)("createNodeFileSystem, $mode calls", ({ blocking, base }) => {
+describe.each(nodeModes)("createNodeFileSystem, $mode calls", ({ blocking }) => {
   const createFileSystem = () => createNodeFileSystem({ blocking });
+  const base = blocking ? blockingFunctions : callbackFunctions;
 
   it("tells files and directories apart and gives one identity to every path of a file", async () => {
     const fs = createFileSystem();
