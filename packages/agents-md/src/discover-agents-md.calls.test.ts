@@ -1,13 +1,12 @@
-import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCountingFileSystem } from "./__fixtures__/counting-file-system.js";
-import { deepTree } from "./__fixtures__/deep-tree.js";
+import { deepTree, deepTreeEntries, writeDeepTree } from "./__fixtures__/deep-tree.js";
 import { nodeModes } from "./__fixtures__/node-modes.js";
 import { discoverAgentsMd } from "./discover-agents-md.js";
-import type { AgentsMdFileSystem } from "./file-system.js";
-import { createMemoryFileSystem, type MemoryEntry } from "./memory-file-system.js";
+import { createMemoryFileSystem } from "./memory-file-system.js";
 import { createNodeFileSystem } from "./node/node-file-system.js";
 
 const tree = deepTree();
@@ -15,22 +14,17 @@ const tree = deepTree();
 let scratch = "";
 beforeAll(async () => {
   scratch = await realpath(await mkdtemp(join(tmpdir(), "agents-md-calls-")));
-  for (const folder of tree.folders) await mkdir(join(scratch, folder), { recursive: true });
-  for (const [file, text] of tree.files) await writeFile(join(scratch, file), text);
+  await writeDeepTree(tree, scratch);
 });
 afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-function inMemory(): { root: string; fs: AgentsMdFileSystem } {
-  const entries: Record<string, MemoryEntry> = {};
-  for (const folder of tree.folders) entries[`/r/${folder}`] = { directory: true };
-  for (const [file, text] of tree.files) entries[`/r/${file}`] = text;
-  return { root: "/r", fs: createMemoryFileSystem(entries) };
-}
-
 const fileSystems = [
-  { name: "in memory", make: inMemory },
+  {
+    name: "in memory",
+    make: () => ({ root: "/r", fs: createMemoryFileSystem(deepTreeEntries(tree, "/r")) }),
+  },
   ...nodeModes.map(({ mode, blocking }) => ({
     name: `Node, ${mode} calls`,
     make: () => ({ root: scratch, fs: createNodeFileSystem({ blocking }) }),

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { createRequire, syncBuiltinESMExports } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,7 +10,7 @@ import {
 } from "@google/gemini-cli-core/dist/src/utils/memoryDiscovery.js";
 import { afterAll, bench, describe } from "vitest";
 import { createCountingFileSystem } from "./__fixtures__/counting-file-system.js";
-import { deepTree, deepTreeLevels } from "./__fixtures__/deep-tree.js";
+import { deepTree, deepTreeLevels, writeDeepTree } from "./__fixtures__/deep-tree.js";
 import { discoverAgentsMd } from "./discover-agents-md.js";
 import { createNodeFileSystem } from "./node/node-file-system.js";
 
@@ -18,8 +18,7 @@ import { createNodeFileSystem } from "./node/node-file-system.js";
 const tree = deepTree();
 const scratch = await realpath(await mkdtemp(join(tmpdir(), "agents-md-gemini-bench-")));
 const cwd = join(scratch, tree.cwd);
-for (const folder of tree.folders) await mkdir(join(scratch, folder), { recursive: true });
-for (const [file, text] of tree.files) await writeFile(join(scratch, file), text);
+await writeDeepTree(tree, scratch);
 
 // gemini-cli-core looks for its own name; add ours, as a user pointing it at AGENTS.md would.
 setGeminiMdFilename("AGENTS.md");

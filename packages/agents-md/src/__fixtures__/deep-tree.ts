@@ -1,3 +1,7 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { MemoryEntry } from "../memory-file-system.js";
+
 /** The tree of issue 17, as paths relative to its root (segments joined with `/`). */
 export interface DeepTree {
   /** The working directory: 40 levels below the root. */
@@ -53,4 +57,18 @@ export function deepTree(): DeepTree {
     filesOnPath: files.size - decoys,
     decoys,
   };
+}
+
+/** The entries of a memory file system holding `tree` below `root` (an absolute POSIX path). */
+export function deepTreeEntries(tree: DeepTree, root: string): Record<string, MemoryEntry> {
+  const entries: Record<string, MemoryEntry> = {};
+  for (const folder of tree.folders) entries[`${root}/${folder}`] = { directory: true };
+  for (const [file, text] of tree.files) entries[`${root}/${file}`] = text;
+  return entries;
+}
+
+/** Makes `tree` on disk below the existing folder `root`. */
+export async function writeDeepTree(tree: DeepTree, root: string): Promise<void> {
+  for (const folder of tree.folders) await mkdir(join(root, folder), { recursive: true });
+  for (const [file, text] of tree.files) await writeFile(join(root, file), text);
 }
