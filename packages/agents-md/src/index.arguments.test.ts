@@ -6,6 +6,11 @@ import * as nodeEntry from "./node/index.js";
 const agentsMd = { ...mainEntry, ...nodeEntry };
 const { AgentsMdError, createMemoryFileSystem, createNodeFileSystem, discoverAgentsMd } = agentsMd;
 
+/** Functions of the shape the Node file system calls, for an option check only (never called). */
+const nodeFunctions = Object.fromEntries(
+  ["close", "fstat", "open", "read", "readdir", "realpath", "stat"].map((name) => [name, () => 0]),
+);
+
 /** The error a call gave (thrown or rejected), or `undefined` when it returned normally. */
 async function failureOf(call: () => unknown): Promise<unknown> {
   try {
@@ -59,6 +64,7 @@ const wrongCalls: Record<string, readonly (readonly [readonly unknown[], string]
     [[42], "options"],
     [[{ functions: {} }], "options"],
     [[{ blocking: "yes" }], "options"],
+    [[{ blocking: false, functions: nodeFunctions }], "options.blocking"],
     [[{ path: {} }], "options"],
   ],
   discoverAgentsMd: [

@@ -32,7 +32,7 @@ export interface NodeFileSystemOptions {
    * `readSync`, …) instead of the callback ones, which each wait for a round trip through
    * libuv's thread pool. The calls and the results are the same; a one-shot command (a CLI)
    * gains, a server that must keep answering while a slow disk is read does not. `false` by
-   * default; ignored when `functions` is given.
+   * default; not to be given with `functions`.
    */
   readonly blocking?: boolean | undefined;
   /** The functions to call instead of `node:fs`'s (for tests and instrumentation). */
@@ -51,11 +51,16 @@ const functionsSchema = z.custom<NodeFileSystemFunctions>(
   { message: `expected an object with ${functionNames.join(", ")} functions` },
 );
 
-const optionsSchema = z.strictObject({
-  blocking: z.boolean().optional(),
-  functions: functionsSchema.optional(),
-  path: pathApiSchema.optional(),
-});
+const optionsSchema = z
+  .strictObject({
+    blocking: z.boolean().optional(),
+    functions: functionsSchema.optional(),
+    path: pathApiSchema.optional(),
+  })
+  .refine((options) => options.blocking === undefined || options.functions === undefined, {
+    message: "give blocking or functions, not both: blocking chooses the functions of node:fs",
+    path: ["blocking"],
+  });
 
 /**
  * The file system of the machine this process runs on. Files are opened without blocking and
