@@ -101,6 +101,16 @@ describe("resolveOptions", () => {
     ]);
   });
 
+  it("refuses a working directory or a home holding a NUL byte, which no file system takes", () => {
+    const issues = issuesOf(() =>
+      resolveOptions([{ id: "a", cwd: "/a\0/b" }], { fs, home: "/home/me\0" }),
+    );
+    expect(issues).toEqual([
+      { path: "environments[0].cwd", message: "expected a path without a NUL byte" },
+      { path: "home", message: "expected a path without a NUL byte" },
+    ]);
+  });
+
   it("refuses something that is not a file system", () => {
     expect(
       issuesOf(() => resolveOptions([{ id: "a", cwd: "/a" }], { fs: {} })).map(

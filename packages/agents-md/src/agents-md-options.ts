@@ -173,11 +173,9 @@ export function resolveOptions(
       issues.push({ path: name("environment", index, "fs"), message: missingFileSystem });
       return [];
     }
-    if (!fs.path.isAbsolute(environment.cwd)) {
-      issues.push({
-        path: name("environment", index, "cwd"),
-        message: "expected an absolute path",
-      });
+    const cwdProblem = pathProblem(fs, environment.cwd);
+    if (cwdProblem !== null) {
+      issues.push({ path: name("environment", index, "cwd"), message: cwdProblem });
     }
     const settings: ResolvedEnvironment = {
       id: environment.id,
@@ -199,10 +197,10 @@ export function resolveOptions(
       if (style === "several") {
         issues.push({ path: name("shared", 0, "fs"), message: `${missingFileSystem} for home` });
       }
-    } else if (!shared.fs.path.isAbsolute(shared.home)) {
-      issues.push({ path: name("shared", 0, "home"), message: "expected an absolute path" });
     } else {
-      home = { path: shared.home, fs: shared.fs };
+      const homeProblem = pathProblem(shared.fs, shared.home);
+      if (homeProblem === null) home = { path: shared.home, fs: shared.fs };
+      else issues.push({ path: name("shared", 0, "home"), message: homeProblem });
     }
   }
   if (issues.length > 0) throw AgentsMdError.fromIssues(issues);
@@ -238,4 +236,11 @@ function optionPath(
   if (style === "single") return where === "environment" && path === "id" ? "environment" : path;
   if (where === "shared") return path;
   return path === "" ? `environments[${index}]` : `environments[${index}].${path}`;
+}
+
+/** What is wrong with `path` as a folder of `fs` to search, or `null` when nothing is. */
+function pathProblem(fs: AgentsMdFileSystem, path: string): string | null {
+  if (!fs.path.isAbsolute(path)) return "expected an absolute path";
+  if (path.includes("\0")) return "expected a path without a NUL byte";
+  return null;
 }

@@ -22,13 +22,19 @@ export function checkArgument<Output>(
 }
 
 /**
- * `value`, checked to be a non-empty string (a path or a name).
+ * `value`, checked to be a non-empty string without a NUL byte (a path or a name: no file system
+ * takes one holding NUL, which Node would refuse with a raw `TypeError`).
  * @throws {AgentsMdError} `invalid-argument` naming `argument`.
  */
 export function checkText(argument: string, value: unknown): string {
-  if (typeof value === "string" && value !== "") return value;
-  throw AgentsMdError.forArgument(
-    argument,
-    `expected a non-empty string, got ${describeValue(value)}`,
-  );
+  if (typeof value !== "string" || value === "") {
+    throw AgentsMdError.forArgument(
+      argument,
+      `expected a non-empty string, got ${describeValue(value)}`,
+    );
+  }
+  if (value.includes("\0")) {
+    throw AgentsMdError.forArgument(argument, "expected a path or a name without a NUL byte");
+  }
+  return value;
 }

@@ -1,109 +1,94 @@
-import * as nodeFs from "node:fs";
-import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { benchOptions } from "@ctx/vitest-config/bench";
 import { afterAll, bench, describe } from "vitest";
 import { createCountingFileSystem } from "./__fixtures__/counting-file-system.js";
+import {
+  deepTree,
+  deepTreeEntries,
+  deepTreeLevels,
+  writeDeepTree,
+} from "./__fixtures__/deep-tree.js";
+import { nodeModes } from "./__fixtures__/node-modes.js";
 import { discoverAgentsMd } from "./discover-agents-md.js";
-import { createMemoryFileSystem, type MemoryEntry } from "./memory-file-system.js";
-import { createNodeFileSystem, type NodeFileSystemFunctions } from "./node/node-file-system.js";
+import type { AgentsMdFileSystem } from "./file-system.js";
+import { createMemoryFileSystem } from "./memory-file-system.js";
+import { createNodeFileSystem } from "./node/node-file-system.js";
+import {
+  blockingFunctions,
+  callbackFunctions,
+  functionNames,
+  type NodeFileSystemFunctions,
+} from "./node/node-functions.js";
 
-const levels = 40;
-const every = 5;
-
-/** The relative folders of a tree 40 levels below its root, and which of them hold AGENTS.md. */
-function deepTree(): { folders: string[]; withFile: Set<string> } {
-  const folders = [""];
-  for (let level = 1; level <= levels; level += 1) folders.push(`${folders[level - 1]}/d${level}`);
-  const withFile = new Set(folders.filter((_, level) => level % every === 0));
-  return { folders, withFile };
-}
-
-const { folders, withFile } = deepTree();
-const deepest = folders[levels] ?? "";
-
-const memoryEntries: Record<string, MemoryEntry> = { "/repo/.git": { directory: true } };
-for (const folder of withFile)
-  memoryEntries[`/repo${folder}/AGENTS.md`] = `rules for ${folder || "/"}\n`;
-const memory = createMemoryFileSystem(memoryEntries);
-
+const tree = deepTree();
+const memory = createMemoryFileSystem(deepTreeEntries(tree, "/repo"));
 const scratch = await realpath(await mkdtemp(join(tmpdir(), "agents-md-bench-")));
-await mkdir(join(scratch, deepest), { recursive: true });
-await mkdir(join(scratch, ".git"));
-for (const folder of withFile)
-  await writeFile(join(scratch, folder, "AGENTS.md"), `rules for ${folder || "/"}\n`);
+await writeDeepTree(tree, scratch);
 
-/** `node:fs` counting every call it gets, descriptor calls included. */
-function countingNodeFunctions(): { functions: NodeFileSystemFunctions; calls: () => number } {
+/** `base` counting every call it gets, descriptor calls included. */
+function countingNodeFunctions(base: NodeFileSystemFunctions) {
   let calls = 0;
-  const node: NodeFileSystemFunctions = {
-    stat: nodeFs.stat,
-    realpath: nodeFs.realpath.native,
-    readdir: nodeFs.readdir,
-    open: nodeFs.open,
-    fstat: nodeFs.fstat,
-    read: nodeFs.read,
-    close: nodeFs.close,
-  };
-  const counted =
-    <Arguments extends unknown[]>(call: (...values: Arguments) => void) =>
-    (...values: Arguments): void => {
-      calls += 1;
-      call(...values);
-    };
-  const functions: NodeFileSystemFunctions = {
-    stat: counted(node.stat),
-    realpath: counted(node.realpath),
-    readdir: counted(node.readdir),
-    open: counted(node.open),
-    fstat: counted(node.fstat),
-    read: counted(node.read),
-    close: counted(node.close),
-  };
+  const functions = { ...base };
+  for (const name of functionNames) {
+    const call = base[name] as (...values: unknown[]) => unknown;
+    Object.assign(functions, {
+      [name]: (...values: unknown[]) => {
+        calls += 1;
+        return call(...values);
+      },
+    });
+  }
   return { functions, calls: () => calls };
 }
 
-/** How many calls one discovery makes: through the interface, and into `node:fs`. */
-async function countCalls(): Promise<{ memory: string; node: string }> {
-  const countingMemory = createCountingFileSystem(memory);
-  await discoverAgentsMd({ cwd: `/repo${deepest}`, fs: countingMemory });
-  const nodeFunctions = countingNodeFunctions();
-  const countingNode = createCountingFileSystem(
-    createNodeFileSystem({ functions: nodeFunctions.functions }),
-  );
-  const loaded = await discoverAgentsMd({ cwd: join(scratch, deepest), fs: countingNode });
-  if (loaded.entries.length !== withFile.size)
+/** How many calls one discovery on `fs` below `root` makes through the interface. */
+async function describeCalls(fs: AgentsMdFileSystem, root: string): Promise<string> {
+  const counted = createCountingFileSystem(fs);
+  const loaded = await discoverAgentsMd({ cwd: `${root}/${tree.cwd}`, fs: counted });
+  if (loaded.entries.length !== tree.filesOnPath) {
     throw new Error("the bench tree is not what it should be");
-  const describeCalls = (fs: typeof countingMemory) =>
-    `${fs.count()} calls: ${fs.count("realpath")} realpath, ${fs.count("stat")} stat, ${fs.count("readdir")} readdir, ${fs.count("open")} open`;
-  return {
-    memory: describeCalls(countingMemory),
-    node: `${describeCalls(countingNode)}; ${nodeFunctions.calls()} node:fs calls`,
-  };
+  }
+  return `${counted.count()} calls: ${counted.count("realpath")} realpath, ${counted.count("stat")} stat, ${counted.count("readdir")} readdir, ${counted.count("open")} open`;
 }
 
-const counts = await countCalls();
-const nodeFileSystem = createNodeFileSystem();
+const memoryCalls = await describeCalls(memory, "/repo");
+const nodeSides = await Promise.all(
+  nodeModes.map(async ({ mode, blocking }) => {
+    const counting = countingNodeFunctions(blocking ? blockingFunctions() : callbackFunctions());
+    const calls = await describeCalls(
+      createNodeFileSystem({ functions: counting.functions }),
+      scratch,
+    );
+    return {
+      mode,
+      fs: createNodeFileSystem({ blocking }),
+      calls: `${calls}; ${counting.calls()} node:fs calls`,
+    };
+  }),
+);
 
 afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-describe(`discoverAgentsMd, cwd ${levels} levels deep, AGENTS.md every ${every}th level (${withFile.size} files)`, () => {
+describe(`discoverAgentsMd, cwd ${deepTreeLevels} levels deep, ${tree.filesOnPath} AGENTS.md on the path, ${tree.decoys} beside it`, () => {
   bench(
-    `in-memory file system (${counts.memory})`,
+    `in-memory file system (${memoryCalls})`,
     async () => {
-      await discoverAgentsMd({ cwd: `/repo${deepest}`, fs: memory });
+      await discoverAgentsMd({ cwd: `/repo/${tree.cwd}`, fs: memory });
     },
     benchOptions(),
   );
 
-  bench(
-    `Node file system, ${tmpdir()} (${counts.node})`,
-    async () => {
-      await discoverAgentsMd({ cwd: join(scratch, deepest), fs: nodeFileSystem });
-    },
-    benchOptions(),
-  );
+  for (const side of nodeSides) {
+    bench(
+      `Node file system, ${side.mode} calls, ${tmpdir()} (${side.calls})`,
+      async () => {
+        await discoverAgentsMd({ cwd: join(scratch, tree.cwd), fs: side.fs });
+      },
+      benchOptions(),
+    );
+  }
 });

@@ -7,6 +7,7 @@ import { agentsTreePath } from "@ctx/fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import golden from "./__fixtures__/codex-0.169-golden.json" with { type: "json" };
 import probes from "./__fixtures__/codex-0.169-probes.json" with { type: "json" };
+import { nodeModes } from "./__fixtures__/node-modes.js";
 import { discoverAgentsMd } from "./discover-agents-md.js";
 import { createNodeFileSystem } from "./node/node-file-system.js";
 
@@ -39,41 +40,44 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-describe("discoverAgentsMd on real trees, against Codex 0.169", () => {
-  it("has recorded cases for every fixture tree, some of them cut by the budget", () => {
-    expect(trees.sort()).toEqual([
-      "Kanbus",
-      "codex-security",
-      "codex-session-view",
-      "codex-session-view-overrides",
-    ]);
-    expect(cases.length).toBeGreaterThan(200);
-  });
-
-  it.each(
-    cases.map(
-      (entry) =>
-        [
-          `${entry.tree}/${entry.cwd} budget ${entry.maxBytes ?? "default"}${entry.fallbackFilenames.length > 0 ? ` fallback ${entry.fallbackFilenames.join(",")}` : ""}`,
-          entry,
-        ] as const,
-    ),
-  )("renders the text Codex rendered: %s", async (_, entry) => {
-    const root = roots.get(entry.tree) ?? "";
-    const loaded = await discoverAgentsMd({
-      fs: createNodeFileSystem(),
-      cwd: join(root, entry.cwd),
-      fallbackFilenames: entry.fallbackFilenames,
-      ...(entry.maxBytes === null ? {} : { maxBytes: entry.maxBytes }),
+describe.each(nodeModes)(
+  "discoverAgentsMd on real trees, against Codex 0.169, $mode calls",
+  ({ blocking }) => {
+    it("has recorded cases for every fixture tree, some of them cut by the budget", () => {
+      expect(trees.sort()).toEqual([
+        "Kanbus",
+        "codex-security",
+        "codex-session-view",
+        "codex-session-view-overrides",
+      ]);
+      expect(cases.length).toBeGreaterThan(200);
     });
-    const bytes = Buffer.from(loaded.text(), "utf8");
-    expect({
-      directory: loaded.directory === null ? undefined : relative(root, loaded.directory) || ".",
-      bytes: loaded.isEmpty() ? undefined : bytes.length,
-      sha256: loaded.isEmpty() ? undefined : createHash("sha256").update(bytes).digest("hex"),
-    }).toEqual({ directory: entry.directory, bytes: entry.bytes, sha256: entry.sha256 });
-  });
-});
+
+    it.each(
+      cases.map(
+        (entry) =>
+          [
+            `${entry.tree}/${entry.cwd} budget ${entry.maxBytes ?? "default"}${entry.fallbackFilenames.length > 0 ? ` fallback ${entry.fallbackFilenames.join(",")}` : ""}`,
+            entry,
+          ] as const,
+      ),
+    )("renders the text Codex rendered: %s", async (_, entry) => {
+      const root = roots.get(entry.tree) ?? "";
+      const loaded = await discoverAgentsMd({
+        fs: createNodeFileSystem({ blocking }),
+        cwd: join(root, entry.cwd),
+        fallbackFilenames: entry.fallbackFilenames,
+        ...(entry.maxBytes === null ? {} : { maxBytes: entry.maxBytes }),
+      });
+      const bytes = Buffer.from(loaded.text(), "utf8");
+      expect({
+        directory: loaded.directory === null ? undefined : relative(root, loaded.directory) || ".",
+        bytes: loaded.isEmpty() ? undefined : bytes.length,
+        sha256: loaded.isEmpty() ? undefined : createHash("sha256").update(bytes).digest("hex"),
+      }).toEqual({ directory: entry.directory, bytes: entry.bytes, sha256: entry.sha256 });
+    });
+  },
+);
 
 interface ProbeEntry {
   readonly path: string;
@@ -114,9 +118,9 @@ async function build(base: string, tree: readonly ProbeEntry[]): Promise<void> {
   }
 }
 
-describe.skipIf(process.platform === "win32")(
-  "discoverAgentsMd on probe trees, against Codex 0.169",
-  () => {
+describe.skipIf(process.platform === "win32").each(nodeModes)(
+  "discoverAgentsMd on probe trees, against Codex 0.169, $mode calls",
+  ({ blocking }) => {
     it.each((probes.cases as readonly ProbeCase[]).map((probe) => [probe.name, probe] as const))(
       "renders what Codex rendered: %s",
       async (_, probe) => {
@@ -125,7 +129,7 @@ describe.skipIf(process.platform === "win32")(
           await build(base, probe.tree);
           const { home, ...options } = probe.options;
           const loaded = await discoverAgentsMd({
-            fs: createNodeFileSystem(),
+            fs: createNodeFileSystem({ blocking }),
             cwd: join(base, probe.cwd),
             ...options,
             ...(home === undefined ? {} : { home: join(base, home) }),

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { createRequire, syncBuiltinESMExports } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,34 +10,15 @@ import {
 } from "@google/gemini-cli-core/dist/src/utils/memoryDiscovery.js";
 import { afterAll, bench, describe } from "vitest";
 import { createCountingFileSystem } from "./__fixtures__/counting-file-system.js";
+import { deepTree, deepTreeLevels, writeDeepTree } from "./__fixtures__/deep-tree.js";
 import { discoverAgentsMd } from "./discover-agents-md.js";
 import { createNodeFileSystem } from "./node/node-file-system.js";
 
-// The tree of issue 17: a working directory 40 levels below the root, an AGENTS.md every fifth
-// level on the way (8), 8 empty sibling folders per level, and 10 decoy AGENTS.md files in them.
-const levels = 40;
+// The tree of issue 17: cwd 40 levels below the root, 8 AGENTS.md on the way, 10 decoys beside it.
+const tree = deepTree();
 const scratch = await realpath(await mkdtemp(join(tmpdir(), "agents-md-gemini-bench-")));
-const path = ["d1"];
-for (let level = 2; level <= levels; level += 1) path.push(`d${level}`);
-const cwd = join(scratch, ...path);
-await mkdir(cwd, { recursive: true });
-await mkdir(join(scratch, ".git"));
-let folders = levels + 1;
-let decoys = 0;
-for (let level = 0; level < levels; level += 1) {
-  const here = join(scratch, ...path.slice(0, level));
-  for (let sibling = 0; sibling < 8; sibling += 1) {
-    const folder = join(here, `s${sibling}`);
-    await mkdir(folder);
-    folders += 1;
-    if (decoys < 10 && sibling === 0 && level % 4 === 0) {
-      await writeFile(join(folder, "AGENTS.md"), `decoy ${level}\n`);
-      decoys += 1;
-    }
-  }
-  if (level > 0 && level % 5 === 0) await writeFile(join(here, "AGENTS.md"), `rules ${level}\n`);
-}
-await writeFile(join(cwd, "AGENTS.md"), `rules ${levels}\n`);
+const cwd = join(scratch, tree.cwd);
+await writeDeepTree(tree, scratch);
 
 // gemini-cli-core looks for its own name; add ours, as a user pointing it at AGENTS.md would.
 setGeminiMdFilename("AGENTS.md");
@@ -51,10 +32,18 @@ async function gemini(): Promise<number> {
   return files.filter((file) => file.content !== null).length;
 }
 
-/** Our discovery on a Node file system made for it, which sees `node:fs` as it is now (patched to count calls, say). */
-async function ours(): Promise<number> {
-  return (await discoverAgentsMd({ cwd, fs: createNodeFileSystem() })).entries.length;
+/**
+ * Our discovery on a Node file system made for it (so it sees `node:fs` as it is now, patched to
+ * count calls, say), making its calls with the callback or the blocking functions of `node:fs`.
+ */
+function ours(blocking: boolean): () => Promise<number> {
+  return async () =>
+    (await discoverAgentsMd({ cwd, fs: createNodeFileSystem({ blocking }) })).entries.length;
 }
+
+const sides = { gemini, callback: ours(false), blocking: ours(true) };
+type Side = keyof typeof sides;
+const names = Object.keys(sides) as Side[];
 
 /** `value` counting each call into `counter`, with its function-valued members (`realpath.native`) counted too. */
 function counting(value: unknown, counter: { calls: number }): unknown {
@@ -96,67 +85,81 @@ async function countFsCalls(run: () => Promise<unknown>): Promise<number> {
   return counter.calls;
 }
 
-function quantile(values: readonly number[], at: number): number {
+function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.round((sorted.length - 1) * at)] ?? Number.NaN;
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
 }
 
 /**
- * Rounds of `batch` discoveries a side, the two sides alternating which goes first: each side's
- * median time per discovery, and the median and quartiles of the ratio within each round (both
- * sides of a round see the same load, so the ratio holds steadier than either time).
+ * One interleaved run: `rounds` rounds of `batch` discoveries a side, the side going first
+ * turning each round. Its ratio for each of our modes is the median, over the rounds, of our
+ * time over gemini-cli-core's in the same round (the sides of a round see the same load, so the
+ * ratio holds steadier than either time); with each side's median time per discovery.
  */
-async function interleaved(rounds: number, batch: number) {
-  const times = { gemini: [] as number[], ours: [] as number[] };
-  const ratios: number[] = [];
-  const sides = [
-    ["gemini", gemini],
-    ["ours", ours],
-  ] as const;
+async function interleavedRun(rounds: number, batch: number) {
+  const times: Record<Side, number[]> = { gemini: [], callback: [], blocking: [] };
   for (let round = 0; round < rounds; round += 1) {
-    const order = round % 2 === 0 ? sides : [...sides].reverse();
-    for (const [name, run] of order) {
+    const order = [...names.slice(round % names.length), ...names.slice(0, round % names.length)];
+    for (const name of order) {
       const start = performance.now();
-      for (let index = 0; index < batch; index += 1) await run();
+      for (let index = 0; index < batch; index += 1) await sides[name]();
       times[name].push((performance.now() - start) / batch);
     }
-    ratios.push((times.ours.at(-1) ?? Number.NaN) / (times.gemini.at(-1) ?? Number.NaN));
   }
+  const ratio = (name: Side) =>
+    median(times[name].map((time, round) => time / (times.gemini[round] ?? Number.NaN)));
   return {
-    gemini: quantile(times.gemini, 0.5),
-    ours: quantile(times.ours, 0.5),
-    ratio: {
-      low: quantile(ratios, 0.25),
-      median: quantile(ratios, 0.5),
-      high: quantile(ratios, 0.75),
+    median: {
+      gemini: median(times.gemini),
+      callback: median(times.callback),
+      blocking: median(times.blocking),
     },
+    ratio: { callback: ratio("callback"), blocking: ratio("blocking") },
   };
 }
 
-const found = { gemini: await gemini(), ours: await ours() };
-if (found.ours !== 8 || found.gemini !== 8) {
-  throw new Error(`the bench tree is not what it should be: ${JSON.stringify(found)}`);
+for (const [name, run] of Object.entries(sides)) {
+  const found = await run();
+  if (found !== tree.filesOnPath)
+    throw new Error(`the bench tree is not what it should be: ${name} found ${found}`);
 }
-const countingFs = createCountingFileSystem(createNodeFileSystem());
-await discoverAgentsMd({ cwd, fs: countingFs });
+const interfaceCalls = async (blocking: boolean) => {
+  const counted = createCountingFileSystem(createNodeFileSystem({ blocking }));
+  await discoverAgentsMd({ cwd, fs: counted });
+  return `${counted.count()} (${counted.count("realpath")} realpath, ${counted.count("stat")} stat, ${counted.count("readdir")} readdir, ${counted.count("open")} open)`;
+};
 const calls = {
   gemini: await countFsCalls(gemini),
-  ours: await countFsCalls(ours),
-  interface: `${countingFs.count()} (${countingFs.count("realpath")} realpath, ${countingFs.count("stat")} stat, ${countingFs.count("readdir")} readdir, ${countingFs.count("open")} open)`,
+  callback: await countFsCalls(sides.callback),
+  blocking: await countFsCalls(sides.blocking),
+  interface: await interfaceCalls(false),
+  blockingInterface: await interfaceCalls(true),
 };
-// 61 timed rounds of 10 after 5 to warm up; one round of one in a quick run.
-const rounds = benchSize(61, 1);
+// 10 timed runs of 6 rounds of 10 after one to warm up; one run of one round of one in a quick run.
+const runs = benchSize(10, 1);
+const rounds = benchSize(6, 1);
 const batch = benchSize(10, 1);
-await interleaved(benchSize(5, 0), batch);
-const timing = await interleaved(rounds, batch);
-const { ratio } = timing;
+await interleavedRun(rounds, batch);
+const results: Awaited<ReturnType<typeof interleavedRun>>[] = [];
+for (let run = 0; run < runs; run += 1) results.push(await interleavedRun(rounds, batch));
+const goal = 0.25;
+const milliseconds = (name: Side) =>
+  median(results.map((result) => result.median[name])).toFixed(3);
+const perRun = (mode: "callback" | "blocking") => {
+  const ratios = results.map((result) => result.ratio[mode]);
+  const met = ratios.filter((ratio) => ratio <= goal).length;
+  return `${mode.padEnd(8)} ${ratios.map((ratio) => ratio.toFixed(2)).join(" ")}: ${met} of ${runs} at or under ${goal}`;
+};
 process.stdout.write(
   `${[
-    `tree: ${folders} folders, cwd ${levels} levels deep, 8 AGENTS.md on the path, ${decoys} decoys`,
-    `gemini-cli-core 0.61.0: median ${timing.gemini.toFixed(3)} ms per discovery, ${calls.gemini} node:fs calls`,
-    `@ctx/agents-md:         median ${timing.ours.toFixed(3)} ms per discovery, ${calls.ours} node:fs calls; ${calls.interface} file-system calls`,
+    `tree: ${tree.folderCount} folders, cwd ${deepTreeLevels} levels deep, ${tree.filesOnPath} AGENTS.md on the path, ${tree.decoys} decoys`,
+    `gemini-cli-core 0.61.0:            median ${milliseconds("gemini")} ms per discovery, ${calls.gemini} node:fs calls`,
+    `@ctx/agents-md, callback node:fs:  median ${milliseconds("callback")} ms per discovery, ${calls.callback} node:fs calls; ${calls.interface} file-system calls`,
+    `@ctx/agents-md, blocking: true:    median ${milliseconds("blocking")} ms per discovery, ${calls.blocking} node:fs calls; ${calls.blockingInterface} file-system calls`,
     "(node:fs calls: a readFile is one call; an open file's fstat, read and close are one each)",
-    `ratio @ctx / gemini: ${(timing.ours / timing.gemini).toFixed(2)} of the medians; per round ${ratio.median.toFixed(2)} (quartiles ${ratio.low.toFixed(2)}–${ratio.high.toFixed(2)}), ${rounds} interleaved rounds of ${batch}`,
+    `ratio @ctx / gemini in each of ${runs} interleaved runs (the median over ${rounds} rounds of ${batch} discoveries a side of the ratio within a round):`,
+    `  ${perRun("callback")}`,
+    `  ${perRun("blocking")}`,
   ].join("\n")}\n`,
 );
 
@@ -164,7 +167,7 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-describe(`discovery ${levels} levels deep, against gemini-cli-core 0.61.0 (ratio printed above)`, () => {
+describe(`discovery ${deepTreeLevels} levels deep, against gemini-cli-core 0.61.0 (ratio printed above)`, () => {
   bench(
     "gemini-cli-core: getEnvironmentMemoryPaths + readGeminiMdFiles",
     async () => {
@@ -174,9 +177,17 @@ describe(`discovery ${levels} levels deep, against gemini-cli-core 0.61.0 (ratio
   );
 
   bench(
-    "@ctx/agents-md: discoverAgentsMd",
+    "@ctx/agents-md: discoverAgentsMd, callback node:fs",
     async () => {
-      await ours();
+      await sides.callback();
+    },
+    benchOptions(),
+  );
+
+  bench(
+    "@ctx/agents-md: discoverAgentsMd, createNodeFileSystem({ blocking: true })",
+    async () => {
+      await sides.blocking();
     },
     benchOptions(),
   );

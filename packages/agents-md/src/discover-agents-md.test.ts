@@ -551,29 +551,4 @@ describe("discoverAgentsMd", () => {
       );
     });
   });
-
-  describe("file-system calls", () => {
-    it("lists each folder from cwd up to the root once, none above, and opens each file once, 40 levels deep: 51 calls", async () => {
-      const entries: Record<string, MemoryEntry> = { "/r/.git": git };
-      let directory = "/r";
-      for (let level = 0; level <= 40; level += 1) {
-        if (level % 5 === 0) entries[`${directory}/AGENTS.md`] = `level ${level}\n`;
-        if (level < 40) directory += `/d${level + 1}`;
-      }
-      const fs = createCountingFileSystem(createMemoryFileSystem(entries));
-      const loaded = await discoverAgentsMd({ cwd: directory, fs });
-      expect(loaded.entries).toHaveLength(9);
-      expect({
-        realpath: fs.count("realpath"),
-        stat: fs.count("stat"),
-        readdir: fs.count("readdir"),
-        open: fs.count("open"),
-      }).toEqual({ realpath: 1, stat: 0, readdir: 41, open: 9 });
-      // cwd's listing tells it is a directory; the 41 folders from the root to cwd, nothing above.
-      expect(fs.count()).toBe(51);
-      expect(fs.calls.some((call) => call.path === "/")).toBe(false);
-      const paths = fs.calls.map((call) => `${call.operation} ${call.path}`);
-      expect(new Set(paths).size).toBe(paths.length);
-    });
-  });
 });

@@ -6,6 +6,11 @@ import * as nodeEntry from "./node/index.js";
 const agentsMd = { ...mainEntry, ...nodeEntry };
 const { AgentsMdError, createMemoryFileSystem, createNodeFileSystem, discoverAgentsMd } = agentsMd;
 
+/** Functions of the shape the Node file system calls, for an option check only (never called). */
+const nodeFunctions = Object.fromEntries(
+  ["close", "fstat", "open", "read", "readdir", "realpath", "stat"].map((name) => [name, () => 0]),
+);
+
 /** The error a call gave (thrown or rejected), or `undefined` when it returned normally. */
 async function failureOf(call: () => unknown): Promise<unknown> {
   try {
@@ -48,6 +53,9 @@ const wrongCalls: Record<string, readonly (readonly [readonly unknown[], string]
     [[42], "entries"],
     [[{ "/a": 42 }], "entries"],
     [[{ "/a": { repeat: "", bytes: 1 } }], "entries"],
+    [[{ "a/AGENTS.md": "x" }], 'entries["a/AGENTS.md"]'],
+    [[{ "/": "x" }], 'entries["/"]'],
+    [[{ "/a\0b": "x" }], 'entries["/a\\u0000b"]'],
     [[{}, 42], "options"],
     [[{}, { device: "one" }], "options"],
   ],
@@ -55,6 +63,8 @@ const wrongCalls: Record<string, readonly (readonly [readonly unknown[], string]
     [[null], "options"],
     [[42], "options"],
     [[{ functions: {} }], "options"],
+    [[{ blocking: "yes" }], "options"],
+    [[{ blocking: false, functions: nodeFunctions }], "options.blocking"],
     [[{ path: {} }], "options"],
   ],
   discoverAgentsMd: [
@@ -117,11 +127,18 @@ describe("every export of @ctx/agents-md and @ctx/agents-md/node", () => {
       [() => fs.set(42 as never, "x"), "path"],
       [() => fs.set("/r/x.md", 42 as never), "entry"],
       [() => fs.remove(null as never), "path"],
+      // A path that is not absolute, or that holds a NUL byte: an argument error, not an EINVAL.
+      [() => fs.stat("r/AGENTS.md"), "path"],
+      [() => fs.readdir("/r\0", { maxEntries: 1 }), "path"],
+      [() => fs.set("/", "x"), "path"],
+      [() => fs.remove("AGENTS.md"), "path"],
       [() => opened.read(Number.NaN), "maxBytes"],
       [() => opened.read(-1), "maxBytes"],
       [() => node.stat(42 as never), "path"],
       [() => node.realpath(undefined as never), "path"],
       [() => node.open({} as never), "path"],
+      [() => node.stat("/r\0"), "path"],
+      [() => node.readdir("/\0", { maxEntries: 1 }), "path"],
     ];
     for (const [call, argument] of methods) await expectArgumentError(call, argument);
     expect([loaded.text(), loaded.sources(), loaded.isEmpty()]).toEqual([

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AgentsMdError } from "./agents-md-error.js";
 import { checkArgument, checkText } from "./check-argument.js";
 import type { AgentsMdFileSystem, EntryKind, FileStat, OpenedFile } from "./file-system.js";
 import { fileSystemError } from "./file-system-failure.js";
@@ -93,8 +94,9 @@ const encoder = new TextEncoder();
  * Parent directories are created as needed.
  *
  * @throws {AgentsMdError} `invalid-argument` for entries or options of the wrong kind (repeated
- * content with empty text, say); {@link Error} with code `EINVAL` for a path that is not
- * absolute, `ENOTDIR` for a path below a file.
+ * content with empty text, say) and for a path that is not absolute, is the root itself or holds
+ * a NUL byte (its methods and `set` and `remove` throw it too); {@link Error} with code
+ * `ENOTDIR` for an entry below a file.
  * @example
  * ```ts
  * const fs = createMemoryFileSystem({
@@ -136,10 +138,13 @@ export function createMemoryFileSystem(
   }
 
   /** The directory holding `path`'s last segment, created (not following symlinks) as needed. */
-  function parentOf(path: string): { directory: Map<string, Child>; name: string } {
-    const segments = splitAbsolute(path);
+  function parentOf(
+    argument: string,
+    path: string,
+  ): { directory: Map<string, Child>; name: string } {
+    const segments = splitAbsolute(argument, path);
     const name = segments.pop();
-    if (name === undefined) throw fileSystemError("EINVAL", "set", path);
+    if (name === undefined) throw AgentsMdError.forArgument(argument, "expected a path below /");
     let directory = root.children;
     for (const segment of segments) {
       let child = directory.get(key(segment));
@@ -162,7 +167,7 @@ export function createMemoryFileSystem(
     operation: string,
     noFollow = false,
   ): { node: MemoryNode; real: string[] } {
-    const pending = splitAbsolute(path).reverse();
+    const pending = splitAbsolute("path", path).reverse();
     const real: string[] = [];
     let node: MemoryNode = root;
     let hops = 0;
@@ -217,19 +222,19 @@ export function createMemoryFileSystem(
   const fileSystem: MemoryFileSystem = {
     path: posixPath,
     async stat(path) {
-      return statOf(resolve(checkText("path", path), "stat").node);
+      return statOf(resolve(path, "stat").node);
     },
     async realpath(path) {
-      return `/${resolve(checkText("path", path), "realpath").real.join("/")}`;
+      return `/${resolve(path, "realpath").real.join("/")}`;
     },
     async open(path, openOptions) {
       const { noFollow } = checkArgument("options", openOptionsSchema, openOptions ?? {});
-      const { node } = resolve(checkText("path", path), "open", noFollow === true);
+      const { node } = resolve(path, "open", noFollow === true);
       return openedFile(node, statOf(node), path);
     },
     async readdir(path, readdirOptions) {
       const { maxEntries } = checkArgument("options", readdirOptionsSchema, readdirOptions);
-      const { node } = resolve(checkText("path", path), "scandir");
+      const { node } = resolve(path, "scandir");
       if (node.kind !== "directory") throw fileSystemError("ENOTDIR", "scandir", path);
       if (node.children.size > maxEntries) return null;
       return [...node.children.values()].map(({ name, node: child }) => ({
@@ -238,16 +243,23 @@ export function createMemoryFileSystem(
       }));
     },
     set(path, entry) {
-      const { directory, name } = parentOf(checkText("path", path));
-      directory.set(key(name), { name, node: nodeFor(checkArgument("entry", entrySchema, entry)) });
+      place("path", path, checkArgument("entry", entrySchema, entry));
     },
     remove(path) {
-      const { directory, name } = parentOf(checkText("path", path));
+      const { directory, name } = parentOf("path", path);
       directory.delete(key(name));
     },
   };
 
-  for (const [path, entry] of Object.entries(checked)) fileSystem.set(path, entry);
+  /** Puts `entry` at `path`, the argument `argument` of the caller. */
+  function place(argument: string, path: string, entry: MemoryEntry): void {
+    const { directory, name } = parentOf(argument, path);
+    directory.set(key(name), { name, node: nodeFor(entry) });
+  }
+
+  for (const [path, entry] of Object.entries(checked)) {
+    place(`entries[${JSON.stringify(path)}]`, path, entry);
+  }
   return fileSystem;
 }
 
@@ -278,9 +290,17 @@ function openedFile(node: MemoryNode, stat: FileStat, path: string): OpenedFile 
   };
 }
 
-function splitAbsolute(path: string): string[] {
-  if (!path.startsWith("/")) throw fileSystemError("EINVAL", "resolve", path);
-  return splitRelative(path);
+/**
+ * The segments of `path`, checked (as the argument `argument`) to be an absolute path without a
+ * NUL byte.
+ * @throws {AgentsMdError} `invalid-argument` naming `argument`.
+ */
+function splitAbsolute(argument: string, path: unknown): string[] {
+  const checked = checkText(argument, path);
+  if (!checked.startsWith("/")) {
+    throw AgentsMdError.forArgument(argument, `expected an absolute path, got "${checked}"`);
+  }
+  return splitRelative(checked);
 }
 
 function splitRelative(path: string): string[] {

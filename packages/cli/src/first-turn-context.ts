@@ -70,9 +70,12 @@ export async function buildFirstTurnContext(
   settings: FirstTurnSettings,
 ): Promise<FirstTurnContext> {
   const registry = createStandardRegistry();
+  // A one-shot command has nothing to do while it waits for the disk: blocking calls spare each
+  // call a round trip through libuv's thread pool.
+  const fs = createNodeFileSystem({ blocking: true });
   const agentsMd = await discoverAgentsMd({
     cwd: settings.cwd,
-    fs: createNodeFileSystem(),
+    fs,
     ...(settings.home === undefined ? {} : { home: settings.home }),
     ...(settings.maxBytes === undefined ? {} : { maxBytes: settings.maxBytes }),
     ...(settings.fallbackFilenames === undefined
@@ -99,7 +102,7 @@ export async function buildFirstTurnContext(
           codexHome: settings.skills.codexHome,
           home: settings.skills.home,
           trusted: settings.skills.trustedProjects.some((path) => path === project || path === cwd),
-          fs: createNodeFileSystem(),
+          fs,
         });
   const turn: TurnContext = {
     model: settings.model,

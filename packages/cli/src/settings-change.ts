@@ -99,13 +99,19 @@ export function toTurnContext(
   }
 }
 
-/** `settings` with AGENTS.md discovered on Node's file system, when they ask for discovery. */
+/**
+ * `settings` with AGENTS.md discovered on Node's file system, when they ask for discovery; with
+ * blocking calls, since a one-shot command has nothing to do while it waits for the disk.
+ */
 function withNodeFileSystem(settings: JsonObject): Record<string, unknown> {
   const { agentsMd } = settings;
   if (!isJsonObject(agentsMd) || !isJsonObject(agentsMd.discover)) return settings;
   return {
     ...settings,
-    agentsMd: { ...agentsMd, discover: { ...agentsMd.discover, fs: createNodeFileSystem() } },
+    agentsMd: {
+      ...agentsMd,
+      discover: { ...agentsMd.discover, fs: createNodeFileSystem({ blocking: true }) },
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 export {
   createNodeFileSystem,
-  type NodeFileSystemFunctions,
   type NodeFileSystemOptions,
 } from "./node-file-system.js";
+export type { Awaitable, NodeFileSystemFunctions } from "./node-functions.js";

@@ -1,12 +1,17 @@
 import { execFileSync } from "node:child_process";
-import * as nodeFs from "node:fs";
 import { link, mkdir, mkdtemp, realpath, rm, symlink, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { failureCode } from "../__fixtures__/failure-code.js";
+import { nodeModes } from "../__fixtures__/node-modes.js";
 import { readPrefix } from "../__fixtures__/read-prefix.js";
-import { createNodeFileSystem, type NodeFileSystemFunctions } from "./node-file-system.js";
+import { createNodeFileSystem } from "./node-file-system.js";
+import {
+  blockingFunctions,
+  callbackFunctions,
+  type NodeFileSystemFunctions,
+} from "./node-functions.js";
 
 let scratch = "";
 beforeEach(async () => {
@@ -18,8 +23,8 @@ afterEach(async () => {
 
 const canMakeFifo = process.platform !== "win32";
 
-/** `node:fs` with every byte read through a descriptor counted, and the descriptors open. */
-function countingFunctions(): {
+/** `base` with every byte read through a descriptor counted, and the descriptors open. */
+function countingFunctions(base: NodeFileSystemFunctions): {
   functions: NodeFileSystemFunctions;
   bytesRead: () => number;
   reads: () => number;
@@ -29,36 +34,33 @@ function countingFunctions(): {
   let reads = 0;
   let descriptors = 0;
   const functions: NodeFileSystemFunctions = {
-    stat: nodeFs.stat,
-    realpath: nodeFs.realpath.native,
-    readdir: nodeFs.readdir,
-    fstat: nodeFs.fstat,
-    open(path, flags, done) {
-      nodeFs.open(path, flags, (error, fd) => {
-        if (error === null) descriptors += 1;
-        done(error, fd);
-      });
+    ...base,
+    async open(path, flags) {
+      const fd = await base.open(path, flags);
+      descriptors += 1;
+      return fd;
     },
-    read(fd, buffer, offset, length, position, done) {
-      nodeFs.read(fd, buffer, offset, length, position, (error, bytesRead) => {
-        bytes += bytesRead;
-        reads += 1;
-        done(error, bytesRead);
-      });
+    async read(fd, buffer, offset, length, position) {
+      const bytesRead = await base.read(fd, buffer, offset, length, position);
+      bytes += bytesRead;
+      reads += 1;
+      return bytesRead;
     },
-    close(fd, done) {
-      nodeFs.close(fd, (error) => {
-        if (error === null) descriptors -= 1;
-        done(error);
-      });
+    async close(fd) {
+      await base.close(fd);
+      descriptors -= 1;
     },
   };
   return { functions, bytesRead: () => bytes, reads: () => reads, open: () => descriptors };
 }
 
-describe("createNodeFileSystem", () => {
+// Every behaviour holds whichever functions of node:fs make the calls.
+describe.each(nodeModes)("createNodeFileSystem, $mode calls", ({ blocking }) => {
+  const createFileSystem = () => createNodeFileSystem({ blocking });
+  const base = blocking ? blockingFunctions : callbackFunctions;
+
   it("tells files and directories apart and gives one identity to every path of a file", async () => {
-    const fs = createNodeFileSystem();
+    const fs = createFileSystem();
     await writeFile(join(scratch, "AGENTS.md"), "rules");
     await symlink("AGENTS.md", join(scratch, "linked.md"));
     await link(join(scratch, "AGENTS.md"), join(scratch, "hard.md"));
@@ -72,7 +74,7 @@ describe("createNodeFileSystem", () => {
   });
 
   it("lists a directory with each entry's own kind, symlinks unfollowed, and none past the limit", async () => {
-    const fs = createNodeFileSystem();
+    const fs = createFileSystem();
     await writeFile(join(scratch, "AGENTS.md"), "rules");
     await mkdir(join(scratch, ".git"));
     await symlink("AGENTS.md", join(scratch, "linked.md"));
@@ -89,7 +91,7 @@ describe("createNodeFileSystem", () => {
   });
 
   it("opens the file a path names, or refuses a symlink with noFollow", async () => {
-    const fs = createNodeFileSystem();
+    const fs = createFileSystem();
     await writeFile(join(scratch, "AGENTS.md"), "rules");
     await symlink("AGENTS.md", join(scratch, "linked.md"));
     const file = await fs.open(join(scratch, "linked.md"));
@@ -104,21 +106,19 @@ describe("createNodeFileSystem", () => {
     const path = join(scratch, "AGENTS.md");
     await writeFile(path, "rules");
     const events: string[] = [];
-    const { functions } = countingFunctions();
+    const { functions } = countingFunctions(base());
     const fs = createNodeFileSystem({
       functions: {
         ...functions,
-        read(fd, buffer, offset, length, position, done) {
-          setTimeout(() => {
-            functions.read(fd, buffer, offset, length, position, (error, bytesRead) => {
-              events.push("read");
-              done(error, bytesRead);
-            });
-          }, 20);
+        async read(fd, buffer, offset, length, position) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          const bytesRead = await functions.read(fd, buffer, offset, length, position);
+          events.push("read");
+          return bytesRead;
         },
-        close(fd, done) {
+        close(fd) {
           events.push("close");
-          functions.close(fd, done);
+          return functions.close(fd);
         },
       },
     });
@@ -134,7 +134,7 @@ describe("createNodeFileSystem", () => {
   });
 
   it("reports a symlink loop and a missing file with their codes", async () => {
-    const fs = createNodeFileSystem();
+    const fs = createFileSystem();
     await symlink("two", join(scratch, "one"));
     await symlink("one", join(scratch, "two"));
     expect(await failureCode(fs.stat(join(scratch, "one")))).toBe("ELOOP");
@@ -145,7 +145,7 @@ describe("createNodeFileSystem", () => {
     const path = join(scratch, "AGENTS.md");
     await writeFile(path, "x");
     await truncate(path, 1024 ** 3);
-    const counting = countingFunctions();
+    const counting = countingFunctions(base());
     const fs = createNodeFileSystem({ functions: counting.functions });
     const bytes = await readPrefix(fs, path, 32_771);
     expect(bytes.length).toBe(32_771);
@@ -158,7 +158,7 @@ describe("createNodeFileSystem", () => {
     const path = join(scratch, "AGENTS.md");
     const text = "é".repeat(100_000);
     await writeFile(path, text);
-    const counting = countingFunctions();
+    const counting = countingFunctions(base());
     const bytes = await readPrefix(
       createNodeFileSystem({ functions: counting.functions }),
       path,
@@ -171,7 +171,7 @@ describe("createNodeFileSystem", () => {
   it("reads a small file with a single read", async () => {
     const path = join(scratch, "AGENTS.md");
     await writeFile(path, "short rules\n");
-    const counting = countingFunctions();
+    const counting = countingFunctions(base());
     const fs = createNodeFileSystem({ functions: counting.functions });
     expect(new TextDecoder().decode(await readPrefix(fs, path, 32_771))).toBe("short rules\n");
     expect(counting.reads()).toBe(1);
@@ -179,15 +179,15 @@ describe("createNodeFileSystem", () => {
 
   it("refuses to read a directory", async () => {
     await mkdir(join(scratch, "AGENTS.md"));
-    expect(
-      await failureCode(readPrefix(createNodeFileSystem(), join(scratch, "AGENTS.md"), 4)),
-    ).toBe("EISDIR");
+    expect(await failureCode(readPrefix(createFileSystem(), join(scratch, "AGENTS.md"), 4))).toBe(
+      "EISDIR",
+    );
   });
 
   it.skipIf(!canMakeFifo)("refuses a FIFO without waiting for a writer", async () => {
     const path = join(scratch, "AGENTS.md");
     execFileSync("mkfifo", [path]);
-    const fs = createNodeFileSystem();
+    const fs = createFileSystem();
     expect((await fs.stat(path)).kind).toBe("other");
     expect(await failureCode(readPrefix(fs, path, 4))).toBe("ENOTFILE");
   });

@@ -1,4 +1,3 @@
-import * as nodeFs from "node:fs";
 import { type BigIntStats, constants, type Dirent } from "node:fs";
 import * as nodePath from "node:path";
 import { z } from "zod";
@@ -19,37 +18,23 @@ import {
   pathApiSchema,
   readdirOptionsSchema,
 } from "../file-system-schemas.js";
-
-/** The callback a `node:fs` call ends with: an error, or the value. */
-type Done<Value> = (error: NodeJS.ErrnoException | null, value: Value) => void;
-
-/**
- * The callback-style `node:fs` functions the Node file system calls, with the arguments it
- * passes: it works on file descriptors, since a `FileHandle` of `node:fs/promises` costs several
- * times more per call. `realpath` is `fs.realpath.native` by default (one system call, not a
- * walk over each segment). Replace them to observe calls.
- */
-export interface NodeFileSystemFunctions {
-  stat(path: string, options: { bigint: true }, done: Done<BigIntStats>): void;
-  realpath(path: string, done: Done<string>): void;
-  readdir(path: string, options: { withFileTypes: true }, done: Done<Dirent[]>): void;
-  open(path: string, flags: number, done: Done<number>): void;
-  fstat(fd: number, options: { bigint: true }, done: Done<BigIntStats>): void;
-  read(
-    fd: number,
-    buffer: Uint8Array,
-    offset: number,
-    length: number,
-    position: number,
-    done: Done<number>,
-  ): void;
-  close(fd: number, done: (error: NodeJS.ErrnoException | null) => void): void;
-}
-
-const functionNames = ["close", "fstat", "open", "read", "readdir", "realpath", "stat"] as const;
+import {
+  blockingFunctions,
+  callbackFunctions,
+  functionNames,
+  type NodeFileSystemFunctions,
+} from "./node-functions.js";
 
 /** Options of {@link createNodeFileSystem}. */
 export interface NodeFileSystemOptions {
+  /**
+   * Make every call on this thread with the blocking functions of `node:fs` (`statSync`,
+   * `readSync`, …) instead of the callback ones, which each wait for a round trip through
+   * libuv's thread pool. The calls and the results are the same; a one-shot command (a CLI)
+   * gains, a server that must keep answering while a slow disk is read does not. `false` by
+   * default; not to be given with `functions`.
+   */
+  readonly blocking?: boolean | undefined;
   /** The functions to call instead of `node:fs`'s (for tests and instrumentation). */
   readonly functions?: NodeFileSystemFunctions | undefined;
   /** The path flavour; `node:path` (the platform's) by default. */
@@ -66,71 +51,61 @@ const functionsSchema = z.custom<NodeFileSystemFunctions>(
   { message: `expected an object with ${functionNames.join(", ")} functions` },
 );
 
-const optionsSchema = z.strictObject({
-  functions: functionsSchema.optional(),
-  path: pathApiSchema.optional(),
-});
+const optionsSchema = z
+  .strictObject({
+    blocking: z.boolean().optional(),
+    functions: functionsSchema.optional(),
+    path: pathApiSchema.optional(),
+  })
+  .refine((options) => options.blocking === undefined || options.functions === undefined, {
+    message: "give blocking or functions, not both: blocking chooses the functions of node:fs",
+    path: ["blocking"],
+  });
 
 /**
  * The file system of the machine this process runs on. Files are opened without blocking and
  * read through their descriptor in chunks, never past `maxBytes`, so a 1 GB AGENTS.md costs no
- * more than the budget; identities are `device:inode`.
+ * more than the budget; identities are `device:inode`. With `blocking: true` the same calls are
+ * made with the blocking functions of `node:fs`, each answered on this thread at once.
  *
  * @throws {AgentsMdError} `invalid-argument` for options of the wrong kind; its methods throw it
  * for a path that is not a non-empty string.
  * @example
  * ```ts
  * const loaded = await discoverAgentsMd({ cwd: process.cwd(), fs: createNodeFileSystem() });
+ * // a one-shot command, which has nothing else to do meanwhile:
+ * await discoverAgentsMd({ cwd: process.cwd(), fs: createNodeFileSystem({ blocking: true }) });
  * ```
  */
 export function createNodeFileSystem(options: NodeFileSystemOptions = {}): AgentsMdFileSystem {
   const settings = checkArgument("options", optionsSchema, options);
-  const functions = settings.functions ?? nodeFunctions();
+  const functions =
+    settings.functions ?? (settings.blocking === true ? blockingFunctions() : callbackFunctions());
   return {
     path: settings.path ?? nodePath,
     async stat(path) {
       const checked = checkText("path", path);
-      return toFileStat(
-        await settle<BigIntStats>((done) => functions.stat(checked, { bigint: true }, done)),
-      );
+      return toFileStat(await functions.stat(checked));
     },
     async realpath(path) {
       const checked = checkText("path", path);
-      return settle<string>((done) => functions.realpath(checked, done));
+      return await functions.realpath(checked);
     },
     async open(path, openOptions) {
       const checked = checkText("path", path);
       const { noFollow } = checkArgument("options", openOptionsSchema, openOptions ?? {});
       const flags = openFlags | (noFollow === true ? noFollowFlag : 0);
-      const fd = await settle<number>((done) => functions.open(checked, flags, done));
+      const fd = await functions.open(checked, flags);
       return openedFile(functions, fd, checked);
     },
     async readdir(path, readdirOptions) {
       const checked = checkText("path", path);
       const { maxEntries } = checkArgument("options", readdirOptionsSchema, readdirOptions);
-      const entries = await settle<Dirent[]>((done) =>
-        functions.readdir(checked, { withFileTypes: true }, done),
-      );
+      const entries = await functions.readdir(checked);
       if (entries.length > maxEntries) return null;
       return entries.map((entry) => ({ name: entry.name, kind: entryKind(entry) }));
     },
   };
-}
-
-/**
- * The functions of `node:fs` as they are now (read when a file system is made, so that a
- * module patched to observe calls is seen).
- */
-function nodeFunctions(): NodeFileSystemFunctions {
-  const { close, fstat, open, read, readdir, stat } = nodeFs;
-  return { close, fstat, open, read, readdir, stat, realpath: nodeFs.realpath.native };
-}
-
-/** Runs a callback-style call and settles with what its callback is given. */
-function settle<Value>(call: (done: Done<Value>) => void): Promise<Value> {
-  return new Promise((resolve, reject) => {
-    call((error, value) => (error ? reject(error) : resolve(value)));
-  });
 }
 
 function entryKind(entry: Dirent): EntryKind {
@@ -162,8 +137,7 @@ function openedFile(functions: NodeFileSystemFunctions, fd: number, path: string
     running = Promise.allSettled([running, result]);
     return result;
   };
-  const fstat = async () =>
-    toFileStat(await settle<BigIntStats>((done) => functions.fstat(fd, { bigint: true }, done)));
+  const fstat = async () => toFileStat(await functions.fstat(fd));
   return {
     stat: () =>
       use("stat", async () => {
@@ -182,7 +156,7 @@ function openedFile(functions: NodeFileSystemFunctions, fd: number, path: string
       if (closed) return;
       closed = true;
       await running;
-      await settle<void>((done) => functions.close(fd, (error) => done(error, undefined)));
+      await functions.close(fd);
     },
   };
 }
@@ -201,9 +175,7 @@ async function readPrefix(
     const want = Math.min(chunkBytes, maxBytes - total, expected);
     const buffer = new Uint8Array(want);
     const position = total;
-    const bytesRead = await settle<number>((done) =>
-      functions.read(fd, buffer, 0, want, position, done),
-    );
+    const bytesRead = await functions.read(fd, buffer, 0, want, position);
     if (bytesRead === 0) break;
     chunks.push(bytesRead === want ? buffer : buffer.subarray(0, bytesRead));
     total += bytesRead;
