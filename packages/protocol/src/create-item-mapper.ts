@@ -23,9 +23,10 @@ export interface ItemMapper<Output> {
  * Makes a mapping of request items, one output per item, that converts each item once: a
  * {@link createMessageMapper} in which every item makes a message alone. What `convert` made of
  * an item frozen all the way down (a session freezes every item it holds) is kept, keyed by the
- * item, and given again whenever that item comes back; a request whose input begins with the items
- * of the previous one (the next request of a session) costs its new items, a reference comparison
- * of the others and one copy of the result array. An item that is not frozen is checked and
+ * item, and given again whenever that item comes back; a request whose input is declared to extend
+ * the previous one (`declareExtension`: the next request of a session) costs its new items and one
+ * copy of the result array, and one whose input begins with the previous one's items costs a
+ * reference comparison of those besides. An item that is not frozen is checked and
  * converted on every call. Each item is checked against `responseItemSchema` before its first
  * conversion; `convert` returns `undefined` for an item that maps to nothing, and its result for a
  * frozen item is frozen.

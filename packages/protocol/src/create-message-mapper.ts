@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { extendedInput } from "./declare-extension.js";
 import { deepFreeze, isDeepFrozen } from "./deep-freeze.js";
 import type { ModelInput } from "./model-input.js";
 import { ProtocolError } from "./protocol-error.js";
@@ -67,6 +68,8 @@ export interface MessageMapper<Piece, Message, State> {
 interface Memo<Piece, Message, State> {
   /** The items mapped, in order (a copy: the caller's array may change later). */
   readonly items: unknown[];
+  /** The input array of that call, which a later input may be declared to extend. */
+  input: readonly unknown[];
   readonly leading: Piece[];
   /** Whether no piece but leading ones came yet. */
   leadingOpen: boolean;
@@ -103,10 +106,12 @@ const mapperOptionsSchema = z.object({
  * item it holds) is kept, keyed by the item, and given again whenever that item comes back; each
  * item is checked against `responseItemSchema` before its first conversion. Consecutive pieces of
  * one run merge into one message through `join`; a run's message is made once it has ended, and
- * only the last run's again on the next call. A request whose input begins with every item of the
- * previous call's from the same first item (the next request of a session) goes on from where that
- * call ended, after a reference comparison of those items; any other request is mapped from its
- * first item (its frozen items still converted once). A request with an item that is not frozen
+ * only the last run's again on the next call. A request whose input is declared to extend an input
+ * this mapper mapped whole (`declareExtension`, which a session does for its next request) goes on
+ * from where that call ended, reading only its new items; one whose input begins with every item of
+ * the previous call's from the same first item goes on from there after a reference comparison of
+ * those items; any other request is mapped from its first item (its frozen items still converted
+ * once). The messages array is one copy of the mapper's own, made without a walk over the items. A request with an item that is not frozen
  * is mapped whole on every call, so a change to it is seen.
  *
  * @throws {ProtocolError} when `options` do not fit {@link MessageMapperOptions}.
@@ -137,9 +142,32 @@ export function createMessageMapper<Piece, Message, State = undefined>(
   const converted = new WeakMap<object, { readonly piece: Piece | undefined }>();
   /** The latest call's memo, keyed by the first item it mapped. */
   const memos = new WeakMap<object, Memo<Piece, Message, State>>();
+  /** The same memos, keyed by the input they mapped, for an input declared to extend it. */
+  const byInput = new WeakMap<readonly unknown[], Memo<Piece, Message, State>>();
 
-  const fresh = (): Memo<Piece, Message, State> => ({
+  /** The memo of the input `input` is declared to extend, if it still holds that input whole. */
+  const declaredMemo = (input: readonly unknown[]) => {
+    const declared = extendedInput(input);
+    const memo = declared === undefined ? undefined : byInput.get(declared.previous);
+    return memo !== undefined && memo.items.length === declared?.length ? memo : undefined;
+  };
+  const remember = (memo: Memo<Piece, Message, State>) => {
+    const first = memo.items[0];
+    if (typeof first !== "object" || first === null) return;
+    memos.set(first, memo);
+    byInput.set(memo.input, memo);
+  };
+  const forget = (memo: Memo<Piece, Message, State>) => {
+    const first = memo.items[0];
+    if (typeof first === "object" && first !== null && memos.get(first) === memo) {
+      memos.delete(first);
+    }
+    byInput.delete(memo.input);
+  };
+
+  const fresh = (input: readonly unknown[]): Memo<Piece, Message, State> => ({
     items: [],
+    input,
     leading: [],
     leadingOpen: true,
     closed: [],
@@ -159,13 +187,16 @@ export function createMessageMapper<Piece, Message, State = undefined>(
       const shape = requestShapeSchema.safeParse(request);
       if (!shape.success) throw toError(problemsOf(shape.error, request, path));
       const input = request.input;
-      const first = input[0];
-      const key = typeof first === "object" && first !== null ? first : undefined;
-      let memo = key === undefined ? undefined : memos.get(key);
+      let memo = declaredMemo(input);
+      if (memo === undefined) {
+        const first = input[0];
+        memo = typeof first === "object" && first !== null ? memos.get(first) : undefined;
+        if (memo !== undefined && !extendsItems(input, memo.items)) memo = undefined;
+      }
       // Taken out while this call works on it: a call that throws leaves no memo half made.
-      if (key !== undefined) memos.delete(key);
-      if (memo !== undefined && !extendsItems(input, memo.items)) memo = undefined;
-      memo ??= fresh();
+      if (memo !== undefined) forget(memo);
+      memo ??= fresh(input);
+      memo.input = input;
       let lasting = true;
       const closeRun = (target: Memo<Piece, Message, State>) => {
         if (target.open.length > 0) target.closed.push(deepFreeze(join(target.open)));
@@ -207,7 +238,7 @@ export function createMessageMapper<Piece, Message, State = undefined>(
       }
       const messages = memo.closed.slice();
       if (memo.open.length > 0) messages.push(deepFreeze(join(memo.open)));
-      if (key !== undefined && lasting) memos.set(key, memo);
+      if (lasting) remember(memo);
       return { leading: memo.leading.slice(), messages, state: memo.state };
     },
   };

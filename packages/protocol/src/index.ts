@@ -16,6 +16,7 @@ export {
   type MessageMapperOptions,
   type MessageMapping,
 } from "./create-message-mapper.js";
+export { declareExtension } from "./declare-extension.js";
 export { deepFreeze, isDeepFrozen } from "./deep-freeze.js";
 export { type JsonValue, jsonValueSchema } from "./json-value.js";
 export type { ModelAnswer } from "./model-answer.js";
