@@ -115,6 +115,25 @@ describe("createItemMapper", () => {
     expect(mapper.map({ instructions: "", input }, options)).toHaveLength(2);
   });
 
+  it("puts the outputs given before the mapped ones, for that call alone", () => {
+    const { mapper } = textMapper();
+    const input = [message("a"), message("b")];
+    const before = [{ text: "system" }];
+    const result = mapper.map({ instructions: "", input }, { ...options, before });
+    expect(result).toEqual([{ text: "system" }, { text: "a" }, { text: "b" }]);
+    expect(result[0]).toBe(before[0]);
+    expect(before).toHaveLength(1);
+    const next = [...input, message("c")];
+    expect(mapper.map({ instructions: "", input: next }, options)).toEqual([
+      { text: "a" },
+      { text: "b" },
+      { text: "c" },
+    ]);
+    expect(() =>
+      mapper.map({ instructions: "", input }, { ...options, before: {} as never }),
+    ).toThrow("before?: array");
+  });
+
   it("names wrong items by their place in the input", () => {
     const { mapper } = textMapper();
     const input = [message("a"), message("b")];

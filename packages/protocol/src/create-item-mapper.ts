@@ -1,4 +1,4 @@
-import { createMessageMapper } from "./create-message-mapper.js";
+import { createMessageMapper, type MapOptions } from "./create-message-mapper.js";
 import type { ModelInput } from "./model-input.js";
 import { ProtocolError } from "./protocol-error.js";
 import type { ResponseItem } from "./response-item.js";
@@ -7,16 +7,13 @@ import type { ResponseItem } from "./response-item.js";
 export interface ItemMapper<Output> {
   /**
    * Checks `request` and returns what its items map to, in order, leaving out the items that map
-   * to nothing. The array is the caller's; the outputs in it are frozen and may be given again by
-   * a later call.
+   * to nothing, after `options.before`. The array is the caller's; the outputs in it are frozen
+   * and may be given again by a later call.
    * @throws the error `toError` makes of the problems in one line, their paths under `path`
    * (`request.input[3].type: …`), when the request does not fit `ModelInput`; whatever the
    * conversion throws for an item it cannot map.
    */
-  map(
-    request: ModelInput,
-    options: { readonly toError: (problems: string) => Error; readonly path: string },
-  ): Output[];
+  map(request: ModelInput, options: MapOptions<Output>): Output[];
 }
 
 /**

@@ -50,18 +50,28 @@ export interface MessageMapping<Piece, Message, State> {
   readonly state: State | undefined;
 }
 
+/** Options of one mapping call of a {@link MessageMapper} or an `ItemMapper`. */
+export interface MapOptions<Message> {
+  /** Makes the error thrown for a request that does not fit `ModelInput`. */
+  readonly toError: (problems: string) => Error;
+  /** Where the request sits, which the problems' paths begin with (`request`, or empty). */
+  readonly path: string;
+  /**
+   * Messages to put before the mapped ones in the returned array (a system message, say), so
+   * that array is made in one copy rather than copied again to put them in front.
+   */
+  readonly before?: readonly Message[];
+}
+
 /** Maps the items of model requests to messages, each item once; see {@link createMessageMapper}. */
 export interface MessageMapper<Piece, Message, State> {
   /**
-   * Checks `request` and returns its leading pieces and its messages.
+   * Checks `request` and returns its leading pieces and its messages, `options.before` first.
    * @throws the error `toError` makes of the problems in one line, their paths under `path`
    * (`request.input[3].type: …`), when the request does not fit `ModelInput`; whatever `convert`,
    * `join` or the scan throws.
    */
-  map(
-    request: ModelInput,
-    options: { readonly toError: (problems: string) => Error; readonly path: string },
-  ): MessageMapping<Piece, Message, State>;
+  map(request: ModelInput, options: MapOptions<Message>): MessageMapping<Piece, Message, State>;
 }
 
 /** How far the latest call of a session got, for the next call whose input extends it. */
@@ -90,7 +100,11 @@ const functionSchema = z.custom<(...values: never[]) => unknown>(
   (value) => typeof value === "function",
 );
 
-const mapOptionsSchema = z.object({ toError: functionSchema, path: z.string() });
+const mapOptionsSchema = z.object({
+  toError: functionSchema,
+  path: z.string(),
+  before: z.custom<readonly unknown[]>((value) => Array.isArray(value)).optional(),
+});
 
 const mapperOptionsSchema = z.object({
   convert: functionSchema,
@@ -180,10 +194,13 @@ export function createMessageMapper<Piece, Message, State = undefined>(
     map: (request, mapOptions) => {
       if (!mapOptionsSchema.safeParse(mapOptions).success) {
         throw new ProtocolError("argument", [
-          { path: "options", message: "expected { toError: function, path: string }" },
+          {
+            path: "options",
+            message: "expected { toError: function, path: string, before?: array }",
+          },
         ]);
       }
-      const { toError, path } = mapOptions;
+      const { toError, path, before } = mapOptions;
       const shape = requestShapeSchema.safeParse(request);
       if (!shape.success) throw toError(problemsOf(shape.error, request, path));
       const input = request.input;
@@ -236,7 +253,7 @@ export function createMessageMapper<Piece, Message, State = undefined>(
         if (run === undefined) closeRun(memo);
         else memo.openRun = run;
       }
-      const messages = memo.closed.slice();
+      const messages = before === undefined ? memo.closed.slice() : before.concat(memo.closed);
       if (memo.open.length > 0) messages.push(deepFreeze(join(memo.open)));
       if (lasting) remember(memo);
       return { leading: memo.leading.slice(), messages, state: memo.state };

@@ -12,6 +12,7 @@ export { ContextWindowError } from "./context-window-error.js";
 export { createItemMapper, type ItemMapper } from "./create-item-mapper.js";
 export {
   createMessageMapper,
+  type MapOptions,
   type MessageMapper,
   type MessageMapperOptions,
   type MessageMapping,
