@@ -175,7 +175,12 @@ describe("toPrompt", () => {
     const reads = await historyReadsOnNextTurn((request) => toPrompt(request));
     expect(reads.items).toBeGreaterThan(200);
     expect(reads.added).toBeGreaterThan(0);
-    expect(reads).toEqual({ ...reads, firstTurn: reads.items, nextTurn: 0 });
+    expect(reads).toEqual({
+      ...reads,
+      firstTurn: reads.items,
+      nextTurn: 0,
+      nextTurnElements: reads.added,
+    });
   });
 
   it("converts only the items a request adds, and gives what a fresh mapping gives", () => {

@@ -41,6 +41,8 @@ function wrongValuesFor(valid: unknown, optional: boolean): unknown[] {
 }
 
 const memoryRoot = "/repo";
+/** The item an input and the input it extends share, for `declareExtension`. */
+const extendedItem = { type: "shared" };
 const standard = createStandardRegistry();
 const sessionRoot = join(tmpdir(), "ctx-wrong-arguments-rollouts");
 const unreachableDatabase = "postgres://ctx@127.0.0.1:9/none";
@@ -130,6 +132,10 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
     createMessageMapper: {
       args: [{ convert: () => undefined, runOf: () => "run", join: () => ({}) }],
       names: ["options"],
+    },
+    declareExtension: {
+      args: [[extendedItem, { type: "added" }], [extendedItem]],
+      names: ["input", "previous"],
     },
     deepFreeze: { args: [{}], names: ["value"], anything: [0] },
     isDeepFrozen: { args: [{}], names: ["value"], anything: [0] },

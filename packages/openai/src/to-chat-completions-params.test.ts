@@ -120,7 +120,12 @@ describe("toChatCompletionsParams", () => {
     const reads = await historyReadsOnNextTurn((request) => toChatCompletionsParams(request));
     expect(reads.items).toBeGreaterThan(200);
     expect(reads.added).toBeGreaterThan(0);
-    expect(reads).toEqual({ ...reads, firstTurn: reads.items, nextTurn: 0 });
+    expect(reads).toEqual({
+      ...reads,
+      firstTurn: reads.items,
+      nextTurn: 0,
+      nextTurnElements: reads.added,
+    });
   });
 
   it("converts only the items a request adds, and gives what a fresh mapping gives", () => {

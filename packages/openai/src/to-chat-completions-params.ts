@@ -89,11 +89,16 @@ export function toChatCompletionsParams(
 ): ChatCompletionsParams {
   parseWithSchema(optionsArgumentSchema, { options }, toError);
   const { developerRole = "developer", promptCacheKey } = options;
-  const { messages } = messageMappers[developerRole].map(request, { toError, path: "request" });
-  const params: ChatCompletionsParams = {
-    messages: [{ role: developerRole, content: [{ type: "text", text: request.instructions }] }],
+  const instructions: ChatCompletionMessageParam = {
+    role: developerRole,
+    content: [{ type: "text", text: request.instructions }],
   };
-  params.messages.push(...messages);
+  const { messages } = messageMappers[developerRole].map(request, {
+    toError,
+    path: "request",
+    before: [instructions],
+  });
+  const params: ChatCompletionsParams = { messages };
   if (promptCacheKey !== undefined) params.prompt_cache_key = promptCacheKey;
   return params;
 }

@@ -182,7 +182,12 @@ describe("toResponsesParams", () => {
     const reads = await historyReadsOnNextTurn((request) => toResponsesParams(request));
     expect(reads.items).toBeGreaterThan(200);
     expect(reads.added).toBeGreaterThan(0);
-    expect(reads).toEqual({ ...reads, firstTurn: reads.items, nextTurn: 0 });
+    expect(reads).toEqual({
+      ...reads,
+      firstTurn: reads.items,
+      nextTurn: 0,
+      nextTurnElements: reads.added,
+    });
   });
 
   it("converts only the items a request adds to the previous one, and gives the same results", () => {

@@ -81,19 +81,24 @@ export function toResponsesParams(
 ): ResponsesParams {
   parseWithSchema(optionsArgumentSchema, { options }, toError);
   const { instructionsAs = "instructions", promptCacheKey } = options;
-  const items = itemMapper.map(request, { toError, path: "request" });
   const params: ResponsesParams =
     instructionsAs === "instructions"
-      ? { instructions: request.instructions, input: items }
+      ? {
+          instructions: request.instructions,
+          input: itemMapper.map(request, { toError, path: "request" }),
+        }
       : {
-          input: [
-            {
-              type: "message",
-              role: "developer",
-              content: [{ type: "input_text", text: request.instructions }],
-            },
-            ...items,
-          ],
+          input: itemMapper.map(request, {
+            toError,
+            path: "request",
+            before: [
+              {
+                type: "message",
+                role: "developer",
+                content: [{ type: "input_text", text: request.instructions }],
+              },
+            ],
+          }),
         };
   if (promptCacheKey !== undefined) params.prompt_cache_key = promptCacheKey;
   return params;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createItemMapper } from "./create-item-mapper.js";
+import { declareExtension } from "./declare-extension.js";
 import { deepFreeze } from "./deep-freeze.js";
 import type { ResponseItem } from "./response-item.js";
 
@@ -19,7 +20,48 @@ function textMapper() {
   return { mapper, seen };
 }
 
+/** `items` behind a proxy that records which indexes are read, to tell what a mapping walked. */
+function watchedInput(items: readonly ResponseItem[]) {
+  const read = new Set<number>();
+  const input = new Proxy(items.slice(), {
+    get(target, key, receiver) {
+      if (typeof key === "string" && /^\d+$/.test(key)) read.add(Number(key));
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  return { input, read };
+}
+
 describe("createItemMapper", () => {
+  it("reads only the new items of an input declared to extend the one it mapped last", () => {
+    const { mapper, seen } = textMapper();
+    const previous = [message("a"), message("b"), message("c")];
+    const before = mapper.map({ instructions: "", input: previous }, options);
+    const { input, read } = watchedInput([...previous, message("d"), message("e")]);
+    declareExtension(input, previous);
+    read.clear();
+    const after = mapper.map({ instructions: "", input }, options);
+    expect([...read].sort()).toEqual([3, 4]);
+    expect(seen).toHaveLength(5);
+    expect(after.map((output) => output.text)).toEqual(["a", "b", "c", "d", "e"]);
+    expect(after.slice(0, 3)).toEqual(before);
+    expect(after[0]).toBe(before[0]);
+  });
+
+  it("goes on from a declared input after another input with the same first item came between", () => {
+    const { mapper, seen } = textMapper();
+    const shared = message("a");
+    const first = [shared, message("b")];
+    mapper.map({ instructions: "", input: first }, options);
+    // Another input with the same first item comes between: `first` is no longer the latest.
+    mapper.map({ instructions: "", input: [shared, message("x")] }, options);
+    const next = [...first, message("c")];
+    declareExtension(next, first);
+    const after = mapper.map({ instructions: "", input: next }, options);
+    expect(after.map((output) => output.text)).toEqual(["a", "b", "c"]);
+    expect(seen).toHaveLength(4);
+  });
+
   it("converts each frozen item once over requests that grow, and gives the same outputs", () => {
     const { mapper, seen } = textMapper();
     const first = [message("a"), message("b")];
@@ -71,6 +113,25 @@ describe("createItemMapper", () => {
     expect(result).toEqual([{ text: "a" }, { text: "b" }]);
     result.pop();
     expect(mapper.map({ instructions: "", input }, options)).toHaveLength(2);
+  });
+
+  it("puts the outputs given before the mapped ones, for that call alone", () => {
+    const { mapper } = textMapper();
+    const input = [message("a"), message("b")];
+    const before = [{ text: "system" }];
+    const result = mapper.map({ instructions: "", input }, { ...options, before });
+    expect(result).toEqual([{ text: "system" }, { text: "a" }, { text: "b" }]);
+    expect(result[0]).toBe(before[0]);
+    expect(before).toHaveLength(1);
+    const next = [...input, message("c")];
+    expect(mapper.map({ instructions: "", input: next }, options)).toEqual([
+      { text: "a" },
+      { text: "b" },
+      { text: "c" },
+    ]);
+    expect(() =>
+      mapper.map({ instructions: "", input }, { ...options, before: {} as never }),
+    ).toThrow("before?: array");
   });
 
   it("names wrong items by their place in the input", () => {

@@ -1,4 +1,4 @@
-import { createMessageMapper } from "./create-message-mapper.js";
+import { createMessageMapper, type MapOptions } from "./create-message-mapper.js";
 import type { ModelInput } from "./model-input.js";
 import { ProtocolError } from "./protocol-error.js";
 import type { ResponseItem } from "./response-item.js";
@@ -7,25 +7,23 @@ import type { ResponseItem } from "./response-item.js";
 export interface ItemMapper<Output> {
   /**
    * Checks `request` and returns what its items map to, in order, leaving out the items that map
-   * to nothing. The array is the caller's; the outputs in it are frozen and may be given again by
-   * a later call.
+   * to nothing, after `options.before`. The array is the caller's; the outputs in it are frozen
+   * and may be given again by a later call.
    * @throws the error `toError` makes of the problems in one line, their paths under `path`
    * (`request.input[3].type: …`), when the request does not fit `ModelInput`; whatever the
    * conversion throws for an item it cannot map.
    */
-  map(
-    request: ModelInput,
-    options: { readonly toError: (problems: string) => Error; readonly path: string },
-  ): Output[];
+  map(request: ModelInput, options: MapOptions<Output>): Output[];
 }
 
 /**
  * Makes a mapping of request items, one output per item, that converts each item once: a
  * {@link createMessageMapper} in which every item makes a message alone. What `convert` made of
  * an item frozen all the way down (a session freezes every item it holds) is kept, keyed by the
- * item, and given again whenever that item comes back; a request whose input begins with the items
- * of the previous one (the next request of a session) costs its new items, a reference comparison
- * of the others and one copy of the result array. An item that is not frozen is checked and
+ * item, and given again whenever that item comes back; a request whose input is declared to extend
+ * the previous one (`declareExtension`: the next request of a session) costs its new items and one
+ * copy of the result array, and one whose input begins with the previous one's items costs a
+ * reference comparison of those besides. An item that is not frozen is checked and
  * converted on every call. Each item is checked against `responseItemSchema` before its first
  * conversion; `convert` returns `undefined` for an item that maps to nothing, and its result for a
  * frozen item is frozen.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { extendedInput } from "./declare-extension.js";
 import { deepFreeze, isDeepFrozen } from "./deep-freeze.js";
 import type { ModelInput } from "./model-input.js";
 import { ProtocolError } from "./protocol-error.js";
@@ -49,24 +50,36 @@ export interface MessageMapping<Piece, Message, State> {
   readonly state: State | undefined;
 }
 
+/** Options of one mapping call of a {@link MessageMapper} or an `ItemMapper`. */
+export interface MapOptions<Message> {
+  /** Makes the error thrown for a request that does not fit `ModelInput`. */
+  readonly toError: (problems: string) => Error;
+  /** Where the request sits, which the problems' paths begin with (`request`, or empty). */
+  readonly path: string;
+  /**
+   * Messages to put before the mapped ones in the returned array (a system message, say), so
+   * that array is made in one copy rather than copied again to put them in front.
+   */
+  readonly before?: readonly Message[];
+}
+
 /** Maps the items of model requests to messages, each item once; see {@link createMessageMapper}. */
 export interface MessageMapper<Piece, Message, State> {
   /**
-   * Checks `request` and returns its leading pieces and its messages.
+   * Checks `request` and returns its leading pieces and its messages, `options.before` first.
    * @throws the error `toError` makes of the problems in one line, their paths under `path`
    * (`request.input[3].type: …`), when the request does not fit `ModelInput`; whatever `convert`,
    * `join` or the scan throws.
    */
-  map(
-    request: ModelInput,
-    options: { readonly toError: (problems: string) => Error; readonly path: string },
-  ): MessageMapping<Piece, Message, State>;
+  map(request: ModelInput, options: MapOptions<Message>): MessageMapping<Piece, Message, State>;
 }
 
 /** How far the latest call of a session got, for the next call whose input extends it. */
 interface Memo<Piece, Message, State> {
   /** The items mapped, in order (a copy: the caller's array may change later). */
   readonly items: unknown[];
+  /** The input array of that call, which a later input may be declared to extend. */
+  input: readonly unknown[];
   readonly leading: Piece[];
   /** Whether no piece but leading ones came yet. */
   leadingOpen: boolean;
@@ -87,7 +100,11 @@ const functionSchema = z.custom<(...values: never[]) => unknown>(
   (value) => typeof value === "function",
 );
 
-const mapOptionsSchema = z.object({ toError: functionSchema, path: z.string() });
+const mapOptionsSchema = z.object({
+  toError: functionSchema,
+  path: z.string(),
+  before: z.custom<readonly unknown[]>((value) => Array.isArray(value)).optional(),
+});
 
 const mapperOptionsSchema = z.object({
   convert: functionSchema,
@@ -103,10 +120,12 @@ const mapperOptionsSchema = z.object({
  * item it holds) is kept, keyed by the item, and given again whenever that item comes back; each
  * item is checked against `responseItemSchema` before its first conversion. Consecutive pieces of
  * one run merge into one message through `join`; a run's message is made once it has ended, and
- * only the last run's again on the next call. A request whose input begins with every item of the
- * previous call's from the same first item (the next request of a session) goes on from where that
- * call ended, after a reference comparison of those items; any other request is mapped from its
- * first item (its frozen items still converted once). A request with an item that is not frozen
+ * only the last run's again on the next call. A request whose input is declared to extend an input
+ * this mapper mapped whole (`declareExtension`, which a session does for its next request) goes on
+ * from where that call ended, reading only its new items; one whose input begins with every item of
+ * the previous call's from the same first item goes on from there after a reference comparison of
+ * those items; any other request is mapped from its first item (its frozen items still converted
+ * once). The messages array is one copy of the mapper's own, made without a walk over the items. A request with an item that is not frozen
  * is mapped whole on every call, so a change to it is seen.
  *
  * @throws {ProtocolError} when `options` do not fit {@link MessageMapperOptions}.
@@ -137,9 +156,32 @@ export function createMessageMapper<Piece, Message, State = undefined>(
   const converted = new WeakMap<object, { readonly piece: Piece | undefined }>();
   /** The latest call's memo, keyed by the first item it mapped. */
   const memos = new WeakMap<object, Memo<Piece, Message, State>>();
+  /** The same memos, keyed by the input they mapped, for an input declared to extend it. */
+  const byInput = new WeakMap<readonly unknown[], Memo<Piece, Message, State>>();
 
-  const fresh = (): Memo<Piece, Message, State> => ({
+  /** The memo of the input `input` is declared to extend, if it still holds that input whole. */
+  const declaredMemo = (input: readonly unknown[]) => {
+    const declared = extendedInput(input);
+    const memo = declared === undefined ? undefined : byInput.get(declared.previous);
+    return memo !== undefined && memo.items.length === declared?.length ? memo : undefined;
+  };
+  const remember = (memo: Memo<Piece, Message, State>) => {
+    const first = memo.items[0];
+    if (typeof first !== "object" || first === null) return;
+    memos.set(first, memo);
+    byInput.set(memo.input, memo);
+  };
+  const forget = (memo: Memo<Piece, Message, State>) => {
+    const first = memo.items[0];
+    if (typeof first === "object" && first !== null && memos.get(first) === memo) {
+      memos.delete(first);
+    }
+    byInput.delete(memo.input);
+  };
+
+  const fresh = (input: readonly unknown[]): Memo<Piece, Message, State> => ({
     items: [],
+    input,
     leading: [],
     leadingOpen: true,
     closed: [],
@@ -152,20 +194,26 @@ export function createMessageMapper<Piece, Message, State = undefined>(
     map: (request, mapOptions) => {
       if (!mapOptionsSchema.safeParse(mapOptions).success) {
         throw new ProtocolError("argument", [
-          { path: "options", message: "expected { toError: function, path: string }" },
+          {
+            path: "options",
+            message: "expected { toError: function, path: string, before?: array }",
+          },
         ]);
       }
-      const { toError, path } = mapOptions;
+      const { toError, path, before } = mapOptions;
       const shape = requestShapeSchema.safeParse(request);
       if (!shape.success) throw toError(problemsOf(shape.error, request, path));
       const input = request.input;
-      const first = input[0];
-      const key = typeof first === "object" && first !== null ? first : undefined;
-      let memo = key === undefined ? undefined : memos.get(key);
+      let memo = declaredMemo(input);
+      if (memo === undefined) {
+        const first = input[0];
+        memo = typeof first === "object" && first !== null ? memos.get(first) : undefined;
+        if (memo !== undefined && !extendsItems(input, memo.items)) memo = undefined;
+      }
       // Taken out while this call works on it: a call that throws leaves no memo half made.
-      if (key !== undefined) memos.delete(key);
-      if (memo !== undefined && !extendsItems(input, memo.items)) memo = undefined;
-      memo ??= fresh();
+      if (memo !== undefined) forget(memo);
+      memo ??= fresh(input);
+      memo.input = input;
       let lasting = true;
       const closeRun = (target: Memo<Piece, Message, State>) => {
         if (target.open.length > 0) target.closed.push(deepFreeze(join(target.open)));
@@ -205,9 +253,9 @@ export function createMessageMapper<Piece, Message, State = undefined>(
         if (run === undefined) closeRun(memo);
         else memo.openRun = run;
       }
-      const messages = memo.closed.slice();
+      const messages = before === undefined ? memo.closed.slice() : before.concat(memo.closed);
       if (memo.open.length > 0) messages.push(deepFreeze(join(memo.open)));
-      if (key !== undefined && lasting) memos.set(key, memo);
+      if (lasting) remember(memo);
       return { leading: memo.leading.slice(), messages, state: memo.state };
     },
   };

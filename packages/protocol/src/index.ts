@@ -12,10 +12,12 @@ export { ContextWindowError } from "./context-window-error.js";
 export { createItemMapper, type ItemMapper } from "./create-item-mapper.js";
 export {
   createMessageMapper,
+  type MapOptions,
   type MessageMapper,
   type MessageMapperOptions,
   type MessageMapping,
 } from "./create-message-mapper.js";
+export { declareExtension } from "./declare-extension.js";
 export { deepFreeze, isDeepFrozen } from "./deep-freeze.js";
 export { type JsonValue, jsonValueSchema } from "./json-value.js";
 export type { ModelAnswer } from "./model-answer.js";

@@ -1,5 +1,5 @@
 import { defaultModelCatalog, type ModelInfo, resolveBaseInstructions } from "@ctx/prompts";
-import { responseItemSchema } from "@ctx/protocol";
+import { declareExtension, responseItemSchema } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import { AgentsMdCache } from "./agents-md-cache.js";
@@ -156,10 +156,15 @@ export function openSession(
     const previous = previousRequest(imageInput);
     const cacheBreak =
       previous === undefined ? undefined : explainCacheBreak(previous, view, registry);
+    const input = view.items;
+    // The previous request's input was read when it was made, so this costs no copy.
+    if (lastView !== undefined && view.extends(lastView) === true) {
+      declareExtension(input, lastView.items);
+    }
     lastView = view;
     return {
       instructions,
-      input: view.items,
+      input,
       warnings: report === undefined ? warnings : [...warnings, ...report.warnings],
       ...(cacheBreak === undefined ? {} : { cacheBreak }),
       ...(report === undefined ? {} : { compaction: report }),

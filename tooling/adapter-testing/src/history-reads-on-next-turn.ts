@@ -1,4 +1,4 @@
-import type { ResponseItem } from "@ctx/protocol";
+import { declareExtension, type ResponseItem } from "@ctx/protocol";
 import type { ModelRequest } from "@ctx/session";
 import { countedItems } from "./counted-items.js";
 import { longHistory, longHistoryContext, startedSession } from "./long-history.js";
@@ -13,6 +13,8 @@ export interface HistoryReads {
   readonly nextTurn: number;
   /** How many items the next turn's request added. */
   readonly added: number;
+  /** How many elements of the next turn's input array its mapping read (old and new). */
+  readonly nextTurnElements: number;
 }
 
 /**
@@ -21,6 +23,9 @@ export interface HistoryReads {
  * mapping converts them all; the next, whose request adds the turn's items, should read none of
  * them. Each item the session hands out is given to `map` as one counted copy, the same object
  * on both turns, as the session gives the same item again; counts are taken around `map` alone.
+ * The next turn's input is declared to extend the first's, as the session declares its own, and
+ * the reads of its elements are counted too: a mapping that goes on from the declaration reads
+ * the new items alone.
  */
 export async function historyReadsOnNextTurn(
   map: (request: ModelRequest) => unknown,
@@ -35,15 +40,29 @@ export async function historyReadsOnNextTurn(
   });
   const readCount = () => counted.reads().filter((reads) => reads > 0).length;
   counted.reset();
-  map({ ...first, input: [...counted.items] });
+  const firstInput = [...counted.items];
+  map({ ...first, input: firstInput });
   const firstTurn = readCount();
   const next = await session.beginTurn(longHistoryContext, "next");
+  let elementReads = 0;
+  const nextInput = new Proxy(
+    next.input.map((item) => copies.get(item) ?? item),
+    {
+      get(target, key, receiver) {
+        if (typeof key === "string" && /^\d+$/.test(key)) elementReads += 1;
+        return Reflect.get(target, key, receiver);
+      },
+    },
+  );
+  declareExtension(nextInput, firstInput);
   counted.reset();
-  map({ ...next, input: next.input.map((item) => copies.get(item) ?? item) });
+  elementReads = 0;
+  map({ ...next, input: nextInput });
   return {
     items: first.input.length,
     firstTurn,
     nextTurn: readCount(),
     added: next.input.length - first.input.length,
+    nextTurnElements: elementReads,
   };
 }
