@@ -12,6 +12,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
+import { packedRanksPlugin } from "./packed-ranks-plugin.mjs";
 
 const folder = process.cwd();
 const manifest = JSON.parse(readFileSync(join(folder, "package.json"), "utf8"));
@@ -43,5 +44,6 @@ await build({
   // Error classes name themselves after their constructor (`new.target.name`): a bundle must not
   // rename them when two modules declare the same name.
   keepNames: true,
+  plugins: [packedRanksPlugin()],
   logLevel: "warning",
 });

@@ -1,8 +1,9 @@
 // What a cold start costs, in CPU time against a bare `node -e 0` measured just before it (paired
 // runs, so the machine's load weighs on both alike): `ctx --version`, `ctx context` on a small
-// repository, and a library user's `import("@ctx/session")`, all on the built code; with, for
-// scale, the two costs no code of ours decides: `import("zod")`, which every package imports, and
-// the o200k_base table that `ctx context` loads to count tokens.
+// repository, and a library user's `import("@ctx/session")`, all on the built code; the same
+// import followed by `loadDefaultTokenizer()`, which reads the packed o200k_base table that
+// `ctx context` counts tokens with; and, for scale, `import("zod")`, which every package imports
+// and no code of ours decides.
 //
 //   pnpm --filter @ctx/cli bench                   20 pairs of each (turbo builds dist first)
 //   CTX_BENCH_QUICK=1 pnpm --filter @ctx/cli bench  one pair of each
@@ -44,8 +45,8 @@ const cases = [
   ],
   ['import("zod") alone', ["--input-type=module", "-e", 'await import("zod")'], sessionPackage],
   [
-    "o200k_base table alone",
-    ["--input-type=module", "-e", 'await import("gpt-tokenizer/encoding/o200k_base")'],
+    'import("@ctx/session") + loadDefaultTokenizer() (built)',
+    ["--input-type=module", "-e", 'await (await import("@ctx/session")).loadDefaultTokenizer()'],
     sessionPackage,
   ],
 ];

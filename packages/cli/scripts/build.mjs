@@ -11,6 +11,7 @@
 // build writing `dist`.
 import { rm } from "node:fs/promises";
 import { build } from "esbuild";
+import { packedRanksPlugin } from "../../../scripts/packed-ranks-plugin.mjs";
 
 const packageFolder = new URL("..", import.meta.url).pathname;
 const outdir = process.argv[2] ?? "dist";
@@ -32,5 +33,6 @@ await build({
     js: 'import { createRequire as __createRequire } from "node:module";\nconst require = __createRequire(import.meta.url);',
   },
   legalComments: "linked",
+  plugins: [packedRanksPlugin()],
   logLevel: "warning",
 });

@@ -14,7 +14,7 @@ export function wholeCount(text: string): number {
 }
 
 /** Every string in the Codex rollouts' lines, and every README of this repository. */
-function realTexts(): string[] {
+export function realTexts(): string[] {
   const texts: string[] = [];
   const collect = (value: unknown): void => {
     if (typeof value === "string") texts.push(value);
@@ -54,4 +54,16 @@ export function countsRealTextsWhole(step: number): void {
     }
   }
   expect(exactly).toBeGreaterThan(1_000 / step);
+}
+
+/**
+ * Checks that every `step`th real text counts with `count`, stretch by stretch as the default
+ * tokenizer counts it, as it did with gpt-tokenizer's encoder (the counts before the packed table).
+ */
+export function countsRealTextsAsBefore(count: (text: string) => number, step: number): void {
+  const texts = realTexts().filter((_, index) => index % step === 0);
+  for (const text of texts) {
+    expect(boundedCount(text, count)).toBe(boundedCount(text, wholeCount));
+  }
+  expect(texts.length).toBeGreaterThan(1_000 / step);
 }

@@ -1,23 +1,23 @@
 import { describeValue } from "@ctx/text";
 import { SessionError } from "../session-error.js";
 import { boundedCount, exactLength } from "./bounded-count.js";
+import { createO200kCounter } from "./o200k-counter.js";
+import { readPackedRanks } from "./packed-ranks.js";
 import type { Tokenizer } from "./tokenizer.js";
 
 let loading: Promise<Tokenizer> | undefined;
 let loaded: Tokenizer | undefined;
 
 /**
- * The default tokenizer: `gpt-tokenizer`'s o200k_base encoding, the one OpenAI's current models
- * use. The encoding's tables are large, so they are imported on the first call only (importing
- * `@ctx/session` loads nothing of them) and shared by every later call and session. Special-token
- * text such as `<|endoftext|>` counts as the plain text it is, and a long text is counted in
- * stretches so the time stays linear in its length. The encoder's merge cache is emptied after
- * each stretch: once full, each of its evictions walks past every entry it evicted before, which
- * made a 2 MB text cost 10 to 16 times a 0.5 MB one. Past {@link exactLength} units, the rest
- * of a text is estimated (see {@link boundedCount}), so no count takes longer than about
- * 200,000 units do.
+ * The default tokenizer: the o200k_base encoding, the one OpenAI's current models use, counted
+ * from a packed rank table (see {@link createO200kCounter}). The table is large, so it is loaded
+ * on the first call only (importing `@ctx/session` loads nothing of it) and shared by every later
+ * call and session; a built package reads it in place from one file. Special-token text such as
+ * `<|endoftext|>` counts as the plain text it is, and a long text is counted in stretches so the
+ * time stays linear in its length. Past {@link exactLength} units, the rest of a text is
+ * estimated (see {@link boundedCount}), so no count takes longer than about 200,000 units do.
  *
- * @throws {Error} from the import, when `gpt-tokenizer` cannot be loaded; a later call tries again.
+ * @throws {Error} from the load, when the table cannot be read; a later call tries again.
  * @example
  * ```ts
  * const tokenizer = await loadDefaultTokenizer();
@@ -25,29 +25,24 @@ let loaded: Tokenizer | undefined;
  * ```
  */
 export function loadDefaultTokenizer(): Promise<Tokenizer> {
-  loading ??= import("gpt-tokenizer/encoding/o200k_base").then(
-    ({ countTokens, clearMergeCache }) => {
-      const plain = { disallowedSpecial: new Set<string>() };
+  loading ??= import("./o200k-ranks.js")
+    .then(({ loadO200kRanks }) => {
+      const countStretch = createO200kCounter(readPackedRanks(loadO200kRanks()));
       loaded = {
         name: "o200k_base",
         count: (text) => {
           if (typeof text !== "string") {
             throw new SessionError(`text: expected a string, got ${describeValue(text)}`);
           }
-          return boundedCount(text, (stretch) => {
-            const tokens = countTokens(stretch, plain);
-            clearMergeCache();
-            return tokens;
-          });
+          return boundedCount(text, countStretch);
         },
       };
       return loaded;
-    },
-    (error: unknown) => {
+    })
+    .catch((error: unknown) => {
       loading = undefined;
       throw error;
-    },
-  );
+    });
   return loading;
 }
 

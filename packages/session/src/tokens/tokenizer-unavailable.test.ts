@@ -2,12 +2,14 @@ import { describe, expect, it, vi } from "vitest";
 import { createSession } from "../create-session.js";
 import { loadDefaultTokenizer } from "./load-default-tokenizer.js";
 
-// The encoding cannot be loaded here, as when the dependency is missing from an install.
+// The rank table cannot be read here, as when its file is missing from an install.
 const attempts = vi.hoisted(() => ({ count: 0 }));
-vi.mock("gpt-tokenizer/encoding/o200k_base", () => {
-  attempts.count += 1;
-  throw new Error("not installed");
-});
+vi.mock("./o200k-ranks.js", () => ({
+  loadO200kRanks: () => {
+    attempts.count += 1;
+    throw new Error("not installed");
+  },
+}));
 
 const context = {
   model: "ctx-coder",

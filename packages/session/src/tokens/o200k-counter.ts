@@ -1,0 +1,74 @@
+import { o200kPieces } from "./o200k-pieces.js";
+import type { PackedRanks } from "./packed-ranks.js";
+
+const none = Number.POSITIVE_INFINITY;
+
+/**
+ * A function that counts the o200k_base tokens of a text with `ranks`: the text is cut into
+ * pieces by {@link o200kPieces}, and each piece that is not one token is merged byte pair by byte
+ * pair, the pair of lowest rank first, as tiktoken does. Nothing is cached between pieces, so a
+ * count costs the same however many texts were counted before it. Special-token text counts as
+ * the plain text it is.
+ */
+export function createO200kCounter(ranks: PackedRanks): (text: string) => number {
+  const encoder = new TextEncoder();
+  let bytes = new Uint8Array(1_024);
+  let starts = new Int32Array(1_024);
+  let pairRanks = new Float64Array(1_024);
+
+  /** The rank of the pair of parts that begins at part `part` of `length` parts, or `none`. */
+  const pairRank = (part: number, length: number): number => {
+    if (part + 2 >= length) return none;
+    const rank = ranks.rankOf(bytes, starts[part] ?? 0, starts[part + 2] ?? 0);
+    return rank < 0 ? none : rank;
+  };
+
+  /** How many tokens the first `length` bytes are once merged. */
+  const mergedCount = (length: number): number => {
+    if (starts.length <= length) {
+      starts = new Int32Array(length + 1);
+      pairRanks = new Float64Array(length + 1);
+    }
+    let parts = length + 1;
+    for (let index = 0; index < parts; index += 1) starts[index] = index;
+    for (let index = 0; index < parts; index += 1) pairRanks[index] = pairRank(index, parts);
+    for (;;) {
+      let lowest = none;
+      let at = -1;
+      for (let index = 0; index < parts - 2; index += 1) {
+        const rank = pairRanks[index] ?? none;
+        if (rank < lowest) {
+          lowest = rank;
+          at = index;
+        }
+      }
+      if (at < 0) return parts - 1;
+      starts.copyWithin(at + 1, at + 2, parts);
+      pairRanks.copyWithin(at + 1, at + 2, parts);
+      parts -= 1;
+      pairRanks[at] = pairRank(at, parts);
+      if (at > 0) pairRanks[at - 1] = pairRank(at - 1, parts);
+    }
+  };
+
+  /** The UTF-8 length of `piece`, written into `bytes`. */
+  const encode = (piece: string): number => {
+    if (bytes.length < piece.length * 3) bytes = new Uint8Array(piece.length * 3);
+    for (let index = 0; index < piece.length; index += 1) {
+      const unit = piece.charCodeAt(index);
+      if (unit >= 0x80) return encoder.encodeInto(piece, bytes).written;
+      bytes[index] = unit;
+    }
+    return piece.length;
+  };
+
+  return (text) => {
+    let count = 0;
+    o200kPieces.lastIndex = 0;
+    for (let match = o200kPieces.exec(text); match !== null; match = o200kPieces.exec(text)) {
+      const length = encode(match[0]);
+      count += length === 1 || ranks.rankOf(bytes, 0, length) >= 0 ? 1 : mergedCount(length);
+    }
+    return count;
+  };
+}
