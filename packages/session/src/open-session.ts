@@ -207,7 +207,10 @@ export function openSession(
       const slots: Record<string, unknown> = { ...context.extensions };
       for (const [section, value] of Object.entries(turnState)) {
         if (section in slots) {
-          throw new SessionError(`the extension slot "${section}" is a standard section's`);
+          throw new SessionError(
+            "invalid-argument",
+            `the extension slot "${section}" is a standard section's`,
+          );
         }
         slots[section] = value;
       }
@@ -268,7 +271,10 @@ export function openSession(
     serial(async () => {
       const turn = currentTurn;
       if (turn === undefined) {
-        throw new SessionError("nextRequest continues a turn: call beginTurn first");
+        throw new SessionError(
+          "turn-not-started",
+          "nextRequest continues a turn: call beginTurn first",
+        );
       }
       const warnings = [...pendingWarnings];
       let report = pendingReport;
@@ -307,7 +313,10 @@ export function openSession(
         }
         const slug = state.model ?? currentTurn?.model.slug;
         if (slug === undefined) {
-          throw new SessionError("compact needs the model of a turn: call beginTurn first");
+          throw new SessionError(
+            "turn-not-started",
+            "compact needs the model of a turn: call beginTurn first",
+          );
         }
         const model = models.get(slug);
         const report = await runCompaction(replacement === undefined ? "manual" : "server", {
@@ -353,7 +362,10 @@ export function openSession(
     history: () => state.entries.slice(),
     rollback: async (userTurns) => {
       if (!positiveIntegerSchema.safeParse(userTurns).success) {
-        throw new SessionError(`rollback needs a positive whole number of turns, not ${userTurns}`);
+        throw new SessionError(
+          "invalid-argument",
+          `rollback needs a positive whole number of turns, not ${userTurns}`,
+        );
       }
       return serial(async () => {
         await writer.write([{ type: "rollback", payload: { userTurns } }]);
