@@ -93,7 +93,8 @@ export function createAiSdkSummarizer(options: AiSdkSummarizerOptions): Summariz
   parseWithSchema(
     optionsSchema,
     options,
-    (problems) => new AiSdkAdapterError(`invalid summarizer options: ${problems}`),
+    (problems) =>
+      new AiSdkAdapterError("invalid-argument", `invalid summarizer options: ${problems}`),
   );
   const { model, tools, providerOptions, settings, maxRetries } = options;
   // Definitions only: without `execute`, a tool call in the summary's answer is never run.
@@ -120,9 +121,13 @@ export function createAiSdkSummarizer(options: AiSdkSummarizerOptions): Summariz
       return result.text;
     } catch (error) {
       if (!saysContextWindow(ai, error)) throw error;
-      throw new ContextWindowError("the summary request does not fit the model's context window", {
-        cause: error,
-      });
+      throw new ContextWindowError(
+        "context-window-exceeded",
+        "the summary request does not fit the model's context window",
+        {
+          cause: error,
+        },
+      );
     }
   };
 }

@@ -106,7 +106,8 @@ export function createAnthropicSummarizer(options: AnthropicSummarizerOptions): 
   parseWithSchema(
     optionsSchema,
     options,
-    (problems) => new AnthropicAdapterError(`invalid summarizer options: ${problems}`),
+    (problems) =>
+      new AnthropicAdapterError("invalid-argument", `invalid summarizer options: ${problems}`),
   );
   const { client, model, maxTokens = 8192, tools, parameters, ...mapping } = options;
   return async (request, { signal }) => {
@@ -129,6 +130,7 @@ export function createAnthropicSummarizer(options: AnthropicSummarizerOptions): 
     } catch (error) {
       if (!contextWindowErrorSchema.safeParse(error).success) throw error;
       throw new ContextWindowError(
+        "context-window-exceeded",
         `the summary request does not fit the context window of ${model}`,
         {
           cause: error,

@@ -80,7 +80,8 @@ export function createOpenAISummarizer(options: OpenAISummarizerOptions): Summar
   parseWithSchema(
     optionsSchema,
     options,
-    (problems) => new OpenAIAdapterError(`invalid summarizer options: ${problems}`),
+    (problems) =>
+      new OpenAIAdapterError("invalid-argument", `invalid summarizer options: ${problems}`),
   );
   const { client, model, tools, parameters, ...mapping } = options;
   return async (request, { signal }) => {
@@ -100,6 +101,7 @@ export function createOpenAISummarizer(options: OpenAISummarizerOptions): Summar
     } catch (error) {
       if (!contextWindowErrorSchema.safeParse(error).success) throw error;
       throw new ContextWindowError(
+        "context-window-exceeded",
         `the summary request does not fit the context window of ${model}`,
         {
           cause: error,
