@@ -223,7 +223,11 @@ export function createMemoryFileSystem(
       return `/${resolve(checkText("path", path), "realpath").real.join("/")}`;
     },
     async open(path, openOptions) {
-      const { noFollow } = checkArgument("options", openOptionsSchema, openOptions ?? {});
+      const { noFollow } = checkArgument(
+        "options",
+        openOptionsSchema,
+        openOptions === undefined ? {} : openOptions,
+      );
       const { node } = resolve(checkText("path", path), "open", noFollow === true);
       return openedFile(node, statOf(node), path);
     },

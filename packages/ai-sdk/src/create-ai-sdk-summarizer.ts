@@ -1,4 +1,9 @@
-import { ContextWindowError, parseWithSchema, type Summarizer } from "@ctx/protocol";
+import {
+  ContextWindowError,
+  parseWithSchema,
+  type Summarizer,
+  summaryOptionsSchema,
+} from "@ctx/protocol";
 import type { generateText, LanguageModel, LanguageModelCallOptions, ToolSet } from "ai";
 import { z } from "zod";
 import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
@@ -104,7 +109,12 @@ export function createAiSdkSummarizer(options: AiSdkSummarizerOptions): Summariz
       : Object.fromEntries(
           Object.entries(tools).map(([name, { execute: _, ...definition }]) => [name, definition]),
         );
-  return async (request, { signal }) => {
+  return async (request, summaryOptions) => {
+    const { signal } = parseWithSchema(
+      summaryOptionsSchema,
+      summaryOptions,
+      (problems) => new AiSdkAdapterError("invalid-argument", `invalid options: ${problems}`),
+    );
     const prompt = toPrompt(request);
     const ai = await import("ai");
     try {

@@ -1,4 +1,9 @@
-import { ContextWindowError, parseWithSchema, type Summarizer } from "@ctx/protocol";
+import {
+  ContextWindowError,
+  parseWithSchema,
+  type Summarizer,
+  summaryOptionsSchema,
+} from "@ctx/protocol";
 import type { ResponseCreateParamsNonStreaming, Tool } from "openai/resources/responses/responses";
 import { z } from "zod";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";
@@ -84,7 +89,12 @@ export function createOpenAISummarizer(options: OpenAISummarizerOptions): Summar
       new OpenAIAdapterError("invalid-argument", `invalid summarizer options: ${problems}`),
   );
   const { client, model, tools, parameters, ...mapping } = options;
-  return async (request, { signal }) => {
+  return async (request, summaryOptions) => {
+    const { signal } = parseWithSchema(
+      summaryOptionsSchema,
+      summaryOptions,
+      (problems) => new OpenAIAdapterError("invalid-argument", `invalid options: ${problems}`),
+    );
     const params = toResponsesParams(request, mapping);
     try {
       const response = await client.responses.create(

@@ -49,4 +49,4 @@ export {
 } from "./response-item.js";
 export { type Role, roleSchema } from "./role.js";
 export { describeSchemaIssues, type SchemaIssue, toSchemaIssues } from "./schema-issue.js";
-export type { Summarizer, SummaryRequest } from "./summarizer.js";
+export { type Summarizer, type SummaryRequest, summaryOptionsSchema } from "./summarizer.js";

@@ -1,6 +1,6 @@
 import { defaultModelCatalog, type ModelInfo, resolveBaseInstructions } from "@ctx/prompts";
 import { responseItemSchema } from "@ctx/protocol";
-import type { CtxWarning } from "@ctx/text";
+import { type CtxWarning, describeValue } from "@ctx/text";
 import { z } from "zod";
 import { AgentsMdCache } from "./agents-md-cache.js";
 import { buildContextUpdate } from "./build-context-update.js";
@@ -364,7 +364,7 @@ export function openSession(
       if (!positiveIntegerSchema.safeParse(userTurns).success) {
         throw new SessionError(
           "invalid-argument",
-          `rollback needs a positive whole number of turns, not ${userTurns}`,
+          `userTurns: rollback needs a positive whole number of turns, not ${describeValue(userTurns)}`,
         );
       }
       return serial(async () => {

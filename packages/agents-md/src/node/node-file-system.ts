@@ -100,7 +100,11 @@ export function createNodeFileSystem(options: NodeFileSystemOptions = {}): Agent
     },
     async open(path, openOptions) {
       const checked = checkText("path", path);
-      const { noFollow } = checkArgument("options", openOptionsSchema, openOptions ?? {});
+      const { noFollow } = checkArgument(
+        "options",
+        openOptionsSchema,
+        openOptions === undefined ? {} : openOptions,
+      );
       const flags = openFlags | (noFollow === true ? noFollowFlag : 0);
       const fd = await settle<number>((done) => functions.open(checked, flags, done));
       return openedFile(functions, fd, checked);
