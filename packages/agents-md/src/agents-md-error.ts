@@ -1,5 +1,5 @@
 import { describeSchemaIssues, type SchemaIssue } from "@ctx/protocol";
-import { CtxError } from "@ctx/text";
+import { CtxError, type CtxErrorOptions } from "@ctx/text";
 
 /** What went wrong, for a caller that branches on it. */
 export type AgentsMdErrorCode =
@@ -9,15 +9,23 @@ export type AgentsMdErrorCode =
   | "invalid-options"
   | "invalid-argument";
 
+/** Options of an {@link AgentsMdError}. */
+export interface AgentsMdErrorOptions extends CtxErrorOptions {
+  /** The path involved (the working directory as given). */
+  readonly path?: string;
+  /** The environment whose working directory failed. */
+  readonly environment?: string;
+  /** Each problem found in the options or the argument, with its path. */
+  readonly issues?: readonly SchemaIssue[];
+}
+
 /**
  * Discovery could not start: the working directory does not exist, is not a directory or cannot
  * be reached, the options are invalid, or a function of this package was called with an
  * argument of the wrong kind (`invalid-argument`, whose issue names the argument). Everything that goes wrong once discovery has started
  * (a file that cannot be read, a symlink loop, a file cut by the budget) is a warning instead.
  */
-export class AgentsMdError extends CtxError {
-  /** What went wrong. */
-  readonly code: AgentsMdErrorCode;
+export class AgentsMdError extends CtxError<AgentsMdErrorCode> {
   /** The path involved, when there is one (the working directory as given). */
   readonly path: string | undefined;
   /** The environment whose working directory failed, when there is one. */
@@ -25,21 +33,11 @@ export class AgentsMdError extends CtxError {
   /** Each problem found in the options, with its path; empty for other failures. */
   readonly issues: readonly SchemaIssue[];
 
-  constructor(
-    code: AgentsMdErrorCode,
-    message: string,
-    details: {
-      readonly path?: string;
-      readonly environment?: string;
-      readonly issues?: readonly SchemaIssue[];
-      readonly cause?: unknown;
-    } = {},
-  ) {
-    super(message, "cause" in details ? { cause: details.cause } : {});
-    this.code = code;
-    this.path = details.path;
-    this.environment = details.environment;
-    this.issues = details.issues ?? [];
+  constructor(code: AgentsMdErrorCode, message: string, options: AgentsMdErrorOptions = {}) {
+    super(code, message, options);
+    this.path = options.path;
+    this.environment = options.environment;
+    this.issues = options.issues ?? [];
   }
 
   /** The error for an argument of the wrong kind; `issues` holds one issue named after it. */

@@ -1,4 +1,8 @@
-export { AgentsMdError, type AgentsMdErrorCode } from "./agents-md-error.js";
+export {
+  AgentsMdError,
+  type AgentsMdErrorCode,
+  type AgentsMdErrorOptions,
+} from "./agents-md-error.js";
 export type {
   AgentsMdEnvironmentOptions,
   AgentsMdEnvironmentSettings,

@@ -228,7 +228,11 @@ export function createMemoryFileSystem(
       return `/${resolve(path, "realpath").real.join("/")}`;
     },
     async open(path, openOptions) {
-      const { noFollow } = checkArgument("options", openOptionsSchema, openOptions ?? {});
+      const { noFollow } = checkArgument(
+        "options",
+        openOptionsSchema,
+        openOptions === undefined ? {} : openOptions,
+      );
       const { node } = resolve(path, "open", noFollow === true);
       return openedFile(node, statOf(node), path);
     },

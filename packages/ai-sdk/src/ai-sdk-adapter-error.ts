@@ -9,8 +9,8 @@ export type AiSdkAdapterErrorCode = "invalid-argument" | "invalid-answer";
 
 /** Options of an {@link AiSdkAdapterError}. */
 export interface AiSdkAdapterErrorOptions extends CtxErrorOptions {
-  /** What the error is about; `invalid-argument` when omitted. */
-  readonly code?: AiSdkAdapterErrorCode;
+  /** The position of the item at fault, when one item is. */
+  readonly index?: number | undefined;
 }
 
 /**
@@ -19,15 +19,16 @@ export interface AiSdkAdapterErrorOptions extends CtxErrorOptions {
  * item at fault, when one item is: in `request.input` for a request, in `response.messages`
  * for an answer.
  */
-export class AiSdkAdapterError extends CtxError {
-  /** What the error is about. */
-  readonly code: AiSdkAdapterErrorCode;
+export class AiSdkAdapterError extends CtxError<AiSdkAdapterErrorCode> {
   /** The position of the item that could not be mapped. */
   readonly index: number | undefined;
 
-  constructor(message: string, index?: number, options: AiSdkAdapterErrorOptions = {}) {
-    super(message, options);
-    this.code = options.code ?? "invalid-argument";
-    this.index = index;
+  constructor(
+    code: AiSdkAdapterErrorCode,
+    message: string,
+    options: AiSdkAdapterErrorOptions = {},
+  ) {
+    super(code, message, options);
+    this.index = options.index;
   }
 }

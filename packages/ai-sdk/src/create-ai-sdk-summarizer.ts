@@ -1,4 +1,9 @@
-import { ContextWindowError, parseWithSchema, type Summarizer } from "@ctx/protocol";
+import {
+  ContextWindowError,
+  parseWithSchema,
+  type Summarizer,
+  summaryOptionsSchema,
+} from "@ctx/protocol";
 import type { generateText, LanguageModel, LanguageModelCallOptions, ToolSet } from "ai";
 import { z } from "zod";
 import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
@@ -93,7 +98,8 @@ export function createAiSdkSummarizer(options: AiSdkSummarizerOptions): Summariz
   parseWithSchema(
     optionsSchema,
     options,
-    (problems) => new AiSdkAdapterError(`invalid summarizer options: ${problems}`),
+    (problems) =>
+      new AiSdkAdapterError("invalid-argument", `invalid summarizer options: ${problems}`),
   );
   const { model, tools, providerOptions, settings, maxRetries } = options;
   // Definitions only: without `execute`, a tool call in the summary's answer is never run.
@@ -103,7 +109,12 @@ export function createAiSdkSummarizer(options: AiSdkSummarizerOptions): Summariz
       : Object.fromEntries(
           Object.entries(tools).map(([name, { execute: _, ...definition }]) => [name, definition]),
         );
-  return async (request, { signal }) => {
+  return async (request, summaryOptions) => {
+    const { signal } = parseWithSchema(
+      summaryOptionsSchema,
+      summaryOptions,
+      (problems) => new AiSdkAdapterError("invalid-argument", `invalid options: ${problems}`),
+    );
     const prompt = toPrompt(request);
     const ai = await import("ai");
     try {
@@ -120,9 +131,13 @@ export function createAiSdkSummarizer(options: AiSdkSummarizerOptions): Summariz
       return result.text;
     } catch (error) {
       if (!saysContextWindow(ai, error)) throw error;
-      throw new ContextWindowError("the summary request does not fit the model's context window", {
-        cause: error,
-      });
+      throw new ContextWindowError(
+        "context-window-exceeded",
+        "the summary request does not fit the model's context window",
+        {
+          cause: error,
+        },
+      );
     }
   };
 }

@@ -39,7 +39,7 @@ export function fromGenerateText(result: TextResult): ModelAnswer {
   const { response, usage } = parseWithSchema(
     resultSchema,
     result,
-    (problems) => new AiSdkAdapterError(`invalid result: ${problems}`),
+    (problems) => new AiSdkAdapterError("invalid-argument", `invalid result: ${problems}`),
   );
   const warnings: CtxWarning[] = [];
   const items = toItems(response.messages, warnings);

@@ -31,6 +31,7 @@ export async function fromStreamText(result: StreamingTextResult): Promise<Model
     typeof result === "object" && result !== null ? Reflect.get(result, "usage") : undefined;
   if (!isPromiseLike(response) || !isPromiseLike(usage)) {
     throw new AiSdkAdapterError(
+      "invalid-argument",
       "invalid result: expected a streamText result, whose response and usage are promises",
     );
   }

@@ -39,7 +39,7 @@ export function reportedUsage(usage: LanguageModelUsage): ReportedUsage | undefi
   const counts = parseWithSchema(
     usageSchema,
     usage,
-    (problems) => new AiSdkAdapterError(`invalid usage: ${problems}`),
+    (problems) => new AiSdkAdapterError("invalid-argument", `invalid usage: ${problems}`),
   );
   const { inputTokens, outputTokens } = counts;
   const totalTokens =

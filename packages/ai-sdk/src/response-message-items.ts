@@ -164,8 +164,6 @@ export function checkAnswer<Schema extends z.ZodType>(
     schema,
     value,
     (problems) =>
-      new AiSdkAdapterError(`${where} is not valid: ${problems}`, index, {
-        code: "invalid-answer",
-      }),
+      new AiSdkAdapterError("invalid-answer", `${where} is not valid: ${problems}`, { index }),
   );
 }

@@ -60,6 +60,7 @@ export function toPrompt(request: ModelInput): AiSdkPrompt {
   const { leading, messages, state } = messageMapper.map(request, { toError, path: "" });
   if (messages.length === 0) {
     throw new AiSdkAdapterError(
+      "invalid-argument",
       "the request has nothing after its opening developer messages, and the AI SDK needs at least one message",
     );
   }
@@ -75,7 +76,8 @@ export function toPrompt(request: ModelInput): AiSdkPrompt {
   };
 }
 
-const toError = (problems: string) => new AiSdkAdapterError(`invalid request: ${problems}`);
+const toError = (problems: string) =>
+  new AiSdkAdapterError("invalid-argument", `invalid request: ${problems}`);
 
 /**
  * What one item becomes: a message of its own, a part of the assistant message of a run of
@@ -118,8 +120,9 @@ const messageMapper = createMessageMapper<Piece, ModelMessage, Scan>({
       const toolName = scan.toolNames.get(piece.callId);
       if (toolName === undefined) {
         throw new AiSdkAdapterError(
+          "invalid-argument",
           `input[${index}] is the output of call ${piece.callId}, which no earlier item makes; the AI SDK needs the tool's name`,
-          index,
+          { index },
         );
       }
       const part: ToolResultPart = {
@@ -166,8 +169,9 @@ function toPiece(item: ResponseItem, index: number): Piece | undefined {
       return { kind: "output", callId: item.call_id, output: toToolResultOutput(item.output) };
     case "compaction":
       throw new AiSdkAdapterError(
+        "invalid-argument",
         `input[${index}] is a compaction item, which only the OpenAI Responses API can read`,
-        index,
+        { index },
       );
   }
 }
@@ -192,8 +196,9 @@ function userPart(part: ContentItem, index: number): TextPart | ImagePart {
   if (part.type === "input_image") return toImagePart(part, index);
   if (part.type === "output_text") {
     throw new AiSdkAdapterError(
+      "invalid-argument",
       `input[${index}] is a user message with output_text content, which only an assistant message may carry`,
-      index,
+      { index },
     );
   }
   return { type: "text", text: part.text };
@@ -202,8 +207,9 @@ function userPart(part: ContentItem, index: number): TextPart | ImagePart {
 function assistantText(part: ContentItem, index: number): TextPart {
   if (part.type === "input_image") {
     throw new AiSdkAdapterError(
+      "invalid-argument",
       `input[${index}] is an assistant message with an image, which a model cannot be given`,
-      index,
+      { index },
     );
   }
   return { type: "text", text: part.text };
@@ -212,8 +218,9 @@ function assistantText(part: ContentItem, index: number): TextPart {
 function systemText(part: ContentItem, role: string, index: number): string {
   if (part.type === "input_image") {
     throw new AiSdkAdapterError(
+      "invalid-argument",
       `input[${index}] is a ${role} message with an image; an AI SDK system message holds text only`,
-      index,
+      { index },
     );
   }
   return part.text;
@@ -229,7 +236,11 @@ function toImagePart(image: InputImageContent, index: number): ImagePart {
     if (data[1] !== undefined) part.mediaType = data[1];
   } else if (image.image_url !== undefined) {
     if (!URL.canParse(image.image_url)) {
-      throw new AiSdkAdapterError(`input[${index}] has an image whose URL cannot be parsed`, index);
+      throw new AiSdkAdapterError(
+        "invalid-argument",
+        `input[${index}] has an image whose URL cannot be parsed`,
+        { index },
+      );
     }
     part.image = new URL(image.image_url);
   } else if (image.file_id !== undefined) {
@@ -257,9 +268,9 @@ function parseArguments(text: string, index: number): unknown {
     return JSON.parse(text);
   } catch (error) {
     throw new AiSdkAdapterError(
+      "invalid-argument",
       `input[${index}] is a function call whose arguments are not JSON`,
-      index,
-      { cause: error },
+      { index, cause: error },
     );
   }
 }

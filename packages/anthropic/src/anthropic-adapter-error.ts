@@ -10,8 +10,8 @@ export type AnthropicAdapterErrorCode = "invalid-argument" | "invalid-answer" | 
 
 /** Options of an {@link AnthropicAdapterError}. */
 export interface AnthropicAdapterErrorOptions extends CtxErrorOptions {
-  /** What the error is about; `invalid-argument` when omitted. */
-  readonly code?: AnthropicAdapterErrorCode;
+  /** The position of the item at fault, when one item is. */
+  readonly index?: number | undefined;
 }
 
 /**
@@ -20,15 +20,16 @@ export interface AnthropicAdapterErrorOptions extends CtxErrorOptions {
  * position of the item at fault, when one item is: in `request.input` for a request, in the
  * message's `content` for an answer.
  */
-export class AnthropicAdapterError extends CtxError {
-  /** What the error is about. */
-  readonly code: AnthropicAdapterErrorCode;
+export class AnthropicAdapterError extends CtxError<AnthropicAdapterErrorCode> {
   /** The position of the item that could not be mapped. */
   readonly index: number | undefined;
 
-  constructor(message: string, index?: number, options: AnthropicAdapterErrorOptions = {}) {
-    super(message, options);
-    this.code = options.code ?? "invalid-argument";
-    this.index = index;
+  constructor(
+    code: AnthropicAdapterErrorCode,
+    message: string,
+    options: AnthropicAdapterErrorOptions = {},
+  ) {
+    super(code, message, options);
+    this.index = options.index;
   }
 }

@@ -155,8 +155,6 @@ export function checkAnswer<Schema extends z.ZodType>(
     schema,
     value,
     (problems) =>
-      new AnthropicAdapterError(`${where} is not valid: ${problems}`, index, {
-        code: "invalid-answer",
-      }),
+      new AnthropicAdapterError("invalid-answer", `${where} is not valid: ${problems}`, { index }),
   );
 }

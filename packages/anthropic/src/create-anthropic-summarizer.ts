@@ -2,7 +2,12 @@ import type {
   MessageCreateParamsNonStreaming,
   ToolUnion,
 } from "@anthropic-ai/sdk/resources/messages/messages";
-import { ContextWindowError, parseWithSchema, type Summarizer } from "@ctx/protocol";
+import {
+  ContextWindowError,
+  parseWithSchema,
+  type Summarizer,
+  summaryOptionsSchema,
+} from "@ctx/protocol";
 import { z } from "zod";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 import {
@@ -106,10 +111,16 @@ export function createAnthropicSummarizer(options: AnthropicSummarizerOptions): 
   parseWithSchema(
     optionsSchema,
     options,
-    (problems) => new AnthropicAdapterError(`invalid summarizer options: ${problems}`),
+    (problems) =>
+      new AnthropicAdapterError("invalid-argument", `invalid summarizer options: ${problems}`),
   );
   const { client, model, maxTokens = 8192, tools, parameters, ...mapping } = options;
-  return async (request, { signal }) => {
+  return async (request, summaryOptions) => {
+    const { signal } = parseWithSchema(
+      summaryOptionsSchema,
+      summaryOptions,
+      (problems) => new AnthropicAdapterError("invalid-argument", `invalid options: ${problems}`),
+    );
     const params = toMessagesParams(request, mapping);
     try {
       const message = await client.messages.create(
@@ -129,6 +140,7 @@ export function createAnthropicSummarizer(options: AnthropicSummarizerOptions): 
     } catch (error) {
       if (!contextWindowErrorSchema.safeParse(error).success) throw error;
       throw new ContextWindowError(
+        "context-window-exceeded",
         `the summary request does not fit the context window of ${model}`,
         {
           cause: error,

@@ -75,11 +75,15 @@ export async function fromMessageStream(
   options: MessageStreamOptions = {},
 ): Promise<ModelAnswer> {
   if (typeof Reflect.get(Object(stream), Symbol.asyncIterator) !== "function") {
-    throw new AnthropicAdapterError("invalid stream: expected an async iterable of stream events");
+    throw new AnthropicAdapterError(
+      "invalid-argument",
+      "invalid stream: expected an async iterable of stream events",
+    );
   }
   const parsedOptions = optionsSchema.safeParse(options);
   if (!parsedOptions.success) {
     throw new AnthropicAdapterError(
+      "invalid-argument",
       `invalid options: ${parsedOptions.error.issues.map((issue) => issue.message).join("; ")}`,
     );
   }
@@ -192,9 +196,11 @@ function deltaChunk(
 function openBlock(open: Map<number, OpenBlock>, index: number, where: string): OpenBlock {
   const block = open.get(index);
   if (block === undefined) {
-    throw new AnthropicAdapterError(`${where} names block ${index}, which has not started`, index, {
-      code: "invalid-answer",
-    });
+    throw new AnthropicAdapterError(
+      "invalid-answer",
+      `${where} names block ${index}, which has not started`,
+      { index },
+    );
   }
   return block;
 }
@@ -211,10 +217,11 @@ function finish(block: OpenBlock, where: string, index: number): Record<string, 
     try {
       finished.input = JSON.parse(json);
     } catch (error) {
-      throw new AnthropicAdapterError(`${where} has tool input that is not JSON`, index, {
-        code: "invalid-answer",
-        cause: error,
-      });
+      throw new AnthropicAdapterError(
+        "invalid-answer",
+        `${where} has tool input that is not JSON`,
+        { index, cause: error },
+      );
     }
   }
   return finished;
@@ -225,7 +232,7 @@ function stringOr(value: unknown): string {
 }
 
 function incomplete(message: string): AnthropicAdapterError {
-  return new AnthropicAdapterError(message, undefined, { code: "incomplete-answer" });
+  return new AnthropicAdapterError("incomplete-answer", message);
 }
 
 function errorMessage(event: object): string | undefined {

@@ -31,7 +31,7 @@ export function fromMessage(message: Pick<Message, "content" | "usage">): ModelA
   const { content } = parseWithSchema(
     messageSchema,
     message,
-    (problems) => new AnthropicAdapterError(`invalid message: ${problems}`),
+    (problems) => new AnthropicAdapterError("invalid-argument", `invalid message: ${problems}`),
   );
   const warnings: CtxWarning[] = [];
   const items = toItems(content, "message.content", warnings);

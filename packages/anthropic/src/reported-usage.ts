@@ -53,7 +53,7 @@ export function readUsage(
   const { usage } = parseWithSchema(
     messageSchema,
     message,
-    (problems) => new AnthropicAdapterError(`invalid ${what}: ${problems}`, undefined, { code }),
+    (problems) => new AnthropicAdapterError(code, `invalid ${what}: ${problems}`),
   );
   const cacheWriteTokens = usage.cache_creation_input_tokens;
   const cachedInputTokens = usage.cache_read_input_tokens;

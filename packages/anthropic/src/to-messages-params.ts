@@ -57,7 +57,7 @@ export const messagesParamsOptionsSchema = z.strictObject({
 
 const optionsArgumentSchema = z.object({ options: messagesParamsOptionsSchema });
 
-const toError = (problems: string) => new AnthropicAdapterError(problems);
+const toError = (problems: string) => new AnthropicAdapterError("invalid-argument", problems);
 
 /**
  * What one item becomes: its blocks and the side they go to, and for a developer or system
@@ -267,8 +267,9 @@ function toTurn(
       return { role: "user", blocks: [toToolResult(item.call_id, item.output, index)] };
     case "compaction":
       throw new AnthropicAdapterError(
+        "invalid-argument",
         `input[${index}] is a compaction item, which only the OpenAI Responses API can read`,
-        index,
+        { index },
       );
   }
 }
@@ -276,8 +277,9 @@ function toTurn(
 function systemText(part: ContentItem, index: number): string {
   if (part.type === "input_image") {
     throw new AnthropicAdapterError(
+      "invalid-argument",
       `input[${index}] is a developer message with an image; Claude takes images only in user turns`,
-      index,
+      { index },
     );
   }
   return part.text;
@@ -286,8 +288,9 @@ function systemText(part: ContentItem, index: number): string {
 function toAssistantText(part: ContentItem, index: number): TextBlockParam {
   if (part.type === "input_image") {
     throw new AnthropicAdapterError(
+      "invalid-argument",
       `input[${index}] is an assistant message with an image, which Claude cannot be given`,
-      index,
+      { index },
     );
   }
   return { type: "text", text: part.text };
@@ -301,8 +304,9 @@ function toImage(image: InputImageContent, index: number): ImageBlockParam {
   const url = image.image_url;
   if (url === undefined) {
     throw new AnthropicAdapterError(
+      "invalid-argument",
       `input[${index}] has an image given by an OpenAI file id, which Claude cannot resolve`,
-      index,
+      { index },
     );
   }
   const data = /^data:([^;,]+);base64,(.*)$/s.exec(url);
@@ -310,8 +314,9 @@ function toImage(image: InputImageContent, index: number): ImageBlockParam {
   const mediaType = data[1];
   if (!isImageMediaType(mediaType)) {
     throw new AnthropicAdapterError(
+      "invalid-argument",
       `input[${index}] has an image of type ${mediaType}; Claude reads ${imageMediaTypes.join(", ")}`,
-      index,
+      { index },
     );
   }
   return { type: "image", source: { type: "base64", media_type: mediaType, data: data[2] ?? "" } };
@@ -327,15 +332,16 @@ function parseArguments(text: string, index: number): object {
     value = JSON.parse(text);
   } catch (error) {
     throw new AnthropicAdapterError(
+      "invalid-argument",
       `input[${index}] is a function call whose arguments are not JSON`,
-      index,
-      { cause: error },
+      { index, cause: error },
     );
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new AnthropicAdapterError(
+      "invalid-argument",
       `input[${index}] is a function call whose arguments are not a JSON object, which a Claude tool input must be`,
-      index,
+      { index },
     );
   }
   return value;

@@ -86,7 +86,7 @@ function asOther(block: Block | Other): Other {
 }
 
 /** A line's record failed its schema; the reason names the field. Caught here, never thrown on. */
-class Unfit extends CtxError {}
+class Unfit extends CtxError<"unfit"> {}
 
 function reasonOf(record: string, error: z.ZodError, prefix: readonly PropertyKey[] = []): string {
   const issue = error.issues[0];
@@ -101,7 +101,7 @@ function checked<Schema extends z.ZodType>(
   prefix: readonly PropertyKey[] = [],
 ): z.infer<Schema> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new Unfit(reasonOf(record, parsed.error, prefix));
+  if (!parsed.success) throw new Unfit("unfit", reasonOf(record, parsed.error, prefix));
   return parsed.data;
 }
 

@@ -26,7 +26,7 @@ describe("parseSettingsOverride", () => {
       ["model= ", "--from model= : model takes a model slug"],
     ] as const) {
       expect(() => parseSettingsOverride(text, "--from", "/")).toThrow(
-        expect.objectContaining({ kind: "usage", message: expect.stringContaining(message) }),
+        expect.objectContaining({ code: "usage", message: expect.stringContaining(message) }),
       );
     }
   });

@@ -47,6 +47,7 @@ export async function runCodex(invocation: CodexInvocation): Promise<string> {
     const stderr =
       typeof error === "object" && error !== null && "stderr" in error ? String(error.stderr) : "";
     throw new ConformanceError(
+      "codex-failed",
       `codex ${invocation.args.join(" ")} failed in ${invocation.cwd}: ${stderr.slice(-2000)}`,
       { cause: error },
     );
@@ -67,6 +68,6 @@ export async function codexPromptInput(
   });
   const parsed: unknown = JSON.parse(stdout);
   if (!Array.isArray(parsed))
-    throw new ConformanceError("codex debug prompt-input printed no list");
+    throw new ConformanceError("codex-failed", "codex debug prompt-input printed no list");
   return parsed;
 }

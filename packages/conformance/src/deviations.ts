@@ -36,7 +36,10 @@ export async function loadDeviations(path: string = deviationsPath): Promise<Dev
       scenarios === undefined ||
       reason === undefined
     ) {
-      throw new ConformanceError(`DEVIATIONS.md: a row needs three cells: ${row}`);
+      throw new ConformanceError(
+        "invalid-scenario",
+        `DEVIATIONS.md: a row needs three cells: ${row}`,
+      );
     }
     return {
       check: check.replaceAll("`", ""),

@@ -286,5 +286,5 @@ function readThreadId(stdout: string): string {
     if (typeof event === "object" && event !== null && "thread_id" in event)
       return String(event.thread_id);
   }
-  throw new ConformanceError("codex exec printed no thread id");
+  throw new ConformanceError("codex-failed", "codex exec printed no thread id");
 }

@@ -117,14 +117,14 @@ export async function loadScenarios(folder: string = scenarioFolder): Promise<Sc
       .array(scenarioSchema)
       .safeParse(JSON.parse(await readFile(join(folder, file), "utf8")));
     if (!parsed.success) {
-      throw new ConformanceError(`${file}: ${z.prettifyError(parsed.error)}`);
+      throw new ConformanceError("invalid-scenario", `${file}: ${z.prettifyError(parsed.error)}`);
     }
     scenarios.push(...parsed.data);
   }
   const names = new Set<string>();
   for (const scenario of scenarios) {
     if (names.has(scenario.name))
-      throw new ConformanceError(`two scenarios are named ${scenario.name}`);
+      throw new ConformanceError("invalid-scenario", `two scenarios are named ${scenario.name}`);
     names.add(scenario.name);
   }
   return scenarios;

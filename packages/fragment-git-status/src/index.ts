@@ -1,3 +1,7 @@
 export { type GitStatus, gitStatus, gitStatusSection } from "./git-status.js";
-export { GitStatusError, type GitStatusErrorDetails } from "./git-status-error.js";
+export {
+  GitStatusError,
+  type GitStatusErrorCode,
+  type GitStatusErrorDetails,
+} from "./git-status-error.js";
 export { type ReadGitStatusOptions, readGitStatus } from "./read-git-status.js";

@@ -23,7 +23,8 @@ export function parseArgument<Schema extends z.ZodType>(
     }),
   );
   const reason = issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ");
-  throw new GitStatusError(typeof cwd === "string" ? cwd : "", reason, {
+  throw GitStatusError.forRepository("invalid-argument", reason, {
+    cwd: typeof cwd === "string" ? cwd : "",
     issues,
     argument: name,
   });

@@ -93,5 +93,13 @@ describe("readGitStatus", () => {
     await expect(readGitStatus(temporary, { git: "/no/such/git" })).rejects.toThrowError(
       GitStatusError,
     );
+    await expect(readGitStatus(temporary, { git: "/no/such/git" })).rejects.toMatchObject({
+      code: "git-failed",
+      cwd: temporary,
+    });
+    await expect(readGitStatus("relative/path")).rejects.toMatchObject({
+      code: "invalid-argument",
+      argument: "cwd",
+    });
   });
 });

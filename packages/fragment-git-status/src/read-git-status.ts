@@ -59,17 +59,20 @@ export function readGitStatus(
     child.stderr.on("data", (chunk: string) => {
       if (errorText.length < 2_000) errorText += chunk;
     });
-    child.on("error", (error) => reject(new GitStatusError(cwd, error.message)));
+    child.on("error", (error) =>
+      reject(GitStatusError.forRepository("git-failed", error.message, { cwd, cause: error })),
+    );
     child.on("close", (code, signal) => {
       if (code === 0) resolve(parser.finish());
       else if (/not a git repository/i.test(errorText)) resolve(undefined);
       else
         reject(
-          new GitStatusError(
-            cwd,
+          GitStatusError.forRepository(
+            "git-failed",
             signal === null
               ? `git exited with ${code}: ${errorText.trim()}`
               : `git was stopped (${signal})`,
+            { cwd },
           ),
         );
     });

@@ -116,6 +116,7 @@ describe("defineFragment", () => {
       expect(ProtocolError.isInstance(error)).toBe(false);
       if (FragmentError.isInstance(error)) {
         expect(error.type).toBe("user_shell_command");
+        expect(error.code).toBe("invalid-data");
         expect(error.issues.map((issue) => issue.path)).toEqual(["command"]);
       }
     }
@@ -242,7 +243,11 @@ describe("defineFragment", () => {
   it("rejects definitions it cannot honour", () => {
     const base = { role: "user", body: () => "" } as const;
     expect(() => defineFragment({ ...base, type: "Bad Type", markers: null })).toThrowError(
-      FragmentError,
+      expect.objectContaining({
+        name: "FragmentError",
+        code: "invalid-definition",
+        type: "Bad Type",
+      }),
     );
     expect(() =>
       defineFragment({ ...base, type: "half", markers: { start: "<a>", end: "" } }),

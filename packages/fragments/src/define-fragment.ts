@@ -38,30 +38,40 @@ export function defineFragment<Data, State = never, Snapshot extends JsonValue =
   checkDefinition(definition);
   const { type, markers } = definition;
   if (!typePattern.test(type)) {
-    throw new FragmentError(
+    throw FragmentError.forKind(
+      "invalid-definition",
       type,
       "the type must start with a lowercase letter and hold only lowercase letters, digits, '_', '.' and '-'",
     );
   }
   if (markers !== null) checkMarkers(type, markers);
   if ((definition.section === undefined) !== (definition.build === undefined)) {
-    throw new FragmentError(type, "a turn-state kind declares section and build together");
+    throw FragmentError.forKind(
+      "invalid-definition",
+      type,
+      "a turn-state kind declares section and build together",
+    );
   }
   if (
     definition.maxBytes !== undefined &&
     !(typeof definition.maxBytes === "number" && definition.maxBytes > 0)
   ) {
-    throw new FragmentError(type, "maxBytes must be a positive number");
+    throw FragmentError.forKind("invalid-definition", type, "maxBytes must be a positive number");
   }
   const guarding = createMarkerGuard(
     definition.guards ?? (markers === null ? [] : [markers.start, markers.end]),
   );
   if (guarding.problem !== undefined && definition.guards !== undefined) {
-    throw new FragmentError(type, `cannot guard untrusted text: ${guarding.problem}`);
+    throw FragmentError.forKind(
+      "invalid-definition",
+      type,
+      `cannot guard untrusted text: ${guarding.problem}`,
+    );
   }
   const guard = (): MarkerGuard => {
     if (guarding.guard !== undefined) return guarding.guard;
-    throw new FragmentError(
+    throw FragmentError.forKind(
+      "invalid-definition",
       type,
       `cannot guard untrusted text: ${guarding.problem}; declare the markers to guard in "guards"`,
     );
@@ -206,7 +216,8 @@ function kindSection<State, Snapshot extends JsonValue>(
       const parsed = section.state.safeParse(slot);
       if (!parsed.success) {
         const issues = toSchemaIssues(parsed.error);
-        throw new FragmentError(
+        throw FragmentError.forKind(
+          "invalid-data",
           type,
           `invalid turn state "${section.id}": ${describeSchemaIssues(issues)}`,
           issues,
@@ -223,13 +234,25 @@ function kindSection<State, Snapshot extends JsonValue>(
 /** Rejects markers the match rule could never find: it trims white space before comparing. */
 function checkMarkers(type: string, { start, end }: Markers): void {
   if (start === "" || end === "") {
-    throw new FragmentError(type, "both markers must be non-empty; use null for an unmarked kind");
+    throw FragmentError.forKind(
+      "invalid-definition",
+      type,
+      "both markers must be non-empty; use null for an unmarked kind",
+    );
   }
   if (trimmedStart(start) !== 0) {
-    throw new FragmentError(type, "the start marker must not begin with white space");
+    throw FragmentError.forKind(
+      "invalid-definition",
+      type,
+      "the start marker must not begin with white space",
+    );
   }
   if (trimmedEnd(end) !== end.length) {
-    throw new FragmentError(type, "the end marker must not end with white space");
+    throw FragmentError.forKind(
+      "invalid-definition",
+      type,
+      "the end marker must not end with white space",
+    );
   }
 }
 
@@ -241,7 +264,12 @@ function validate<Data>(
   const result = definition.schema?.safeParse(data);
   if (result === undefined || result.success) return result?.data ?? data;
   const issues = toSchemaIssues(result.error, data);
-  throw new FragmentError(type, `invalid data: ${describeSchemaIssues(issues)}`, issues);
+  throw FragmentError.forKind(
+    "invalid-data",
+    type,
+    `invalid data: ${describeSchemaIssues(issues)}`,
+    issues,
+  );
 }
 
 function render<Data>(

@@ -1,5 +1,23 @@
 import type { SchemaIssue } from "@ctx/protocol";
-import { CtxError, describeValue } from "@ctx/text";
+import { CtxError, type CtxErrorOptions, describeValue } from "@ctx/text";
+
+/**
+ * What a {@link FragmentError} is about: `invalid-definition`, a fragment kind or a section
+ * defined in a way it cannot honour; `invalid-data`, data (or turn state) its schema rejects;
+ * `invalid-argument`, a function or method of this package called with an argument of the wrong
+ * kind.
+ */
+export type FragmentErrorCode = "invalid-definition" | "invalid-data" | "invalid-argument";
+
+/** Options of a {@link FragmentError}. */
+export interface FragmentErrorOptions extends CtxErrorOptions {
+  /** The `type` of the kind involved; `""` (the default) when none is. */
+  readonly type?: string;
+  /** Each problem a schema found in the data, with its path. */
+  readonly issues?: readonly SchemaIssue[];
+  /** The parameter that was wrong, when a call was wrong. */
+  readonly argument?: string;
+}
 
 /**
  * A fragment kind was defined wrongly, was given data it cannot render, or a function of this
@@ -7,7 +25,7 @@ import { CtxError, describeValue } from "@ctx/text";
  * involved); `issues` lists what was wrong with the data when a schema rejected it; `argument`
  * names the parameter that was wrong.
  */
-export class FragmentError extends CtxError {
+export class FragmentError<Code extends string = FragmentErrorCode> extends CtxError<Code> {
   /** The `type` of the kind involved, or `""` when none is. */
   readonly type: string;
   /** Each problem a schema found in the data, with its path; empty for other failures. */
@@ -15,25 +33,30 @@ export class FragmentError extends CtxError {
   /** The parameter that was wrong (`definition.role`, `text`), when a call was wrong. */
   readonly argument: string | undefined;
 
-  constructor(
+  constructor(code: Code, message: string, options: FragmentErrorOptions = {}) {
+    super(code, message, options);
+    this.type = options.type ?? "";
+    this.issues = options.issues ?? [];
+    this.argument = options.argument;
+  }
+
+  /** The error for the kind `type`, its message naming the kind before `problem`. */
+  static forKind(
+    code: FragmentErrorCode,
     type: string,
-    message: string,
+    problem: string,
     issues: readonly SchemaIssue[] = [],
-    argument?: string,
-  ) {
-    super(type === "" ? message : `fragment kind "${type}": ${message}`);
-    this.type = type;
-    this.issues = issues;
-    this.argument = argument;
+  ): FragmentError {
+    return new FragmentError(code, namingKind(type, problem), { type, issues });
   }
 
   /** The error for a call whose `argument` is not what the function expects. */
   static forArgument(argument: string, expected: string, value: unknown, type = ""): FragmentError {
-    return new FragmentError(
-      type,
-      `${argument}: expected ${expected}, got ${describeValue(value)}`,
-      [],
-      argument,
-    );
+    const problem = `${argument}: expected ${expected}, got ${describeValue(value)}`;
+    return new FragmentError("invalid-argument", namingKind(type, problem), { type, argument });
   }
+}
+
+function namingKind(type: string, problem: string): string {
+  return type === "" ? problem : `fragment kind "${type}": ${problem}`;
 }

@@ -1,7 +1,11 @@
 export { defineFragment } from "./define-fragment.js";
 export { endsWithMarker } from "./ends-with-marker.js";
 export type { Fragment } from "./fragment.js";
-export { FragmentError } from "./fragment-error.js";
+export {
+  FragmentError,
+  type FragmentErrorCode,
+  type FragmentErrorOptions,
+} from "./fragment-error.js";
 export type {
   BodyHelpers,
   FragmentDefinition,

@@ -121,13 +121,18 @@ export function defineSection<State, Snapshot extends JsonValue = never>(
   }
   checkOptionalFunction("definition.snapshotOf", definition.snapshotOf, definition.id);
   if (!idPattern.test(definition.id)) {
-    throw new FragmentError(
+    throw FragmentError.forKind(
+      "invalid-definition",
       definition.id,
       "a section id must start with a lowercase letter and hold only lowercase letters, digits and '_'",
     );
   }
   if ((definition.snapshot === undefined) !== (definition.snapshotOf === undefined)) {
-    throw new FragmentError(definition.id, "a section declares snapshot and snapshotOf together");
+    throw FragmentError.forKind(
+      "invalid-definition",
+      definition.id,
+      "a section declares snapshot and snapshotOf together",
+    );
   }
   const section: Section<State, Snapshot> = {
     ...definition,

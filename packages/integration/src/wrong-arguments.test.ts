@@ -11,23 +11,12 @@ import { CtxError } from "@ctx/text";
 import postgres from "postgres";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-
-/** A valid call of one function or method, so each argument can be swapped for a wrong value. */
-interface Row {
-  /** Arguments of a call that works. */
-  readonly args: readonly unknown[];
-  /** Each parameter's name, as the function's documentation and its errors name it. */
-  readonly names: readonly string[];
-  /** Positions where `undefined` is a valid argument (an optional parameter). */
-  readonly optional?: readonly number[];
-  /** Positions that accept every value by design (a parser's input). */
-  readonly anything?: readonly number[];
-  /**
-   * Set when the valid call needs a live service (a database) that this test does not start:
-   * the valid call may fail, but every wrong argument must still be refused, before any I/O.
-   */
-  readonly validCallNeedsService?: true;
-}
+import {
+  type MethodTable,
+  type Row,
+  returnedMethodRows,
+  unreachableDatabase,
+} from "./returned-method-rows.js";
 
 /** Wrong values for a parameter, chosen by the type of its valid value. */
 function wrongValuesFor(valid: unknown, optional: boolean): unknown[] {
@@ -45,7 +34,6 @@ const memoryRoot = "/repo";
 const extendedItem = { type: "shared" };
 const standard = createStandardRegistry();
 const sessionRoot = join(tmpdir(), "ctx-wrong-arguments-rollouts");
-const unreachableDatabase = "postgres://ctx@127.0.0.1:9/none";
 // A session to resume and fork, created in beforeAll.
 const rolloutStore = createMemoryRolloutStore();
 const storedSession = "stored";
@@ -449,9 +437,8 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
 };
 
 /** Rows for the methods of the objects exported functions return. */
-const methodRows: Readonly<
-  Record<string, { readonly target: () => object; readonly methods: Readonly<Record<string, Row>> }>
-> = {
+const methodRows: Readonly<Record<string, MethodTable>> = {
+  ...returnedMethodRows,
   "registry (createStandardRegistry)": {
     target: () => createStandardRegistry(),
     methods: {
@@ -573,6 +560,9 @@ async function outcome(run: (...args: unknown[]) => unknown, args: readonly unkn
   }
 }
 
+/** Every wrong-argument call made, and those that gave an error that is not a CtxError. */
+const tally = { calls: 0, raw: [] as string[] };
+
 /** The calls that did not give a CtxError naming the parameter, as readable lines. */
 async function untypedCalls(
   label: string,
@@ -589,6 +579,10 @@ async function untypedCalls(
       const call = args.map((argument, index) => (index === position ? wrong : argument));
       const result = await outcome(run, call);
       const name = row.names[position] ?? `#${position}`;
+      tally.calls += 1;
+      if (result.thrown && !CtxError.isInstance(result.error)) {
+        tally.raw.push(`${label}: ${name} → ${String(result.error).slice(0, 90)}`);
+      }
       const named =
         result.thrown && CtxError.isInstance(result.error) && result.error.message.includes(name);
       if (!named) {
@@ -634,7 +628,7 @@ describe("wrong arguments at every public entry point", () => {
   for (const [label, { target, methods }] of Object.entries(methodRows)) {
     for (const [method, row] of Object.entries(methods)) {
       it(`${label}.${method} throws a CtxError naming each wrong argument`, async () => {
-        const object = target();
+        const object = await target();
         const value = Reflect.get(object, method);
         if (typeof value !== "function") throw new Error(`${method} is not a method`);
         const run = (...call: unknown[]) => Reflect.apply(value, object, call);
@@ -687,5 +681,11 @@ describe("wrong arguments at every public entry point", () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  // Declared last, so it runs after every walk above has added its calls to the tally.
+  it("gives a CtxError, never a raw error, for every wrong argument of the walk", () => {
+    expect(tally.calls).toBeGreaterThan(1_000);
+    expect(tally.raw).toEqual([]);
   });
 });

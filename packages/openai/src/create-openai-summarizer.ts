@@ -1,4 +1,9 @@
-import { ContextWindowError, parseWithSchema, type Summarizer } from "@ctx/protocol";
+import {
+  ContextWindowError,
+  parseWithSchema,
+  type Summarizer,
+  summaryOptionsSchema,
+} from "@ctx/protocol";
 import type { ResponseCreateParamsNonStreaming, Tool } from "openai/resources/responses/responses";
 import { z } from "zod";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";
@@ -80,10 +85,16 @@ export function createOpenAISummarizer(options: OpenAISummarizerOptions): Summar
   parseWithSchema(
     optionsSchema,
     options,
-    (problems) => new OpenAIAdapterError(`invalid summarizer options: ${problems}`),
+    (problems) =>
+      new OpenAIAdapterError("invalid-argument", `invalid summarizer options: ${problems}`),
   );
   const { client, model, tools, parameters, ...mapping } = options;
-  return async (request, { signal }) => {
+  return async (request, summaryOptions) => {
+    const { signal } = parseWithSchema(
+      summaryOptionsSchema,
+      summaryOptions,
+      (problems) => new OpenAIAdapterError("invalid-argument", `invalid options: ${problems}`),
+    );
     const params = toResponsesParams(request, mapping);
     try {
       const response = await client.responses.create(
@@ -100,6 +111,7 @@ export function createOpenAISummarizer(options: OpenAISummarizerOptions): Summar
     } catch (error) {
       if (!contextWindowErrorSchema.safeParse(error).success) throw error;
       throw new ContextWindowError(
+        "context-window-exceeded",
         `the summary request does not fit the context window of ${model}`,
         {
           cause: error,

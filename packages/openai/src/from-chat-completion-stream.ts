@@ -85,11 +85,15 @@ export async function fromChatCompletionStream(
   options: ChatCompletionStreamOptions = {},
 ): Promise<ModelAnswer> {
   if (typeof Reflect.get(Object(stream), Symbol.asyncIterator) !== "function") {
-    throw new OpenAIAdapterError("invalid stream: expected an async iterable of completion chunks");
+    throw new OpenAIAdapterError(
+      "invalid-argument",
+      "invalid stream: expected an async iterable of completion chunks",
+    );
   }
   const parsedOptions = optionsSchema.safeParse(options);
   if (!parsedOptions.success) {
     throw new OpenAIAdapterError(
+      "invalid-argument",
       `invalid options: ${parsedOptions.error.issues.map((issue) => issue.message).join("; ")}`,
     );
   }
@@ -132,9 +136,8 @@ export async function fromChatCompletionStream(
   }
   if (finishReason === undefined) {
     throw new OpenAIAdapterError(
+      "incomplete-answer",
       "the stream ended before its first choice finished; nothing of it was kept",
-      undefined,
-      { code: "incomplete-answer" },
     );
   }
   const warnings: CtxWarning[] = [];
@@ -164,9 +167,9 @@ export async function fromChatCompletionStream(
   for (const [index, { id, name, arguments: parts }] of complete ? ordered : []) {
     if (id === undefined || name === undefined) {
       throw new OpenAIAdapterError(
+        "invalid-answer",
         `tool call ${index} of the stream ended without its ${id === undefined ? "id" : "name"}`,
-        index,
-        { code: "invalid-answer" },
+        { index },
       );
     }
     const joined = parts.join("");

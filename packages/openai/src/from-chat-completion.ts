@@ -53,15 +53,12 @@ export function fromChatCompletion(
   const { choices } = parseWithSchema(
     completionSchema,
     completion,
-    (problems) => new OpenAIAdapterError(`invalid completion: ${problems}`),
+    (problems) => new OpenAIAdapterError("invalid-argument", `invalid completion: ${problems}`),
   );
   if (choices.length === 0) {
     throw new OpenAIAdapterError(
+      "invalid-answer",
       "completion.choices is empty: the answer has no message",
-      undefined,
-      {
-        code: "invalid-answer",
-      },
     );
   }
   const { message } = checkAnswer(choiceSchema, choices[0], "completion.choices[0]");

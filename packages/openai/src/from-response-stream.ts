@@ -50,11 +50,15 @@ export async function fromResponseStream(
   options: ResponseStreamOptions = {},
 ): Promise<ModelAnswer> {
   if (typeof Reflect.get(Object(stream), Symbol.asyncIterator) !== "function") {
-    throw new OpenAIAdapterError("invalid stream: expected an async iterable of stream events");
+    throw new OpenAIAdapterError(
+      "invalid-argument",
+      "invalid stream: expected an async iterable of stream events",
+    );
   }
   const parsedOptions = optionsSchema.safeParse(options);
   if (!parsedOptions.success) {
     throw new OpenAIAdapterError(
+      "invalid-argument",
       `invalid options: ${parsedOptions.error.issues.map((issue) => issue.message).join("; ")}`,
     );
   }
@@ -84,16 +88,14 @@ export async function fromResponseStream(
       return { items, usage: readUsage(response, `${where} response`, "invalid-answer"), warnings };
     } else if (type === "response.failed" || type === "error") {
       throw new OpenAIAdapterError(
+        "incomplete-answer",
         `the response failed: ${failureMessage(event) ?? "the API gave no reason"}`,
-        undefined,
-        { code: "incomplete-answer" },
       );
     }
   }
   throw new OpenAIAdapterError(
+    "incomplete-answer",
     "the stream ended before its response.completed event; nothing of it was kept",
-    undefined,
-    { code: "incomplete-answer" },
   );
 }
 

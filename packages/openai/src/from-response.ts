@@ -32,7 +32,7 @@ export function fromResponse(response: Pick<Response, "output" | "usage">): Mode
   const { output } = parseWithSchema(
     responseSchema,
     response,
-    (problems) => new OpenAIAdapterError(`invalid response: ${problems}`),
+    (problems) => new OpenAIAdapterError("invalid-argument", `invalid response: ${problems}`),
   );
   const warnings: CtxWarning[] = [];
   const items = output.flatMap(

@@ -10,8 +10,8 @@ export type OpenAIAdapterErrorCode = "invalid-argument" | "invalid-answer" | "in
 
 /** Options of an {@link OpenAIAdapterError}. */
 export interface OpenAIAdapterErrorOptions extends CtxErrorOptions {
-  /** What the error is about; `invalid-argument` when omitted. */
-  readonly code?: OpenAIAdapterErrorCode;
+  /** The position of the item at fault, when one item is. */
+  readonly index?: number | undefined;
 }
 
 /**
@@ -20,15 +20,16 @@ export interface OpenAIAdapterErrorOptions extends CtxErrorOptions {
  * position of the item at fault, when one item is: in `request.input` for a request, in the
  * output (or the choice's tool calls) for an answer.
  */
-export class OpenAIAdapterError extends CtxError {
-  /** What the error is about. */
-  readonly code: OpenAIAdapterErrorCode;
+export class OpenAIAdapterError extends CtxError<OpenAIAdapterErrorCode> {
   /** The position of the item that could not be mapped. */
   readonly index: number | undefined;
 
-  constructor(message: string, index?: number, options: OpenAIAdapterErrorOptions = {}) {
-    super(message, options);
-    this.code = options.code ?? "invalid-argument";
-    this.index = index;
+  constructor(
+    code: OpenAIAdapterErrorCode,
+    message: string,
+    options: OpenAIAdapterErrorOptions = {},
+  ) {
+    super(code, message, options);
+    this.index = options.index;
   }
 }

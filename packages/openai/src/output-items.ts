@@ -214,8 +214,6 @@ export function checkAnswer<Schema extends z.ZodType>(
     schema,
     value,
     (problems) =>
-      new OpenAIAdapterError(`${where} is not valid: ${problems}`, index, {
-        code: "invalid-answer",
-      }),
+      new OpenAIAdapterError("invalid-answer", `${where} is not valid: ${problems}`, { index }),
   );
 }

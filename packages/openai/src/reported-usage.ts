@@ -67,7 +67,7 @@ export function readUsage(
   const { usage } = parseWithSchema(
     responseSchema,
     response,
-    (problems) => new OpenAIAdapterError(`invalid ${what}: ${problems}`, undefined, { code }),
+    (problems) => new OpenAIAdapterError(code, `invalid ${what}: ${problems}`),
   );
   if (!usage) return undefined;
   const input = usage.input_tokens_details ?? usage.prompt_tokens_details;

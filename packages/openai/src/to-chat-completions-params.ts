@@ -40,7 +40,7 @@ const optionsArgumentSchema = z.object({
   }),
 });
 
-const toError = (problems: string) => new OpenAIAdapterError(problems);
+const toError = (problems: string) => new OpenAIAdapterError("invalid-argument", problems);
 
 /**
  * What one item becomes: part of the assistant message of a run of model output (its text, or a
@@ -176,8 +176,9 @@ function toMessage(
       return { role: "tool", tool_call_id: item.call_id, content: toolContent(item.output, index) };
     case "compaction":
       throw new OpenAIAdapterError(
+        "invalid-argument",
         `input[${index}] is a compaction item, which only the Responses API can read`,
-        index,
+        { index },
       );
   }
 }
@@ -186,8 +187,9 @@ function userPart(part: ContentItem, index: number): ChatCompletionContentPart {
   if (part.type !== "input_image") return { type: "text", text: part.text };
   if (part.image_url === undefined) {
     throw new OpenAIAdapterError(
+      "invalid-argument",
       `input[${index}] has an image given by file id, which Chat Completions cannot reference`,
-      index,
+      { index },
     );
   }
   return {
@@ -206,8 +208,9 @@ function textPart(
 ): ChatCompletionContentPartText {
   if (part.type === "input_image") {
     throw new OpenAIAdapterError(
+      "invalid-argument",
       `input[${index}] is a ${item.role} message with an image; Chat Completions takes images only from the user`,
-      index,
+      { index },
     );
   }
   return { type: "text", text: part.text };
@@ -218,8 +221,9 @@ function toolContent(output: ToolOutput, index: number): string | ChatCompletion
   return output.map((part) => {
     if (part.type === "input_image") {
       throw new OpenAIAdapterError(
+        "invalid-argument",
         `input[${index}] is a tool output with an image, which a Chat Completions tool message cannot carry`,
-        index,
+        { index },
       );
     }
     return { type: "text", text: part.text };

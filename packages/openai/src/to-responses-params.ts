@@ -48,7 +48,7 @@ export const responsesParamsOptionsSchema = z.strictObject({
 /** Each item converted once per process while it lives (see `createItemMapper`). */
 const itemMapper = createItemMapper(toResponsesInputItem);
 
-const toError = (problems: string) => new OpenAIAdapterError(problems);
+const toError = (problems: string) => new OpenAIAdapterError("invalid-argument", problems);
 const optionsArgumentSchema = z.object({ options: responsesParamsOptionsSchema });
 
 /**
@@ -162,8 +162,9 @@ function toInputMessage(
     content: item.content.map((part): ResponseInputContent => {
       if (part.type === "output_text") {
         throw new OpenAIAdapterError(
+          "invalid-argument",
           `input[${index}] is a ${item.role} message with output_text content, which only an assistant message may carry`,
-          index,
+          { index },
         );
       }
       return part.type === "input_text" ? { type: "input_text", text: part.text } : toImage(part);
@@ -186,8 +187,9 @@ function toAssistantMessage(item: MessageItem, index: number): EasyInputMessage 
 function assistantText(part: ContentItem, index: number): string {
   if (part.type === "input_image") {
     throw new OpenAIAdapterError(
+      "invalid-argument",
       `input[${index}] is an assistant message with an image, which the Responses API does not take as input`,
-      index,
+      { index },
     );
   }
   return part.text;

@@ -73,7 +73,7 @@ export function createModelCatalog(
 ): ModelCatalog {
   const { fallback } = parseArgument(optionsSchema, "options", options);
   if (!Array.isArray(entries)) {
-    throw new CatalogError({}, [{ path: "", message: "the entries must be a list" }]);
+    throw CatalogError.at({}, [{ path: "", message: "the entries must be a list" }]);
   }
   const models: ModelInfo[] = [];
   const slugs = new Set<string>();
@@ -81,7 +81,7 @@ export function createModelCatalog(
   for (let index = 0; index < entries.length; index += 1) {
     const model = deepFreeze(parseCatalogValue(modelInfoSchema, entries[index], { index }));
     if (slugs.has(model.slug)) {
-      throw new CatalogError({ slug: model.slug, index }, [
+      throw CatalogError.at({ slug: model.slug, index }, [
         { path: "slug", message: "repeats the slug of an earlier entry" },
       ]);
     }

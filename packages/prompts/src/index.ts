@@ -1,5 +1,9 @@
 export { applyModelOverrides, type ModelOverrides } from "./apply-model-overrides.js";
-export { CatalogError, type CatalogErrorLocation } from "./catalog-error.js";
+export {
+  CatalogError,
+  type CatalogErrorLocation,
+  type CatalogErrorOptions,
+} from "./catalog-error.js";
 export { compactionPrompt } from "./compaction-prompt.js";
 export {
   createModelCatalog,
@@ -33,7 +37,11 @@ export {
 } from "./permissions-policy.js";
 export { PermissionsPolicyError } from "./permissions-policy-error.js";
 export { defaultPersonality, type Personality, personalitySchema } from "./personality.js";
-export { PromptsError } from "./prompts-error.js";
+export {
+  PromptsError,
+  type PromptsErrorCode,
+  type PromptsErrorOptions,
+} from "./prompts-error.js";
 export { renderPermissionsInstructions } from "./render-permissions-instructions.js";
 export {
   type BaseInstructionsSources,

@@ -14,7 +14,7 @@ export function parseArgument<Output>(
   schema: z.ZodType<Output>,
   argument: string,
   value: unknown,
-  refuse = (issues: SchemaIssue[]): PromptsError => new PromptsError(argument, issues),
+  refuse = (issues: SchemaIssue[]): PromptsError => PromptsError.forArgument(argument, issues),
 ): Output {
   const result = schema.safeParse(value);
   if (result.success) return result.data;

@@ -16,7 +16,7 @@ export function parseCatalogValue<Output>(
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const slug = location.slug ?? readSlug(value);
-  throw new CatalogError(
+  throw CatalogError.at(
     { ...location, ...(slug === undefined ? {} : { slug }) },
     toSchemaIssues(result.error, value),
   );

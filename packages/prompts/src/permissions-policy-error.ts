@@ -7,8 +7,16 @@ import { PromptsError } from "./prompts-error.js";
  * contradict each other. `argument` says which (`policy` or `overrides`) and `issues` where;
  * the paths of problems in the overrides start with `overrides`.
  */
-export class PermissionsPolicyError extends PromptsError {
-  constructor(issues: readonly SchemaIssue[], argument: "policy" | "overrides" = "policy") {
-    super(argument, issues, `invalid permissions policy: ${describeSchemaIssues(issues)}`);
+export class PermissionsPolicyError extends PromptsError<"invalid-permissions-policy"> {
+  /** The error for `issues` in `argument`, its message listing them. */
+  static fromIssues(
+    issues: readonly SchemaIssue[],
+    argument: "policy" | "overrides" = "policy",
+  ): PermissionsPolicyError {
+    return new PermissionsPolicyError(
+      "invalid-permissions-policy",
+      `invalid permissions policy: ${describeSchemaIssues(issues)}`,
+      { argument, issues },
+    );
   }
 }

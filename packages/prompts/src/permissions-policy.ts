@@ -134,11 +134,8 @@ export const permissionsPolicySchema = z
  * @throws {PermissionsPolicyError} naming each field at fault when it does not fit.
  */
 export function parsePermissionsPolicy(policy: unknown): PermissionsPolicy {
-  return parseArgument(
-    permissionsPolicySchema,
-    "policy",
-    policy,
-    (issues) => new PermissionsPolicyError(issues),
+  return parseArgument(permissionsPolicySchema, "policy", policy, (issues) =>
+    PermissionsPolicyError.fromIssues(issues),
   );
 }
 

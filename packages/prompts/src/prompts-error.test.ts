@@ -5,7 +5,7 @@ import { PromptsError } from "./prompts-error.js";
 
 describe("PromptsError", () => {
   it("names the argument, and the path inside it, in its message", () => {
-    const error = new PromptsError("sources", [
+    const error = PromptsError.forArgument("sources", [
       { path: "", message: "expected object" },
       { path: "model.baseInstructions", message: "expected string" },
       { path: "[2]", message: "unknown" },
@@ -14,17 +14,21 @@ describe("PromptsError", () => {
       "sources: expected object; sources.model.baseInstructions: expected string; sources[2]: unknown",
     );
     expect(error.argument).toBe("sources");
+    expect(error.code).toBe("invalid-argument");
     expect(error.name).toBe("PromptsError");
   });
 
   it("is the base of every error the package throws, recognised across copies by its brand", () => {
-    const catalog = new CatalogError({ index: 0 }, [{ path: "slug", message: "missing" }]);
-    const policy = new PermissionsPolicyError([{ path: "x", message: "unknown" }]);
+    const catalog = CatalogError.at({ index: 0 }, [{ path: "slug", message: "missing" }]);
+    const policy = PermissionsPolicyError.fromIssues([{ path: "x", message: "unknown" }]);
     expect(PromptsError.isInstance(catalog)).toBe(true);
     expect(PromptsError.isInstance(policy)).toBe(true);
     expect(catalog.argument).toBe("entries");
+    expect(catalog.code).toBe("invalid-catalog");
+    expect(catalog.index).toBe(0);
     expect(policy.argument).toBe("policy");
-    expect(CatalogError.isInstance(new PromptsError("x", []))).toBe(false);
+    expect(policy.code).toBe("invalid-permissions-policy");
+    expect(CatalogError.isInstance(PromptsError.forArgument("x", []))).toBe(false);
     expect(PromptsError.isInstance({ argument: "x", issues: [] })).toBe(false);
   });
 });

@@ -64,7 +64,7 @@ export function renderPermissionsInstructions(
     "overrides",
     overrides,
     (issues) =>
-      new PermissionsPolicyError(
+      PermissionsPolicyError.fromIssues(
         issues.map((issue) => ({
           ...issue,
           path: issue.path === "" ? "overrides" : `overrides.${issue.path}`,

@@ -39,7 +39,9 @@ export function createItemMapper<Output>(
   convert: (item: ResponseItem, index: number) => Output | undefined,
 ): ItemMapper<Output> {
   if (typeof convert !== "function") {
-    throw new ProtocolError("argument", [{ path: "convert", message: "expected a function" }]);
+    throw ProtocolError.fromIssues("invalid-argument", "argument", [
+      { path: "convert", message: "expected a function" },
+    ]);
   }
   const mapper = createMessageMapper<Output, Output>({
     convert,

@@ -143,7 +143,7 @@ export function createMessageMapper<Piece, Message, State = undefined>(
   options: MessageMapperOptions<Piece, Message, State>,
 ): MessageMapper<Piece, Message, State> {
   if (!mapperOptionsSchema.safeParse(options).success) {
-    throw new ProtocolError("argument", [
+    throw ProtocolError.fromIssues("invalid-argument", "argument", [
       {
         path: "options",
         message:
@@ -193,7 +193,7 @@ export function createMessageMapper<Piece, Message, State = undefined>(
   return {
     map: (request, mapOptions) => {
       if (!mapOptionsSchema.safeParse(mapOptions).success) {
-        throw new ProtocolError("argument", [
+        throw ProtocolError.fromIssues("invalid-argument", "argument", [
           {
             path: "options",
             message: "expected { toError: function, path: string, before?: array }",

@@ -58,5 +58,5 @@ function sharesItem(input: readonly unknown[], previous: readonly unknown[], ind
 }
 
 function argumentError(path: string, message: string): ProtocolError {
-  return new ProtocolError("argument", [{ path, message }]);
+  return ProtocolError.fromIssues("invalid-argument", "argument", [{ path, message }]);
 }

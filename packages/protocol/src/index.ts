@@ -8,7 +8,7 @@ export {
   type OutputTextContent,
   outputTextContentSchema,
 } from "./content-item.js";
-export { ContextWindowError } from "./context-window-error.js";
+export { ContextWindowError, type ContextWindowErrorCode } from "./context-window-error.js";
 export { createItemMapper, type ItemMapper } from "./create-item-mapper.js";
 export {
   createMessageMapper,
@@ -28,7 +28,11 @@ export {
   safeParseResponseItem,
 } from "./parse-response-item.js";
 export { parseWithSchema } from "./parse-with-schema.js";
-export { ProtocolError } from "./protocol-error.js";
+export {
+  ProtocolError,
+  type ProtocolErrorCode,
+  type ProtocolErrorOptions,
+} from "./protocol-error.js";
 export type { ReportedUsage } from "./reported-usage.js";
 export {
   type CompactionItem,
@@ -47,4 +51,4 @@ export {
 } from "./response-item.js";
 export { type Role, roleSchema } from "./role.js";
 export { describeSchemaIssues, type SchemaIssue, toSchemaIssues } from "./schema-issue.js";
-export type { Summarizer, SummaryRequest } from "./summarizer.js";
+export { type Summarizer, type SummaryRequest, summaryOptionsSchema } from "./summarizer.js";

@@ -61,6 +61,7 @@ describe("parseResponseItem", () => {
     if (result.success) return;
     expect(result.error.issues.map((issue) => issue.path)).toEqual(["role"]);
     expect(ProtocolError.isInstance(result.error)).toBe(true);
+    expect(result.error.code).toBe("invalid-item");
   });
 
   it("rejects an unknown item type at the type field", () => {

@@ -18,7 +18,7 @@ export function safeParseResponseItem(value: unknown): ResponseItemParseResult {
   if (result.success) return { success: true, item: value as ResponseItem };
   return {
     success: false,
-    error: new ProtocolError("response item", toSchemaIssues(result.error)),
+    error: ProtocolError.fromIssues("invalid-item", "response item", toSchemaIssues(result.error)),
   };
 }
 

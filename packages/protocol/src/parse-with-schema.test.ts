@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { parseWithSchema } from "./parse-with-schema.js";
-import { ProtocolError } from "./protocol-error.js";
 
 class OptionsError extends Error {}
 
@@ -32,7 +31,9 @@ describe("parseWithSchema", () => {
   });
 
   it("refuses a schema that is not one, and an error maker that is not a function", () => {
-    expect(() => parseWithSchema({} as z.ZodType, 1, toError)).toThrow(ProtocolError);
+    expect(() => parseWithSchema({} as z.ZodType, 1, toError)).toThrow(
+      expect.objectContaining({ name: "ProtocolError", code: "invalid-argument" }),
+    );
     expect(() => parseWithSchema(null as unknown as z.ZodType, 1, toError)).toThrow(
       "invalid argument: schema: expected a zod schema",
     );

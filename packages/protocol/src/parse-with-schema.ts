@@ -21,10 +21,14 @@ export function parseWithSchema<Schema extends z.ZodType>(
   toError: (problems: string) => Error,
 ): z.output<Schema> {
   if (typeof Reflect.get(Object(schema), "safeParse") !== "function") {
-    throw new ProtocolError("argument", [{ path: "schema", message: "expected a zod schema" }]);
+    throw ProtocolError.fromIssues("invalid-argument", "argument", [
+      { path: "schema", message: "expected a zod schema" },
+    ]);
   }
   if (typeof toError !== "function") {
-    throw new ProtocolError("argument", [{ path: "toError", message: "expected a function" }]);
+    throw ProtocolError.fromIssues("invalid-argument", "argument", [
+      { path: "toError", message: "expected a function" },
+    ]);
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw toError(describeSchemaIssues(toSchemaIssues(parsed.error, value)));

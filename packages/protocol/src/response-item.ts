@@ -164,12 +164,12 @@ export const responseItemSchema = z.discriminatedUnion("type", [
  */
 export function isMessageItem(item: ResponseItem, role?: Role): item is MessageItem {
   if (typeof item !== "object" || item === null || Array.isArray(item)) {
-    throw new ProtocolError("argument", [
+    throw ProtocolError.fromIssues("invalid-argument", "argument", [
       { path: "item", message: `expected a response item, got ${describeValue(item)}` },
     ]);
   }
   if (role !== undefined && !roleSchema.safeParse(role).success) {
-    throw new ProtocolError("argument", [
+    throw ProtocolError.fromIssues("invalid-argument", "argument", [
       { path: "role", message: `expected a role, got ${describeValue(role)}` },
     ]);
   }

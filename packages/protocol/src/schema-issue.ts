@@ -59,7 +59,7 @@ export function describeSchemaIssues(issues: readonly SchemaIssue[]): string {
 
 /** Names the argument that was wrong, as every @ctx error for a wrong argument does. */
 function argumentError(argument: string, message: string): ProtocolError {
-  return new ProtocolError("argument", [{ path: argument, message }]);
+  return ProtocolError.fromIssues("invalid-argument", "argument", [{ path: argument, message }]);
 }
 
 function describeOne(issue: SchemaIssue): string {

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { ModelInput } from "./model-input.js";
 
 declare global {
@@ -30,3 +31,19 @@ export type Summarizer = (
   request: SummaryRequest,
   options: { readonly signal: AbortSignal },
 ) => Promise<string>;
+
+/**
+ * The schema of a summarizer's second argument, `{ signal }`, for an adapter's summarizer to
+ * check before it sends anything: the signal is anything shaped like an `AbortSignal` (its
+ * `aborted` flag and `addEventListener`), whichever runtime made it.
+ */
+export const summaryOptionsSchema = z.object({
+  signal: z.custom<AbortSignal>(
+    (value) =>
+      typeof value === "object" &&
+      value !== null &&
+      typeof Reflect.get(value, "aborted") === "boolean" &&
+      typeof Reflect.get(value, "addEventListener") === "function",
+    { message: "expected an AbortSignal" },
+  ),
+});

@@ -27,7 +27,9 @@ export function assembleRegistry(
   vetted: ReadonlySet<object> = new Set(),
 ): Registry {
   const collision = findCollision(ordered, legacy, vetted);
-  if (collision !== undefined) throw new RegistryError(collision.reason, collision.types);
+  if (collision !== undefined) {
+    throw new RegistryError("conflicting-kinds", collision.reason, { types: collision.types });
+  }
 
   const byType = new Map(ordered.map((kind) => [kind.type, kind]));
   const candidatesByRole = new Map(

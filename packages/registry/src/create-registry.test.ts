@@ -76,7 +76,15 @@ describe("createRegistry", () => {
     });
     const error = thrown(() => createRegistry([note, twin]));
     expect(error.types).toEqual(["note", "note"]);
+    expect(error.code).toBe("conflicting-kinds");
     expect(error.message).toMatch(/"note" is registered twice/);
+  });
+
+  it("refuses a wrong argument with invalid-argument, naming it", () => {
+    const error = thrown(() => Reflect.apply(createRegistry, undefined, [null]));
+    expect(error.code).toBe("invalid-argument");
+    expect(error.argument).toBe("kinds");
+    expect(error.types).toEqual([]);
   });
 
   it("rejects a legacy recogniser that reuses a kind's type", () => {

@@ -178,6 +178,10 @@ export {
   type LegacyFragment,
   type LegacyFragmentDefinition,
 } from "./legacy-fragment.js";
-export { RegistryError } from "./registry-error.js";
+export {
+  RegistryError,
+  type RegistryErrorCode,
+  type RegistryErrorOptions,
+} from "./registry-error.js";
 export { standardFragments } from "./standard-fragments.js";
 export type { StandardTurnState } from "./standard-turn-state.js";

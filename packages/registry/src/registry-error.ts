@@ -1,27 +1,42 @@
-import { CtxError, describeValue } from "@ctx/text";
+import { CtxError, type CtxErrorOptions, describeValue } from "@ctx/text";
+
+/**
+ * What a {@link RegistryError} is about: `conflicting-kinds`, kinds (or legacy recognisers) that
+ * cannot share one registry; `invalid-argument`, a function or registry method called with an
+ * argument of the wrong kind.
+ */
+export type RegistryErrorCode = "conflicting-kinds" | "invalid-argument";
+
+/** Options of a {@link RegistryError}. */
+export interface RegistryErrorOptions extends CtxErrorOptions {
+  /** The types of the kinds (or legacy recognisers) in conflict, in registry order. */
+  readonly types?: readonly string[];
+  /** The parameter that was wrong, when a call was wrong. */
+  readonly argument?: string;
+}
 
 /**
  * A registry cannot be built from the kinds given (`types` names the kinds involved), or a
  * function of this package was called with a wrong argument (`argument` names it).
  */
-export class RegistryError extends CtxError {
+export class RegistryError extends CtxError<RegistryErrorCode> {
   /** The types of the kinds (or legacy recognisers) in conflict, in registry order. */
   readonly types: readonly string[];
   /** The parameter that was wrong (`kinds[2]`, `role`), when a call was wrong. */
   readonly argument: string | undefined;
 
-  constructor(message: string, types: readonly string[], argument?: string) {
-    super(message);
-    this.types = types;
-    this.argument = argument;
+  constructor(code: RegistryErrorCode, message: string, options: RegistryErrorOptions = {}) {
+    super(code, message, options);
+    this.types = options.types ?? [];
+    this.argument = options.argument;
   }
 
   /** The error for a call whose `argument` is not what the function expects. */
   static forArgument(argument: string, expected: string, value: unknown): RegistryError {
     return new RegistryError(
+      "invalid-argument",
       `${argument}: expected ${expected}, got ${describeValue(value)}`,
-      [],
-      argument,
+      { argument },
     );
   }
 }

@@ -2,4 +2,7 @@ export {
   createJsonlRolloutStore,
   type JsonlRolloutStoreOptions,
 } from "./jsonl-rollout-store.js";
-export { RolloutLogMismatchError } from "./rollout-log-mismatch-error.js";
+export {
+  RolloutLogMismatchError,
+  type RolloutLogMismatchErrorDetails,
+} from "./rollout-log-mismatch-error.js";

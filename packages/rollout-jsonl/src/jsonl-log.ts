@@ -253,7 +253,7 @@ function checkHeader(bytes: Buffer, log: LogLocation): HeaderLine {
   if (!("header" in parsed))
     throw unreadableLineError(at(log, 0, 1), "the first line is not a session header");
   if (parsed.header.id !== log.sessionId)
-    throw new RolloutLogMismatchError(log.sessionId, parsed.header.id, log.path);
+    throw RolloutLogMismatchError.forLog(log.sessionId, parsed.header.id, log.path);
   return parsed.header;
 }
 

@@ -192,7 +192,7 @@ export function createJsonlRolloutStore(
               const session = await readSession(id);
               if (session !== undefined && isCreateRetry(session.info, { ...parsed, id }))
                 return { result: session.info, changes: [] };
-              throw new RolloutConflictError(id, undefined, session?.info.nextSequence ?? 0);
+              throw RolloutConflictError.forTakenId(id, session?.info.nextSequence ?? 0);
             }
             await syncDirectory(folder);
             const info = infoFromHeader(header, {
@@ -235,7 +235,7 @@ export function createJsonlRolloutStore(
                     duplicate: true,
                   };
               }
-              throw new RolloutConflictError(id, parsed.expectedSequence, tail.nextSequence);
+              throw RolloutConflictError.forWrite(id, parsed.expectedSequence, tail.nextSequence);
             }
             const at = new Date().toISOString();
             const bytes = Buffer.from(

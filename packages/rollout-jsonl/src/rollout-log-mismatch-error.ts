@@ -1,4 +1,14 @@
-import { RolloutError } from "@ctx/rollout";
+import { RolloutError, type RolloutErrorDetails } from "@ctx/rollout";
+
+/** What a {@link RolloutLogMismatchError} carries. */
+export interface RolloutLogMismatchErrorDetails extends RolloutErrorDetails {
+  /** The session asked for, whose file this is. */
+  readonly sessionId: string;
+  /** The session the log's header names. */
+  readonly headerSessionId: string;
+  /** The log's path. */
+  readonly path: string;
+}
 
 /**
  * A session's log belongs to another session: its header names another id than its file, as a
@@ -13,14 +23,19 @@ export class RolloutLogMismatchError extends RolloutError {
   /** The log's path. */
   override readonly path: string;
 
-  constructor(sessionId: string, headerSessionId: string, path: string) {
-    super(
+  constructor(code: "log-mismatch", message: string, details: RolloutLogMismatchErrorDetails) {
+    super(code, message, details);
+    this.sessionId = details.sessionId;
+    this.headerSessionId = details.headerSessionId;
+    this.path = details.path;
+  }
+
+  /** The error for the log at `path` of `sessionId` whose header names `headerSessionId`. */
+  static forLog(sessionId: string, headerSessionId: string, path: string): RolloutLogMismatchError {
+    return new RolloutLogMismatchError(
       "log-mismatch",
       `the log ${path} of session ${sessionId} belongs to session ${headerSessionId} (a copy, a rename or a link of its log); it is left untouched`,
-      { sessionId, path },
+      { sessionId, headerSessionId, path },
     );
-    this.sessionId = sessionId;
-    this.headerSessionId = headerSessionId;
-    this.path = path;
   }
 }

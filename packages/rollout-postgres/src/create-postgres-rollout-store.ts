@@ -199,7 +199,7 @@ export function createPostgresRolloutStore(
           );
           const info = taken === undefined ? undefined : toSessionInfo(taken);
           if (info !== undefined && isCreateRetry(info, { ...parsed, id })) return info;
-          throw new RolloutConflictError(id, undefined, info?.nextSequence ?? 0);
+          throw RolloutConflictError.forTakenId(id, info?.nextSequence ?? 0);
         });
       }),
 
@@ -341,7 +341,7 @@ export function createPostgresRolloutStore(
     );
     if (row === undefined) throw missing(sessionId);
     if (row.size !== null) return { nextSequence: expected + Number(row.size), duplicate: true };
-    throw new RolloutConflictError(sessionId, expected, Number(row.next_sequence));
+    throw RolloutConflictError.forWrite(sessionId, expected, Number(row.next_sequence));
   }
 }
 

@@ -12,7 +12,10 @@ export {
   type RolloutChainSource,
   readRolloutChain,
 } from "./read-rollout-chain.js";
-export { RolloutConflictError } from "./rollout-conflict-error.js";
+export {
+  RolloutConflictError,
+  type RolloutConflictErrorDetails,
+} from "./rollout-conflict-error.js";
 export {
   RolloutError,
   type RolloutErrorCode,

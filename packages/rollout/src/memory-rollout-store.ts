@@ -94,7 +94,7 @@ export function createMemoryRolloutStore(): RolloutStore {
       const taken = sessions.get(id);
       if (taken !== undefined) {
         if (isCreateRetry(taken.info, { ...parsed, id })) return taken.info;
-        throw new RolloutConflictError(id, undefined, taken.info.nextSequence);
+        throw RolloutConflictError.forTakenId(id, taken.info.nextSequence);
       }
       if (parsed.parent !== undefined) {
         const parent = sessions.get(parsed.parent.sessionId);
@@ -125,7 +125,7 @@ export function createMemoryRolloutStore(): RolloutStore {
         const written = session.batches.get(parsed.expectedSequence);
         if (written?.appendId === parsed.appendId)
           return { nextSequence: written.end, duplicate: true };
-        throw new RolloutConflictError(parsed.sessionId, parsed.expectedSequence, next);
+        throw RolloutConflictError.forWrite(parsed.sessionId, parsed.expectedSequence, next);
       }
       session.batches.set(next, { appendId: parsed.appendId, end: next + parsed.records.length });
       parsed.records.forEach((record, offset) => {

@@ -1,4 +1,14 @@
-import { RolloutError } from "./rollout-error.js";
+import { RolloutError, type RolloutErrorDetails } from "./rollout-error.js";
+
+/** What a {@link RolloutConflictError} carries. */
+export interface RolloutConflictErrorDetails extends RolloutErrorDetails {
+  /** The session written to (or the id asked for). */
+  readonly sessionId: string;
+  /** The sequence the writer expected; `undefined` for a taken id. */
+  readonly expected: number | undefined;
+  /** The session's next sequence when the write was refused. */
+  readonly actual: number;
+}
 
 /**
  * A write lost to another writer and changed nothing: an append whose expected sequence is not
@@ -15,16 +25,28 @@ export class RolloutConflictError extends RolloutError {
   /** The session's next sequence when the write was refused. */
   readonly actual: number;
 
-  constructor(sessionId: string, expected: number | undefined, actual: number) {
-    super(
+  constructor(code: "conflict", message: string, details: RolloutConflictErrorDetails) {
+    super(code, message, details);
+    this.sessionId = details.sessionId;
+    this.expected = details.expected;
+    this.actual = details.actual;
+  }
+
+  /** The error for an append that expected `expected` of a session now at `actual`. */
+  static forWrite(sessionId: string, expected: number, actual: number): RolloutConflictError {
+    return new RolloutConflictError(
       "conflict",
-      expected === undefined
-        ? `session ${sessionId} already exists`
-        : `session ${sessionId} is at sequence ${actual}, not ${expected}: another writer got there first`,
-      { sessionId },
+      `session ${sessionId} is at sequence ${actual}, not ${expected}: another writer got there first`,
+      { sessionId, expected, actual },
     );
-    this.sessionId = sessionId;
-    this.expected = expected;
-    this.actual = actual;
+  }
+
+  /** The error for a `create` whose id another request took; `actual` is that session's next sequence. */
+  static forTakenId(sessionId: string, actual: number): RolloutConflictError {
+    return new RolloutConflictError("conflict", `session ${sessionId} already exists`, {
+      sessionId,
+      expected: undefined,
+      actual,
+    });
   }
 }

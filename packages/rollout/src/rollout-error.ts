@@ -44,8 +44,7 @@ export interface RolloutErrorDetails extends CtxErrorOptions {
  * record in the middle of a log, a session that forks still reference. Check with
  * `RolloutError.isInstance(error)`, which also holds for a {@link RolloutConflictError}.
  */
-export class RolloutError extends CtxError {
-  readonly code: RolloutErrorCode;
+export class RolloutError extends CtxError<RolloutErrorCode> {
   /** The session involved, when there is one. */
   readonly sessionId: string | undefined;
   /** The file involved, for file-based stores. */
@@ -58,8 +57,7 @@ export class RolloutError extends CtxError {
   readonly issues: readonly SchemaIssue[];
 
   constructor(code: RolloutErrorCode, message: string, details: RolloutErrorDetails = {}) {
-    super(message, "cause" in details ? { cause: details.cause } : {});
-    this.code = code;
+    super(code, message, details);
     this.sessionId = details.sessionId;
     this.path = details.path;
     this.offset = details.offset;

@@ -42,10 +42,12 @@ export function createContextMessage(
   parseArgument(fragmentRoleSchema, role, "role");
   parseArgument(fragmentsSchema, fragments, "fragments");
   const { separator: joiner } = parseArgument(envelopeOptionsSchema, options, "options");
-  if (fragments.length === 0) throw new SessionError("a context message needs a fragment");
+  if (fragments.length === 0)
+    throw new SessionError("invalid-argument", "a context message needs a fragment");
   const stray = fragments.find((fragment) => fragment.kind.role !== role);
   if (stray !== undefined) {
     throw new SessionError(
+      "invalid-argument",
       `the ${stray.kind.role} fragment "${stray.kind.type}" cannot travel in a ${role} message`,
     );
   }

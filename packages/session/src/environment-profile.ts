@@ -157,11 +157,9 @@ function formatDate(now: Date, timeZone: string): string {
     }).format(now);
   } catch (error) {
     throw new SessionError(
+      "invalid-argument",
       `options.timeZone: ${JSON.stringify(timeZone)} is not a known time zone`,
-      [],
-      {
-        cause: error,
-      },
+      { cause: error },
     );
   }
 }

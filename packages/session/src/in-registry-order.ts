@@ -17,7 +17,10 @@ export function inRegistryOrder(registry: Registry, fragments: readonly Fragment
   const placed = fragments.map((fragment) => {
     const index = position.get(fragment.kind.type);
     if (index === undefined || registry.kinds[index] !== fragment.kind) {
-      throw new SessionError(`the fragment kind "${fragment.kind.type}" is not in the registry`);
+      throw new SessionError(
+        "invalid-argument",
+        `the fragment kind "${fragment.kind.type}" is not in the registry`,
+      );
     }
     return { fragment, index };
   });

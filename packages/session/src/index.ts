@@ -34,7 +34,11 @@ export type {
   Session,
   SessionOptions,
 } from "./session.js";
-export { SessionError } from "./session-error.js";
+export {
+  SessionError,
+  type SessionErrorCode,
+  type SessionErrorOptions,
+} from "./session-error.js";
 export { sessionRecordTypes } from "./session-records.js";
 export { systemTimeZone } from "./system-time-zone.js";
 export { approximateTokenizer } from "./tokens/approximate-tokenizer.js";

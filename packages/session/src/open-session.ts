@@ -1,6 +1,6 @@
 import { defaultModelCatalog, type ModelInfo, resolveBaseInstructions } from "@ctx/prompts";
 import { declareExtension, responseItemSchema } from "@ctx/protocol";
-import type { CtxWarning } from "@ctx/text";
+import { type CtxWarning, describeValue } from "@ctx/text";
 import { z } from "zod";
 import { AgentsMdCache } from "./agents-md-cache.js";
 import { buildContextUpdate } from "./build-context-update.js";
@@ -212,7 +212,10 @@ export function openSession(
       const slots: Record<string, unknown> = { ...context.extensions };
       for (const [section, value] of Object.entries(turnState)) {
         if (section in slots) {
-          throw new SessionError(`the extension slot "${section}" is a standard section's`);
+          throw new SessionError(
+            "invalid-argument",
+            `the extension slot "${section}" is a standard section's`,
+          );
         }
         slots[section] = value;
       }
@@ -273,7 +276,10 @@ export function openSession(
     serial(async () => {
       const turn = currentTurn;
       if (turn === undefined) {
-        throw new SessionError("nextRequest continues a turn: call beginTurn first");
+        throw new SessionError(
+          "turn-not-started",
+          "nextRequest continues a turn: call beginTurn first",
+        );
       }
       const warnings = [...pendingWarnings];
       let report = pendingReport;
@@ -312,7 +318,10 @@ export function openSession(
         }
         const slug = state.model ?? currentTurn?.model.slug;
         if (slug === undefined) {
-          throw new SessionError("compact needs the model of a turn: call beginTurn first");
+          throw new SessionError(
+            "turn-not-started",
+            "compact needs the model of a turn: call beginTurn first",
+          );
         }
         const model = models.get(slug);
         const report = await runCompaction(replacement === undefined ? "manual" : "server", {
@@ -358,7 +367,10 @@ export function openSession(
     history: () => state.entries.slice(),
     rollback: async (userTurns) => {
       if (!positiveIntegerSchema.safeParse(userTurns).success) {
-        throw new SessionError(`rollback needs a positive whole number of turns, not ${userTurns}`);
+        throw new SessionError(
+          "invalid-argument",
+          `userTurns: rollback needs a positive whole number of turns, not ${describeValue(userTurns)}`,
+        );
       }
       return serial(async () => {
         await writer.write([{ type: "rollback", payload: { userTurns } }]);

@@ -18,7 +18,7 @@ export function parseArgument<Schema extends z.ZodType>(
   const issues = toSchemaIssues(parsed.error, value).map(
     (issue): SchemaIssue => ({ path: prefixed(name, issue.path), message: issue.message }),
   );
-  throw new SessionError(describeSchemaIssues(issues), issues);
+  throw new SessionError("invalid-argument", describeSchemaIssues(issues), { issues });
 }
 
 function prefixed(name: string, path: string): string {

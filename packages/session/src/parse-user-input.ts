@@ -20,7 +20,13 @@ export function parseUserInput(input: UserInput): MessageItem {
   const parsed = z.array(contentItemSchema).min(1).safeParse(input);
   if (!parsed.success) {
     const issues = toSchemaIssues(parsed.error);
-    throw new SessionError(`invalid user input: ${describeSchemaIssues(issues)}`, issues);
+    throw new SessionError(
+      "invalid-argument",
+      `invalid user input: ${describeSchemaIssues(issues)}`,
+      {
+        issues,
+      },
+    );
   }
   return { type: "message", role: "user", content: parsed.data };
 }

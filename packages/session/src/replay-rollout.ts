@@ -35,8 +35,9 @@ export function replayRollout(records: readonly StoredRecord[], registry: Regist
     if (!parsed.success) {
       const issues = toSchemaIssues(parsed.error);
       throw new SessionError(
+        "unreadable-rollout",
         `the rollout record at sequence ${stored.sequence} cannot be read: ${describeSchemaIssues(issues)}`,
-        issues,
+        { issues },
       );
     }
     const record = parsed.data;
@@ -70,6 +71,7 @@ export function replayRollout(records: readonly StoredRecord[], registry: Regist
           record.payload;
         if (origins.length !== replacementHistory.length) {
           throw new SessionError(
+            "unreadable-rollout",
             `the compaction record at sequence ${stored.sequence} has ${replacementHistory.length} items but ${origins.length} origins`,
           );
         }

@@ -14,6 +14,7 @@ describe("parseTurnContext", () => {
     const attempt = () =>
       parseTurnContext({ model: "", environments: [{ id: "local" }], colour: "blue" });
     expect(attempt).toThrowError(SessionError);
+    expect(attempt).toThrowError(expect.objectContaining({ code: "invalid-argument" }));
     expect(attempt).toThrowError(/model/);
     expect(attempt).toThrowError(/environments\.0\.cwd|environments\[0\]\.cwd/);
     expect(attempt).toThrowError(/colour/);

@@ -108,5 +108,11 @@ export function parseTurnContext(value: unknown): ParsedTurnContext {
   const result = turnContextSchema.safeParse(value);
   if (result.success) return result.data;
   const issues = toSchemaIssues(result.error);
-  throw new SessionError(`invalid turn context: ${describeSchemaIssues(issues)}`, issues);
+  throw new SessionError(
+    "invalid-argument",
+    `invalid turn context: ${describeSchemaIssues(issues)}`,
+    {
+      issues,
+    },
+  );
 }

@@ -1,5 +1,7 @@
+import { describeValue } from "@ctx/text";
 import { z } from "zod";
 import { parseArgument } from "./parse-argument.js";
+import { SessionError } from "./session-error.js";
 
 /** A user message the matcher has decided on: the caller's value, and whether the user typed it. */
 export interface MatchedMessage<Value> {
@@ -65,6 +67,7 @@ export function createTypedMessageMatcher<Value>(window: number): TypedMessageMa
   };
   return {
     typed(key) {
+      checkKey(key);
       sawTyped = true;
       const message = unnamed.get(key)?.shift();
       if (message !== undefined) {
@@ -79,6 +82,7 @@ export function createTypedMessageMatcher<Value>(window: number): TypedMessageMa
       }
     },
     message(key, value) {
+      checkKey(key);
       const credit = unclaimed.has(key);
       if (credit) {
         take(unclaimed, key);
@@ -111,4 +115,11 @@ export function createTypedMessageMatcher<Value>(window: number): TypedMessageMa
       return sawTyped;
     },
   };
+}
+
+/** Throws a {@link SessionError} naming `key` unless it is a string. */
+function checkKey(key: unknown): asserts key is string {
+  if (typeof key !== "string") {
+    throw new SessionError("invalid-argument", `key: expected a string, got ${describeValue(key)}`);
+  }
 }

@@ -1,8 +1,14 @@
 import { describeSchemaIssues, type SchemaIssue } from "@ctx/protocol";
-import { CtxError } from "@ctx/text";
+import { CtxError, type CtxErrorOptions } from "@ctx/text";
 
 /** What went wrong, for a caller that branches on it. */
 export type SkillsErrorCode = "invalid-options" | "invalid-argument";
+
+/** Options of a {@link SkillsError}. */
+export interface SkillsErrorOptions extends CtxErrorOptions {
+  /** Each problem found, with its path. */
+  readonly issues?: readonly SchemaIssue[];
+}
 
 /**
  * Skills discovery could not start: its options are invalid (`invalid-options`), or a function
@@ -10,16 +16,13 @@ export type SkillsErrorCode = "invalid-options" | "invalid-argument";
  * that goes wrong once discovery has started (a folder that cannot be listed, a `SKILL.md`
  * without front matter) is a warning instead.
  */
-export class SkillsError extends CtxError {
-  /** What went wrong. */
-  readonly code: SkillsErrorCode;
+export class SkillsError extends CtxError<SkillsErrorCode> {
   /** Each problem found, with its path. */
   readonly issues: readonly SchemaIssue[];
 
-  constructor(code: SkillsErrorCode, message: string, issues: readonly SchemaIssue[] = []) {
-    super(message);
-    this.code = code;
-    this.issues = issues;
+  constructor(code: SkillsErrorCode, message: string, options: SkillsErrorOptions = {}) {
+    super(code, message, options);
+    this.issues = options.issues ?? [];
   }
 
   /** The error for options or an argument that failed validation. */
@@ -27,7 +30,7 @@ export class SkillsError extends CtxError {
     return new SkillsError(
       argument === "options" ? "invalid-options" : "invalid-argument",
       `invalid ${argument}: ${describeSchemaIssues(issues)}`,
-      issues,
+      { issues },
     );
   }
 }

@@ -32,7 +32,7 @@ export function compareCodePoints(left: string, right: string): number {
  */
 export function sortedUnique(values: readonly string[]): string[] {
   if (!Array.isArray(values) || !values.every((value) => typeof value === "string")) {
-    throw new TextError("values", "expected an array of strings");
+    throw TextError.forArgument("values", "expected an array of strings");
   }
   return [...new Set(values)].sort(compareCodePoints);
 }

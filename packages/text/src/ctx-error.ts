@@ -7,8 +7,11 @@ export interface CtxErrorOptions {
 }
 
 /**
- * The base of every error @ctx throws. Each subclass names one kind of failure and carries the
- * fields a caller needs to act on it.
+ * The base of every error @ctx throws. Each subclass is built the same way, `(code, message,
+ * options)`: `code` is one word from the package's documented union (`"invalid-argument"`,
+ * `"session-not-found"`…) that stays the same from release to release, so a caller branches on
+ * it instead of on the message; `options` holds the `cause` and the fields a caller needs to act
+ * on the failure.
  *
  * `instanceof` fails when two copies of a package are installed side by side, so check errors
  * with the static `isInstance`, which recognises a brand shared across copies.
@@ -18,17 +21,20 @@ export interface CtxErrorOptions {
  * try {
  *   parseResponseItem(value);
  * } catch (error) {
- *   if (ProtocolError.isInstance(error)) console.error(error.issues);
+ *   if (ProtocolError.isInstance(error) && error.code === "invalid-item") console.error(error.issues);
  * }
  * ```
  */
-export class CtxError extends Error {
+export class CtxError<Code extends string = string> extends Error {
+  /** What went wrong, from the package's documented union of codes. */
+  readonly code: Code;
   /** The names of this error's class and of every @ctx class it extends. */
   readonly [brand]: readonly string[];
 
-  constructor(message: string, options: CtxErrorOptions = {}) {
+  constructor(code: Code, message: string, options: CtxErrorOptions = {}) {
     super(message, "cause" in options ? { cause: options.cause } : undefined);
     this.name = new.target.name;
+    this.code = code;
     this[brand] = classNames(new.target);
   }
 

@@ -59,7 +59,11 @@ describe("the @ctx/text surface", () => {
           const args = valid.map((value, index) => (index === position ? wrong : value));
           expect(() => run(...args), `${name} argument ${position} = ${String(wrong)}`).toThrow(
             expect.toSatisfy(
-              (error: unknown) => TextError.isInstance(error) && CtxError.isInstance(error),
+              (error: unknown) =>
+                TextError.isInstance(error) &&
+                CtxError.isInstance(error) &&
+                error.code === "invalid-argument" &&
+                error.message.startsWith(`${error.argument}: `),
             ),
           );
         }

@@ -1,12 +1,29 @@
-import { CtxError } from "./ctx-error.js";
+import { CtxError, type CtxErrorOptions } from "./ctx-error.js";
+
+/**
+ * What a {@link TextError} is about: `invalid-argument`, a text rule called with an argument
+ * outside its domain.
+ */
+export type TextErrorCode = "invalid-argument";
+
+/** Options of a {@link TextError}. */
+export interface TextErrorOptions extends CtxErrorOptions {
+  /** The parameter that was wrong, as the function's documentation names it. */
+  readonly argument: string;
+}
 
 /** A text rule was called with an argument outside its domain; `argument` names which. */
-export class TextError extends CtxError {
+export class TextError extends CtxError<TextErrorCode> {
   /** The parameter that was wrong, as the function's documentation names it. */
   readonly argument: string;
 
-  constructor(argument: string, message: string) {
-    super(`${argument}: ${message}`);
-    this.argument = argument;
+  constructor(code: TextErrorCode, message: string, options: TextErrorOptions) {
+    super(code, message, options);
+    this.argument = options.argument;
+  }
+
+  /** The error for `argument` outside its domain, `problem` saying how; the message names it. */
+  static forArgument(argument: string, problem: string): TextError {
+    return new TextError("invalid-argument", `${argument}: ${problem}`, { argument });
   }
 }

@@ -93,7 +93,11 @@ export function createNodeFileSystem(options: NodeFileSystemOptions = {}): Agent
     },
     async open(path, openOptions) {
       const checked = checkText("path", path);
-      const { noFollow } = checkArgument("options", openOptionsSchema, openOptions ?? {});
+      const { noFollow } = checkArgument(
+        "options",
+        openOptionsSchema,
+        openOptions === undefined ? {} : openOptions,
+      );
       const flags = openFlags | (noFollow === true ? noFollowFlag : 0);
       const fd = await functions.open(checked, flags);
       return openedFile(functions, fd, checked);

@@ -24,7 +24,7 @@ export function createFakeSummarizer(options: FakeSummarizerOptions = {}): FakeS
   const summarize: Summarizer = (request, { signal }) => {
     requests.push(request);
     if (options.maxItems !== undefined && request.input.length > options.maxItems) {
-      return Promise.reject(new ContextWindowError(`${request.input.length} items do not fit`));
+      return Promise.reject(new ContextWindowError("context-window-exceeded", `${request.input.length} items do not fit`));
     }
     if (options.fail === "throw") return Promise.reject(new Error("the model is down"));
     if (options.fail === "empty") return Promise.resolve("  ");

@@ -272,6 +272,7 @@ describe("session compaction", () => {
   it("refuses nextRequest before a turn and wrong compact options", async () => {
     const session = createSession();
     await expect(session.nextRequest()).rejects.toThrow(SessionError);
+    await expect(session.nextRequest()).rejects.toMatchObject({ code: "turn-not-started" });
     await expect(session.compact({ guidance: 3 } as never)).rejects.toThrow(/^options\.guidance/);
     expect(await session.compact()).toBeUndefined();
   });
@@ -372,6 +373,9 @@ describe("compaction in the rollout", () => {
     });
     await expect(resumeSession(store, { ...options, sessionId: session.id })).rejects.toThrow(
       /has 3 items but 0 origins/,
+    );
+    await expect(resumeSession(store, { ...options, sessionId: session.id })).rejects.toMatchObject(
+      { name: "SessionError", code: "unreadable-rollout" },
     );
   });
 

@@ -32,7 +32,10 @@ export function loadDefaultTokenizer(): Promise<Tokenizer> {
         name: "o200k_base",
         count: (text) => {
           if (typeof text !== "string") {
-            throw new SessionError(`text: expected a string, got ${describeValue(text)}`);
+            throw new SessionError(
+              "invalid-argument",
+              `text: expected a string, got ${describeValue(text)}`,
+            );
           }
           return boundedCount(text, countStretch);
         },

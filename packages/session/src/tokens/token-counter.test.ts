@@ -38,6 +38,9 @@ describe("TokenCounter", () => {
   it("refuses a count that is not a whole number of tokens", () => {
     const counter = new TokenCounter({ name: "broken", count: () => Number.NaN });
     expect(() => counter.text("x")).toThrow(SessionError);
+    expect(() => counter.text("x")).toThrow(
+      expect.objectContaining({ code: "invalid-token-count" }),
+    );
     expect(() => counter.item(message("x"))).toThrow('the tokenizer "broken" counted NaN tokens');
   });
 });

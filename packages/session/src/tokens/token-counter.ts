@@ -47,6 +47,7 @@ export class TokenCounter {
       const tokens = this.tokenizer.count(text);
       if (!Number.isSafeInteger(tokens) || tokens < 0) {
         throw new SessionError(
+          "invalid-token-count",
           `the tokenizer "${this.tokenizer.name}" counted ${String(tokens)} tokens; expected a whole number ≥ 0`,
         );
       }
