@@ -33,7 +33,12 @@ export interface ChatCompletionsParams {
   prompt_cache_key?: string;
 }
 
-const optionsArgumentSchema = z.object({
+/**
+ * The arguments, checked before the instructions are read: the request only as far as its
+ * `instructions` (the item mapper checks the rest), the options whole.
+ */
+const argumentsSchema = z.object({
+  request: z.looseObject({ instructions: z.string() }),
   options: z.strictObject({
     developerRole: z.enum(["developer", "system"]).optional(),
     promptCacheKey: z.string().min(1).optional(),
@@ -87,7 +92,7 @@ export function toChatCompletionsParams(
   request: ModelInput,
   options: ChatCompletionsParamsOptions = {},
 ): ChatCompletionsParams {
-  parseWithSchema(optionsArgumentSchema, { options }, toError);
+  parseWithSchema(argumentsSchema, { request, options }, toError);
   const { developerRole = "developer", promptCacheKey } = options;
   const instructions: ChatCompletionMessageParam = {
     role: developerRole,

@@ -49,7 +49,14 @@ export const responsesParamsOptionsSchema = z.strictObject({
 const itemMapper = createItemMapper(toResponsesInputItem);
 
 const toError = (problems: string) => new OpenAIAdapterError("invalid-argument", problems);
-const optionsArgumentSchema = z.object({ options: responsesParamsOptionsSchema });
+/**
+ * The arguments, checked before the instructions are read: the request only as far as its
+ * `instructions` (the item mapper checks the rest), the options whole.
+ */
+const argumentsSchema = z.object({
+  request: z.looseObject({ instructions: z.string() }),
+  options: responsesParamsOptionsSchema,
+});
 
 /**
  * Maps a model request to the Responses API's `instructions`, `input` and `prompt_cache_key`;
@@ -79,7 +86,7 @@ export function toResponsesParams(
   request: ModelInput,
   options: ResponsesParamsOptions = {},
 ): ResponsesParams {
-  parseWithSchema(optionsArgumentSchema, { options }, toError);
+  parseWithSchema(argumentsSchema, { request, options }, toError);
   const { instructionsAs = "instructions", promptCacheKey } = options;
   const params: ResponsesParams =
     instructionsAs === "instructions"
