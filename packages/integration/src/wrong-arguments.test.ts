@@ -169,17 +169,6 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       args: [{ type: "old", role: "user", markers: { start: "<old>", end: "</old>" } }],
       names: ["definition"],
     },
-    fitSkillsInstructions: {
-      args: [{ skills: [] }, {}],
-      names: ["data", "options"],
-      optional: [1],
-    },
-    snapshotEnvironmentContext: { args: [{ environments: [] }], names: ["data"] },
-    diffEnvironmentContext: {
-      args: [{ environments: {} }, { environments: [] }],
-      names: ["previous", "current"],
-      optional: [0],
-    },
   },
   "@ctx/skills": {
     discoverSkills: { args: [undefined], names: ["options"] }, // filled in beforeAll
