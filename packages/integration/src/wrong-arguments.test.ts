@@ -257,6 +257,8 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       ],
       names: ["taken", "request"],
     },
+  },
+  "@ctx/rollout/internal": {
     parseRolloutArgument: {
       args: [z.string(), "x", "what"],
       names: ["schema", "value", "what"],
