@@ -8,7 +8,16 @@ import { describe, expect, it } from "vitest";
 // kind under the camel-case name of its type).
 
 const root = join(import.meta.dirname, "..", "..", "..");
-const listed = ["fragments", "protocol", "text"];
+const listed = [
+  "fragment-git-status",
+  "fragments",
+  "prompts",
+  "protocol",
+  "rollout",
+  "rollout-jsonl",
+  "skills",
+  "text",
+];
 
 /** The names `src/index.ts` exports, read from its `export { … }` lists. */
 function exportedNames(folder: string): string[] {
