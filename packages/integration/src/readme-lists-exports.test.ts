@@ -9,12 +9,14 @@ import { describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "..", "..", "..");
 const listed = [
+  "ai-sdk",
   "fragment-git-status",
   "fragments",
   "prompts",
   "protocol",
   "rollout",
   "rollout-jsonl",
+  "rollout-postgres",
   "skills",
   "text",
 ];
