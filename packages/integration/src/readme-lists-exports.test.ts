@@ -10,8 +10,10 @@ import { describe, expect, it } from "vitest";
 const root = join(import.meta.dirname, "..", "..", "..");
 const listed = [
   "ai-sdk",
+  "anthropic",
   "fragment-git-status",
   "fragments",
+  "openai",
   "prompts",
   "protocol",
   "rollout",
