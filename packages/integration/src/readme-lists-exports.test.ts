@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "..", "..", "..");
 const listed = [
+  "agents-md",
   "ai-sdk",
   "anthropic",
   "fragment-git-status",
