@@ -1,13 +1,19 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
-import { defineFragment } from "./define-fragment.js";
-import type { Fragment } from "./fragment.js";
-import type { FragmentKind } from "./fragment-kind.js";
-import { type BuildParams, defineSection, type Section, type SectionReference } from "./section.js";
+import {
+  type BuildParams,
+  defineFragment,
+  defineSection,
+  type Fragment,
+  type FragmentKind,
+  type Section,
+  type SectionReference,
+} from "./index.js";
 
 // These tests are about the types an extension author meets: `pnpm typecheck` compiles this file
 // (tsconfig.test.json), and every `@ts-expect-error` below fails that compile if the wrong
-// definition it marks ever type-checks. The runtime assertions only keep each call honest.
+// definition it marks ever type-checks. The runtime assertions only keep each call honest. Every
+// name comes from the package's entry, as an extension author imports it.
 
 const markers = { start: "<review_note>", end: "</review_note>" } as const;
 
@@ -84,6 +90,54 @@ describe("defineFragment's types", () => {
     expect(wrongExample).not.toThrow();
   });
 
+  it("infers an unmarked kind's data from its body, and keeps kinds of different data apart", () => {
+    const notice = defineFragment({
+      type: "notice",
+      role: "developer",
+      markers: null,
+      body: (notice: { lines: readonly string[] }) => notice.lines.join("\n"),
+    });
+    expectTypeOf(notice).toEqualTypeOf<FragmentKind<{ lines: readonly string[] }>>();
+    expectTypeOf(notice.create({ lines: ["a"] }).data).toEqualTypeOf<{
+      lines: readonly string[];
+    }>();
+    // @ts-expect-error: a kind of one data type is not a kind of another
+    const asNumber: FragmentKind<number> = notice;
+    expect(asNumber.type).toBe("notice");
+  });
+
+  it("refuses helpers, a parse result and a size limit of the wrong type", () => {
+    const wrongHelper = () =>
+      defineFragment({
+        type: "a",
+        role: "user",
+        markers,
+        // @ts-expect-error: a body gets `untrusted` only; `restore` belongs to parse
+        body: (data: string, { restore }) => restore(data),
+      });
+    expect(wrongHelper).not.toThrow();
+    const wrongParse = () =>
+      defineFragment({
+        type: "a",
+        role: "user",
+        markers,
+        body: (data: { text: string }) => data.text,
+        // @ts-expect-error: parse gives back the kind's data (or undefined), not the body text
+        parse: (body: string) => body,
+      });
+    expect(wrongParse).not.toThrow();
+    const wrongSize = () =>
+      defineFragment({
+        type: "a",
+        role: "user",
+        markers,
+        body: (data: string) => data,
+        // @ts-expect-error: maxBytes is a number of bytes
+        maxBytes: "40kb",
+      });
+    expect(wrongSize).toThrow(/maxBytes/);
+  });
+
   it("types build by its section's state and snapshot", () => {
     const branchNote = defineFragment({
       type: "branch_note",
@@ -112,6 +166,17 @@ describe("defineFragment's types", () => {
         build: (state) => ({ name: state.name }),
       });
     expect(wrongBuild).not.toThrow();
+    const wrongState = () =>
+      defineFragment({
+        type: "branch_note",
+        role: "developer",
+        markers: { start: "<branch>", end: "</branch>" },
+        body: (name: string) => name,
+        // @ts-expect-error: build must read the section's state (an object with a name), not a string
+        section: branch,
+        build: (state: string) => state,
+      });
+    expect(wrongState).not.toThrow();
   });
 });
 
@@ -154,5 +219,13 @@ describe("defineSection's types", () => {
         state: z.string(),
       });
     expect(wrongScope).toThrow(/definition\.scope/);
+    const plainState = () =>
+      defineSection({
+        id: "branch",
+        scope: "world",
+        // @ts-expect-error: the state is a zod schema, not a sample value
+        state: { name: "main" },
+      });
+    expect(plainState).toThrow(/definition\.state/);
   });
 });

@@ -163,17 +163,6 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       args: [{ type: "old", role: "user", markers: { start: "<old>", end: "</old>" } }],
       names: ["definition"],
     },
-    fitSkillsInstructions: {
-      args: [{ skills: [] }, {}],
-      names: ["data", "options"],
-      optional: [1],
-    },
-    snapshotEnvironmentContext: { args: [{ environments: [] }], names: ["data"] },
-    diffEnvironmentContext: {
-      args: [{ environments: {} }, { environments: [] }],
-      names: ["previous", "current"],
-      optional: [0],
-    },
   },
   "@ctx/skills": {
     discoverSkills: { args: [undefined], names: ["options"] }, // filled in beforeAll
@@ -262,6 +251,8 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       ],
       names: ["taken", "request"],
     },
+  },
+  "@ctx/rollout/internal": {
     parseRolloutArgument: {
       args: [z.string(), "x", "what"],
       names: ["schema", "value", "what"],

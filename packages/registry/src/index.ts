@@ -1,7 +1,6 @@
 export {
   type AdditionalContextData,
   additionalContext,
-  maxAdditionalContextTokens,
   trustedAdditionalContext,
 } from "./catalogue/additional-context.js";
 export {
@@ -10,7 +9,6 @@ export {
 } from "./catalogue/agent-message-board-notification.js";
 export {
   type AgentsMdInstructionsData,
-  type AgentsMdState,
   agentsMdInstructions,
   agentsMdSection,
 } from "./catalogue/agents-md-instructions.js";
@@ -57,31 +55,15 @@ export {
   type PermissionProfile,
 } from "./catalogue/environment-context.js";
 export {
-  diffEnvironmentContext,
-  snapshotEnvironmentContext,
-} from "./catalogue/environment-context-diff.js";
-export {
-  type EnvironmentSnapshot,
-  environmentSnapshotSchema,
-} from "./catalogue/environment-snapshot.js";
-export {
   environmentsInstructions,
   environmentsInstructionsSection,
 } from "./catalogue/environments-instructions.js";
-export {
-  defaultSkillsBudget,
-  type FitSkillsOptions,
-  fitSkillsInstructions,
-  type SkillsBudgetWarning,
-  skillsContextWindowShare,
-} from "./catalogue/fit-skills-instructions.js";
-export { type GuidanceData, guidanceDataSchema } from "./catalogue/guidance-section.js";
+export type { GuidanceData } from "./catalogue/guidance-section.js";
 export { type HookPromptData, hookPrompt } from "./catalogue/hook-prompt.js";
 export { type ImageResizeNoticeData, imageResizeNotice } from "./catalogue/image-resize-notice.js";
 export {
   type InterAgentCompletionData,
   interAgentCompletion,
-  maxAgentErrorTokens,
 } from "./catalogue/inter-agent-completion.js";
 export {
   type InternalModelContextData,
@@ -94,7 +76,6 @@ export {
   modelInstructions,
 } from "./catalogue/model-instructions.js";
 export {
-  type ModelState,
   type ModelSwitchData,
   modelSection,
   modelSwitch,
@@ -121,7 +102,6 @@ export {
 export { type PersistentModeData, persistentMode } from "./catalogue/persistent-mode.js";
 export {
   type PersonalitySpecData,
-  type PersonalityState,
   personalitySection,
   personalitySpec,
 } from "./catalogue/personality-spec.js";
@@ -129,7 +109,6 @@ export { pluginsInstructions, pluginsSection } from "./catalogue/plugins-instruc
 export {
   type RealtimeEndData,
   type RealtimeStartWithInstructionsData,
-  type RealtimeState,
   realtimeEnd,
   realtimeSection,
   realtimeStart,
@@ -140,7 +119,6 @@ export {
   realtimeDelegation,
 } from "./catalogue/realtime-delegation.js";
 export {
-  maxRecommendedPlugins,
   type RecommendedPluginsData,
   recommendedPlugins,
 } from "./catalogue/recommended-plugins.js";
@@ -148,7 +126,6 @@ export { type RolloutBudgetData, rolloutBudget } from "./catalogue/rollout-budge
 export { sideConversation } from "./catalogue/side-conversation.js";
 export { type SkillData, skill } from "./catalogue/skill.js";
 export {
-  maxSkillDescriptionLength,
   type SkillsInstructionsData,
   skillsInstructions,
   skillsInstructionsSchema,

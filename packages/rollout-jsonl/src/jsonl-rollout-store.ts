@@ -6,7 +6,6 @@ import {
   createSessionRequestSchema,
   isCreateRetry,
   listOptionsSchema,
-  parseRolloutArgument,
   RolloutConflictError,
   RolloutError,
   type RolloutStore,
@@ -14,6 +13,7 @@ import {
   readRolloutChain,
   sessionIdSchema,
 } from "@ctx/rollout";
+import { parseRolloutArgument } from "@ctx/rollout/internal";
 import { CtxError } from "@ctx/text";
 import { z } from "zod";
 import { createFileLocks } from "./file-lock.js";

@@ -5,12 +5,12 @@ import {
   createSessionRequestSchema,
   isCreateRetry,
   listOptionsSchema,
-  parseRolloutArgument,
   RolloutConflictError,
   RolloutError,
   readOptionsSchema,
   sessionIdSchema,
 } from "@ctx/rollout";
+import { parseRolloutArgument } from "@ctx/rollout/internal";
 import postgres, { type Sql } from "postgres";
 import { z } from "zod";
 import {

@@ -1,4 +1,5 @@
-import { parseRolloutArgument, RolloutError } from "@ctx/rollout";
+import { RolloutError } from "@ctx/rollout";
+import { parseRolloutArgument } from "@ctx/rollout/internal";
 import type { Sql } from "postgres";
 import { z } from "zod";
 import { migrations } from "./migrations.js";

@@ -1,4 +1,4 @@
-import { parseRolloutArgument } from "@ctx/rollout";
+import { parseRolloutArgument } from "@ctx/rollout/internal";
 import type { Sql } from "postgres";
 import { z } from "zod";
 import { isForeignKeyViolation } from "./is-foreign-key-violation.js";

@@ -6,7 +6,6 @@ export {
   type PageOptions,
   pageSessions,
 } from "./page-sessions.js";
-export { parseRolloutArgument } from "./parse-rollout-argument.js";
 export {
   type OwnRecords,
   type RolloutChainSource,

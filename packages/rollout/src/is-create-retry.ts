@@ -1,7 +1,7 @@
+import type { JsonValue } from "@ctx/protocol";
 import type { z } from "zod";
 import { parseRolloutArgument } from "./parse-rollout-argument.js";
 import { RolloutError } from "./rollout-error.js";
-import type { JsonValue } from "./rollout-record.js";
 import { createSessionRequestSchema } from "./rollout-schemas.js";
 import type { SessionInfo } from "./rollout-store.js";
 

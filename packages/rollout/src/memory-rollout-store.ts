@@ -1,3 +1,4 @@
+import type { JsonValue } from "@ctx/protocol";
 import { deepFreeze } from "@ctx/protocol";
 import { isCreateRetry } from "./is-create-retry.js";
 import { pageSessions } from "./page-sessions.js";
@@ -5,7 +6,7 @@ import { parseRolloutArgument } from "./parse-rollout-argument.js";
 import { readRolloutChain } from "./read-rollout-chain.js";
 import { RolloutConflictError } from "./rollout-conflict-error.js";
 import { RolloutError } from "./rollout-error.js";
-import type { JsonValue, StoredRecord } from "./rollout-record.js";
+import type { StoredRecord } from "./rollout-record.js";
 import {
   appendRequestSchema,
   createSessionRequestSchema,

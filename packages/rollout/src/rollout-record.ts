@@ -1,7 +1,5 @@
 import type { JsonValue } from "@ctx/protocol";
 
-export type { JsonValue };
-
 /**
  * One record of a rollout, as the session writes it. The store treats `payload` as opaque JSON;
  * only the session reads it. A record marked `checkpoint` holds everything a resume needs from

@@ -1,6 +1,6 @@
+import type { JsonValue } from "@ctx/protocol";
 import { jsonValueSchema } from "@ctx/protocol";
 import { z } from "zod";
-import type { JsonValue } from "./rollout-record.js";
 
 /**
  * A session id: a letter or digit, then up to 127 letters, digits, `_` or `-`. Ids name files

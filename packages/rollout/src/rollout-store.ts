@@ -1,5 +1,6 @@
+import type { JsonValue } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
-import type { JsonValue, RolloutRecord, StoredRecord } from "./rollout-record.js";
+import type { RolloutRecord, StoredRecord } from "./rollout-record.js";
 import type { RolloutWarning } from "./rollout-warning.js";
 
 /** Where a fork branches off: its parent session and how many of the parent's records it keeps. */

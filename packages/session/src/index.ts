@@ -5,7 +5,6 @@ export { classifyHistory } from "./classify-history.js";
 export type { CompactionOptions } from "./compaction/compaction-options.js";
 export type { CompactionReport, CompactionTrigger } from "./compaction/compaction-report.js";
 export { filterCompactedItems } from "./compaction/filter-compacted-items.js";
-export { prunedOutputText } from "./compaction/prune-tool-outputs.js";
 export {
   type ContextMessage,
   createContextMessage,
@@ -20,11 +19,7 @@ export {
 export { type ForkOptions, forkSession } from "./fork-session.js";
 export type { HistoryEntry, Origin } from "./origin.js";
 export type { UserInput } from "./parse-user-input.js";
-export {
-  abortedOutputText,
-  imageOmittedText,
-  normalizeHistory,
-} from "./prompt-builder.js";
+export { normalizeHistory } from "./prompt-builder.js";
 export { readCodexRollout } from "./read-codex-rollout.js";
 export { type ResumeOptions, resumeSession } from "./resume-session.js";
 export { type RunTurnOptions, runTurn, type ToolCall, type TurnOutcome } from "./run-turn.js";

@@ -1,9 +1,10 @@
+import type { JsonValue } from "@ctx/protocol";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { parseRolloutArgument } from "../parse-rollout-argument.js";
 import { RolloutConflictError } from "../rollout-conflict-error.js";
 import { RolloutError } from "../rollout-error.js";
-import type { JsonValue, RolloutRecord } from "../rollout-record.js";
+import type { RolloutRecord } from "../rollout-record.js";
 import type { RolloutStore } from "../rollout-store.js";
 
 /** Storage a contract test runs against: fresh and empty for each test. */

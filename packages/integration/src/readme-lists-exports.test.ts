@@ -1,0 +1,46 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+// A package's README is its public surface: every name its entry exports, values and types alike,
+// is written there in backticks. The packages below hold to it; another joins the list once its
+// README names every export (the registry's own test checks its catalogue by another rule: each
+// kind under the camel-case name of its type).
+
+const root = join(import.meta.dirname, "..", "..", "..");
+const listed = [
+  "agents-md",
+  "ai-sdk",
+  "anthropic",
+  "fragment-git-status",
+  "fragments",
+  "openai",
+  "prompts",
+  "protocol",
+  "rollout",
+  "rollout-jsonl",
+  "rollout-postgres",
+  "skills",
+  "text",
+];
+
+/** The names `src/index.ts` exports, read from its `export { … }` lists. */
+function exportedNames(folder: string): string[] {
+  const index = readFileSync(join(root, "packages", folder, "src", "index.ts"), "utf8");
+  return [...index.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap((match) =>
+    (match[1] ?? "")
+      .split(",")
+      .map((part) => part.trim().replace(/^type\s+/, ""))
+      .filter((name) => name !== ""),
+  );
+}
+
+describe("each README names every export of its package", () => {
+  it.each(listed)("@ctx/%s", async (folder) => {
+    const names = exportedNames(folder);
+    const module = (await import(/* @vite-ignore */ `@ctx/${folder}`)) as object;
+    for (const name of Object.keys(module)) expect(names).toContain(name);
+    const readme = readFileSync(join(root, "packages", folder, "README.md"), "utf8");
+    expect(names.filter((name) => !new RegExp(`\`${name}\\b`).test(readme))).toEqual([]);
+  });
+});
