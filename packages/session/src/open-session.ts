@@ -2,38 +2,38 @@ import { defaultModelCatalog, type ModelInfo, resolveBaseInstructions } from "@c
 import { responseItemSchema } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
-import { AgentsMdCache } from "./agents-md-cache.js";
-import { buildContextUpdate } from "./build-context-update.js";
-import { buildInitialContext } from "./build-initial-context.js";
-import { explainCacheBreak } from "./cache-break.js";
-import { compactOptionsSchema } from "./compact-options.js";
+import { compactOptionsSchema } from "./compaction/compact-options.js";
 import type { CompactionReport, CompactionTrigger } from "./compaction/compaction-report.js";
 import { prepareCompaction } from "./compaction/prepare-compaction.js";
-import { contextEntry } from "./context-entry.js";
-import type { EnvelopeOptions } from "./context-message.js";
-import { evaluateSections } from "./evaluate-sections.js";
-import { createMergePatch } from "./merge-patch.js";
-import { createModelLookup } from "./model-lookup.js";
-import { defaultOrigin, type HistoryEntry } from "./origin.js";
-import { parseArgument } from "./parse-argument.js";
-import { parseUserInput, type UserInput } from "./parse-user-input.js";
-import type { PromptView } from "./prompt-builder.js";
-import { resolveTurnState } from "./resolve-turn-state.js";
-import { type RolloutPosition, SessionWriter } from "./rollout/session-writer.js";
-import { sentRequestPrefix } from "./sent-request.js";
-import { createSerialQueue } from "./serial-queue.js";
-import type { ModelRequest, Session, SessionOptions } from "./session.js";
-import { SessionError } from "./session-error.js";
+import { buildContextUpdate } from "./envelope/build-context-update.js";
+import { buildInitialContext } from "./envelope/build-initial-context.js";
+import { contextEntry } from "./envelope/context-entry.js";
+import type { EnvelopeOptions } from "./envelope/context-message.js";
+import { defaultOrigin, type HistoryEntry } from "./history/origin.js";
+import type { PromptView } from "./history/prompt-builder.js";
+import { createSerialQueue } from "./log/serial-queue.js";
 import {
   compactionRecord,
   itemRecord,
   originSchema,
   reportedUsageSchema,
-} from "./session-records.js";
+} from "./log/session-records.js";
+import { type RolloutPosition, SessionWriter } from "./log/session-writer.js";
+import { parseArgument } from "./parse-argument.js";
+import type { ModelRequest, Session, SessionOptions } from "./session.js";
+import { SessionError } from "./session-error.js";
 import type { SessionState } from "./session-state.js";
 import { SessionTokens } from "./tokens/session-tokens.js";
 import { resolveTokenLimits } from "./tokens/token-limits.js";
-import { parseTurnContext, type TurnContext } from "./turn-context.js";
+import { AgentsMdCache } from "./turn/agents-md-cache.js";
+import { explainCacheBreak } from "./turn/cache-break.js";
+import { evaluateSections } from "./turn/evaluate-sections.js";
+import { createMergePatch } from "./turn/merge-patch.js";
+import { createModelLookup } from "./turn/model-lookup.js";
+import { parseUserInput, type UserInput } from "./turn/parse-user-input.js";
+import { resolveTurnState } from "./turn/resolve-turn-state.js";
+import { sentRequestPrefix } from "./turn/sent-request.js";
+import { parseTurnContext, type TurnContext } from "./turn/turn-context.js";
 
 const positiveIntegerSchema = z.number().int().positive();
 

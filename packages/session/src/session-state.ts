@@ -1,11 +1,11 @@
 import type { KindSection, SectionReference } from "@ctx/fragments";
 import type { JsonValue } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
-import { findRollbackCut, type RollbackCut } from "./find-rollback-cut.js";
-import { applyMergePatch } from "./merge-patch.js";
-import type { HistoryEntry } from "./origin.js";
-import { PromptBuilder, type PromptView } from "./prompt-builder.js";
-import { type SentRequest, viewOfSentRequest } from "./sent-request.js";
+import { findRollbackCut, type RollbackCut } from "./history/find-rollback-cut.js";
+import type { HistoryEntry } from "./history/origin.js";
+import { PromptBuilder, type PromptView } from "./history/prompt-builder.js";
+import { applyMergePatch } from "./turn/merge-patch.js";
+import { type SentRequest, viewOfSentRequest } from "./turn/sent-request.js";
 
 /** The sections' snapshots, by section id. */
 export type Snapshots = Readonly<Record<string, JsonValue>>;

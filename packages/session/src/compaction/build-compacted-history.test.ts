@@ -2,10 +2,10 @@ import { formatSummaryText, summaryPrefix } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { HistoryEntry } from "../origin.js";
-import { userTextMessage } from "../parse-user-input.js";
+import type { HistoryEntry } from "../history/origin.js";
 import { SessionError } from "../session-error.js";
 import { approximateTokenizer } from "../tokens/approximate-tokenizer.js";
+import { userTextMessage } from "../turn/parse-user-input.js";
 import { buildCompactedHistory } from "./build-compacted-history.js";
 import { messageText } from "./user-text.js";
 

@@ -1,11 +1,11 @@
 import { formatSummaryText, isSummaryText } from "@ctx/prompts";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
-import type { HistoryEntry } from "../origin.js";
+import type { HistoryEntry } from "../history/origin.js";
+import { historyEntrySchema } from "../log/session-records.js";
 import { parseArgument } from "../parse-argument.js";
-import { userTextMessage } from "../parse-user-input.js";
-import { historyEntrySchema } from "../session-records.js";
 import type { Tokenizer } from "../tokens/tokenizer.js";
+import { userTextMessage } from "../turn/parse-user-input.js";
 import { cutToTokens } from "./cut-to-tokens.js";
 import { messageText } from "./user-text.js";
 

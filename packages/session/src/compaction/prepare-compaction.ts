@@ -1,12 +1,12 @@
 import type { ResponseItem, Summarizer } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
-import { buildInitialContext } from "../build-initial-context.js";
-import { contextEntry } from "../context-entry.js";
-import type { EnvelopeOptions } from "../context-message.js";
-import { evaluateSections } from "../evaluate-sections.js";
-import type { HistoryEntry } from "../origin.js";
+import { buildInitialContext } from "../envelope/build-initial-context.js";
+import { contextEntry } from "../envelope/context-entry.js";
+import type { EnvelopeOptions } from "../envelope/context-message.js";
+import type { HistoryEntry } from "../history/origin.js";
 import { type CompactionCheckpoint, SessionState } from "../session-state.js";
 import type { Tokenizer } from "../tokens/tokenizer.js";
+import { evaluateSections } from "../turn/evaluate-sections.js";
 import type { CompactionOptions } from "./compaction-options.js";
 import { insertBeforeLastUserMessage } from "./insert-before-last-user-message.js";
 import { summarizeForCompaction } from "./summarize-for-compaction.js";

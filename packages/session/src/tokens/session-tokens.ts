@@ -1,8 +1,8 @@
 import { type CtxWarning, compareCodePoints } from "@ctx/text";
-import type { ModelLookup } from "../model-lookup.js";
-import type { HistoryEntry } from "../origin.js";
-import type { PromptView } from "../prompt-builder.js";
+import type { HistoryEntry } from "../history/origin.js";
+import type { PromptView } from "../history/prompt-builder.js";
 import type { SessionState } from "../session-state.js";
+import type { ModelLookup } from "../turn/model-lookup.js";
 import { approximateTokenizer } from "./approximate-tokenizer.js";
 import { loadDefaultTokenizer, loadedDefaultTokenizer } from "./load-default-tokenizer.js";
 import { TokenCounter } from "./token-counter.js";

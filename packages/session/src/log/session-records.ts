@@ -1,0 +1,148 @@
+import {
+  type JsonValue,
+  jsonValueSchema,
+  type ResponseItem,
+  responseItemSchema,
+} from "@ctx/protocol";
+import { z } from "zod";
+import {
+  type CompactionTrigger,
+  compactionTriggerSchema,
+} from "../compaction/compaction-report.js";
+import type { HistoryEntry, Origin } from "../history/origin.js";
+import type { CompactionCheckpoint } from "../session-state.js";
+
+/** The schema of an {@link Origin}: by its `source`, so a wrong one is named as such. */
+export const originSchema: z.ZodType<Origin> = z.discriminatedUnion("source", [
+  z.object({ source: z.literal("user") }),
+  z.object({ source: z.literal("context"), kinds: z.array(z.string()) }),
+  z.object({ source: z.literal("model") }),
+  z.object({ source: z.literal("tool") }),
+]);
+
+const tokenCountSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** The schema of `session.reportUsage`'s argument, and of a `reported_usage` record's payload. */
+export const reportedUsageSchema = z.strictObject({
+  totalTokens: tokenCountSchema,
+  inputTokens: tokenCountSchema.optional(),
+  cachedInputTokens: tokenCountSchema.optional(),
+  cacheWriteTokens: tokenCountSchema.optional(),
+  outputTokens: tokenCountSchema.optional(),
+  reasoningTokens: tokenCountSchema.optional(),
+});
+
+/** The schema of a {@link HistoryEntry}. */
+export const historyEntrySchema = z.object({ item: responseItemSchema, origin: originSchema });
+
+/**
+ * The records a session writes, and what each payload means:
+ * - `turn`: a turn begins (`index` counts turns from 1); the first carries the session's base
+ *   instructions, so a resume sends the same ones;
+ * - `response_item`: one history item and its origin (the origin is never sent);
+ * - `world_state`: the sections' snapshots once the turn's context is recorded: the full value
+ *   when the full context was sent, otherwise an RFC 7386 merge patch of the previous value;
+ * - `rollback`: the last `userTurns` real user turns were dropped;
+ * - `reported_usage`: the provider reported `totalTokens` for the latest response (see
+ *   `session.reportUsage`), so a resume compares the same figure with its limits;
+ * - `compaction` (a checkpoint): the history was compacted; the payload is the whole state from
+ *   there on (see {@link CompactionCheckpoint}) and the compaction's trigger, so a resume reads
+ *   from the latest one forward. The new history is `replacementHistory` (the items, as other
+ *   rollout readers expect them) with the origin of each item at the same index in `origins`;
+ *   `lastRequest`, the leading items of the last request sent before it (and their origins,
+ *   `null` for a synthetic output), is what the first request after a resume is compared with.
+ */
+export const sessionRecordSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("turn"),
+    payload: z.object({
+      index: z.number().int().positive(),
+      model: z.string(),
+      baseInstructions: z.string().exactOptional(),
+    }),
+  }),
+  z.object({
+    type: z.literal("response_item"),
+    payload: historyEntrySchema,
+  }),
+  z.object({
+    type: z.literal("world_state"),
+    payload: z.object({ full: z.boolean(), state: jsonValueSchema }),
+  }),
+  z.object({
+    type: z.literal("rollback"),
+    payload: z.object({ userTurns: z.number().int().positive() }),
+  }),
+  z.object({
+    type: z.literal("reported_usage"),
+    payload: reportedUsageSchema,
+  }),
+  z.object({
+    type: z.literal("compaction"),
+    payload: z.object({
+      trigger: compactionTriggerSchema,
+      replacementHistory: z.array(responseItemSchema),
+      origins: z.array(originSchema),
+      snapshots: z.record(z.string(), jsonValueSchema),
+      fullContext: z.boolean(),
+      turnCount: z.number().int().min(0),
+      model: z.string().exactOptional(),
+      baseInstructions: z.string().exactOptional(),
+      lastRequest: z
+        .object({ items: z.array(responseItemSchema), origins: z.array(originSchema.nullable()) })
+        .exactOptional(),
+    }),
+  }),
+]);
+
+/**
+ * The type of every record a session writes, read from {@link sessionRecordSchema}: the one
+ * list a replay and a rollout reader check a record's type against.
+ */
+export const sessionRecordTypes: ReadonlySet<string> = new Set(
+  sessionRecordSchema.options.map((option) => option.shape.type.value),
+);
+
+/** The `compaction` record of `checkpoint`, made by `trigger`. */
+export function compactionRecord(
+  checkpoint: CompactionCheckpoint,
+  trigger: CompactionTrigger,
+): { type: "compaction"; checkpoint: true; payload: JsonValue } {
+  const { entries, snapshots, fullContext, turnCount, model, baseInstructions, lastRequest } =
+    checkpoint;
+  return {
+    type: "compaction",
+    checkpoint: true,
+    payload: {
+      trigger,
+      replacementHistory: entries.map((entry) => toJson(entry.item)),
+      origins: entries.map((entry) => entry.origin),
+      snapshots,
+      fullContext,
+      turnCount,
+      ...(model === undefined ? {} : { model }),
+      ...(baseInstructions === undefined ? {} : { baseInstructions }),
+      ...(lastRequest === undefined
+        ? {}
+        : {
+            lastRequest: {
+              items: lastRequest.items.map(toJson),
+              origins: lastRequest.origins.map((origin) => origin ?? null),
+            },
+          }),
+    },
+  };
+}
+
+/** One record of a session's rollout, as read back. */
+export type SessionRecord = z.infer<typeof sessionRecordSchema>;
+
+/** A `response_item` record for `entry`. */
+export function itemRecord(entry: HistoryEntry): { type: "response_item"; payload: JsonValue } {
+  return { type: "response_item", payload: { item: toJson(entry.item), origin: entry.origin } };
+}
+
+/** A response item as JSON (items are JSON already; this drops `undefined` members). */
+function toJson(item: ResponseItem): JsonValue {
+  return jsonValueSchema.parse(JSON.parse(JSON.stringify(item)));
+}
