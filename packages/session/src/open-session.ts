@@ -17,6 +17,8 @@ import {
   itemRecord,
   originSchema,
   reportedUsageSchema,
+  type SessionRecord,
+  toRolloutRecord,
 } from "./log/session-records.js";
 import { type RolloutPosition, SessionWriter } from "./log/session-writer.js";
 import { parseArgument } from "./parse-argument.js";
@@ -58,6 +60,11 @@ export function openSession(
   /** Runs `task` after every earlier one, so appends name the right sequence. */
   const serial = createSerialQueue();
   const writer = new SessionWriter(options.store, id, position, unwritten);
+  /** Writes `records`, then applies them to the state: what is written is what the state is. */
+  const commit = async (records: readonly SessionRecord[], cwd?: string): Promise<void> => {
+    await writer.write(records.map(toRolloutRecord), cwd);
+    for (const record of records) state.apply(record);
+  };
 
   /** The settings of the latest turn, for the requests that follow inside it. */
   let currentTurn: TurnSettings | undefined;
@@ -123,8 +130,7 @@ export function openSession(
       sent === undefined
         ? checkpoint
         : { ...checkpoint, lastRequest: sentRequestPrefix(sent, checkpoint.entries.length) };
-    await writer.write([compactionRecord(kept, trigger)]);
-    state.installCompaction(kept);
+    await commit([compactionRecord(kept, trigger)]);
     const after = state.prompt.view({ imageInput: request.imageInput }).items;
     return {
       trigger,
@@ -141,19 +147,22 @@ export function openSession(
    * resume, rollback or fork the one its rollout records last.
    */
   const previousRequest = (imageInput: boolean): PromptView | undefined => {
-    const replayed = state.replayedRequest;
-    return lastView ?? (imageInput ? replayed?.withImages : replayed?.textOnly);
+    const recorded = state.recordedRequest;
+    return lastView ?? (imageInput ? recorded?.withImages : recorded?.textOnly);
   };
 
-  /** The request for the history as it stands. */
+  /**
+   * The request for the history as it stands, compared with `previous`: the request before it,
+   * taken before this turn's records were applied (they make the history the recorded request).
+   */
   const respond = (
     instructions: string,
     imageInput: boolean,
     warnings: readonly CtxWarning[],
     report: CompactionReport | undefined,
+    previous: PromptView | undefined,
   ): ModelRequest => {
     const view = state.prompt.view({ imageInput });
-    const previous = previousRequest(imageInput);
     const cacheBreak =
       previous === undefined ? undefined : explainCacheBreak(previous, view, registry);
     lastView = view;
@@ -238,7 +247,8 @@ export function openSession(
         { item: userMessage, origin: { source: "user" } },
       ];
       const index = state.turnCount + 1;
-      await writer.write(
+      const previousView = previousRequest(imageInput);
+      await commit(
         [
           {
             type: "turn",
@@ -256,11 +266,8 @@ export function openSession(
       pendingWarnings = [];
       pendingReport = undefined;
       firstTurn = false;
-      state.beginTurn(model.slug, baseInstructions);
-      for (const entry of entries) state.append(entry);
-      state.commitSnapshots(full, patch);
       currentTurn = { slots, model, baseInstructions, imageInput };
-      return respond(baseInstructions, imageInput, warnings, report);
+      return respond(baseInstructions, imageInput, warnings, report, previousView);
     });
   };
 
@@ -272,15 +279,14 @@ export function openSession(
       }
       const warnings = [...pendingWarnings];
       let report = pendingReport;
+      const previousView = previousRequest(turn.imageInput);
       if (state.fullContext) {
         // A compaction since the turn began cleared the baseline: send the full context again.
         const { full, entries, patch } = evaluateContext(turn.slots, warnings);
-        await writer.write([
+        await commit([
           ...entries.map(itemRecord),
           { type: "world_state", payload: { full, state: patch } },
         ]);
-        for (const entry of entries) state.append(entry);
-        state.commitSnapshots(full, patch);
       } else if (!state.justCompacted && overLimit(turn.model)) {
         report = await runCompaction("mid-turn", {
           model: turn.model.slug,
@@ -291,7 +297,7 @@ export function openSession(
       }
       pendingWarnings = [];
       pendingReport = undefined;
-      return respond(turn.baseInstructions, turn.imageInput, warnings, report);
+      return respond(turn.baseInstructions, turn.imageInput, warnings, report, previousView);
     });
 
   return {
@@ -339,15 +345,13 @@ export function openSession(
       });
       return serial(async () => {
         pendingWarnings.push(...(await tokens.ready()));
-        await writer.write(entries.map(itemRecord));
-        for (const entry of entries) state.append(entry);
+        await commit(entries.map(itemRecord));
       });
     },
     reportUsage: async (usage) => {
       const { totalTokens } = parseArgument(reportedUsageSchema, usage, "usage");
       return serial(async () => {
-        await writer.write([{ type: "reported_usage", payload: { totalTokens } }]);
-        state.reportUsage(totalTokens);
+        await commit([{ type: "reported_usage", payload: { totalTokens } }]);
       });
     },
     history: () => state.entries.slice(),
@@ -356,8 +360,9 @@ export function openSession(
         throw new SessionError(`rollback needs a positive whole number of turns, not ${userTurns}`);
       }
       return serial(async () => {
-        await writer.write([{ type: "rollback", payload: { userTurns } }]);
-        return state.rollback(userTurns).droppedTurns;
+        const record = { type: "rollback", payload: { userTurns } } as const;
+        await writer.write([toRolloutRecord(record)]);
+        return state.apply(record).droppedTurns;
       });
     },
     tokenUsage: () => tokens.usage(state, models),

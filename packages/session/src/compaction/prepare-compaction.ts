@@ -4,6 +4,7 @@ import { buildInitialContext } from "../envelope/build-initial-context.js";
 import { contextEntry } from "../envelope/context-entry.js";
 import type { EnvelopeOptions } from "../envelope/context-message.js";
 import type { HistoryEntry } from "../history/origin.js";
+import { compactionRecord } from "../log/session-records.js";
 import { type CompactionCheckpoint, SessionState } from "../session-state.js";
 import type { Tokenizer } from "../tokens/tokenizer.js";
 import { evaluateSections } from "../turn/evaluate-sections.js";
@@ -70,7 +71,8 @@ export async function prepareCompaction(
   };
   if (request.slots === undefined) return { checkpoint: cleared, warnings };
   const scratch = new SessionState(state.registry);
-  scratch.installCompaction(cleared);
+  // Only mid-turn compactions place the context (the slots are the running turn's).
+  scratch.apply(compactionRecord(cleared, "mid-turn"));
   const { fragments, snapshots } = evaluateSections(scratch, request.slots, true, warnings);
   const context = buildInitialContext(state.registry, fragments, request.envelopeOptions).map(
     contextEntry,

@@ -4,6 +4,7 @@ import {
   type ResponseItem,
   responseItemSchema,
 } from "@ctx/protocol";
+import type { RolloutRecord } from "@ctx/rollout";
 import { z } from "zod";
 import {
   type CompactionTrigger,
@@ -103,19 +104,49 @@ export const sessionRecordTypes: ReadonlySet<string> = new Set(
   sessionRecordSchema.options.map((option) => option.shape.type.value),
 );
 
+/**
+ * One record of a session's rollout, as {@link sessionRecordSchema} reads it back: what the
+ * session writes and applies to its state (with the items' own types).
+ */
+export type SessionRecord =
+  | {
+      readonly type: "turn";
+      readonly payload: { index: number; model: string; baseInstructions?: string };
+    }
+  | { readonly type: "response_item"; readonly payload: HistoryEntry }
+  | { readonly type: "world_state"; readonly payload: { full: boolean; state: JsonValue } }
+  | { readonly type: "rollback"; readonly payload: { userTurns: number } }
+  | { readonly type: "reported_usage"; readonly payload: z.infer<typeof reportedUsageSchema> }
+  | { readonly type: "compaction"; readonly payload: CompactionPayload };
+
+/** What a `compaction` record holds: a {@link CompactionCheckpoint} and its trigger. */
+export interface CompactionPayload {
+  readonly trigger: CompactionTrigger;
+  readonly replacementHistory: readonly ResponseItem[];
+  readonly origins: readonly Origin[];
+  readonly snapshots: Readonly<Record<string, JsonValue>>;
+  readonly fullContext: boolean;
+  readonly turnCount: number;
+  readonly model?: string;
+  readonly baseInstructions?: string;
+  readonly lastRequest?: {
+    readonly items: readonly ResponseItem[];
+    readonly origins: readonly (Origin | null)[];
+  };
+}
+
 /** The `compaction` record of `checkpoint`, made by `trigger`. */
 export function compactionRecord(
   checkpoint: CompactionCheckpoint,
   trigger: CompactionTrigger,
-): { type: "compaction"; checkpoint: true; payload: JsonValue } {
+): SessionRecord {
   const { entries, snapshots, fullContext, turnCount, model, baseInstructions, lastRequest } =
     checkpoint;
   return {
     type: "compaction",
-    checkpoint: true,
     payload: {
       trigger,
-      replacementHistory: entries.map((entry) => toJson(entry.item)),
+      replacementHistory: entries.map((entry) => entry.item),
       origins: entries.map((entry) => entry.origin),
       snapshots,
       fullContext,
@@ -126,7 +157,7 @@ export function compactionRecord(
         ? {}
         : {
             lastRequest: {
-              items: lastRequest.items.map(toJson),
+              items: lastRequest.items,
               origins: lastRequest.origins.map((origin) => origin ?? null),
             },
           }),
@@ -134,15 +165,25 @@ export function compactionRecord(
   };
 }
 
-/** One record of a session's rollout, as read back. */
-export type SessionRecord = z.infer<typeof sessionRecordSchema>;
-
 /** A `response_item` record for `entry`. */
-export function itemRecord(entry: HistoryEntry): { type: "response_item"; payload: JsonValue } {
-  return { type: "response_item", payload: { item: toJson(entry.item), origin: entry.origin } };
+export function itemRecord(entry: HistoryEntry): SessionRecord {
+  return { type: "response_item", payload: entry };
 }
 
-/** A response item as JSON (items are JSON already; this drops `undefined` members). */
-function toJson(item: ResponseItem): JsonValue {
-  return jsonValueSchema.parse(JSON.parse(JSON.stringify(item)));
+/**
+ * `record` as the store takes it: its payload as JSON (without `undefined` members), and a
+ * compaction marked as a checkpoint a resume may start at. The record was checked when it was
+ * made, so nothing is validated again here.
+ */
+export function toRolloutRecord(record: SessionRecord): RolloutRecord {
+  return {
+    type: record.type,
+    payload: toJson(record.payload),
+    ...(record.type === "compaction" ? { checkpoint: true } : {}),
+  };
+}
+
+/** `value` as JSON: a JSON round trip of data that is JSON already, less `undefined` members. */
+function toJson(value: object): JsonValue {
+  return JSON.parse(JSON.stringify(value)) as JsonValue;
 }

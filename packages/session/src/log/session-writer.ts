@@ -1,6 +1,6 @@
 import type { CreateSessionRequest, RolloutRecord, RolloutStore } from "@ctx/rollout";
 import type { HistoryEntry } from "../history/origin.js";
-import { itemRecord } from "./session-records.js";
+import { itemRecord, toRolloutRecord } from "./session-records.js";
 
 /** Where a session's rollout stands in its store. */
 export interface RolloutPosition {
@@ -72,7 +72,9 @@ export class SessionWriter {
       this.#created = true;
     }
     const batch =
-      this.#unwritten.length === 0 ? records : [...this.#unwritten.map(itemRecord), ...records];
+      this.#unwritten.length === 0
+        ? records
+        : [...this.#unwritten.map((entry) => toRolloutRecord(itemRecord(entry))), ...records];
     const sequence = this.#nextSequence;
     const unanswered = this.#unanswered;
     const json = unanswered?.sequence === sequence ? JSON.stringify(batch) : undefined;
