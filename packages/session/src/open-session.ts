@@ -83,16 +83,16 @@ export function openSession(
   };
 
   /** The tokens the next request carries, by the session's token accounting. */
-  const usedTokens = (): number => tokens.usage(state, models).used;
+  const usedTokens = (imageInput: boolean): number => tokens.usage(state, models, imageInput).used;
 
   /** Whether the history has reached `model`'s compaction limit or its usable window. */
-  const overLimit = (model: ModelInfo): boolean => {
+  const overLimit = (model: ModelInfo, imageInput: boolean): boolean => {
     const { autoCompactTokenLimit } = options;
     const limits = resolveTokenLimits(
       model,
       autoCompactTokenLimit === undefined ? {} : { autoCompactTokenLimit },
     );
-    const used = usedTokens();
+    const used = usedTokens(imageInput);
     return [limits.autoCompactLimit, limits.usableWindow].some(
       (limit) => limit !== undefined && used >= limit,
     );
@@ -115,7 +115,7 @@ export function openSession(
     },
   ): Promise<CompactionReport> => {
     const before = state.prompt.view({ imageInput: request.imageInput }).items;
-    const tokensBefore = usedTokens();
+    const tokensBefore = usedTokens(request.imageInput);
     const { checkpoint, warnings } = await prepareCompaction({
       ...request,
       state,
@@ -137,7 +137,7 @@ export function openSession(
       itemsBefore: before.length,
       itemsAfter: after.length,
       tokensBefore,
-      tokensAfter: usedTokens(),
+      tokensAfter: usedTokens(request.imageInput),
       warnings,
     };
   };
@@ -222,8 +222,7 @@ export function openSession(
       }
       let report = pendingReport;
       const previous = state.model === undefined ? undefined : models.get(state.model);
-      tokens.imageInput = imageInput;
-      if (!state.justCompacted && overLimit(model)) {
+      if (!state.justCompacted && overLimit(model, imageInput)) {
         // Every slot is checked against its section before the summarizer is paid or a
         // compaction written: a turn refused for its slots leaves no trace.
         evaluateSections(state, slots, true, []);
@@ -287,7 +286,7 @@ export function openSession(
           ...entries.map(itemRecord),
           { type: "world_state", payload: { full, state: patch } },
         ]);
-      } else if (!state.justCompacted && overLimit(turn.model)) {
+      } else if (!state.justCompacted && overLimit(turn.model, turn.imageInput)) {
         report = await runCompaction("mid-turn", {
           model: turn.model.slug,
           instructions: turn.baseInstructions,
@@ -365,7 +364,7 @@ export function openSession(
         return state.apply(record).droppedTurns;
       });
     },
-    tokenUsage: () => tokens.usage(state, models),
+    tokenUsage: () => tokens.usage(state, models, currentTurn?.imageInput ?? true),
   };
 }
 
