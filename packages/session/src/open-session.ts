@@ -67,14 +67,17 @@ export function openSession(
   };
 
   /** The settings of the latest turn, for the requests that follow inside it. */
-  let currentTurn: TurnSettings | undefined;
+  let currentTurn: CurrentTurn | undefined;
   /** A compaction the next request reports. */
   let pendingReport: CompactionReport | undefined;
 
   /** What the turn sends of its context given the baseline, and the snapshots to commit. */
-  const evaluateContext = (slots: Readonly<Record<string, unknown>>, warnings: CtxWarning[]) => {
+  const evaluateContext = (
+    turnState: Readonly<Record<string, unknown>>,
+    warnings: CtxWarning[],
+  ) => {
     const full = state.fullContext;
-    const { fragments, snapshots } = evaluateSections(state, slots, full, warnings);
+    const { fragments, snapshots } = evaluateSections(state, turnState, full, warnings);
     const messages = full
       ? buildInitialContext(registry, fragments, envelopeOptions)
       : buildContextUpdate(registry, fragments, envelopeOptions);
@@ -100,7 +103,7 @@ export function openSession(
 
   /**
    * Compacts the history: summarizes it (or installs `replacement`), places the full current
-   * context (mid-turn, from `slots`) or clears the baseline, writes the checkpoint, installs it.
+   * context (mid-turn, from `turnState`) or clears the baseline, writes the checkpoint, installs it.
    */
   const runCompaction = async (
     trigger: CompactionTrigger,
@@ -111,7 +114,7 @@ export function openSession(
       readonly replacement?: readonly HistoryEntry[] | undefined;
       readonly guidance?: string | undefined;
       readonly signal?: AbortSignal | undefined;
-      readonly slots?: Readonly<Record<string, unknown>>;
+      readonly turnState?: Readonly<Record<string, unknown>>;
     },
   ): Promise<CompactionReport> => {
     const before = state.prompt.view({ imageInput: request.imageInput }).items;
@@ -212,20 +215,20 @@ export function openSession(
           ...(context.personality === undefined ? {} : { personality: context.personality }),
         });
       const baseInstructions = resolveInstructions(model);
-      const turnState = resolveTurnState(context, { model, baseInstructions, agentsMd });
-      const slots: Record<string, unknown> = { ...context.extensions };
-      for (const [section, value] of Object.entries(turnState)) {
-        if (section in slots) {
+      const standardState = resolveTurnState(context, { model, baseInstructions, agentsMd });
+      const turnState: Record<string, unknown> = { ...context.extensions };
+      for (const [section, value] of Object.entries(standardState)) {
+        if (section in turnState) {
           throw new SessionError(`the extension slot "${section}" is a standard section's`);
         }
-        slots[section] = value;
+        turnState[section] = value;
       }
       let report = pendingReport;
       const previous = state.model === undefined ? undefined : models.get(state.model);
       if (!state.justCompacted && overLimit(model, imageInput)) {
         // Every slot is checked against its section before the summarizer is paid or a
-        // compaction written: a turn refused for its slots leaves no trace.
-        evaluateSections(state, slots, true, []);
+        // compaction written: a turn refused for its turn state leaves no trace.
+        evaluateSections(state, turnState, true, []);
         const downshift = previous !== undefined && previous.contextWindow > model.contextWindow;
         const summarizing = downshift ? previous : (previous ?? model);
         report = await runCompaction(downshift ? "model-downshift" : "context-limit", {
@@ -235,7 +238,12 @@ export function openSession(
         });
       }
 
-      const { full, fragments, entries: contextEntries, patch } = evaluateContext(slots, warnings);
+      const {
+        full,
+        fragments,
+        entries: contextEntries,
+        patch,
+      } = evaluateContext(turnState, warnings);
       if (
         agentsMd !== undefined &&
         fragments.some((fragment) => fragment.kind.section?.id === "agents_md")
@@ -265,7 +273,7 @@ export function openSession(
       pendingWarnings = [];
       pendingReport = undefined;
       firstTurn = false;
-      currentTurn = { slots, model, baseInstructions, imageInput };
+      currentTurn = { turnState, model, baseInstructions, imageInput };
       return respond(baseInstructions, imageInput, warnings, report, previousView);
     });
   };
@@ -281,7 +289,7 @@ export function openSession(
       const previousView = previousRequest(turn.imageInput);
       if (state.fullContext) {
         // A compaction since the turn began cleared the baseline: send the full context again.
-        const { full, entries, patch } = evaluateContext(turn.slots, warnings);
+        const { full, entries, patch } = evaluateContext(turn.turnState, warnings);
         await commit([
           ...entries.map(itemRecord),
           { type: "world_state", payload: { full, state: patch } },
@@ -291,7 +299,7 @@ export function openSession(
           model: turn.model.slug,
           instructions: turn.baseInstructions,
           imageInput: turn.imageInput,
-          slots: turn.slots,
+          turnState: turn.turnState,
         });
       }
       pendingWarnings = [];
@@ -369,8 +377,8 @@ export function openSession(
 }
 
 /** What the requests after a turn's first one need of it. */
-interface TurnSettings {
-  readonly slots: Readonly<Record<string, unknown>>;
+interface CurrentTurn {
+  readonly turnState: Readonly<Record<string, unknown>>;
   readonly model: ModelInfo;
   readonly baseInstructions: string;
   readonly imageInput: boolean;

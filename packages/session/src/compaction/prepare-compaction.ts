@@ -24,8 +24,8 @@ export interface CompactionRequest {
   readonly replacement?: readonly HistoryEntry[] | undefined;
   readonly guidance?: string | undefined;
   readonly signal?: AbortSignal | undefined;
-  /** The current turn's slots, for a mid-turn compaction: its full context is placed from them. */
-  readonly slots?: Readonly<Record<string, unknown>> | undefined;
+  /** The current turn's turn state, for a mid-turn compaction: its full context is placed from them. */
+  readonly turnState?: Readonly<Record<string, unknown>> | undefined;
   readonly summarizer: Summarizer | undefined;
   readonly options: CompactionOptions;
   readonly envelopeOptions: EnvelopeOptions;
@@ -34,7 +34,7 @@ export interface CompactionRequest {
 
 /**
  * The state a compaction leaves, without changing `request.state`: the compacted history (a
- * summary's, or the replacement), placed as Codex 0.169 does. Mid-turn (with `slots`), the full
+ * summary's, or the replacement), placed as Codex 0.169 does. Mid-turn (with `turnState`), the full
  * current context goes just before the last message of the user's and becomes the baseline;
  * otherwise nothing is injected and the baseline is cleared, so the next request sends the full
  * context in front.
@@ -69,11 +69,11 @@ export async function prepareCompaction(
     snapshots: state.snapshots,
     fullContext: true,
   };
-  if (request.slots === undefined) return { checkpoint: cleared, warnings };
+  if (request.turnState === undefined) return { checkpoint: cleared, warnings };
   const scratch = new SessionState(state.registry);
-  // Only mid-turn compactions place the context (the slots are the running turn's).
+  // Only mid-turn compactions place the context (the turn state is the running turn's).
   scratch.apply(compactionRecord(cleared, "mid-turn"));
-  const { fragments, snapshots } = evaluateSections(scratch, request.slots, true, warnings);
+  const { fragments, snapshots } = evaluateSections(scratch, request.turnState, true, warnings);
   const context = buildInitialContext(state.registry, fragments, request.envelopeOptions).map(
     contextEntry,
   );

@@ -11,7 +11,7 @@ import type { SessionState } from "../session-state.js";
  */
 export function evaluateSections(
   state: SessionState,
-  slots: Readonly<Record<string, unknown>>,
+  turnState: Readonly<Record<string, unknown>>,
   full: boolean,
   warnings: CtxWarning[],
 ): { fragments: Fragment[]; snapshots: Record<string, JsonValue> } {
@@ -21,7 +21,7 @@ export function evaluateSections(
   for (const { section } of state.registry.kinds) {
     if (section === undefined || (section.scope === "initial" && !full)) continue;
     const { snapshot, fragment } = section.evaluate(
-      slots[section.id],
+      turnState[section.id],
       state.reference(section, full),
       params,
     );
