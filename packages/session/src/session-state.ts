@@ -1,12 +1,13 @@
 import type { KindSection, SectionReference } from "@ctx/fragments";
 import type { JsonValue } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
+import { type CompactionCheckpoint, checkpointOf } from "./compaction/compaction-checkpoint.js";
 import { findRollbackCut, type RollbackCut } from "./history/find-rollback-cut.js";
-import { defaultOrigin, type HistoryEntry } from "./history/origin.js";
+import type { HistoryEntry } from "./history/origin.js";
 import { PromptBuilder, type PromptView } from "./history/prompt-builder.js";
-import type { CompactionPayload, SessionRecord } from "./log/session-records.js";
+import type { SessionRecord } from "./log/session-records.js";
 import { applyMergePatch } from "./turn/merge-patch.js";
-import { type SentRequest, viewOfSentRequest } from "./turn/sent-request.js";
+import { viewOfSentRequest } from "./turn/sent-request.js";
 
 /** The sections' snapshots, by section id. */
 export type Snapshots = Readonly<Record<string, JsonValue>>;
@@ -26,59 +27,10 @@ export interface UsageReport {
   readonly covered: number;
 }
 
-/**
- * Everything a session is after a compaction, as its `compaction` rollout record holds it, so a
- * resume can start there and reach the live session's state.
- */
-export interface CompactionCheckpoint {
-  /** The history that replaced the old one. */
-  readonly entries: readonly HistoryEntry[];
-  /** The snapshots the model was last shown (kept across a compaction, though not sent). */
-  readonly snapshots: Snapshots;
-  /**
-   * Whether the next request sends the full context (the baseline is cleared): then its
-   * context messages go in front of the compacted history, as Codex 0.169 lays it out.
-   */
-  readonly fullContext: boolean;
-  readonly turnCount: number;
-  readonly model: string | undefined;
-  readonly baseInstructions: string | undefined;
-  /**
-   * What the compaction kept of the last request sent before it, so the first request after a
-   * resume from the checkpoint is compared with it (absent when none was sent, and in rollouts
-   * written before it was kept).
-   */
-  readonly lastRequest?: SentRequest;
-}
-
 /** The last request a rollout shows was sent, as views of the history then. */
 export interface RecordedRequest {
   readonly withImages: PromptView;
   readonly textOnly: PromptView;
-}
-
-/** The checkpoint a `compaction` record holds: each item with the origin at its index. */
-function checkpointOf(payload: CompactionPayload): CompactionCheckpoint {
-  const { replacementHistory, origins, lastRequest } = payload;
-  return {
-    entries: replacementHistory.map((item, index) => ({
-      item,
-      origin: origins[index] ?? defaultOrigin(item),
-    })),
-    snapshots: payload.snapshots,
-    fullContext: payload.fullContext,
-    turnCount: payload.turnCount,
-    model: payload.model,
-    baseInstructions: payload.baseInstructions,
-    ...(lastRequest === undefined
-      ? {}
-      : {
-          lastRequest: {
-            items: lastRequest.items,
-            origins: lastRequest.origins.map((origin) => origin ?? undefined),
-          },
-        }),
-  };
 }
 
 /**

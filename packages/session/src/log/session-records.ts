@@ -6,12 +6,12 @@ import {
 } from "@ctx/protocol";
 import type { RolloutRecord } from "@ctx/rollout";
 import { z } from "zod";
+import type { CompactionCheckpoint } from "../compaction/compaction-checkpoint.js";
 import {
   type CompactionTrigger,
   compactionTriggerSchema,
 } from "../compaction/compaction-report.js";
 import type { HistoryEntry, Origin } from "../history/origin.js";
-import type { CompactionCheckpoint } from "../session-state.js";
 
 /** The schema of an {@link Origin}: by its `source`, so a wrong one is named as such. */
 export const originSchema: z.ZodType<Origin> = z.discriminatedUnion("source", [
