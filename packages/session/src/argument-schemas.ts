@@ -5,7 +5,7 @@ import type { Registry } from "@ctx/registry";
 import type { RolloutStore } from "@ctx/rollout";
 import { z } from "zod";
 import { compactionOptionsSchema } from "./compaction/compaction-options.js";
-import { historyEntrySchema } from "./session-records.js";
+import { historyEntrySchema } from "./log/session-records.js";
 import type { Tokenizer } from "./tokens/tokenizer.js";
 
 const hasMethods = (value: unknown, methods: readonly string[]): value is object =>

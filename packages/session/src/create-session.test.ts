@@ -6,9 +6,9 @@ import { createMemoryRolloutStore } from "@ctx/rollout";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createSession } from "./create-session.js";
-import { resumeSession } from "./resume-session.js";
+import { resumeSession } from "./log/resume-session.js";
 import { SessionError } from "./session-error.js";
-import type { TurnContext } from "./turn-context.js";
+import type { TurnContext } from "./turn/turn-context.js";
 
 const base: TurnContext = {
   model: "ctx-coder",

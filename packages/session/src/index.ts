@@ -1,28 +1,26 @@
-export { buildContextUpdate } from "./build-context-update.js";
-export { buildInitialContext } from "./build-initial-context.js";
-export type { CacheBreak } from "./cache-break.js";
-export { classifyHistory } from "./classify-history.js";
 export type { CompactionOptions } from "./compaction/compaction-options.js";
 export type { CompactionReport, CompactionTrigger } from "./compaction/compaction-report.js";
 export { filterCompactedItems } from "./compaction/filter-compacted-items.js";
+export { createSession } from "./create-session.js";
+export { buildContextUpdate } from "./envelope/build-context-update.js";
+export { buildInitialContext } from "./envelope/build-initial-context.js";
 export {
   type ContextMessage,
   createContextMessage,
   type EnvelopeOptions,
-} from "./context-message.js";
-export { createSession } from "./create-session.js";
+} from "./envelope/context-message.js";
+export { classifyHistory } from "./history/classify-history.js";
+export type { HistoryEntry, Origin } from "./history/origin.js";
+export { normalizeHistory } from "./history/prompt-builder.js";
+export { type ForkOptions, forkSession } from "./log/fork-session.js";
+export { readCodexRollout } from "./log/read-codex-rollout.js";
+export { type ResumeOptions, resumeSession } from "./log/resume-session.js";
+export { sessionRecordTypes } from "./log/session-records.js";
 export {
-  buildEnvironmentProfile,
-  type EnvironmentProfile,
-  type EnvironmentProfileOptions,
-} from "./environment-profile.js";
-export { type ForkOptions, forkSession } from "./fork-session.js";
-export type { HistoryEntry, Origin } from "./origin.js";
-export type { UserInput } from "./parse-user-input.js";
-export { normalizeHistory } from "./prompt-builder.js";
-export { readCodexRollout } from "./read-codex-rollout.js";
-export { type ResumeOptions, resumeSession } from "./resume-session.js";
-export { type RunTurnOptions, runTurn, type ToolCall, type TurnOutcome } from "./run-turn.js";
+  createTypedMessageMatcher,
+  type MatchedMessage,
+  type TypedMessageMatcher,
+} from "./log/typed-message-matcher.js";
 export type {
   CompactOptions,
   ModelRequest,
@@ -34,8 +32,6 @@ export {
   type SessionErrorCode,
   type SessionErrorOptions,
 } from "./session-error.js";
-export { sessionRecordTypes } from "./session-records.js";
-export { systemTimeZone } from "./system-time-zone.js";
 export { approximateTokenizer } from "./tokens/approximate-tokenizer.js";
 export { countItemTokens, imageTokens } from "./tokens/count-item-tokens.js";
 export { loadDefaultTokenizer } from "./tokens/load-default-tokenizer.js";
@@ -47,14 +43,18 @@ export {
 } from "./tokens/token-limits.js";
 export type { ItemTokens, KindTokens, TokenUsage } from "./tokens/token-usage.js";
 export type { Tokenizer } from "./tokens/tokenizer.js";
+export type { CacheBreak } from "./turn/cache-break.js";
+export {
+  buildEnvironmentProfile,
+  type EnvironmentProfile,
+  type EnvironmentProfileOptions,
+} from "./turn/environment-profile.js";
+export type { UserInput } from "./turn/parse-user-input.js";
+export { type RunTurnOptions, runTurn, type ToolCall, type TurnOutcome } from "./turn/run-turn.js";
+export { systemTimeZone } from "./turn/system-time-zone.js";
 export {
   type ParsedTurnContext,
   parseTurnContext,
   type TurnContext,
   turnContextSchema,
-} from "./turn-context.js";
-export {
-  createTypedMessageMatcher,
-  type MatchedMessage,
-  type TypedMessageMatcher,
-} from "./typed-message-matcher.js";
+} from "./turn/turn-context.js";

@@ -2,38 +2,40 @@ import { defaultModelCatalog, type ModelInfo, resolveBaseInstructions } from "@c
 import { declareExtension, responseItemSchema } from "@ctx/protocol";
 import { type CtxWarning, describeValue } from "@ctx/text";
 import { z } from "zod";
-import { AgentsMdCache } from "./agents-md-cache.js";
-import { buildContextUpdate } from "./build-context-update.js";
-import { buildInitialContext } from "./build-initial-context.js";
-import { explainCacheBreak } from "./cache-break.js";
-import { compactOptionsSchema } from "./compact-options.js";
+import { compactOptionsSchema } from "./compaction/compact-options.js";
 import type { CompactionReport, CompactionTrigger } from "./compaction/compaction-report.js";
 import { prepareCompaction } from "./compaction/prepare-compaction.js";
-import { contextEntry } from "./context-entry.js";
-import type { EnvelopeOptions } from "./context-message.js";
-import { evaluateSections } from "./evaluate-sections.js";
-import { createMergePatch } from "./merge-patch.js";
-import { createModelLookup } from "./model-lookup.js";
-import { defaultOrigin, type HistoryEntry } from "./origin.js";
-import { parseArgument } from "./parse-argument.js";
-import { parseUserInput, type UserInput } from "./parse-user-input.js";
-import type { PromptView } from "./prompt-builder.js";
-import { resolveTurnState } from "./resolve-turn-state.js";
-import { type RolloutPosition, SessionWriter } from "./rollout/session-writer.js";
-import { sentRequestPrefix } from "./sent-request.js";
-import { createSerialQueue } from "./serial-queue.js";
-import type { ModelRequest, Session, SessionOptions } from "./session.js";
-import { SessionError } from "./session-error.js";
+import { buildContextUpdate } from "./envelope/build-context-update.js";
+import { buildInitialContext } from "./envelope/build-initial-context.js";
+import { contextEntry } from "./envelope/context-entry.js";
+import type { EnvelopeOptions } from "./envelope/context-message.js";
+import { defaultOrigin, type HistoryEntry } from "./history/origin.js";
+import type { PromptView } from "./history/prompt-builder.js";
+import { createSerialQueue } from "./log/serial-queue.js";
 import {
   compactionRecord,
   itemRecord,
   originSchema,
   reportedUsageSchema,
-} from "./session-records.js";
+  type SessionRecord,
+  toRolloutRecord,
+} from "./log/session-records.js";
+import { type RolloutPosition, SessionWriter } from "./log/session-writer.js";
+import { parseArgument } from "./parse-argument.js";
+import type { ModelRequest, Session, SessionOptions } from "./session.js";
+import { SessionError } from "./session-error.js";
 import type { SessionState } from "./session-state.js";
 import { SessionTokens } from "./tokens/session-tokens.js";
 import { resolveTokenLimits } from "./tokens/token-limits.js";
-import { parseTurnContext, type TurnContext } from "./turn-context.js";
+import { AgentsMdCache } from "./turn/agents-md-cache.js";
+import { explainCacheBreak } from "./turn/cache-break.js";
+import { evaluateSections } from "./turn/evaluate-sections.js";
+import { createMergePatch } from "./turn/merge-patch.js";
+import { createModelLookup } from "./turn/model-lookup.js";
+import { parseUserInput, type UserInput } from "./turn/parse-user-input.js";
+import { resolveTurnState } from "./turn/resolve-turn-state.js";
+import { sentRequestPrefix } from "./turn/sent-request.js";
+import { parseTurnContext, type TurnContext } from "./turn/turn-context.js";
 
 const positiveIntegerSchema = z.number().int().positive();
 
@@ -58,16 +60,24 @@ export function openSession(
   /** Runs `task` after every earlier one, so appends name the right sequence. */
   const serial = createSerialQueue();
   const writer = new SessionWriter(options.store, id, position, unwritten);
+  /** Writes `records`, then applies them to the state: what is written is what the state is. */
+  const commit = async (records: readonly SessionRecord[], cwd?: string): Promise<void> => {
+    await writer.write(records.map(toRolloutRecord), cwd);
+    for (const record of records) state.apply(record);
+  };
 
   /** The settings of the latest turn, for the requests that follow inside it. */
-  let currentTurn: TurnSettings | undefined;
+  let currentTurn: CurrentTurn | undefined;
   /** A compaction the next request reports. */
   let pendingReport: CompactionReport | undefined;
 
   /** What the turn sends of its context given the baseline, and the snapshots to commit. */
-  const evaluateContext = (slots: Readonly<Record<string, unknown>>, warnings: CtxWarning[]) => {
+  const evaluateContext = (
+    turnState: Readonly<Record<string, unknown>>,
+    warnings: CtxWarning[],
+  ) => {
     const full = state.fullContext;
-    const { fragments, snapshots } = evaluateSections(state, slots, full, warnings);
+    const { fragments, snapshots } = evaluateSections(state, turnState, full, warnings);
     const messages = full
       ? buildInitialContext(registry, fragments, envelopeOptions)
       : buildContextUpdate(registry, fragments, envelopeOptions);
@@ -76,16 +86,16 @@ export function openSession(
   };
 
   /** The tokens the next request carries, by the session's token accounting. */
-  const usedTokens = (): number => tokens.usage(state, models).used;
+  const usedTokens = (imageInput: boolean): number => tokens.usage(state, models, imageInput).used;
 
   /** Whether the history has reached `model`'s compaction limit or its usable window. */
-  const overLimit = (model: ModelInfo): boolean => {
+  const overLimit = (model: ModelInfo, imageInput: boolean): boolean => {
     const { autoCompactTokenLimit } = options;
     const limits = resolveTokenLimits(
       model,
       autoCompactTokenLimit === undefined ? {} : { autoCompactTokenLimit },
     );
-    const used = usedTokens();
+    const used = usedTokens(imageInput);
     return [limits.autoCompactLimit, limits.usableWindow].some(
       (limit) => limit !== undefined && used >= limit,
     );
@@ -93,7 +103,7 @@ export function openSession(
 
   /**
    * Compacts the history: summarizes it (or installs `replacement`), places the full current
-   * context (mid-turn, from `slots`) or clears the baseline, writes the checkpoint, installs it.
+   * context (mid-turn, from `turnState`) or clears the baseline, writes the checkpoint, installs it.
    */
   const runCompaction = async (
     trigger: CompactionTrigger,
@@ -104,11 +114,11 @@ export function openSession(
       readonly replacement?: readonly HistoryEntry[] | undefined;
       readonly guidance?: string | undefined;
       readonly signal?: AbortSignal | undefined;
-      readonly slots?: Readonly<Record<string, unknown>>;
+      readonly turnState?: Readonly<Record<string, unknown>>;
     },
   ): Promise<CompactionReport> => {
     const before = state.prompt.view({ imageInput: request.imageInput }).items;
-    const tokensBefore = usedTokens();
+    const tokensBefore = usedTokens(request.imageInput);
     const { checkpoint, warnings } = await prepareCompaction({
       ...request,
       state,
@@ -123,15 +133,14 @@ export function openSession(
       sent === undefined
         ? checkpoint
         : { ...checkpoint, lastRequest: sentRequestPrefix(sent, checkpoint.entries.length) };
-    await writer.write([compactionRecord(kept, trigger)]);
-    state.installCompaction(kept);
+    await commit([compactionRecord(kept, trigger)]);
     const after = state.prompt.view({ imageInput: request.imageInput }).items;
     return {
       trigger,
       itemsBefore: before.length,
       itemsAfter: after.length,
       tokensBefore,
-      tokensAfter: usedTokens(),
+      tokensAfter: usedTokens(request.imageInput),
       warnings,
     };
   };
@@ -141,19 +150,22 @@ export function openSession(
    * resume, rollback or fork the one its rollout records last.
    */
   const previousRequest = (imageInput: boolean): PromptView | undefined => {
-    const replayed = state.replayedRequest;
-    return lastView ?? (imageInput ? replayed?.withImages : replayed?.textOnly);
+    const recorded = state.recordedRequest;
+    return lastView ?? (imageInput ? recorded?.withImages : recorded?.textOnly);
   };
 
-  /** The request for the history as it stands. */
+  /**
+   * The request for the history as it stands, compared with `previous`: the request before it,
+   * taken before this turn's records were applied (they make the history the recorded request).
+   */
   const respond = (
     instructions: string,
     imageInput: boolean,
     warnings: readonly CtxWarning[],
     report: CompactionReport | undefined,
+    previous: PromptView | undefined,
   ): ModelRequest => {
     const view = state.prompt.view({ imageInput });
-    const previous = previousRequest(imageInput);
     const cacheBreak =
       previous === undefined ? undefined : explainCacheBreak(previous, view, registry);
     const input = view.items;
@@ -208,24 +220,23 @@ export function openSession(
           ...(context.personality === undefined ? {} : { personality: context.personality }),
         });
       const baseInstructions = resolveInstructions(model);
-      const turnState = resolveTurnState(context, { model, baseInstructions, agentsMd });
-      const slots: Record<string, unknown> = { ...context.extensions };
-      for (const [section, value] of Object.entries(turnState)) {
-        if (section in slots) {
+      const standardState = resolveTurnState(context, { model, baseInstructions, agentsMd });
+      const turnState: Record<string, unknown> = { ...context.extensions };
+      for (const [section, value] of Object.entries(standardState)) {
+        if (section in turnState) {
           throw new SessionError(
             "invalid-argument",
             `the extension slot "${section}" is a standard section's`,
           );
         }
-        slots[section] = value;
+        turnState[section] = value;
       }
       let report = pendingReport;
       const previous = state.model === undefined ? undefined : models.get(state.model);
-      tokens.imageInput = imageInput;
-      if (!state.justCompacted && overLimit(model)) {
+      if (!state.justCompacted && overLimit(model, imageInput)) {
         // Every slot is checked against its section before the summarizer is paid or a
-        // compaction written: a turn refused for its slots leaves no trace.
-        evaluateSections(state, slots, true, []);
+        // compaction written: a turn refused for its turn state leaves no trace.
+        evaluateSections(state, turnState, true, []);
         const downshift = previous !== undefined && previous.contextWindow > model.contextWindow;
         const summarizing = downshift ? previous : (previous ?? model);
         report = await runCompaction(downshift ? "model-downshift" : "context-limit", {
@@ -235,7 +246,12 @@ export function openSession(
         });
       }
 
-      const { full, fragments, entries: contextEntries, patch } = evaluateContext(slots, warnings);
+      const {
+        full,
+        fragments,
+        entries: contextEntries,
+        patch,
+      } = evaluateContext(turnState, warnings);
       if (
         agentsMd !== undefined &&
         fragments.some((fragment) => fragment.kind.section?.id === "agents_md")
@@ -246,7 +262,8 @@ export function openSession(
         { item: userMessage, origin: { source: "user" } },
       ];
       const index = state.turnCount + 1;
-      await writer.write(
+      const previousView = previousRequest(imageInput);
+      await commit(
         [
           {
             type: "turn",
@@ -264,11 +281,8 @@ export function openSession(
       pendingWarnings = [];
       pendingReport = undefined;
       firstTurn = false;
-      state.beginTurn(model.slug, baseInstructions);
-      for (const entry of entries) state.append(entry);
-      state.commitSnapshots(full, patch);
-      currentTurn = { slots, model, baseInstructions, imageInput };
-      return respond(baseInstructions, imageInput, warnings, report);
+      currentTurn = { turnState, model, baseInstructions, imageInput };
+      return respond(baseInstructions, imageInput, warnings, report, previousView);
     });
   };
 
@@ -283,26 +297,25 @@ export function openSession(
       }
       const warnings = [...pendingWarnings];
       let report = pendingReport;
+      const previousView = previousRequest(turn.imageInput);
       if (state.fullContext) {
         // A compaction since the turn began cleared the baseline: send the full context again.
-        const { full, entries, patch } = evaluateContext(turn.slots, warnings);
-        await writer.write([
+        const { full, entries, patch } = evaluateContext(turn.turnState, warnings);
+        await commit([
           ...entries.map(itemRecord),
           { type: "world_state", payload: { full, state: patch } },
         ]);
-        for (const entry of entries) state.append(entry);
-        state.commitSnapshots(full, patch);
-      } else if (!state.justCompacted && overLimit(turn.model)) {
+      } else if (!state.justCompacted && overLimit(turn.model, turn.imageInput)) {
         report = await runCompaction("mid-turn", {
           model: turn.model.slug,
           instructions: turn.baseInstructions,
           imageInput: turn.imageInput,
-          slots: turn.slots,
+          turnState: turn.turnState,
         });
       }
       pendingWarnings = [];
       pendingReport = undefined;
-      return respond(turn.baseInstructions, turn.imageInput, warnings, report);
+      return respond(turn.baseInstructions, turn.imageInput, warnings, report, previousView);
     });
 
   return {
@@ -353,15 +366,13 @@ export function openSession(
       });
       return serial(async () => {
         pendingWarnings.push(...(await tokens.ready()));
-        await writer.write(entries.map(itemRecord));
-        for (const entry of entries) state.append(entry);
+        await commit(entries.map(itemRecord));
       });
     },
     reportUsage: async (usage) => {
       const { totalTokens } = parseArgument(reportedUsageSchema, usage, "usage");
       return serial(async () => {
-        await writer.write([{ type: "reported_usage", payload: { totalTokens } }]);
-        state.reportUsage(totalTokens);
+        await commit([{ type: "reported_usage", payload: { totalTokens } }]);
       });
     },
     history: () => state.entries.slice(),
@@ -373,17 +384,18 @@ export function openSession(
         );
       }
       return serial(async () => {
-        await writer.write([{ type: "rollback", payload: { userTurns } }]);
-        return state.rollback(userTurns).droppedTurns;
+        const record = { type: "rollback", payload: { userTurns } } as const;
+        await writer.write([toRolloutRecord(record)]);
+        return state.apply(record).droppedTurns;
       });
     },
-    tokenUsage: () => tokens.usage(state, models),
+    tokenUsage: () => tokens.usage(state, models, currentTurn?.imageInput ?? true),
   };
 }
 
 /** What the requests after a turn's first one need of it. */
-interface TurnSettings {
-  readonly slots: Readonly<Record<string, unknown>>;
+interface CurrentTurn {
+  readonly turnState: Readonly<Record<string, unknown>>;
   readonly model: ModelInfo;
   readonly baseInstructions: string;
   readonly imageInput: boolean;

@@ -1,8 +1,8 @@
 import { createMemoryRolloutStore } from "@ctx/rollout";
 import { describe, expect, it } from "vitest";
 import { createSession } from "./create-session.js";
-import { forkSession } from "./fork-session.js";
-import { resumeSession } from "./resume-session.js";
+import { forkSession } from "./log/fork-session.js";
+import { resumeSession } from "./log/resume-session.js";
 import type { SessionOptions } from "./session.js";
 import { SessionError } from "./session-error.js";
 

@@ -5,11 +5,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createFakeSummarizer } from "./__fixtures__/fake-summarizer.js";
 import { assistant, output } from "./__fixtures__/items.js";
 import { createSession } from "./create-session.js";
-import { forkSession } from "./fork-session.js";
+import { forkSession } from "./log/fork-session.js";
 import type { Session } from "./session.js";
 import { SessionError } from "./session-error.js";
 import { approximateTokenizer } from "./tokens/approximate-tokenizer.js";
-import type { TurnContext } from "./turn-context.js";
+import type { TurnContext } from "./turn/turn-context.js";
 
 const model = defaultModelCatalog.get("ctx-coder");
 const catalog = createModelCatalog([

@@ -15,15 +15,18 @@ function stateWith(
   shownKinds: string[] = [],
 ) {
   const state = new SessionState(registry);
-  state.append({
-    item: {
-      type: "message",
-      role: "developer",
-      content: shownKinds.map(() => ({ type: "input_text", text: "x" })),
+  state.apply({
+    type: "response_item",
+    payload: {
+      item: {
+        type: "message",
+        role: "developer",
+        content: shownKinds.map(() => ({ type: "input_text" as const, text: "x" })),
+      },
+      origin: { source: "context", kinds: shownKinds },
     },
-    origin: { source: "context", kinds: shownKinds },
   });
-  state.commitSnapshots(true, snapshots);
+  state.apply({ type: "world_state", payload: { full: true, state: snapshots } });
   return state;
 }
 

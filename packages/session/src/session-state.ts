@@ -1,11 +1,13 @@
 import type { KindSection, SectionReference } from "@ctx/fragments";
 import type { JsonValue } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
-import { findRollbackCut, type RollbackCut } from "./find-rollback-cut.js";
-import { applyMergePatch } from "./merge-patch.js";
-import type { HistoryEntry } from "./origin.js";
-import { PromptBuilder, type PromptView } from "./prompt-builder.js";
-import { type SentRequest, viewOfSentRequest } from "./sent-request.js";
+import { type CompactionCheckpoint, checkpointOf } from "./compaction/compaction-checkpoint.js";
+import { findRollbackCut, type RollbackCut } from "./history/find-rollback-cut.js";
+import type { HistoryEntry } from "./history/origin.js";
+import { PromptBuilder, type PromptView } from "./history/prompt-builder.js";
+import type { SessionRecord } from "./log/session-records.js";
+import { applyMergePatch } from "./turn/merge-patch.js";
+import { viewOfSentRequest } from "./turn/sent-request.js";
 
 /** The sections' snapshots, by section id. */
 export type Snapshots = Readonly<Record<string, JsonValue>>;
@@ -25,52 +27,33 @@ export interface UsageReport {
   readonly covered: number;
 }
 
-/**
- * Everything a session is after a compaction, as its `compaction` rollout record holds it, so a
- * resume can start there and reach the live session's state.
- */
-export interface CompactionCheckpoint {
-  /** The history that replaced the old one. */
-  readonly entries: readonly HistoryEntry[];
-  /** The snapshots the model was last shown (kept across a compaction, though not sent). */
-  readonly snapshots: Snapshots;
-  /**
-   * Whether the next request sends the full context (the baseline is cleared): then its
-   * context messages go in front of the compacted history, as Codex 0.169 lays it out.
-   */
-  readonly fullContext: boolean;
-  readonly turnCount: number;
-  readonly model: string | undefined;
-  readonly baseInstructions: string | undefined;
-  /**
-   * What the compaction kept of the last request sent before it, so the first request after a
-   * resume from the checkpoint is compared with it (absent when none was sent, and in rollouts
-   * written before it was kept).
-   */
-  readonly lastRequest?: SentRequest;
+/** The last request a rollout shows was sent, as views of the history then. */
+export interface RecordedRequest {
+  readonly withImages: PromptView;
+  readonly textOnly: PromptView;
 }
 
 /**
- * What a session knows between turns, changed only through these methods so that a live
- * session and a resume replaying its rollout reach the same state: the history with origins,
- * the prompt kept up to date with it, where each user turn starts, the snapshots after each
- * turn, and whether the next turn must send the full context.
+ * What a session knows between turns, changed only by {@link SessionState.apply} of the records
+ * it writes, so that a live session and a resume replaying its rollout reach the same state:
+ * the history with origins, the prompt kept up to date with it, where each user turn starts,
+ * the snapshots after each turn, and whether the next turn must send the full context.
  */
 export class SessionState {
   readonly registry: Registry;
-  entries: HistoryEntry[] = [];
-  prompt = new PromptBuilder();
+  #entries: HistoryEntry[] = [];
+  #prompt = new PromptBuilder();
   /** The snapshots the model was last shown. */
-  snapshots: Snapshots = {};
+  #snapshots: Snapshots = {};
   /** The snapshots after each turn, oldest first. */
-  turnSnapshots: Snapshots[] = [];
+  #turnSnapshots: Snapshots[] = [];
   /** Whether the next turn sends the full context (no baseline, or one that no longer holds). */
-  fullContext = true;
+  #fullContext = true;
   /** How many turns have begun, rolled-back ones included (the `turn` records' count). */
-  turnCount = 0;
-  baseInstructions: string | undefined;
+  #turnCount = 0;
+  #baseInstructions: string | undefined;
   /** The model of the latest turn, for the resume warning. */
-  model: string | undefined;
+  #model: string | undefined;
   /** How many history entries carry a fragment of each section. */
   #sectionCounts = new Map<string, number>();
   /** The latest compaction: a rollback goes back to it at most. */
@@ -83,41 +66,120 @@ export class SessionState {
   #justCompacted = false;
   /** The provider's latest usage report, while the history it counted is still this one. */
   #usage: UsageReport | undefined;
+  /** Whether the latest history entry applied came from the model. */
+  #answering = false;
   /**
-   * The last request a replayed rollout shows was sent, as views of the history then (with and
+   * The last request the records show was sent, as views of the history then (with and
    * without images): what the first request after a resume, rollback or fork is compared with.
    */
-  replayedRequest: { readonly withImages: PromptView; readonly textOnly: PromptView } | undefined;
+  #recordedRequest: RecordedRequest | undefined;
 
   constructor(registry: Registry) {
     this.registry = registry;
   }
 
-  /** A request was sent with the history as it stands (replay only: the live session keeps its own). */
-  markRequest(): void {
-    this.replayedRequest = {
-      withImages: this.prompt.view({ imageInput: true }),
-      textOnly: this.prompt.view({ imageInput: false }),
+  /** The history with its origins, oldest first. */
+  get entries(): readonly HistoryEntry[] {
+    return this.#entries;
+  }
+
+  /** The prompt kept up to date with the history. */
+  get prompt(): PromptBuilder {
+    return this.#prompt;
+  }
+
+  /** The snapshots the model was last shown. */
+  get snapshots(): Snapshots {
+    return this.#snapshots;
+  }
+
+  /** Whether the next turn sends the full context (no baseline, or one that no longer holds). */
+  get fullContext(): boolean {
+    return this.#fullContext;
+  }
+
+  /** How many turns have begun, rolled-back ones included (the `turn` records' count). */
+  get turnCount(): number {
+    return this.#turnCount;
+  }
+
+  /** The base instructions the session's first turn recorded. */
+  get baseInstructions(): string | undefined {
+    return this.#baseInstructions;
+  }
+
+  /** The model of the latest turn, for the resume warning. */
+  get model(): string | undefined {
+    return this.#model;
+  }
+
+  /** The last request the records show was sent; see {@link RecordedRequest}. */
+  get recordedRequest(): RecordedRequest | undefined {
+    return this.#recordedRequest;
+  }
+
+  /**
+   * Applies one record as it was (or is about to be) written: the one way this state changes, so
+   * the live session (after each write) and a replay of its rollout reach the same state. A
+   * rollback returns its cut; the other records return `undefined`.
+   */
+  apply(record: Extract<SessionRecord, { type: "rollback" }>): RollbackCut;
+  apply(record: SessionRecord): RollbackCut | undefined;
+  apply(record: SessionRecord): RollbackCut | undefined {
+    switch (record.type) {
+      case "turn":
+        this.#beginTurn(record.payload.model, record.payload.baseInstructions);
+        return undefined;
+      case "response_item": {
+        const fromModel = record.payload.origin.source === "model";
+        // The model answers a request: the history before its first item is what was sent.
+        if (fromModel && !this.#answering) this.#markRequest();
+        this.#answering = fromModel;
+        this.#append(record.payload);
+        return undefined;
+      }
+      case "world_state":
+        // A turn's context is recorded last, right before its request is sent.
+        this.#commitSnapshots(record.payload.full, record.payload.state);
+        this.#markRequest();
+        this.#answering = false;
+        return undefined;
+      case "rollback":
+        return this.#rollback(record.payload.userTurns);
+      case "reported_usage":
+        this.#reportUsage(record.payload.totalTokens);
+        return undefined;
+      case "compaction":
+        this.#installCompaction(checkpointOf(record.payload));
+        return undefined;
+    }
+  }
+
+  /** A request was sent with the history as it stands. */
+  #markRequest(): void {
+    this.#recordedRequest = {
+      withImages: this.#prompt.view({ imageInput: true }),
+      textOnly: this.#prompt.view({ imageInput: false }),
     };
   }
 
   /** A turn begins. */
-  beginTurn(model: string, baseInstructions: string | undefined): void {
-    this.turnCount += 1;
-    this.model = model;
-    this.baseInstructions ??= baseInstructions;
+  #beginTurn(model: string, baseInstructions: string | undefined): void {
+    this.#turnCount += 1;
+    this.#model = model;
+    this.#baseInstructions ??= baseInstructions;
   }
 
   /**
    * Adds `entry` at the end; after a compaction that cleared the baseline, context entries go in
    * front of the compacted history instead, until the first entry of another origin.
    */
-  append(entry: HistoryEntry): void {
+  #append(entry: HistoryEntry): void {
     this.#justCompacted = false;
     if (this.#contextAt !== undefined && entry.origin.source === "context") {
       // The entry goes in front of what a report covered, so the report no longer holds.
       this.#usage = undefined;
-      const entries = [...this.entries];
+      const entries = [...this.#entries];
       entries.splice(this.#contextAt, 0, entry);
       this.#contextAt += 1;
       this.#floor += 1;
@@ -142,37 +204,37 @@ export class SessionState {
    * The provider reports `totalTokens` for the latest response: it covers the history up to the
    * last model-generated entry (everything, when there is none).
    */
-  reportUsage(totalTokens: number): void {
-    const last = this.entries.findLastIndex((entry) => entry.origin.source === "model");
-    this.#usage = { totalTokens, covered: last === -1 ? this.entries.length : last + 1 };
+  #reportUsage(totalTokens: number): void {
+    const last = this.#entries.findLastIndex((entry) => entry.origin.source === "model");
+    this.#usage = { totalTokens, covered: last === -1 ? this.#entries.length : last + 1 };
   }
 
   /** A compaction replaces the history and the baseline with `checkpoint`. */
-  installCompaction(checkpoint: CompactionCheckpoint): void {
+  #installCompaction(checkpoint: CompactionCheckpoint): void {
     this.#checkpoint = checkpoint;
     this.#usage = undefined;
     this.#rebuild([...checkpoint.entries]);
     this.#floor = checkpoint.entries.length;
-    this.snapshots = checkpoint.snapshots;
-    this.turnSnapshots = checkpoint.fullContext ? [] : [checkpoint.snapshots];
-    this.fullContext = checkpoint.fullContext;
+    this.#snapshots = checkpoint.snapshots;
+    this.#turnSnapshots = checkpoint.fullContext ? [] : [checkpoint.snapshots];
+    this.#fullContext = checkpoint.fullContext;
     this.#contextAt = checkpoint.fullContext ? 0 : undefined;
-    this.turnCount = checkpoint.turnCount;
-    this.model = checkpoint.model;
-    this.baseInstructions = checkpoint.baseInstructions;
+    this.#turnCount = checkpoint.turnCount;
+    this.#model = checkpoint.model;
+    this.#baseInstructions = checkpoint.baseInstructions;
     this.#justCompacted = true;
     if (checkpoint.lastRequest !== undefined) {
       const view = viewOfSentRequest(checkpoint.lastRequest);
-      this.replayedRequest = { withImages: view, textOnly: view };
+      this.#recordedRequest = { withImages: view, textOnly: view };
     }
   }
 
   /** The turn's context is recorded: `state` (full, or a merge patch) becomes the baseline. */
-  commitSnapshots(full: boolean, state: JsonValue): void {
-    const next = full ? state : applyMergePatch(this.snapshots, state);
-    this.snapshots = isSnapshots(next) ? next : {};
-    this.turnSnapshots.push(this.snapshots);
-    this.fullContext = false;
+  #commitSnapshots(full: boolean, state: JsonValue): void {
+    const next = full ? state : applyMergePatch(this.#snapshots, state);
+    this.#snapshots = isSnapshots(next) ? next : {};
+    this.#turnSnapshots.push(this.#snapshots);
+    this.#fullContext = false;
   }
 
   /**
@@ -182,7 +244,7 @@ export class SessionState {
    * history (absent), and without one a section the history shows is unknown.
    */
   reference(section: KindSection, full: boolean): SectionReference<JsonValue> {
-    const snapshot = this.snapshots[section.id];
+    const snapshot = this.#snapshots[section.id];
     const shown = this.shows(section.id);
     if (
       snapshot !== undefined &&
@@ -204,25 +266,26 @@ export class SessionState {
    * only turns begun since count: the compacted history stays, and dropping every later turn
    * returns the session to the state the compaction left.
    */
-  rollback(userTurns: number): RollbackCut {
+  #rollback(userTurns: number): RollbackCut {
     const floor = this.#floor;
-    const found = findRollbackCut(this.entries.slice(floor), userTurns, this.registry);
+    const found = findRollbackCut(this.#entries.slice(floor), userTurns, this.registry);
     const cut = { ...found, keep: found.keep + floor };
     if (cut.droppedTurns === 0) return cut;
     this.#usage = undefined;
     const checkpoint = this.#checkpoint;
     if (checkpoint !== undefined && cut.keep === floor) {
-      const { turnCount, model } = this;
-      this.installCompaction(checkpoint);
-      this.turnCount = turnCount;
-      this.model = model;
+      const turnCount = this.#turnCount;
+      const model = this.#model;
+      this.#installCompaction(checkpoint);
+      this.#turnCount = turnCount;
+      this.#model = model;
       return cut;
     }
-    this.#rebuild(this.entries.slice(0, cut.keep));
-    const surviving = this.turnSnapshots.length - cut.droppedTurns;
-    this.turnSnapshots = this.turnSnapshots.slice(0, Math.max(0, surviving));
-    this.snapshots = this.turnSnapshots.at(-1) ?? this.#survivors();
-    this.fullContext = this.turnSnapshots.length === 0 || cut.clearsBaseline;
+    this.#rebuild(this.#entries.slice(0, cut.keep));
+    const surviving = this.#turnSnapshots.length - cut.droppedTurns;
+    this.#turnSnapshots = this.#turnSnapshots.slice(0, Math.max(0, surviving));
+    this.#snapshots = this.#turnSnapshots.at(-1) ?? this.#survivors();
+    this.#fullContext = this.#turnSnapshots.length === 0 || cut.clearsBaseline;
     return cut;
   }
 
@@ -231,21 +294,21 @@ export class SessionState {
     const kept: Record<string, JsonValue> = {};
     for (const kind of this.registry.kinds) {
       const id = kind.section?.id;
-      const value = id === undefined ? undefined : this.snapshots[id];
+      const value = id === undefined ? undefined : this.#snapshots[id];
       if (id !== undefined && value !== undefined && kind.section?.survivesReset) kept[id] = value;
     }
     return kept;
   }
 
   #push(entry: HistoryEntry): void {
-    this.entries.push(entry);
-    this.prompt.append(entry);
+    this.#entries.push(entry);
+    this.#prompt.append(entry);
     this.#count(entry);
   }
 
   #rebuild(entries: readonly HistoryEntry[]): void {
-    this.entries = [];
-    this.prompt = new PromptBuilder();
+    this.#entries = [];
+    this.#prompt = new PromptBuilder();
     this.#sectionCounts = new Map();
     for (const entry of entries) this.#push(entry);
   }

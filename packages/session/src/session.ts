@@ -3,15 +3,15 @@ import type { ReportedUsage, ResponseItem, Summarizer } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
 import type { RolloutStore } from "@ctx/rollout";
 import type { CtxWarning } from "@ctx/text";
-import type { CacheBreak } from "./cache-break.js";
 import type { CompactionOptions } from "./compaction/compaction-options.js";
 import type { CompactionReport } from "./compaction/compaction-report.js";
-import type { EnvelopeOptions } from "./context-message.js";
-import type { HistoryEntry, Origin } from "./origin.js";
-import type { UserInput } from "./parse-user-input.js";
+import type { EnvelopeOptions } from "./envelope/context-message.js";
+import type { HistoryEntry, Origin } from "./history/origin.js";
 import type { TokenUsage } from "./tokens/token-usage.js";
 import type { Tokenizer } from "./tokens/tokenizer.js";
-import type { TurnContext } from "./turn-context.js";
+import type { CacheBreak } from "./turn/cache-break.js";
+import type { UserInput } from "./turn/parse-user-input.js";
+import type { TurnContext } from "./turn/turn-context.js";
 
 /** Options of `createSession`; every one has a working default. */
 export interface SessionOptions {

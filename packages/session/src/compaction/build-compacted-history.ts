@@ -1,11 +1,8 @@
 import { formatSummaryText, isSummaryText } from "@ctx/prompts";
 import type { CtxWarning } from "@ctx/text";
-import { z } from "zod";
-import type { HistoryEntry } from "../origin.js";
-import { parseArgument } from "../parse-argument.js";
-import { userTextMessage } from "../parse-user-input.js";
-import { historyEntrySchema } from "../session-records.js";
+import type { HistoryEntry } from "../history/origin.js";
 import type { Tokenizer } from "../tokens/tokenizer.js";
+import { userTextMessage } from "../turn/parse-user-input.js";
 import { cutToTokens } from "./cut-to-tokens.js";
 import { messageText } from "./user-text.js";
 
@@ -26,41 +23,20 @@ export interface CompactedHistory {
   readonly warnings: CtxWarning[];
 }
 
-const optionsSchema = z.strictObject({
-  tokenizer: z.custom<Tokenizer>(
-    (value) =>
-      typeof value === "object" &&
-      value !== null &&
-      typeof Reflect.get(value, "count") === "function" &&
-      typeof Reflect.get(value, "name") === "string",
-    "expected a tokenizer with a name and a count method",
-  ),
-  userMessageTokens: z.number().int().min(0).optional(),
-});
-
 /**
  * The history that replaces `entries` after a compaction: the user's own messages (origin
  * `user`; injected context and earlier summaries never count), newest first while they fit the
  * budget, the first that does not fit cut in the middle with a visible marker, then no more;
  * back in order, each as a plain user message of its text (images left out); then `summary`
  * behind the summary prefix, as a user message whose origin is the model that wrote it.
- *
- * @throws {SessionError} naming `entries`, `summary` or `options` when it does not fit its type.
- * @example
- * ```ts
- * const { entries } = buildCompactedHistory(session.history(), "Goal: fix the parser.", {
- *   tokenizer: approximateTokenizer,
- * });
- * ```
+ * Unchecked: the session passes its own history, the summarizer's checked text and its options.
  */
 export function buildCompactedHistory(
   entries: readonly HistoryEntry[],
   summary: string,
   options: CompactedHistoryOptions,
 ): CompactedHistory {
-  parseArgument(z.array(historyEntrySchema), entries, "entries");
-  parseArgument(z.string(), summary, "summary");
-  const { tokenizer, userMessageTokens } = parseArgument(optionsSchema, options, "options");
+  const { tokenizer, userMessageTokens } = options;
   const budget = userMessageTokens ?? compactedUserMessageTokens;
   const warnings: CtxWarning[] = [];
   const texts = userTexts(entries, warnings);

@@ -1,7 +1,7 @@
 import { formatSummaryText } from "@ctx/prompts";
 import { describe, expect, it } from "vitest";
-import type { HistoryEntry } from "../origin.js";
-import { userTextMessage } from "../parse-user-input.js";
+import type { HistoryEntry } from "../history/origin.js";
+import { userTextMessage } from "../turn/parse-user-input.js";
 import { buildFallbackSummary } from "./build-fallback-summary.js";
 
 describe("buildFallbackSummary", () => {

@@ -1,7 +1,7 @@
 import { isSummaryText, parseSummaryText } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
 import { truncateMiddle } from "@ctx/text";
-import type { HistoryEntry } from "../origin.js";
+import type { HistoryEntry } from "../history/origin.js";
 import { messageText } from "./user-text.js";
 
 /** How many of the newest requests, files and commands the fallback summary lists. */

@@ -1,9 +1,9 @@
 import { benchOptions, benchSize } from "@ctx/vitest-config/bench";
 import { bench, describe } from "vitest";
 import { createSession } from "../create-session.js";
-import type { HistoryEntry } from "../origin.js";
+import type { HistoryEntry } from "../history/origin.js";
 import { approximateTokenizer } from "../tokens/approximate-tokenizer.js";
-import type { TurnContext } from "../turn-context.js";
+import type { TurnContext } from "../turn/turn-context.js";
 
 // A history of about 200,000 tokens (bytes/4; 2,000 in a quick run): the user's requests, tool
 // calls with 2,000-token outputs and replies. The summarizer answers at once, so the figures are

@@ -2,8 +2,8 @@ import { formatSummaryText } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
 import { createStandardRegistry } from "@ctx/registry";
 import { describe, expect, it } from "vitest";
-import { userTextMessage } from "../parse-user-input.js";
 import { SessionError } from "../session-error.js";
+import { userTextMessage } from "../turn/parse-user-input.js";
 import { filterCompactedItems } from "./filter-compacted-items.js";
 
 describe("filterCompactedItems", () => {

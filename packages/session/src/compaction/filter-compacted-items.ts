@@ -3,7 +3,7 @@ import { type ResponseItem, responseItemSchema } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
 import { z } from "zod";
 import { registrySchema } from "../argument-schemas.js";
-import type { HistoryEntry } from "../origin.js";
+import type { HistoryEntry } from "../history/origin.js";
 import { parseArgument } from "../parse-argument.js";
 import { messageText } from "./user-text.js";
 

@@ -1,4 +1,4 @@
-import type { HistoryEntry } from "../origin.js";
+import type { HistoryEntry } from "../history/origin.js";
 
 /**
  * `entries` with `context` put just before the last of the user's own messages, as Codex 0.169

@@ -1,12 +1,14 @@
 import type { ResponseItem, Summarizer } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
-import { buildInitialContext } from "../build-initial-context.js";
-import { contextEntry } from "../context-entry.js";
-import type { EnvelopeOptions } from "../context-message.js";
-import { evaluateSections } from "../evaluate-sections.js";
-import type { HistoryEntry } from "../origin.js";
-import { type CompactionCheckpoint, SessionState } from "../session-state.js";
+import { buildInitialContext } from "../envelope/build-initial-context.js";
+import { contextEntry } from "../envelope/context-entry.js";
+import type { EnvelopeOptions } from "../envelope/context-message.js";
+import type { HistoryEntry } from "../history/origin.js";
+import { compactionRecord } from "../log/session-records.js";
+import { SessionState } from "../session-state.js";
 import type { Tokenizer } from "../tokens/tokenizer.js";
+import { evaluateSections } from "../turn/evaluate-sections.js";
+import type { CompactionCheckpoint } from "./compaction-checkpoint.js";
 import type { CompactionOptions } from "./compaction-options.js";
 import { insertBeforeLastUserMessage } from "./insert-before-last-user-message.js";
 import { summarizeForCompaction } from "./summarize-for-compaction.js";
@@ -23,8 +25,8 @@ export interface CompactionRequest {
   readonly replacement?: readonly HistoryEntry[] | undefined;
   readonly guidance?: string | undefined;
   readonly signal?: AbortSignal | undefined;
-  /** The current turn's slots, for a mid-turn compaction: its full context is placed from them. */
-  readonly slots?: Readonly<Record<string, unknown>> | undefined;
+  /** The current turn's turn state, for a mid-turn compaction: its full context is placed from them. */
+  readonly turnState?: Readonly<Record<string, unknown>> | undefined;
   readonly summarizer: Summarizer | undefined;
   readonly options: CompactionOptions;
   readonly envelopeOptions: EnvelopeOptions;
@@ -33,7 +35,7 @@ export interface CompactionRequest {
 
 /**
  * The state a compaction leaves, without changing `request.state`: the compacted history (a
- * summary's, or the replacement), placed as Codex 0.169 does. Mid-turn (with `slots`), the full
+ * summary's, or the replacement), placed as Codex 0.169 does. Mid-turn (with `turnState`), the full
  * current context goes just before the last message of the user's and becomes the baseline;
  * otherwise nothing is injected and the baseline is cleared, so the next request sends the full
  * context in front.
@@ -68,10 +70,11 @@ export async function prepareCompaction(
     snapshots: state.snapshots,
     fullContext: true,
   };
-  if (request.slots === undefined) return { checkpoint: cleared, warnings };
+  if (request.turnState === undefined) return { checkpoint: cleared, warnings };
   const scratch = new SessionState(state.registry);
-  scratch.installCompaction(cleared);
-  const { fragments, snapshots } = evaluateSections(scratch, request.slots, true, warnings);
+  // Only mid-turn compactions place the context (the turn state is the running turn's).
+  scratch.apply(compactionRecord(cleared, "mid-turn"));
+  const { fragments, snapshots } = evaluateSections(scratch, request.turnState, true, warnings);
   const context = buildInitialContext(state.registry, fragments, request.envelopeOptions).map(
     contextEntry,
   );

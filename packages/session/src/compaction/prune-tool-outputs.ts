@@ -1,6 +1,6 @@
 import type { ResponseItem } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
-import { countItemTokens } from "../tokens/count-item-tokens.js";
+import { itemTokens } from "../tokens/count-item-tokens.js";
 import type { Tokenizer } from "../tokens/tokenizer.js";
 
 /** What a pruned tool output says in place of what the tool returned. */
@@ -38,7 +38,7 @@ export function pruneToolOutputs(
   for (let index = items.length - 1; index >= 0; index--) {
     const item = items[index];
     if (item?.type !== "function_call_output" && item?.type !== "custom_tool_call_output") continue;
-    const tokens = countItemTokens(item, tokenizer);
+    const tokens = itemTokens(item, tokenizer);
     seen += tokens;
     if (seen > options.protectTokens && tokens > placeholderTokens) {
       pruned.add(index);

@@ -9,12 +9,12 @@ import { copyRollout } from "../__fixtures__/copy-rollout.js";
 import { createFakeSummarizer } from "../__fixtures__/fake-summarizer.js";
 import { assistant, call, output } from "../__fixtures__/items.js";
 import { createSession } from "../create-session.js";
-import { forkSession } from "../fork-session.js";
-import { resumeSession } from "../resume-session.js";
+import { forkSession } from "../log/fork-session.js";
+import { resumeSession } from "../log/resume-session.js";
 import type { Session, SessionOptions } from "../session.js";
 import { SessionError } from "../session-error.js";
 import { approximateTokenizer } from "../tokens/approximate-tokenizer.js";
-import type { TurnContext } from "../turn-context.js";
+import type { TurnContext } from "../turn/turn-context.js";
 import { filterCompactedItems } from "./filter-compacted-items.js";
 import { prunedOutputText } from "./prune-tool-outputs.js";
 

@@ -1,6 +1,6 @@
 import type { ResponseItem, Summarizer } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
-import type { HistoryEntry } from "../origin.js";
+import type { HistoryEntry } from "../history/origin.js";
 import type { Tokenizer } from "../tokens/tokenizer.js";
 import { buildCompactedHistory } from "./build-compacted-history.js";
 import { buildFallbackSummary } from "./build-fallback-summary.js";

@@ -2,7 +2,7 @@ import { compactionPrompt } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
 import { describe, expect, it } from "vitest";
 import { createFakeSummarizer } from "../__fixtures__/fake-summarizer.js";
-import { userTextMessage } from "../parse-user-input.js";
+import { userTextMessage } from "../turn/parse-user-input.js";
 import { composeCompactionPrompt, summarizeHistory } from "./summarize-history.js";
 
 const history: ResponseItem[] = [

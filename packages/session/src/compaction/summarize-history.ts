@@ -2,7 +2,7 @@ import { compactionPrompt } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
 import { ContextWindowError, type Summarizer, type SummaryRequest } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
-import { userTextMessage } from "../parse-user-input.js";
+import { userTextMessage } from "../turn/parse-user-input.js";
 
 /** What {@link summarizeHistory} needs. */
 export interface SummarizeOptions {

@@ -28,7 +28,12 @@ export const imageTokens = 1_844;
  */
 export function countItemTokens(item: ResponseItem, tokenizer: Tokenizer): number {
   const checked = parseArgument(responseItemSchema, item, "item");
-  return sum(itemPartTokens(checked, parseArgument(tokenizerSchema, tokenizer, "tokenizer")));
+  return itemTokens(checked, parseArgument(tokenizerSchema, tokenizer, "tokenizer"));
+}
+
+/** {@link countItemTokens} unchecked, for items and a tokenizer the session checked already. */
+export function itemTokens(item: ResponseItem, tokenizer: Tokenizer): number {
+  return sum(itemPartTokens(item, tokenizer));
 }
 
 /**

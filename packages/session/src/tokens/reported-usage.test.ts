@@ -6,10 +6,10 @@ import { createFakeSummarizer } from "../__fixtures__/fake-summarizer.js";
 import { assistant, call, output } from "../__fixtures__/items.js";
 import { spyTokenizer } from "../__fixtures__/spy-tokenizer.js";
 import { createSession } from "../create-session.js";
-import { resumeSession } from "../resume-session.js";
+import { resumeSession } from "../log/resume-session.js";
 import type { Session, SessionOptions } from "../session.js";
 import { SessionError } from "../session-error.js";
-import type { TurnContext } from "../turn-context.js";
+import type { TurnContext } from "../turn/turn-context.js";
 import { approximateTokenizer } from "./approximate-tokenizer.js";
 import { countItemTokens } from "./count-item-tokens.js";
 

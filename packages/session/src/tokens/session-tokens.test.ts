@@ -3,9 +3,9 @@ import { createMemoryRolloutStore } from "@ctx/rollout";
 import { describe, expect, it } from "vitest";
 import { spyTokenizer } from "../__fixtures__/spy-tokenizer.js";
 import { createSession } from "../create-session.js";
-import { resumeSession } from "../resume-session.js";
+import { resumeSession } from "../log/resume-session.js";
 import { SessionError } from "../session-error.js";
-import type { TurnContext } from "../turn-context.js";
+import type { TurnContext } from "../turn/turn-context.js";
 import { approximateTokenizer } from "./approximate-tokenizer.js";
 import { countItemTokens, imageTokens } from "./count-item-tokens.js";
 

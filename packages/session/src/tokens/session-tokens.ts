@@ -1,8 +1,8 @@
 import { type CtxWarning, compareCodePoints } from "@ctx/text";
-import type { ModelLookup } from "../model-lookup.js";
-import type { HistoryEntry } from "../origin.js";
-import type { PromptView } from "../prompt-builder.js";
+import type { HistoryEntry } from "../history/origin.js";
+import type { PromptView } from "../history/prompt-builder.js";
 import type { SessionState } from "../session-state.js";
+import type { ModelLookup } from "../turn/model-lookup.js";
 import { approximateTokenizer } from "./approximate-tokenizer.js";
 import { loadDefaultTokenizer, loadedDefaultTokenizer } from "./load-default-tokenizer.js";
 import { TokenCounter } from "./token-counter.js";
@@ -36,8 +36,6 @@ export class SessionTokens {
   #counter: TokenCounter;
   #tally: Tally | undefined;
   #warned = false;
-  /** Whether the latest turn's model takes images; the view is made as its request was. */
-  imageInput = true;
 
   constructor(options: {
     readonly tokenizer?: Tokenizer | undefined;
@@ -69,14 +67,17 @@ export class SessionTokens {
     }
   }
 
-  /** The usage of the request `state` would send next; see {@link TokenUsage}. */
-  usage(state: SessionState, models: ModelLookup): TokenUsage {
+  /**
+   * The usage of the request `state` would send next, with images when `imageInput` (whether the
+   * turn's model takes them: the view is made as its request is); see {@link TokenUsage}.
+   */
+  usage(state: SessionState, models: ModelLookup, imageInput: boolean): TokenUsage {
     const tokenizer = this.#tokenizer();
     if (this.#counter.tokenizer !== tokenizer) {
       this.#counter = new TokenCounter(tokenizer);
       this.#tally = undefined;
     }
-    const view = state.prompt.view({ imageInput: this.imageInput });
+    const view = state.prompt.view({ imageInput });
     const tally =
       this.#tally !== undefined && view.extends(this.#tally.view) === true
         ? { ...this.#tally, view }

@@ -5,9 +5,9 @@ import type { ResponseItem } from "@ctx/protocol";
 import { benchOptions, benchSize } from "@ctx/vitest-config/bench";
 import { bench, describe } from "vitest";
 import { createSession } from "../create-session.js";
-import type { HistoryEntry } from "../origin.js";
+import type { HistoryEntry } from "../history/origin.js";
 import type { Session } from "../session.js";
-import type { TurnContext } from "../turn-context.js";
+import type { TurnContext } from "../turn/turn-context.js";
 import { loadDefaultTokenizer } from "./load-default-tokenizer.js";
 
 // Histories made of this package's own sources, read by a tool, each read followed by a reply:

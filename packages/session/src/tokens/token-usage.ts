@@ -1,4 +1,4 @@
-import type { Origin } from "../origin.js";
+import type { Origin } from "../history/origin.js";
 
 /** The tokens of one bucket of a {@link TokenUsage}. */
 export interface KindTokens {

@@ -1,0 +1,53 @@
+import { defaultOrigin, type HistoryEntry } from "../history/origin.js";
+import type { CompactionPayload } from "../log/session-records.js";
+import type { Snapshots } from "../session-state.js";
+import type { SentRequest } from "../turn/sent-request.js";
+
+/**
+ * Everything a session is after a compaction, as its `compaction` rollout record holds it, so a
+ * resume can start there and reach the live session's state.
+ */
+export interface CompactionCheckpoint {
+  /** The history that replaced the old one. */
+  readonly entries: readonly HistoryEntry[];
+  /** The snapshots the model was last shown (kept across a compaction, though not sent). */
+  readonly snapshots: Snapshots;
+  /**
+   * Whether the next request sends the full context (the baseline is cleared): then its
+   * context messages go in front of the compacted history, as Codex 0.169 lays it out.
+   */
+  readonly fullContext: boolean;
+  readonly turnCount: number;
+  readonly model: string | undefined;
+  readonly baseInstructions: string | undefined;
+  /**
+   * What the compaction kept of the last request sent before it, so the first request after a
+   * resume from the checkpoint is compared with it (absent when none was sent, and in rollouts
+   * written before it was kept).
+   */
+  readonly lastRequest?: SentRequest;
+}
+
+/** The checkpoint a `compaction` record holds: each item with the origin at its index. */
+export function checkpointOf(payload: CompactionPayload): CompactionCheckpoint {
+  const { replacementHistory, origins, lastRequest } = payload;
+  return {
+    entries: replacementHistory.map((item, index) => ({
+      item,
+      origin: origins[index] ?? defaultOrigin(item),
+    })),
+    snapshots: payload.snapshots,
+    fullContext: payload.fullContext,
+    turnCount: payload.turnCount,
+    model: payload.model,
+    baseInstructions: payload.baseInstructions,
+    ...(lastRequest === undefined
+      ? {}
+      : {
+          lastRequest: {
+            items: lastRequest.items,
+            origins: lastRequest.origins.map((origin) => origin ?? undefined),
+          },
+        }),
+  };
+}

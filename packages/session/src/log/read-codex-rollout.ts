@@ -1,0 +1,97 @@
+import { safeParseResponseItem } from "@ctx/protocol";
+import type { Registry } from "@ctx/registry";
+import type { CtxWarning } from "@ctx/text";
+import { z } from "zod";
+import { registrySchema } from "../argument-schemas.js";
+import { classifyHistory } from "../history/classify-history.js";
+import type { HistoryEntry } from "../history/origin.js";
+import { parseArgument } from "../parse-argument.js";
+import { createTypedMessageMatcher } from "./typed-message-matcher.js";
+
+const lineSchema = z.object({ type: z.string(), payload: z.unknown() });
+const userMessageSchema = z.object({ type: z.literal("user_message"), message: z.string() });
+
+/**
+ * The history of a rollout Codex wrote (JSONL), with origins. Codex logs what the user typed as
+ * `event_msg` `user_message` records: when the rollout has them, they are the provenance — the
+ * user message each one names is the user's, and every other user message is injected context,
+ * whatever its text looks like ({@link createTypedMessageMatcher} pairs them). Without them,
+ * origins are read from markers ({@link classifyHistory}). Lines that are not JSON records, and items of types this library
+ * does not model, are skipped and counted in one warning.
+ *
+ * @throws {SessionError} naming `text` or `registry` when it is not what its type says.
+ * @example
+ * ```ts
+ * const { entries } = readCodexRollout(readFileSync(path, "utf8"), registry);
+ * const session = createSession({ history: entries });
+ * ```
+ */
+export function readCodexRollout(
+  text: string,
+  registry: Registry,
+): { entries: HistoryEntry[]; warnings: CtxWarning[] } {
+  parseArgument(z.string(), text, "text");
+  parseArgument(registrySchema, registry, "registry");
+  const items: HistoryEntry["item"][] = [];
+  const matcher = createTypedMessageMatcher<number>(Number.POSITIVE_INFINITY);
+  let skipped = 0;
+  for (const line of text.split("\n")) {
+    if (line.trim() === "") continue;
+    const record = lineSchema.safeParse(parseJson(line));
+    if (!record.success) {
+      skipped += 1;
+      continue;
+    }
+    const event = userMessageSchema.safeParse(record.data.payload);
+    if (record.data.type === "event_msg" && event.success) {
+      matcher.typed(event.data.message);
+    } else if (record.data.type === "response_item") {
+      const parsed = safeParseResponseItem(record.data.payload);
+      if (!parsed.success) {
+        skipped += 1;
+        continue;
+      }
+      const { item } = parsed;
+      if (item.type === "message" && item.role === "user") {
+        const said = item.content.map((content) => ("text" in content ? content.text : ""));
+        matcher.message(said.join(""), items.length);
+      }
+      items.push(item);
+    }
+  }
+  const typed = new Set(
+    matcher
+      .settle()
+      .filter((message) => message.typed)
+      .map((message) => message.value),
+  );
+  const origins = classifyHistory(items, registry);
+  const entries = items.map((item, index): HistoryEntry => {
+    const origin = origins[index] ?? { source: "model" };
+    if (!matcher.sawTyped || item.type !== "message" || item.role !== "user")
+      return { item, origin };
+    if (typed.has(index)) return { item, origin: { source: "user" } };
+    return {
+      item,
+      origin: origin.source === "context" ? origin : { source: "context", kinds: [] },
+    };
+  });
+  const warnings: CtxWarning[] =
+    skipped === 0
+      ? []
+      : [
+          {
+            code: "codex-rollout-lines-skipped",
+            message: `${skipped} line(s) of the Codex rollout could not be read as history and were skipped`,
+          },
+        ];
+  return { entries, warnings };
+}
+
+function parseJson(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,189 @@
+import {
+  type JsonValue,
+  jsonValueSchema,
+  type ResponseItem,
+  responseItemSchema,
+} from "@ctx/protocol";
+import type { RolloutRecord } from "@ctx/rollout";
+import { z } from "zod";
+import type { CompactionCheckpoint } from "../compaction/compaction-checkpoint.js";
+import {
+  type CompactionTrigger,
+  compactionTriggerSchema,
+} from "../compaction/compaction-report.js";
+import type { HistoryEntry, Origin } from "../history/origin.js";
+
+/** The schema of an {@link Origin}: by its `source`, so a wrong one is named as such. */
+export const originSchema: z.ZodType<Origin> = z.discriminatedUnion("source", [
+  z.object({ source: z.literal("user") }),
+  z.object({ source: z.literal("context"), kinds: z.array(z.string()) }),
+  z.object({ source: z.literal("model") }),
+  z.object({ source: z.literal("tool") }),
+]);
+
+const tokenCountSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** The schema of `session.reportUsage`'s argument, and of a `reported_usage` record's payload. */
+export const reportedUsageSchema = z.strictObject({
+  totalTokens: tokenCountSchema,
+  inputTokens: tokenCountSchema.optional(),
+  cachedInputTokens: tokenCountSchema.optional(),
+  cacheWriteTokens: tokenCountSchema.optional(),
+  outputTokens: tokenCountSchema.optional(),
+  reasoningTokens: tokenCountSchema.optional(),
+});
+
+/** The schema of a {@link HistoryEntry}. */
+export const historyEntrySchema = z.object({ item: responseItemSchema, origin: originSchema });
+
+/**
+ * The records a session writes, and what each payload means:
+ * - `turn`: a turn begins (`index` counts turns from 1); the first carries the session's base
+ *   instructions, so a resume sends the same ones;
+ * - `response_item`: one history item and its origin (the origin is never sent);
+ * - `world_state`: the sections' snapshots once the turn's context is recorded: the full value
+ *   when the full context was sent, otherwise an RFC 7386 merge patch of the previous value;
+ * - `rollback`: the last `userTurns` real user turns were dropped;
+ * - `reported_usage`: the provider reported `totalTokens` for the latest response (see
+ *   `session.reportUsage`), so a resume compares the same figure with its limits;
+ * - `compaction` (a checkpoint): the history was compacted; the payload is the whole state from
+ *   there on (see {@link CompactionCheckpoint}) and the compaction's trigger, so a resume reads
+ *   from the latest one forward. The new history is `replacementHistory` (the items, as other
+ *   rollout readers expect them) with the origin of each item at the same index in `origins`;
+ *   `lastRequest`, the leading items of the last request sent before it (and their origins,
+ *   `null` for a synthetic output), is what the first request after a resume is compared with.
+ */
+export const sessionRecordSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("turn"),
+    payload: z.object({
+      index: z.number().int().positive(),
+      model: z.string(),
+      baseInstructions: z.string().exactOptional(),
+    }),
+  }),
+  z.object({
+    type: z.literal("response_item"),
+    payload: historyEntrySchema,
+  }),
+  z.object({
+    type: z.literal("world_state"),
+    payload: z.object({ full: z.boolean(), state: jsonValueSchema }),
+  }),
+  z.object({
+    type: z.literal("rollback"),
+    payload: z.object({ userTurns: z.number().int().positive() }),
+  }),
+  z.object({
+    type: z.literal("reported_usage"),
+    payload: reportedUsageSchema,
+  }),
+  z.object({
+    type: z.literal("compaction"),
+    payload: z.object({
+      trigger: compactionTriggerSchema,
+      replacementHistory: z.array(responseItemSchema),
+      origins: z.array(originSchema),
+      snapshots: z.record(z.string(), jsonValueSchema),
+      fullContext: z.boolean(),
+      turnCount: z.number().int().min(0),
+      model: z.string().exactOptional(),
+      baseInstructions: z.string().exactOptional(),
+      lastRequest: z
+        .object({ items: z.array(responseItemSchema), origins: z.array(originSchema.nullable()) })
+        .exactOptional(),
+    }),
+  }),
+]);
+
+/**
+ * The type of every record a session writes, read from {@link sessionRecordSchema}: the one
+ * list a replay and a rollout reader check a record's type against.
+ */
+export const sessionRecordTypes: ReadonlySet<string> = new Set(
+  sessionRecordSchema.options.map((option) => option.shape.type.value),
+);
+
+/**
+ * One record of a session's rollout, as {@link sessionRecordSchema} reads it back: what the
+ * session writes and applies to its state (with the items' own types).
+ */
+export type SessionRecord =
+  | {
+      readonly type: "turn";
+      readonly payload: { index: number; model: string; baseInstructions?: string };
+    }
+  | { readonly type: "response_item"; readonly payload: HistoryEntry }
+  | { readonly type: "world_state"; readonly payload: { full: boolean; state: JsonValue } }
+  | { readonly type: "rollback"; readonly payload: { userTurns: number } }
+  | { readonly type: "reported_usage"; readonly payload: z.infer<typeof reportedUsageSchema> }
+  | { readonly type: "compaction"; readonly payload: CompactionPayload };
+
+/** What a `compaction` record holds: a {@link CompactionCheckpoint} and its trigger. */
+export interface CompactionPayload {
+  readonly trigger: CompactionTrigger;
+  readonly replacementHistory: readonly ResponseItem[];
+  readonly origins: readonly Origin[];
+  readonly snapshots: Readonly<Record<string, JsonValue>>;
+  readonly fullContext: boolean;
+  readonly turnCount: number;
+  readonly model?: string;
+  readonly baseInstructions?: string;
+  readonly lastRequest?: {
+    readonly items: readonly ResponseItem[];
+    readonly origins: readonly (Origin | null)[];
+  };
+}
+
+/** The `compaction` record of `checkpoint`, made by `trigger`. */
+export function compactionRecord(
+  checkpoint: CompactionCheckpoint,
+  trigger: CompactionTrigger,
+): SessionRecord {
+  const { entries, snapshots, fullContext, turnCount, model, baseInstructions, lastRequest } =
+    checkpoint;
+  return {
+    type: "compaction",
+    payload: {
+      trigger,
+      replacementHistory: entries.map((entry) => entry.item),
+      origins: entries.map((entry) => entry.origin),
+      snapshots,
+      fullContext,
+      turnCount,
+      ...(model === undefined ? {} : { model }),
+      ...(baseInstructions === undefined ? {} : { baseInstructions }),
+      ...(lastRequest === undefined
+        ? {}
+        : {
+            lastRequest: {
+              items: lastRequest.items,
+              origins: lastRequest.origins.map((origin) => origin ?? null),
+            },
+          }),
+    },
+  };
+}
+
+/** A `response_item` record for `entry`. */
+export function itemRecord(entry: HistoryEntry): SessionRecord {
+  return { type: "response_item", payload: entry };
+}
+
+/**
+ * `record` as the store takes it: its payload as JSON (without `undefined` members), and a
+ * compaction marked as a checkpoint a resume may start at. The record was checked when it was
+ * made, so nothing is validated again here.
+ */
+export function toRolloutRecord(record: SessionRecord): RolloutRecord {
+  return {
+    type: record.type,
+    payload: toJson(record.payload),
+    ...(record.type === "compaction" ? { checkpoint: true } : {}),
+  };
+}
+
+/** `value` as JSON: a JSON round trip of data that is JSON already, less `undefined` members. */
+function toJson(value: object): JsonValue {
+  return JSON.parse(JSON.stringify(value)) as JsonValue;
+}

@@ -1,0 +1,215 @@
+import type {
+  CustomToolCallItem,
+  CustomToolCallOutputItem,
+  FunctionCallItem,
+  FunctionCallOutputItem,
+  ModelAnswer,
+  ResponseItem,
+  ToolOutput,
+} from "@ctx/protocol";
+import type { CtxWarning } from "@ctx/text";
+import { z } from "zod";
+import type { CompactionReport } from "../compaction/compaction-report.js";
+import { parseArgument } from "../parse-argument.js";
+import type { ModelRequest, Session } from "../session.js";
+import type { UserInput } from "./parse-user-input.js";
+import type { TurnContext } from "./turn-context.js";
+
+/** A tool call of the model's, which the tool runner answers. */
+export type ToolCall = FunctionCallItem | CustomToolCallItem;
+
+/** Options of {@link runTurn}. */
+export interface RunTurnOptions {
+  /** The session the turn belongs to. */
+  readonly session: Session;
+  /** The turn's settings, as `session.beginTurn` takes them. */
+  readonly turnContext: TurnContext;
+  /** What the user said. */
+  readonly userInput: UserInput;
+  /**
+   * Sends one request to the model and resolves to its complete answer: any adapter's mapping
+   * (`toResponsesParams`, `toMessagesParams`, `toPrompt`) on the way out, its answer mapping on
+   * the way back. Pass `signal` on to the client, so an abort stops the request.
+   */
+  readonly callModel: (
+    request: ModelRequest,
+    options: { readonly signal: AbortSignal },
+  ) => Promise<ModelAnswer>;
+  /**
+   * Runs one tool call and resolves to its output. A failure the model should read (a command
+   * that exited non-zero, say) is an output; a rejection ends the turn with that error.
+   */
+  readonly runTool: (
+    call: ToolCall,
+    options: { readonly signal: AbortSignal },
+  ) => Promise<ToolOutput>;
+  /** Ends the turn: the request or the tool under way is stopped and nothing half-made is kept. */
+  readonly signal?: AbortSignal;
+  /** The most model requests the turn makes; 32 when omitted. A positive whole number. */
+  readonly maxSteps?: number;
+}
+
+/** How a turn run by {@link runTurn} ended. */
+export interface TurnOutcome {
+  /**
+   * `completed` when the model answered without a tool call to run, `aborted` when the signal
+   * ended the turn, `step-limit` when the tools ran after the last request `maxSteps` allowed.
+   */
+  readonly status: "completed" | "aborted" | "step-limit";
+  /** How many model answers were recorded. */
+  readonly steps: number;
+  /** What the model and the tools added to the history during the turn, in order. */
+  readonly items: readonly ResponseItem[];
+  /** The warnings of every request of the turn and of every answer's mapping. */
+  readonly warnings: readonly CtxWarning[];
+  /** The compactions that happened before a request of the turn. */
+  readonly compactions: readonly CompactionReport[];
+}
+
+const defaultMaxSteps = 32;
+
+const functionSchema = z.custom<(...args: never[]) => unknown>(
+  (value) => typeof value === "function",
+  { message: "expected a function" },
+);
+
+const runTurnOptionsSchema = z.object({
+  session: z.custom<Session>(
+    (value) =>
+      typeof value === "object" &&
+      value !== null &&
+      ["beginTurn", "nextRequest", "record", "reportUsage"].every(
+        (method) => typeof Reflect.get(value, method) === "function",
+      ),
+    { message: "expected a session (from createSession or resumeSession)" },
+  ),
+  turnContext: z.custom<TurnContext>((value) => typeof value === "object" && value !== null, {
+    message: "expected a turn context",
+  }),
+  userInput: z.custom<UserInput>((value) => typeof value === "string" || Array.isArray(value), {
+    message: "expected the user's text or content items",
+  }),
+  callModel: functionSchema,
+  runTool: functionSchema,
+  signal: z.instanceof(AbortSignal).optional(),
+  maxSteps: z.number().int().positive().optional(),
+});
+
+/** What `callModel` resolves to; its items and usage are checked by `record` and `reportUsage`. */
+const answerSchema = z.custom<ModelAnswer>(
+  (value) =>
+    typeof value === "object" &&
+    value !== null &&
+    Array.isArray(Reflect.get(value, "items")) &&
+    (Reflect.get(value, "warnings") === undefined || Array.isArray(Reflect.get(value, "warnings"))),
+  { message: "expected a model answer: { items, usage?, warnings? }" },
+);
+
+/**
+ * Runs one user turn to its end: begins it, sends each request through `callModel`, records the
+ * model's answer and reports its usage, runs the tool calls it made through `runTool` and records
+ * their outputs, and asks the session for the next request (which compacts mid-turn when the
+ * history went over the model's limit) until the model answers without a tool call to run and
+ * without ending on a tool's output it has not read.
+ *
+ * An answer is recorded whole once `callModel` resolves, or not at all; a call whose output the
+ * answer already holds (a tool the SDK ran itself) is not run again. An abort through `signal`
+ * keeps what was recorded before it and records nothing after it (not the answer or the output
+ * under way, even when its call resolves); a call left without an output gets the session's
+ * `aborted` output on the next request.
+ *
+ * @throws {SessionError} naming `options` when the options do not fit their type, `answer` when
+ * `callModel` resolves to something else than a model answer, or when an answer's
+ * item does not fit the response item schema (nothing of that answer is recorded).
+ * @throws what `callModel` or `runTool` rejected with, unless the signal was aborted.
+ * @example
+ * ```ts
+ * const outcome = await runTurn({
+ *   session,
+ *   turnContext,
+ *   userInput: "Fix the failing test.",
+ *   callModel: async (request, { signal }) =>
+ *     fromResponse(await client.responses.create({ model, tools, ...toResponsesParams(request) }, { signal })),
+ *   runTool: async (call) => runShell(call),
+ * });
+ * ```
+ */
+export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
+  const parsed = parseArgument(runTurnOptionsSchema, options, "options");
+  const { session, callModel, runTool } = options;
+  const signal = parsed.signal ?? new AbortController().signal;
+  const maxSteps = parsed.maxSteps ?? defaultMaxSteps;
+  const items: ResponseItem[] = [];
+  const warnings: CtxWarning[] = [];
+  const compactions: CompactionReport[] = [];
+  let steps = 0;
+  const outcome = (status: TurnOutcome["status"]): TurnOutcome => ({
+    status,
+    steps,
+    items,
+    warnings,
+    compactions,
+  });
+
+  let request = await session.beginTurn(options.turnContext, options.userInput);
+  for (;;) {
+    warnings.push(...request.warnings);
+    if (request.compaction !== undefined) compactions.push(request.compaction);
+    if (signal.aborted) return outcome("aborted");
+    let answer: ModelAnswer;
+    try {
+      answer = parseArgument(answerSchema, await callModel(request, { signal }), "answer");
+    } catch (error) {
+      if (signal.aborted) return outcome("aborted");
+      throw error;
+    }
+    // A client may resolve with what it had when the signal came: nothing is recorded after it.
+    if (signal.aborted) return outcome("aborted");
+    await session.record(answer.items);
+    items.push(...answer.items);
+    warnings.push(...(answer.warnings ?? []));
+    steps++;
+    if (answer.usage !== undefined) await session.reportUsage(answer.usage);
+    const calls = unansweredCalls(answer.items);
+    if (calls.length === 0 && !isToolOutput(answer.items.at(-1))) return outcome("completed");
+    for (const call of calls) {
+      if (signal.aborted) return outcome("aborted");
+      let output: ToolOutput;
+      try {
+        output = await runTool(call, { signal });
+      } catch (error) {
+        if (signal.aborted) return outcome("aborted");
+        throw error;
+      }
+      if (signal.aborted) return outcome("aborted");
+      const item: ResponseItem =
+        call.type === "function_call"
+          ? { type: "function_call_output", call_id: call.call_id, output }
+          : { type: "custom_tool_call_output", call_id: call.call_id, output };
+      await session.record([item]);
+      items.push(item);
+    }
+    if (steps >= maxSteps) return outcome("step-limit");
+    request = await session.nextRequest();
+  }
+}
+
+/** Whether `item` is a tool's output, which the model has not read yet when it ends an answer. */
+function isToolOutput(
+  item: ResponseItem | undefined,
+): item is FunctionCallOutputItem | CustomToolCallOutputItem {
+  return item?.type === "function_call_output" || item?.type === "custom_tool_call_output";
+}
+
+/** The tool calls of `items` whose output `items` does not hold, in order. */
+function unansweredCalls(items: readonly ResponseItem[]): ToolCall[] {
+  const answered = new Set<string>();
+  for (const item of items) {
+    if (isToolOutput(item)) answered.add(item.call_id);
+  }
+  return items.filter(
+    (item): item is ToolCall =>
+      (item.type === "function_call" || item.type === "custom_tool_call") &&
+      !answered.has(item.call_id),
+  );
+}
