@@ -73,13 +73,17 @@ function asWrittenRecordLine(value: object): RecordLine | undefined {
   return datetimePattern.test(line.at) ? (value as RecordLine) : undefined;
 }
 
-/** The header line `value` is, checked as {@link asWrittenRecordLine} checks a record. */
-function asWrittenHeaderLine(value: unknown): HeaderLine | undefined {
+/**
+ * The header line `value` is, checked as {@link asWrittenRecordLine} checks a record. An id
+ * equal to `expectedId`, a session id already checked, needs no check of its own: a rebuild
+ * reads a header per log.
+ */
+function asWrittenHeaderLine(value: unknown, expectedId: string): HeaderLine | undefined {
   if (typeof value !== "object" || value === null || !hasOnlyKeys(value, headerKeys))
     return undefined;
   const header = value as Partial<Record<keyof HeaderLine, unknown>>;
   if (header.rollout !== 1 || header.meta === undefined) return undefined;
-  if (!sessionIdSchema.safeParse(header.id).success) return undefined;
+  if (header.id !== expectedId && !sessionIdSchema.safeParse(header.id).success) return undefined;
   if (typeof header.createdAt !== "string" || !datetimePattern.test(header.createdAt))
     return undefined;
   if (header.cwd !== undefined && (typeof header.cwd !== "string" || header.cwd === ""))
@@ -97,6 +101,7 @@ function asWrittenHeaderLine(value: unknown): HeaderLine | undefined {
 
 /** Where a line sits, for the error that names it. */
 export interface LineLocation {
+  /** The session the log is read for: an id `sessionIdSchema` accepts. */
   readonly sessionId: string;
   readonly path: string;
   readonly offset: number;
@@ -158,7 +163,7 @@ export function parseLogLine(
     if (!parsed.success) throw schemaError(location, parsed.error);
     return { record: parsed.data };
   }
-  const header = asWrittenHeaderLine(value);
+  const header = asWrittenHeaderLine(value, location.sessionId);
   if (header !== undefined) return { header };
   const parsed = headerLineSchema.safeParse(value);
   if (!parsed.success) throw schemaError(location, parsed.error);
