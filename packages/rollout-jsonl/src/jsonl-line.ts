@@ -8,6 +8,7 @@ import {
   storedJsonSchema,
 } from "@ctx/rollout";
 import { z } from "zod";
+import { hasOnlyKeys, isSequence } from "./field-checks.js";
 
 /** The first line of a JSONL rollout: who the session is. Written once, never changed. */
 export const headerLineSchema = z
@@ -50,17 +51,6 @@ const recordKeys = new Set(["sequence", "type", "payload", "checkpoint", "batch"
 const headerKeys = new Set(["rollout", "id", "createdAt", "cwd", "parent", "meta"]);
 const parentKeys = new Set(["sessionId", "sequence"]);
 
-/** Whether every own key of `value` is one of `keys` (what a strict schema asks). */
-function hasOnlyKeys(value: object, keys: ReadonlySet<string>): boolean {
-  for (const key in value) if (!keys.has(key)) return false;
-  return true;
-}
-
-/** Whether `value` passes {@link sequenceSchema}: a whole number from 0 to the safe maximum. */
-function isSequence(value: unknown): value is number {
-  return Number.isSafeInteger(value) && (value as number) >= 0;
-}
-
 /**
  * The record line `value` (what `JSON.parse` made of a line) is, when it has the shape this
  * store writes, checked field by field without building a zod parse; `undefined` when it does
@@ -83,13 +73,17 @@ function asWrittenRecordLine(value: object): RecordLine | undefined {
   return datetimePattern.test(line.at) ? (value as RecordLine) : undefined;
 }
 
-/** The header line `value` is, checked as {@link asWrittenRecordLine} checks a record. */
-function asWrittenHeaderLine(value: unknown): HeaderLine | undefined {
+/**
+ * The header line `value` is, checked as {@link asWrittenRecordLine} checks a record. An id
+ * equal to `expectedId`, a session id already checked, needs no check of its own: a rebuild
+ * reads a header per log.
+ */
+function asWrittenHeaderLine(value: unknown, expectedId: string): HeaderLine | undefined {
   if (typeof value !== "object" || value === null || !hasOnlyKeys(value, headerKeys))
     return undefined;
   const header = value as Partial<Record<keyof HeaderLine, unknown>>;
   if (header.rollout !== 1 || header.meta === undefined) return undefined;
-  if (!sessionIdSchema.safeParse(header.id).success) return undefined;
+  if (header.id !== expectedId && !sessionIdSchema.safeParse(header.id).success) return undefined;
   if (typeof header.createdAt !== "string" || !datetimePattern.test(header.createdAt))
     return undefined;
   if (header.cwd !== undefined && (typeof header.cwd !== "string" || header.cwd === ""))
@@ -107,6 +101,7 @@ function asWrittenHeaderLine(value: unknown): HeaderLine | undefined {
 
 /** Where a line sits, for the error that names it. */
 export interface LineLocation {
+  /** The session the log is read for: an id `sessionIdSchema` accepts. */
   readonly sessionId: string;
   readonly path: string;
   readonly offset: number;
@@ -168,7 +163,7 @@ export function parseLogLine(
     if (!parsed.success) throw schemaError(location, parsed.error);
     return { record: parsed.data };
   }
-  const header = asWrittenHeaderLine(value);
+  const header = asWrittenHeaderLine(value, location.sessionId);
   if (header !== undefined) return { header };
   const parsed = headerLineSchema.safeParse(value);
   if (!parsed.success) throw schemaError(location, parsed.error);
@@ -180,31 +175,51 @@ export function encodeHeaderLine(header: HeaderLine): string {
   return `${JSON.stringify(header)}\n`;
 }
 
-/** A batch's lines, numbered from `first`, as one string ready for one write. */
-export function encodeBatch(
-  records: readonly {
-    readonly type: string;
-    readonly payload: JsonValue;
-    readonly checkpoint?: boolean | undefined;
-  }[],
+/** A record of a batch, as an append request holds it. */
+export interface BatchRecord {
+  readonly type: string;
+  readonly payload: JsonValue;
+  readonly checkpoint?: boolean | undefined;
+}
+
+/**
+ * A record's fields as its log line holds them (type, payload, and the checkpoint flag when
+ * set), encoded as JSON text once: the text is also the store's copy of the record, taken when
+ * an append is called, so what the caller changes afterwards is not what gets written.
+ */
+export function encodeRecord(record: BatchRecord): string {
+  const fields = `,"type":${JSON.stringify(record.type)},"payload":${JSON.stringify(record.payload)}`;
+  return record.checkpoint === true ? `${fields},"checkpoint":true` : fields;
+}
+
+/**
+ * A batch's lines from its records' {@link encodeRecord} text, numbered from `first`, as one
+ * string ready for one write. Each line is what `JSON.stringify` writes of
+ * `{sequence, type, payload, checkpoint?, batch?, end?, at?}`: the first line carries the
+ * append id, the last `end` and the time of the append.
+ */
+export function encodeBatchLines(
+  records: readonly string[],
   first: number,
   appendId: string,
   at: string,
 ): string {
+  const last = records.length - 1;
   let text = "";
-  records.forEach((record, offset) => {
-    const line: Record<string, JsonValue> = {
-      sequence: first + offset,
-      type: record.type,
-      payload: record.payload,
-    };
-    if (record.checkpoint === true) line.checkpoint = true;
-    if (offset === 0) line.batch = appendId;
-    if (offset === records.length - 1) {
-      line.end = true;
-      line.at = at;
-    }
-    text += `${JSON.stringify(line)}\n`;
-  });
+  for (let offset = 0; offset <= last; offset += 1) {
+    text += `{"sequence":${first + offset}${records[offset]}`;
+    if (offset === 0) text += `,"batch":${JSON.stringify(appendId)}`;
+    text += offset === last ? `,"end":true,"at":${JSON.stringify(at)}}\n` : "}\n";
+  }
   return text;
+}
+
+/** A batch's lines, numbered from `first`, as one string ready for one write. */
+export function encodeBatch(
+  records: readonly BatchRecord[],
+  first: number,
+  appendId: string,
+  at: string,
+): string {
+  return encodeBatchLines(records.map(encodeRecord), first, appendId, at);
 }

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { writeSync } from "node:fs";
 import { type FileHandle, link, mkdir, open, unlink } from "node:fs/promises";
 import {
-  appendRequestSchema,
   createSessionRequestSchema,
   isCreateRetry,
   listOptionsSchema,
@@ -16,9 +15,10 @@ import {
 import { parseRolloutArgument } from "@ctx/rollout/internal";
 import { CtxError } from "@ctx/text";
 import { z } from "zod";
+import { type CheckedAppend, checkAppendRequest } from "./append-request.js";
 import { createFileLocks } from "./file-lock.js";
 import { errorCode, exists } from "./file-system.js";
-import { encodeBatch, encodeHeaderLine, type HeaderLine } from "./jsonl-line.js";
+import { encodeBatchLines, encodeHeaderLine, type HeaderLine } from "./jsonl-line.js";
 import { findRecordLine } from "./jsonl-log.js";
 import { createLogHolds } from "./jsonl-log-holds.js";
 import { createJsonlSessionFiles, infoFromHeader } from "./jsonl-session-files.js";
@@ -208,9 +208,9 @@ export function createJsonlRolloutStore(
     },
 
     append(request) {
-      let parsed: z.output<typeof appendRequestSchema>;
+      let parsed: CheckedAppend;
       try {
-        parsed = checkedNow(appendRequestSchema, request, "append request");
+        parsed = checkAppendRequest(request);
       } catch (error) {
         return Promise.reject(error);
       }
@@ -239,7 +239,7 @@ export function createJsonlRolloutStore(
             }
             const at = new Date().toISOString();
             const bytes = Buffer.from(
-              encodeBatch(parsed.records, tail.nextSequence, parsed.appendId, at),
+              encodeBatchLines(parsed.records, tail.nextSequence, parsed.appendId, at),
             );
             const nextSequence = tail.nextSequence + parsed.records.length;
             const committedEnd = tail.committedEnd + bytes.length;

@@ -44,7 +44,11 @@ export function encodeIndexHeader(sortedBytes: number): string {
   return `${JSON.stringify({ index: 2, sorted: sortedBytes })}\n`;
 }
 
-/** One line of the index file for `change`, newline included. */
+/**
+ * One line of the index file for `change`, newline included. The object has one shape for
+ * every session (`JSON.stringify` leaves out a `cwd` or `parent` that is `undefined`), which
+ * keeps the rewrite of a large index on `JSON.stringify`'s fast path.
+ */
 export function encodeIndexChange(change: IndexChange): string {
   if ("deleted" in change) return `${JSON.stringify({ id: change.deleted, deleted: true })}\n`;
   const { info, size } = change;
@@ -52,8 +56,8 @@ export function encodeIndexChange(change: IndexChange): string {
     id: info.id,
     createdAt: info.createdAt,
     updatedAt: info.updatedAt,
-    ...(info.cwd === undefined ? {} : { cwd: info.cwd }),
-    ...(info.parent === undefined ? {} : { parent: info.parent }),
+    cwd: info.cwd,
+    parent: info.parent,
     nextSequence: info.nextSequence,
     archived: info.archived,
     meta: info.meta,
