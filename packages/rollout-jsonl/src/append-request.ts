@@ -1,10 +1,6 @@
 import { jsonValueSchema } from "@ctx/protocol";
-import {
-  type AppendRequest,
-  appendRequestSchema,
-  parseRolloutArgument,
-  sessionIdSchema,
-} from "@ctx/rollout";
+import { type AppendRequest, appendRequestSchema, sessionIdSchema } from "@ctx/rollout";
+import { parseRolloutArgument } from "@ctx/rollout/internal";
 import { hasOnlyKeys, isSequence } from "./field-checks.js";
 import { encodeRecord } from "./jsonl-line.js";
 
