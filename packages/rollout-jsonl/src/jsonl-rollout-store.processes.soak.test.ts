@@ -1,6 +1,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { buildRolloutWorker } from "./__fixtures__/rollout/build-rollout-worker.js";
 import { sweepKills } from "./__fixtures__/rollout/kill-sweep.js";
@@ -14,8 +14,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
-  await rm(join(worker, ".."), { recursive: true, force: true });
+  if (directory !== "") await rm(directory, { recursive: true, force: true });
+  // Only the worker's own folder, once it was built: with no worker, `join("", "..")` is the
+  // packages folder of the checkout the test runs in.
+  if (worker !== "") await rm(dirname(worker), { recursive: true, force: true });
 });
 
 describe("createJsonlRolloutStore across processes, at the soak's size", () => {

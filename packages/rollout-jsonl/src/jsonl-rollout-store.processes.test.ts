@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { RolloutConflictError } from "@ctx/rollout";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildRolloutWorker } from "./__fixtures__/rollout/build-rollout-worker.js";
@@ -17,8 +17,10 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
-  await rm(join(worker, ".."), { recursive: true, force: true });
+  if (directory !== "") await rm(directory, { recursive: true, force: true });
+  // Only the worker's own folder, once it was built: with no worker, `join("", "..")` is the
+  // packages folder of the checkout the test runs in.
+  if (worker !== "") await rm(dirname(worker), { recursive: true, force: true });
 });
 
 describe("createJsonlRolloutStore across processes", () => {
