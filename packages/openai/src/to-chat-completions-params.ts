@@ -33,12 +33,7 @@ export interface ChatCompletionsParams {
   prompt_cache_key?: string;
 }
 
-/**
- * The arguments, checked before the instructions are read: the request only as far as its
- * `instructions` (the item mapper checks the rest), the options whole.
- */
-const argumentsSchema = z.object({
-  request: z.looseObject({ instructions: z.string() }),
+const optionsArgumentSchema = z.object({
   options: z.strictObject({
     developerRole: z.enum(["developer", "system"]).optional(),
     promptCacheKey: z.string().min(1).optional(),
@@ -92,16 +87,14 @@ export function toChatCompletionsParams(
   request: ModelInput,
   options: ChatCompletionsParamsOptions = {},
 ): ChatCompletionsParams {
-  parseWithSchema(argumentsSchema, { request, options }, toError);
+  parseWithSchema(optionsArgumentSchema, { options }, toError);
   const { developerRole = "developer", promptCacheKey } = options;
-  const instructions: ChatCompletionMessageParam = {
-    role: developerRole,
-    content: [{ type: "text", text: request.instructions }],
-  };
   const { messages } = messageMappers[developerRole].map(request, {
     toError,
     path: "request",
-    before: [instructions],
+    before: (checked): ChatCompletionMessageParam[] => [
+      { role: developerRole, content: [{ type: "text", text: checked.instructions }] },
+    ],
   });
   const params: ChatCompletionsParams = { messages };
   if (promptCacheKey !== undefined) params.prompt_cache_key = promptCacheKey;

@@ -49,14 +49,7 @@ export const responsesParamsOptionsSchema = z.strictObject({
 const itemMapper = createItemMapper(toResponsesInputItem);
 
 const toError = (problems: string) => new OpenAIAdapterError("invalid-argument", problems);
-/**
- * The arguments, checked before the instructions are read: the request only as far as its
- * `instructions` (the item mapper checks the rest), the options whole.
- */
-const argumentsSchema = z.object({
-  request: z.looseObject({ instructions: z.string() }),
-  options: responsesParamsOptionsSchema,
-});
+const optionsArgumentSchema = z.object({ options: responsesParamsOptionsSchema });
 
 /**
  * Maps a model request to the Responses API's `instructions`, `input` and `prompt_cache_key`;
@@ -86,27 +79,28 @@ export function toResponsesParams(
   request: ModelInput,
   options: ResponsesParamsOptions = {},
 ): ResponsesParams {
-  parseWithSchema(argumentsSchema, { request, options }, toError);
+  parseWithSchema(optionsArgumentSchema, { options }, toError);
   const { instructionsAs = "instructions", promptCacheKey } = options;
-  const params: ResponsesParams =
-    instructionsAs === "instructions"
-      ? {
-          instructions: request.instructions,
-          input: itemMapper.map(request, { toError, path: "request" }),
-        }
-      : {
-          input: itemMapper.map(request, {
-            toError,
-            path: "request",
-            before: [
-              {
-                type: "message",
-                role: "developer",
-                content: [{ type: "input_text", text: request.instructions }],
-              },
-            ],
-          }),
-        };
+  let params: ResponsesParams;
+  if (instructionsAs === "instructions") {
+    // Mapped first: the mapper checks the request before its instructions are read.
+    const input = itemMapper.map(request, { toError, path: "request" });
+    params = { instructions: request.instructions, input };
+  } else {
+    params = {
+      input: itemMapper.map(request, {
+        toError,
+        path: "request",
+        before: (checked) => [
+          {
+            type: "message",
+            role: "developer",
+            content: [{ type: "input_text", text: checked.instructions }],
+          },
+        ],
+      }),
+    };
+  }
   if (promptCacheKey !== undefined) params.prompt_cache_key = promptCacheKey;
   return params;
 }

@@ -119,7 +119,7 @@ describe("createItemMapper", () => {
     const { mapper } = textMapper();
     const input = [message("a"), message("b")];
     const before = [{ text: "system" }];
-    const result = mapper.map({ instructions: "", input }, { ...options, before });
+    const result = mapper.map({ instructions: "", input }, { ...options, before: () => before });
     expect(result).toEqual([{ text: "system" }, { text: "a" }, { text: "b" }]);
     expect(result[0]).toBe(before[0]);
     expect(before).toHaveLength(1);
@@ -131,7 +131,7 @@ describe("createItemMapper", () => {
     ]);
     expect(() =>
       mapper.map({ instructions: "", input }, { ...options, before: {} as never }),
-    ).toThrow("before?: array");
+    ).toThrow("before?: function");
   });
 
   it("names wrong items by their place in the input", () => {

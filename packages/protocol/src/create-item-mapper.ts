@@ -7,7 +7,7 @@ import type { ResponseItem } from "./response-item.js";
 export interface ItemMapper<Output> {
   /**
    * Checks `request` and returns what its items map to, in order, leaving out the items that map
-   * to nothing, after `options.before`. The array is the caller's; the outputs in it are frozen
+   * to nothing, after what `options.before` makes of the checked request. The array is the caller's; the outputs in it are frozen
    * and may be given again by a later call.
    * @throws the error `toError` makes of the problems in one line, their paths under `path`
    * (`request.input[3].type: …`), when the request does not fit `ModelInput`; whatever the

@@ -57,10 +57,11 @@ export interface MapOptions<Message> {
   /** Where the request sits, which the problems' paths begin with (`request`, or empty). */
   readonly path: string;
   /**
-   * Messages to put before the mapped ones in the returned array (a system message, say), so
-   * that array is made in one copy rather than copied again to put them in front.
+   * Makes the messages to put before the mapped ones in the returned array (a system message
+   * built from the request's instructions, say), so that array is made in one copy rather than
+   * copied again to put them in front. It is called once the request is checked.
    */
-  readonly before?: readonly Message[];
+  readonly before?: (request: ModelInput) => readonly Message[];
 }
 
 /** Maps the items of model requests to messages, each item once; see {@link createMessageMapper}. */
@@ -103,7 +104,9 @@ const functionSchema = z.custom<(...values: never[]) => unknown>(
 const mapOptionsSchema = z.object({
   toError: functionSchema,
   path: z.string(),
-  before: z.custom<readonly unknown[]>((value) => Array.isArray(value)).optional(),
+  before: z
+    .custom<(request: ModelInput) => readonly unknown[]>((value) => typeof value === "function")
+    .optional(),
 });
 
 const mapperOptionsSchema = z.object({
@@ -196,7 +199,7 @@ export function createMessageMapper<Piece, Message, State = undefined>(
         throw ProtocolError.fromIssues("invalid-argument", "argument", [
           {
             path: "options",
-            message: "expected { toError: function, path: string, before?: array }",
+            message: "expected { toError: function, path: string, before?: function }",
           },
         ]);
       }
@@ -253,7 +256,8 @@ export function createMessageMapper<Piece, Message, State = undefined>(
         if (run === undefined) closeRun(memo);
         else memo.openRun = run;
       }
-      const messages = before === undefined ? memo.closed.slice() : before.concat(memo.closed);
+      const messages =
+        before === undefined ? memo.closed.slice() : before(request).concat(memo.closed);
       if (memo.open.length > 0) messages.push(deepFreeze(join(memo.open)));
       if (lasting) remember(memo);
       return { leading: memo.leading.slice(), messages, state: memo.state };
