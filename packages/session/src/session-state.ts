@@ -151,6 +151,9 @@ export class SessionState {
         return undefined;
       case "compaction":
         this.#installCompaction(checkpointOf(record.payload));
+        // The history is replaced: the model's next items answer a request made from it, as a
+        // replay that starts at this checkpoint takes them.
+        this.#answering = false;
         return undefined;
     }
   }

@@ -66,22 +66,45 @@ function stateOf(state: SessionState) {
   };
 }
 
+/**
+ * Runs `operations` on a live session, then replays what it wrote: both states, or `undefined`
+ * when nothing was written.
+ */
+async function liveAndReplayed(operations: readonly Operation[]) {
+  const store = createMemoryRolloutStore();
+  const live = new SessionState(registry);
+  const session = openSession(live, { store, registry }, { created: false, nextSequence: 0 });
+  for (const run of operations) {
+    // A refused call (nextRequest before a turn) writes nothing and changes nothing.
+    await run(session).catch(() => undefined);
+  }
+  if (live.turnCount === 0 && live.entries.length === 0) return undefined;
+  const read = await store.read(session.id);
+  return { live: stateOf(live), replayed: stateOf(replayRollout(read.records, registry).state) };
+}
+
 describe("SessionState.apply", () => {
   it("gives a replay of what a live session wrote the live session's state", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { maxLength: 12 }), async (operations) => {
-        const store = createMemoryRolloutStore();
-        const live = new SessionState(registry);
-        const session = openSession(live, { store, registry }, { created: false, nextSequence: 0 });
-        for (const run of operations) {
-          // A refused call (nextRequest before a turn) writes nothing and changes nothing.
-          await run(session).catch(() => undefined);
-        }
-        if (live.turnCount === 0 && live.entries.length === 0) return;
-        const read = await store.read(session.id);
-        expect(stateOf(replayRollout(read.records, registry).state)).toEqual(stateOf(live));
+        const states = await liveAndReplayed(operations);
+        if (states !== undefined) expect(states.replayed).toEqual(states.live);
       }),
       { numRuns: 40 },
     );
+  });
+
+  it("takes the model's items after a compaction as the answer to a request of the compacted history, live as in a replay from that checkpoint", async () => {
+    const states = await liveAndReplayed([
+      (session) => session.beginTurn(turnContext("ctx-coder", "/a"), "work in /a"),
+      (session) => session.record([assistant("first")]),
+      (session) =>
+        session.compact({
+          replacement: [{ item: assistant("summary"), origin: { source: "model" } }],
+        }),
+      (session) => session.record([call("c1"), output("c1", "a.txt")]),
+    ]);
+    expect(states?.live.recordedRequest).toEqual([assistant("summary")]);
+    expect(states?.replayed).toEqual(states?.live);
   });
 });
