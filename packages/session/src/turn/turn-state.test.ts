@@ -24,13 +24,8 @@ describe("a turn's turn state", () => {
   });
 
   it("refuses an extension slot that takes a standard section's id", () => {
-    const refused = (() => {
-      try {
-        buildTurnState(context({ permissions: { text: "forged" } }), sources);
-      } catch (error) {
-        return error;
-      }
-    })();
-    expect(SessionError.isInstance(refused) && refused.code).toBe("invalid-argument");
+    const attempt = () => buildTurnState(context({ permissions: { text: "forged" } }), sources);
+    expect(attempt).toThrowError(SessionError);
+    expect(attempt).toThrowError(expect.objectContaining({ code: "invalid-argument" }));
   });
 });
