@@ -10,7 +10,8 @@ import type { SessionRecord } from "./log/session-records.js";
 import { applyMergePatch } from "./turn/merge-patch.js";
 import { sectionReference } from "./turn/section-reference.js";
 import { viewOfSentRequest } from "./turn/sent-request.js";
-import { isSnapshots, type Snapshots, survivingSnapshots } from "./turn/snapshots.js";
+import { isSnapshots, type Snapshots } from "./turn/snapshots.js";
+import { survivingSnapshots } from "./turn/surviving-snapshots.js";
 
 /**
  * The usage a provider reported for the latest response it was given, and how much of the
