@@ -20,6 +20,7 @@ const listed = [
   "rollout",
   "rollout-jsonl",
   "rollout-postgres",
+  "session",
   "skills",
   "text",
 ];

@@ -33,7 +33,7 @@ export {
   type SessionErrorOptions,
 } from "./session-error.js";
 export { approximateTokenizer } from "./tokens/approximate-tokenizer.js";
-export { countItemTokens, imageTokens } from "./tokens/count-item-tokens.js";
+export { countItemTokens } from "./tokens/count-item-tokens.js";
 export { loadDefaultTokenizer } from "./tokens/load-default-tokenizer.js";
 export {
   type ModelWindow,
@@ -56,5 +56,4 @@ export {
   type ParsedTurnContext,
   parseTurnContext,
   type TurnContext,
-  turnContextSchema,
 } from "./turn/turn-context.js";

@@ -4,13 +4,14 @@ import type { Registry } from "@ctx/registry";
 import { type CompactionCheckpoint, checkpointOf } from "./compaction/compaction-checkpoint.js";
 import { findRollbackCut, type RollbackCut } from "./history/find-rollback-cut.js";
 import type { HistoryEntry } from "./history/origin.js";
-import { PromptBuilder, type PromptView } from "./history/prompt-builder.js";
+import type { PromptBuilder, PromptView } from "./history/prompt-builder.js";
+import { SessionHistory } from "./history/session-history.js";
 import type { SessionRecord } from "./log/session-records.js";
 import { applyMergePatch } from "./turn/merge-patch.js";
+import { sectionReference } from "./turn/section-reference.js";
 import { viewOfSentRequest } from "./turn/sent-request.js";
-
-/** The sections' snapshots, by section id. */
-export type Snapshots = Readonly<Record<string, JsonValue>>;
+import { isSnapshots, type Snapshots } from "./turn/snapshots.js";
+import { survivingSnapshots } from "./turn/surviving-snapshots.js";
 
 /**
  * The usage a provider reported for the latest response it was given, and how much of the
@@ -41,8 +42,8 @@ export interface RecordedRequest {
  */
 export class SessionState {
   readonly registry: Registry;
-  #entries: HistoryEntry[] = [];
-  #prompt = new PromptBuilder();
+  /** The history, with the prompt and the sections it shows. */
+  readonly #history: SessionHistory;
   /** The snapshots the model was last shown. */
   #snapshots: Snapshots = {};
   /** The snapshots after each turn, oldest first. */
@@ -54,8 +55,6 @@ export class SessionState {
   #baseInstructions: string | undefined;
   /** The model of the latest turn, for the resume warning. */
   #model: string | undefined;
-  /** How many history entries carry a fragment of each section. */
-  #sectionCounts = new Map<string, number>();
   /** The latest compaction: a rollback goes back to it at most. */
   #checkpoint: CompactionCheckpoint | undefined;
   /** How many entries from the start a rollback may not cut (the compacted history). */
@@ -76,16 +75,17 @@ export class SessionState {
 
   constructor(registry: Registry) {
     this.registry = registry;
+    this.#history = new SessionHistory(registry);
   }
 
   /** The history with its origins, oldest first. */
   get entries(): readonly HistoryEntry[] {
-    return this.#entries;
+    return this.#history.entries;
   }
 
   /** The prompt kept up to date with the history. */
   get prompt(): PromptBuilder {
-    return this.#prompt;
+    return this.#history.prompt;
   }
 
   /** The snapshots the model was last shown. */
@@ -161,8 +161,8 @@ export class SessionState {
   /** A request was sent with the history as it stands. */
   #markRequest(): void {
     this.#recordedRequest = {
-      withImages: this.#prompt.view({ imageInput: true }),
-      textOnly: this.#prompt.view({ imageInput: false }),
+      withImages: this.#history.prompt.view({ imageInput: true }),
+      textOnly: this.#history.prompt.view({ imageInput: false }),
     };
   }
 
@@ -182,15 +182,13 @@ export class SessionState {
     if (this.#contextAt !== undefined && entry.origin.source === "context") {
       // The entry goes in front of what a report covered, so the report no longer holds.
       this.#usage = undefined;
-      const entries = [...this.#entries];
-      entries.splice(this.#contextAt, 0, entry);
+      this.#history.insert(this.#contextAt, entry);
       this.#contextAt += 1;
       this.#floor += 1;
-      this.#rebuild(entries);
       return;
     }
     this.#contextAt = undefined;
-    this.#push(entry);
+    this.#history.push(entry);
   }
 
   /** Whether nothing happened since the latest compaction, so another would change nothing. */
@@ -208,15 +206,16 @@ export class SessionState {
    * last model-generated entry (everything, when there is none).
    */
   #reportUsage(totalTokens: number): void {
-    const last = this.#entries.findLastIndex((entry) => entry.origin.source === "model");
-    this.#usage = { totalTokens, covered: last === -1 ? this.#entries.length : last + 1 };
+    const { entries } = this.#history;
+    const last = entries.findLastIndex((entry) => entry.origin.source === "model");
+    this.#usage = { totalTokens, covered: last === -1 ? entries.length : last + 1 };
   }
 
   /** A compaction replaces the history and the baseline with `checkpoint`. */
   #installCompaction(checkpoint: CompactionCheckpoint): void {
     this.#checkpoint = checkpoint;
     this.#usage = undefined;
-    this.#rebuild([...checkpoint.entries]);
+    this.#history.replace(checkpoint.entries);
     this.#floor = checkpoint.entries.length;
     this.#snapshots = checkpoint.snapshots;
     this.#turnSnapshots = checkpoint.fullContext ? [] : [checkpoint.snapshots];
@@ -240,28 +239,14 @@ export class SessionState {
     this.#fullContext = false;
   }
 
-  /**
-   * What the model was last shown of `section`, by the reference's rules: on a full context only
-   * a snapshot that survives a reset is known, and a section the history shows is unknown;
-   * otherwise a snapshot is known unless the section is retained and its fragment left the
-   * history (absent), and without one a section the history shows is unknown.
-   */
+  /** What the model was last shown of `section`; see {@link sectionReference}. */
   reference(section: KindSection, full: boolean): SectionReference<JsonValue> {
-    const snapshot = this.#snapshots[section.id];
-    const shown = this.shows(section.id);
-    if (
-      snapshot !== undefined &&
-      (section.survivesReset || (!full && (!section.retained || shown)))
-    ) {
-      return { status: "known", snapshot };
-    }
-    if (snapshot !== undefined && !full) return { status: "absent" };
-    return section.legacy && shown ? { status: "unknown" } : { status: "absent" };
+    return sectionReference(section, this.#snapshots[section.id], this.shows(section.id), full);
   }
 
   /** Whether some history entry still carries a fragment of section `id`. */
   shows(id: string): boolean {
-    return (this.#sectionCounts.get(id) ?? 0) > 0;
+    return this.#history.shows(id);
   }
 
   /**
@@ -271,7 +256,7 @@ export class SessionState {
    */
   #rollback(userTurns: number): RollbackCut {
     const floor = this.#floor;
-    const found = findRollbackCut(this.#entries.slice(floor), userTurns, this.registry);
+    const found = findRollbackCut(this.#history.entries.slice(floor), userTurns, this.registry);
     const cut = { ...found, keep: found.keep + floor };
     if (cut.droppedTurns === 0) return cut;
     this.#usage = undefined;
@@ -284,47 +269,12 @@ export class SessionState {
       this.#model = model;
       return cut;
     }
-    this.#rebuild(this.#entries.slice(0, cut.keep));
+    this.#history.replace(this.#history.entries.slice(0, cut.keep));
     const surviving = this.#turnSnapshots.length - cut.droppedTurns;
     this.#turnSnapshots = this.#turnSnapshots.slice(0, Math.max(0, surviving));
-    this.#snapshots = this.#turnSnapshots.at(-1) ?? this.#survivors();
+    this.#snapshots =
+      this.#turnSnapshots.at(-1) ?? survivingSnapshots(this.registry, this.#snapshots);
     this.#fullContext = this.#turnSnapshots.length === 0 || cut.clearsBaseline;
     return cut;
   }
-
-  /** The snapshots that outlive a lost baseline (the previous model). */
-  #survivors(): Snapshots {
-    const kept: Record<string, JsonValue> = {};
-    for (const kind of this.registry.kinds) {
-      const id = kind.section?.id;
-      const value = id === undefined ? undefined : this.#snapshots[id];
-      if (id !== undefined && value !== undefined && kind.section?.survivesReset) kept[id] = value;
-    }
-    return kept;
-  }
-
-  #push(entry: HistoryEntry): void {
-    this.#entries.push(entry);
-    this.#prompt.append(entry);
-    this.#count(entry);
-  }
-
-  #rebuild(entries: readonly HistoryEntry[]): void {
-    this.#entries = [];
-    this.#prompt = new PromptBuilder();
-    this.#sectionCounts = new Map();
-    for (const entry of entries) this.#push(entry);
-  }
-
-  #count(entry: HistoryEntry): void {
-    if (entry.origin.source !== "context") return;
-    for (const type of entry.origin.kinds) {
-      const id = this.registry.get(type)?.section?.id;
-      if (id !== undefined) this.#sectionCounts.set(id, (this.#sectionCounts.get(id) ?? 0) + 1);
-    }
-  }
-}
-
-function isSnapshots(value: JsonValue): value is Snapshots {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -1,7 +1,7 @@
 import { defaultOrigin, type HistoryEntry } from "../history/origin.js";
 import type { CompactionPayload } from "../log/session-records.js";
-import type { Snapshots } from "../session-state.js";
 import type { SentRequest } from "../turn/sent-request.js";
+import type { Snapshots } from "../turn/snapshots.js";
 
 /**
  * Everything a session is after a compaction, as its `compaction` rollout record holds it, so a

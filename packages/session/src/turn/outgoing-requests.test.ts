@@ -1,7 +1,7 @@
 import { createItemMapper, type ResponseItem } from "@ctx/protocol";
 import { describe, expect, it } from "vitest";
-import { createSession } from "./create-session.js";
-import type { TurnContext } from "./turn/turn-context.js";
+import { createSession } from "../create-session.js";
+import type { TurnContext } from "./turn-context.js";
 
 const context: TurnContext = {
   model: "ctx-coder",

@@ -1,0 +1,88 @@
+import { declareExtension } from "@ctx/protocol";
+import type { CtxWarning } from "@ctx/text";
+import type { CompactionReport } from "../compaction/compaction-report.js";
+import type { PromptView } from "../history/prompt-builder.js";
+import type { ModelRequest } from "../session.js";
+import type { SessionState } from "../session-state.js";
+import { explainCacheBreak } from "./cache-break.js";
+
+/**
+ * The requests a session hands out, and what waits for the next one: the warnings met between
+ * requests (a resume's, a tokenizer that failed to load) and the report of a compaction the
+ * caller asked for. Each request is the history as it stands, compared with the one before it;
+ * it declares that it extends the last request this object made when it does, so a mapping
+ * converts only the new items.
+ */
+export class OutgoingRequests {
+  readonly #state: SessionState;
+  /** The last request this object made: `undefined` until then (after a resume, say). */
+  #last: PromptView | undefined;
+  #warnings: CtxWarning[];
+  #report: CompactionReport | undefined;
+
+  constructor(state: SessionState, warnings: readonly CtxWarning[]) {
+    this.#state = state;
+    this.#warnings = [...warnings];
+  }
+
+  /** The warnings waiting for the next request. */
+  get heldWarnings(): readonly CtxWarning[] {
+    return this.#warnings;
+  }
+
+  /** The compaction report waiting for the next request. */
+  get heldReport(): CompactionReport | undefined {
+    return this.#report;
+  }
+
+  /** Keeps `warnings` for the next request. */
+  holdWarnings(warnings: readonly CtxWarning[]): void {
+    this.#warnings.push(...warnings);
+  }
+
+  /** Keeps `report` for the next request. */
+  holdReport(report: CompactionReport): void {
+    this.#report = report;
+  }
+
+  /**
+   * The last request sent, which the next is compared with: this object's own, or after a
+   * resume, rollback or fork the one its rollout records last.
+   */
+  previous(imageInput: boolean): PromptView | undefined {
+    const recorded = this.#state.recordedRequest;
+    return this.#last ?? (imageInput ? recorded?.withImages : recorded?.textOnly);
+  }
+
+  /**
+   * The request for the history as it stands, compared with `previous`: the request before it,
+   * taken before this turn's records were applied (they make the history the recorded request).
+   * What was held for it is given up: `warnings` and `report` are what it carries.
+   */
+  send(
+    instructions: string,
+    imageInput: boolean,
+    warnings: readonly CtxWarning[],
+    report: CompactionReport | undefined,
+    previous: PromptView | undefined,
+  ): ModelRequest {
+    this.#warnings = [];
+    this.#report = undefined;
+    const view = this.#state.prompt.view({ imageInput });
+    const cacheBreak =
+      previous === undefined ? undefined : explainCacheBreak(previous, view, this.#state.registry);
+    const input = view.items;
+    // The previous request's input was read when it was made, so this costs no copy.
+    if (this.#last !== undefined && view.extends(this.#last) === true) {
+      declareExtension(input, this.#last.items);
+    }
+    this.#last = view;
+    return {
+      instructions,
+      input,
+      warnings: report === undefined ? warnings : [...warnings, ...report.warnings],
+      ...(cacheBreak === undefined ? {} : { cacheBreak }),
+      ...(report === undefined ? {} : { compaction: report }),
+    };
+  }
+}
