@@ -28,7 +28,7 @@ const deadlockAttempts = 3;
  * What joins the batches' texts of a flush into its one records parameter: U+0001, a control
  * character, which JSON.stringify always writes as an escape, so no batch's text holds it.
  */
-export const batchSeparator = "\u0001";
+const batchSeparator = "\u0001";
 
 /**
  * The values of one flush, one parameter a column, each a text: array literals of the appends'
@@ -37,7 +37,7 @@ export const batchSeparator = "\u0001";
  * escaped into the literal, a pass over every byte on each side). Literals built here, not by
  * the client, which can only build them once it has fetched the server's array types.
  */
-export function flushParameters(appends: readonly PendingAppend[]): string[] {
+function flushParameters(appends: readonly PendingAppend[]): string[] {
   const sessionIds: string[] = [];
   const expected: number[] = [];
   const next: number[] = [];
