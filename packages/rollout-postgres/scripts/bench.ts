@@ -14,13 +14,19 @@ import { benchSize } from "@ctx/vitest-config/bench";
 import postgres from "postgres";
 import { createPostgresRolloutStore, migrate } from "../src/index.js";
 import { recordsPerTurn, turnMaterial, turnRecords } from "./bench-turn.js";
+import type { LoadMode, WorkerReport, WorkerSlice, WorkerTask } from "./bench-worker.js";
 import { schedulerWaitMilliseconds } from "./scheduler-wait.js";
 
 const sessions = benchSize(50, 4);
 const turns = benchSize(200, 2);
 const workers = benchSize(5, 2);
+/** Pairs of load slices, one of each mode a pair: the turns are cut into this many slices a mode. */
+const slicePairs = benchSize(8, 2);
 const listedSessions = benchSize(10_000, 100);
 const resumeMegabytes = benchSize(Number(process.env.CTX_BENCH_RESUME_MB ?? 256), 2);
+
+/** Where each worker writes a V8 CPU profile when set (`--cpu-prof`), for a look at its costs. */
+const profileFolder = process.env.CTX_BENCH_CPU_PROFILE || undefined;
 
 const run = promisify(execFile);
 const here = fileURLToPath(new URL(".", import.meta.url));
@@ -47,34 +53,23 @@ async function withServer(work: (url: string) => Promise<void>): Promise<void> {
   }
 }
 
-interface WorkerReport {
-  readonly latencies: number[];
-  /** The worker's CPU time (user and system) while the clock ran, in milliseconds. */
-  readonly cpuMilliseconds: number;
-  /** How long the worker waited for a CPU while the clock ran, in milliseconds, when known. */
-  readonly waitMilliseconds: number | null;
-}
-
 interface Worker {
-  /** Starts the worker's appends; resolves with its report when they are done. */
-  go(): Promise<WorkerReport>;
+  /** Runs one slice of the load in the worker; resolves with its report when it is done. */
+  run(slice: WorkerSlice): Promise<WorkerReport>;
   /** Lets the worker close its connections and exit; resolves once it has. */
   finish(): Promise<void>;
 }
 
-/** How a load run writes each turn: through the store, or as the plain INSERT of the floor. */
-type LoadMode = "store" | "floor";
-
-/** A worker process, connected and waiting for the go. */
-function startWorker(
-  mode: LoadMode,
-  url: string,
-  schema: string,
-  sessionIds: string[],
-): Promise<Worker> {
+/** A worker process, connected through both writers and waiting for its first slice. */
+function startWorker(url: string, schema: string, sessionIds: string[]): Promise<Worker> {
   return new Promise((ready, reject) => {
     const child = fork(join(here, "bench-worker.ts"), {
-      execArgv: ["--conditions=@ctx/source", "--import", "tsx"],
+      execArgv: [
+        "--conditions=@ctx/source",
+        "--import",
+        "tsx",
+        ...(profileFolder === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileFolder}`]),
+      ],
     });
     child.once("error", reject);
     const exited = new Promise<void>((resolve, failed) =>
@@ -86,10 +81,10 @@ function startWorker(
     exited.catch(reject);
     child.once("message", () =>
       ready({
-        go: () =>
+        run: (slice) =>
           new Promise((resolve) => {
             child.once("message", (report) => resolve(report as WorkerReport));
-            child.send("go");
+            child.send(slice);
           }),
         finish: () => {
           child.send("finish");
@@ -97,11 +92,12 @@ function startWorker(
         },
       }),
     );
-    child.send({ mode, url, schema, sessionIds, turns });
+    const task: WorkerTask = { url, schema, sessionIds };
+    child.send(task);
   });
 }
 
-/** What one load run measured. */
+/** What the slices of one mode measured, summed. */
 interface LoadFigures {
   readonly appendsPerSecond: number;
   readonly p50: number;
@@ -126,77 +122,135 @@ interface Scheduling {
  * The CPU time (user and system) the server's processes have used and the time they have
  * waited for a CPU: the postmaster and its children, from `/proc`, or `undefined` where the
  * server's folder or `/proc` cannot be read (another machine, another user). A backend counts
- * only while it lives, so the bench reads this before its workers close their connections.
+ * only while it lives, so the bench reads this while its workers hold their connections.
  */
-async function serverScheduling(url: string): Promise<Scheduling | undefined> {
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
+async function serverScheduling(postmaster: string | undefined): Promise<Scheduling | undefined> {
+  if (postmaster === undefined) return undefined;
+  const ticksPerSecond = 100;
+  let ticks = 0;
+  let wait = 0;
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
+    // After the command's closing parenthesis: state, ppid, …; utime and stime are 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (entry === postmaster || fields[1] === postmaster) {
+      ticks += Number(fields[11]) + Number(fields[12]);
+      wait += schedulerWaitMilliseconds(Number(entry)) ?? 0;
+    }
+  }
+  return { cpu: (ticks * 1000) / ticksPerSecond, wait };
+}
+
+/** The server's postmaster process id, from its folder, or `undefined` where it cannot be read. */
+async function postmasterId(sql: postgres.Sql): Promise<string | undefined> {
   try {
     const [setting] = await sql.unsafe<{ data_directory: string }[]>("SHOW data_directory");
-    const postmaster = (
-      await readFile(join(setting?.data_directory ?? "", "postmaster.pid"), "utf8")
-    ).split("\n")[0];
-    const ticksPerSecond = 100;
-    let ticks = 0;
-    let wait = 0;
-    for (const entry of await readdir("/proc")) {
-      if (!/^\d+$/.test(entry)) continue;
-      const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
-      // After the command's closing parenthesis: state, ppid, …; utime and stime are 12th and 13th.
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (entry === postmaster || fields[1] === postmaster) {
-        ticks += Number(fields[11]) + Number(fields[12]);
-        wait += schedulerWaitMilliseconds(Number(entry)) ?? 0;
-      }
-    }
-    return { cpu: (ticks * 1000) / ticksPerSecond, wait };
+    const pid = await readFile(join(setting?.data_directory ?? "", "postmaster.pid"), "utf8");
+    return pid.split("\n")[0];
   } catch {
     return undefined;
-  } finally {
-    await sql.end();
   }
 }
 
-/** Every turn of `ids` from the worker processes at once; the clock runs from the go to the last answer. */
-async function loadRun(
-  mode: LoadMode,
+/** One mode's slices so far: their appends' latencies and the time and CPU they took. */
+class ModeTotals {
+  readonly latencies: number[] = [];
+  seconds = 0;
+  workerCpu = 0;
+  workerWait: number | undefined = 0;
+  serverCpu: number | undefined = 0;
+  serverWait: number | undefined = 0;
+
+  add(
+    seconds: number,
+    reports: readonly WorkerReport[],
+    before: Scheduling | undefined,
+    after: Scheduling | undefined,
+  ): void {
+    this.seconds += seconds;
+    for (const report of reports) {
+      this.latencies.push(...report.latencies);
+      this.workerCpu += report.cpuMilliseconds;
+      this.workerWait =
+        this.workerWait === undefined || report.waitMilliseconds === null
+          ? undefined
+          : this.workerWait + report.waitMilliseconds;
+    }
+    const known = before !== undefined && after !== undefined;
+    this.serverCpu =
+      known && this.serverCpu !== undefined ? this.serverCpu + after.cpu - before.cpu : undefined;
+    this.serverWait =
+      known && this.serverWait !== undefined
+        ? this.serverWait + after.wait - before.wait
+        : undefined;
+  }
+
+  figures(): LoadFigures {
+    const sorted = [...this.latencies].sort((a, b) => a - b);
+    const perAppend = (total: number | undefined) =>
+      total === undefined ? undefined : total / sorted.length;
+    return {
+      appendsPerSecond: sorted.length / this.seconds,
+      p50: percentile(sorted, 0.5),
+      p99: percentile(sorted, 0.99),
+      workerCpu: this.workerCpu / sorted.length,
+      workerWait: perAppend(this.workerWait),
+      serverCpu: perAppend(this.serverCpu),
+      serverWait: perAppend(this.serverWait),
+    };
+  }
+}
+
+/**
+ * The modes' slices in the order they run: pairs of one slice of each, the floor first in every
+ * other pair (floor, store, store, floor, …), so a load that rises or falls through the run
+ * weighs on both alike.
+ */
+function sliceOrder(pairs: number): LoadMode[] {
+  return Array.from({ length: pairs }, (_, pair): LoadMode[] =>
+    pair % 2 === 0 ? ["floor", "store"] : ["store", "floor"],
+  ).flat();
+}
+
+/**
+ * Every turn of `ids`, through the floor and through the store, from the same worker processes:
+ * the turns are cut into slices, and the two modes' slices alternate, each slice run by every
+ * worker at once and timed from its start to its last answer.
+ */
+async function loadRuns(
   url: string,
   schema: string,
   ids: readonly string[],
-): Promise<LoadFigures> {
+): Promise<Record<LoadMode, LoadFigures>> {
   const ready = await Promise.all(
     Array.from({ length: workers }, (_, worker) =>
       startWorker(
-        mode,
         url,
         schema,
         ids.filter((_, index) => index % workers === worker),
       ),
     ),
   );
-  const serverBefore = await serverScheduling(url);
-  const started = performance.now();
-  const reports = await Promise.all(ready.map((worker) => worker.go()));
-  const seconds = (performance.now() - started) / 1000;
-  const serverAfter = await serverScheduling(url);
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const postmaster = await postmasterId(sql);
+  await sql.end();
+  const totals: Record<LoadMode, ModeTotals> = { floor: new ModeTotals(), store: new ModeTotals() };
+  const turnsDone: Record<LoadMode, number> = { floor: 0, store: 0 };
+  const turnsPerSlice = Math.ceil(turns / slicePairs);
+  for (const mode of sliceOrder(slicePairs)) {
+    const from = turnsDone[mode];
+    const to = Math.min(turns, from + turnsPerSlice);
+    turnsDone[mode] = to;
+    if (from === to) continue;
+    const before = await serverScheduling(postmaster);
+    const started = performance.now();
+    const reports = await Promise.all(ready.map((worker) => worker.run({ mode, from, to })));
+    const seconds = (performance.now() - started) / 1000;
+    totals[mode].add(seconds, reports, before, await serverScheduling(postmaster));
+  }
   await Promise.all(ready.map((worker) => worker.finish()));
-  const latencies = reports.flatMap((report) => report.latencies).sort((a, b) => a - b);
-  const server = (part: keyof Scheduling) =>
-    serverBefore === undefined || serverAfter === undefined
-      ? undefined
-      : (serverAfter[part] - serverBefore[part]) / latencies.length;
-  const waits = reports.map((report) => report.waitMilliseconds);
-  return {
-    serverCpu: server("cpu"),
-    serverWait: server("wait"),
-    workerWait: waits.some((wait) => wait === null)
-      ? undefined
-      : waits.reduce<number>((total, wait) => total + (wait ?? 0), 0) / latencies.length,
-    appendsPerSecond: latencies.length / seconds,
-    p50: percentile(latencies, 0.5),
-    p99: percentile(latencies, 0.99),
-    workerCpu:
-      reports.reduce((total, report) => total + report.cpuMilliseconds, 0) / latencies.length,
-  };
+  return { floor: totals.floor.figures(), store: totals.store.figures() };
 }
 
 /** The CPU time an append of one run over another's, or "unknown" without the server's. */
@@ -214,8 +268,7 @@ async function load(url: string, schema: string): Promise<void> {
   const store = createPostgresRolloutStore({ url, schema });
   const ids = Array.from({ length: sessions }, (_, index) => `load-${index}`);
   for (const id of ids) await store.create({ id, cwd: "/bench" });
-  const floor = await loadRun("floor", url, schema, ids);
-  const measured = await loadRun("store", url, schema, ids);
+  const { floor, store: measured } = await loadRuns(url, schema, ids);
   const counter = postgres(url, { max: 1, onnotice: () => {} });
   // Each batch row carries the id of the transaction that wrote it: one per flush.
   const [flushes] = await counter.unsafe<{ transactions: number; batches: number }[]>(
@@ -245,7 +298,7 @@ async function load(url: string, schema: string): Promise<void> {
       `  ${name}: ${Math.round(figures.appendsPerSecond)} appends/s (${Math.round(figures.appendsPerSecond * recordsPerTurn)} records/s), latency p50 ${format(figures.p50)}, p99 ${format(figures.p99)}; CPU an append: the workers' ${format(figures.workerCpu)}, the server's ${known(figures.serverCpu)}; waiting for a CPU an append: the workers' ${known(figures.workerWait)}, the server's ${known(figures.serverWait)}`,
     );
   report(
-    `load: ${sessions} sessions x ${turns} turns (one append of ${recordsPerTurn} records each) from ${workers} worker processes, each append durable when answered`,
+    `load: ${sessions} sessions x ${turns} turns (one append of ${recordsPerTurn} records each) from ${workers} worker processes, each append durable when answered; the floor and the store in ${slicePairs * 2} alternating slices (floor, store, store, floor, ...) over the same processes and sessions`,
   );
   line("plain one-row INSERT per append (the floor)", floor);
   line("the store (group commit)", measured);

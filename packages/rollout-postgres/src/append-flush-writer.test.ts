@@ -8,8 +8,9 @@ import {
 } from "./append-flush-writer.js";
 import { rolloutTables } from "./rollout-tables.js";
 
-/** Each append's values in a flush's parameters: session, expected, next, id, checkpoints, text. */
-const valuesPerAppend = 6;
+/** The texts of an array literal of quoted texts without quotes, commas or backslashes inside. */
+const literalTexts = (literal: string | undefined): string[] =>
+  JSON.parse(`[${String(literal).slice(1, -1)}]`);
 
 /** An error as the client builds one from the server's answer: its constructor takes the fields. */
 function serverError(code: string): Error {
@@ -24,13 +25,10 @@ function serverError(code: string): Error {
 function refusingClient(code: string) {
   const statements: number[] = [];
   const sql = {
-    unsafe: async (_text: string, parameters: (string | null)[]) => {
-      const sessions: string[] = [];
-      let refused = false;
-      for (let at = 0; at < parameters.length; at += valuesPerAppend) {
-        sessions.push(String(parameters[at]));
-        if (String(parameters[at + 3]).startsWith("refused")) refused = true;
-      }
+    unsafe: async (_text: string, parameters: string[]) => {
+      // The flush's columns: sessions, expected, next, append ids, checkpoints, texts.
+      const sessions = literalTexts(parameters[0]);
+      const refused = literalTexts(parameters[3]).some((id) => id.startsWith("refused"));
       statements.push(sessions.length);
       if (refused) throw serverError(code);
       return sessions.map((session_id) => ({ session_id }));

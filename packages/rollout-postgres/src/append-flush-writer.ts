@@ -25,30 +25,78 @@ export type AppendOutcome = "written" | "unmatched" | { readonly refused: unknow
 const deadlockAttempts = 3;
 
 /**
+ * What joins the batches' texts of a flush into its one records parameter: U+0001, a control
+ * character, which JSON.stringify always writes as an escape, so no batch's text holds it.
+ */
+const batchSeparator = "\u0001";
+
+/**
+ * The values of one flush, one parameter a column, each a text: array literals of the appends'
+ * sessions, expected and next sequences, ids and checkpoint places, and the batches' texts
+ * joined by {@link batchSeparator}, sent as they are (in a text array, each batch would be
+ * escaped into the literal, a pass over every byte on each side). Literals built here, not by
+ * the client, which can only build them once it has fetched the server's array types.
+ */
+function flushParameters(appends: readonly PendingAppend[]): string[] {
+  const sessionIds: string[] = [];
+  const expected: number[] = [];
+  const next: number[] = [];
+  const appendIds: string[] = [];
+  const checkpoints: (string | null)[] = [];
+  const texts: string[] = [];
+  for (const append of appends) {
+    sessionIds.push(append.sessionId);
+    expected.push(append.expectedSequence);
+    next.push(append.nextSequence);
+    appendIds.push(append.appendId);
+    checkpoints.push(
+      append.batch.checkpoints === null ? null : `{${append.batch.checkpoints.join(",")}}`,
+    );
+    texts.push(append.batch.text);
+  }
+  return [
+    arrayLiteral(sessionIds),
+    `{${expected.join(",")}}`,
+    `{${next.join(",")}}`,
+    arrayLiteral(appendIds),
+    arrayLiteral(checkpoints),
+    texts.join(batchSeparator),
+  ];
+}
+
+/** A PostgreSQL array literal of texts: each quoted, its quotes and backslashes escaped. */
+function arrayLiteral(values: readonly (string | null)[]): string {
+  const elements = values.map((value) =>
+    value === null ? "NULL" : `"${value.replace(/["\\]/g, "\\$&")}"`,
+  );
+  return `{${elements.join(",")}}`;
+}
+
+/**
  * The writer of one flush of appends, at most one per session: one statement, so one
- * transaction and one round trip, durable when it returns. Each session whose next sequence is
- * the one its append expects moves to the new one and gets its batch row, in that transaction;
- * a session that has moved on (a stale writer, a retry, a session that does not exist) matches
- * no row, changes nothing and holds up no other. The writer resolves, once committed, with
- * the outcome of each append, in the order given. A flush the server rolls back to break a
- * deadlock is tried again. A flush the server refuses for one append's values (a check, a value
- * out of range) is split in halves, each written on its own, down to the refused append alone:
- * that one gets the server's error, every other append of the flush is committed.
+ * transaction and one round trip, durable when it returns, the same text for every flush (one
+ * prepared statement, whatever the flush's size). Each session whose next sequence is the one
+ * its append expects moves to the new one and gets its batch row, in that transaction; a session
+ * that has moved on (a stale writer, a retry, a session that does not exist) matches no row,
+ * changes nothing and holds up no other. The writer resolves, once committed, with the outcome
+ * of each append, in the order given. A flush the server rolls back to break a deadlock is tried
+ * again. A flush the server refuses for one append's values (a check, a value out of range) is
+ * split in halves, each written on its own, down to the refused append alone: that one gets the
+ * server's error, every other append of the flush is committed.
  */
 export function createAppendFlushWriter(
   sql: Sql,
   tables: RolloutTables,
   queryOptions: { readonly prepare: boolean },
 ): (appends: readonly PendingAppend[]) => Promise<AppendOutcome[]> {
-  /** The statement for a flush of `count` appends: each append's six values as parameters. */
-  const statement = (count: number) => {
-    const rows = Array.from({ length: count }, (_, index) => {
-      const at = index * 6;
-      return `($${at + 1}::text, $${at + 2}::bigint, $${at + 3}::bigint, $${at + 4}::text, $${at + 5}::integer[], $${at + 6}::text)`;
-    });
-    return `
-    WITH input (session_id, expected, next, append_id, checkpoints, records) AS (
-      VALUES ${rows.join(", ")}
+  // The arrays side by side are the flush's rows; the records text splits back into its
+  // batches in one pass (string_to_array), in the order they were joined.
+  const statement = `
+    WITH input AS (
+      SELECT * FROM unnest(
+        $1::text[], $2::bigint[], $3::bigint[], $4::text[], $5::text[],
+        string_to_array($6::text, chr(1))
+      ) AS input (session_id, expected, next, append_id, checkpoints, records)
     ),
     moved AS (
       UPDATE ${tables.sessions} AS session
@@ -58,27 +106,20 @@ export function createAppendFlushWriter(
       RETURNING input.*
     )
     INSERT INTO ${tables.batches} (session_id, sequence, size, append_id, checkpoints, records)
-    SELECT session_id, expected, next - expected, append_id, checkpoints, records
+    SELECT session_id, expected, next - expected, append_id, checkpoints::integer[], records
     FROM moved
     RETURNING session_id`;
-  };
 
   /** Writes `appends` in one transaction; resolves with the sessions it moved. */
   async function writeOnce(appends: readonly PendingAppend[]): Promise<Set<string>> {
-    // Scalar parameters, not arrays: a batch's text goes to the server as it is, never escaped
-    // into an array literal.
-    const parameters = appends.flatMap((append) => [
-      append.sessionId,
-      String(append.expectedSequence),
-      String(append.nextSequence),
-      append.appendId,
-      append.batch.checkpoints === null ? null : `{${append.batch.checkpoints.join(",")}}`,
-      append.batch.text,
-    ]);
-    const text = statement(appends.length);
+    const parameters = flushParameters(appends);
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const rows = await sql.unsafe<{ session_id: string }[]>(text, parameters, queryOptions);
+        const rows = await sql.unsafe<{ session_id: string }[]>(
+          statement,
+          parameters,
+          queryOptions,
+        );
         return new Set(rows.map((row) => row.session_id));
       } catch (error) {
         if (!isDeadlock(error) || attempt === deadlockAttempts) throw error;

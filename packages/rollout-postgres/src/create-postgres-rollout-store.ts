@@ -121,14 +121,11 @@ export function createPostgresRolloutStore(
   let closed = false;
 
   async function guarded<Result>(work: () => Promise<Result>): Promise<Result> {
-    if (closed) throw new RolloutError("store-closed", "the rollout store is closed");
+    if (closed) throw storeClosed();
     try {
       return await work();
     } catch (error) {
-      if (!isDatabaseFailure(error)) throw error;
-      throw new RolloutError("io-failed", "the rollout database failed; the call can be retried", {
-        cause: error,
-      });
+      throw asStoreFailure(error);
     }
   }
 
@@ -141,8 +138,13 @@ export function createPostgresRolloutStore(
     return rows[0];
   }
 
+  const writeFlush = createAppendFlushWriter(sql, tables, queryOptions);
   const pendingAppends = createGroupCommit<PendingAppend, AppendOutcome>({
-    write: createAppendFlushWriter(sql, tables, queryOptions),
+    // A failure of the database fails each append of the flush as one it can retry.
+    write: (appends) =>
+      writeFlush(appends).catch((error: unknown) => {
+        throw asStoreFailure(error);
+      }),
     key: (append) => append.sessionId,
     weight: (append) => append.batch.text.length,
     maxItems: maxAppendsPerFlush,
@@ -203,29 +205,26 @@ export function createPostgresRolloutStore(
         });
       }),
 
-    append: (request) =>
-      guarded(async () => {
-        const parsed = parseRolloutArgument(appendRequestSchema, request, "append request");
-        refuseUnstorableText("append request", [
-          ["appendId", parsed.appendId],
-          ...parsed.records.map(
-            (record, index) => [`records[${index}].type`, record.type] as const,
-          ),
-        ]);
-        const next = parsed.expectedSequence + parsed.records.length;
-        const batch = encodeStoredBatch(parsed.records);
-        const outcome = await pendingAppends.submit({
-          sessionId: parsed.sessionId,
-          expectedSequence: parsed.expectedSequence,
-          nextSequence: next,
-          appendId: parsed.appendId,
-          batch,
-        });
-        if (outcome === "written") return { nextSequence: next, duplicate: false };
+    append: (request) => {
+      let append: PendingAppend;
+      try {
+        if (closed) throw storeClosed();
+        append = pendingAppend(request);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      // One promise an append, the flush's own, read as this append's answer.
+      return pendingAppends.submit(append).then((outcome) => {
+        if (outcome === "written") return { nextSequence: append.nextSequence, duplicate: false };
         // The server's own error, reported as a failure of the database like any other.
-        if (outcome !== "unmatched") throw outcome.refused;
-        return refusedAppend(parsed.sessionId, parsed.expectedSequence, parsed.appendId);
-      }),
+        if (outcome !== "unmatched") throw asStoreFailure(outcome.refused);
+        return refusedAppend(append.sessionId, append.expectedSequence, append.appendId).catch(
+          (error: unknown) => {
+            throw asStoreFailure(error);
+          },
+        );
+      });
+    },
 
     read: (sessionId, readOptions = {}) =>
       guarded(async () => {
@@ -343,6 +342,40 @@ export function createPostgresRolloutStore(
     if (row.size !== null) return { nextSequence: expected + Number(row.size), duplicate: true };
     throw RolloutConflictError.forWrite(sessionId, expected, Number(row.next_sequence));
   }
+}
+
+/**
+ * An append request checked and encoded, ready for its flush: what the caller changes afterwards
+ * is not what gets written.
+ *
+ * @throws {RolloutError} `invalid-argument` for a request the shared append schema refuses, or
+ * text a PostgreSQL `text` column cannot keep.
+ */
+function pendingAppend(request: unknown): PendingAppend {
+  const parsed = parseRolloutArgument(appendRequestSchema, request, "append request");
+  refuseUnstorableText("append request", [
+    ["appendId", parsed.appendId],
+    ...parsed.records.map((record, index) => [`records[${index}].type`, record.type] as const),
+  ]);
+  return {
+    sessionId: parsed.sessionId,
+    expectedSequence: parsed.expectedSequence,
+    nextSequence: parsed.expectedSequence + parsed.records.length,
+    appendId: parsed.appendId,
+    batch: encodeStoredBatch(parsed.records),
+  };
+}
+
+function storeClosed(): RolloutError {
+  return new RolloutError("store-closed", "the rollout store is closed");
+}
+
+/** A failure of the database as a `RolloutError` (`io-failed`, retryable); any other error as it is. */
+function asStoreFailure(error: unknown): unknown {
+  if (!isDatabaseFailure(error)) return error;
+  return new RolloutError("io-failed", "the rollout database failed; the call can be retried", {
+    cause: error,
+  });
 }
 
 function missing(sessionId: string): RolloutError {

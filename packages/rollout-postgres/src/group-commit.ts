@@ -51,34 +51,37 @@ export function createGroupCommit<Item, Outcome>(
         "invalid-argument",
         `invalid group commit options: ${limit} must be a whole number of 1 or more`,
       );
-  const queue: Waiting<Item, Outcome>[] = [];
+  let queue: Waiting<Item, Outcome>[] = [];
   let running = 0;
   let scheduled = false;
   let idle: (() => void)[] = [];
 
-  /** The next flush: waiting items in order, within the limits, one per key. */
+  /**
+   * The next flush: waiting items in order, within the limits, one per key; the others stay in
+   * the queue, in order. One pass over the queue, whatever its length.
+   */
   function take(): Waiting<Item, Outcome>[] {
     const taken: Waiting<Item, Outcome>[] = [];
+    const left: Waiting<Item, Outcome>[] = [];
     const keys = new Set<string>();
     let weight = 0;
-    for (let index = 0; index < queue.length && taken.length < options.maxItems; ) {
+    let index = 0;
+    for (; index < queue.length && taken.length < options.maxItems; index += 1) {
       const waiting = queue[index] as Waiting<Item, Outcome>;
       const key = options.key(waiting.item);
       const itemWeight = options.weight(waiting.item);
-      if (keys.has(key)) {
-        index += 1;
-        continue;
-      }
       // A key seen here stays out of this flush from now on, so its items keep their order.
+      const fits =
+        !keys.has(key) && (taken.length === 0 || weight + itemWeight <= options.maxWeight);
       keys.add(key);
-      if (taken.length > 0 && weight + itemWeight > options.maxWeight) {
-        index += 1;
+      if (!fits) {
+        left.push(waiting);
         continue;
       }
       weight += itemWeight;
       taken.push(waiting);
-      queue.splice(index, 1);
     }
+    queue = index === queue.length ? left : left.concat(queue.slice(index));
     return taken;
   }
 

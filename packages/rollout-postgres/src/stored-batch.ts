@@ -25,7 +25,9 @@ const storedRecordsSchema = z.array(
 /**
  * The row of one append batch: its records as one JSON text (kept as the writer sent it, so a
  * payload comes back key for key, NUL characters and lone surrogates included as JSON escapes),
- * and where its checkpoints are, for the checkpoint index.
+ * and where its checkpoints are, for the checkpoint index. The records are those the shared
+ * append schema parsed, so they hold no other keys; one JSON.stringify of the whole batch, of
+ * the records themselves unless one says `checkpoint: false`, which the row leaves out.
  */
 export function encodeStoredBatch(
   records: readonly {
@@ -35,12 +37,16 @@ export function encodeStoredBatch(
   }[],
 ): StoredBatch {
   const checkpoints: number[] = [];
-  // One JSON.stringify of the whole batch: one string built, not one a record and their join.
-  const rows = records.map((record, index) => {
-    if (record.checkpoint !== true) return { type: record.type, payload: record.payload };
-    checkpoints.push(index);
-    return { type: record.type, payload: record.payload, checkpoint: true };
-  });
+  let saysFalse = false;
+  for (const [index, record] of records.entries()) {
+    if (record.checkpoint === true) checkpoints.push(index);
+    else if (record.checkpoint === false) saysFalse = true;
+  }
+  const rows = saysFalse
+    ? records.map((record) =>
+        record.checkpoint === true ? record : { type: record.type, payload: record.payload },
+      )
+    : records;
   return { text: JSON.stringify(rows), checkpoints: checkpoints.length > 0 ? checkpoints : null };
 }
 
