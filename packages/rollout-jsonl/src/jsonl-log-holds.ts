@@ -1,4 +1,3 @@
-import { statSync } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import { RolloutError } from "@ctx/rollout";
@@ -11,11 +10,13 @@ import type { JsonlSessionFiles } from "./jsonl-session-files.js";
 /** How long a store keeps a session's lock and log after its last call on them, in milliseconds. */
 const idleRelease = 20;
 
-/** A session's log as a hold keeps it: opened, its header checked and its end read once. */
+/**
+ * A session's log as a hold keeps it: opened, its header checked and its end read once, when the
+ * lock is taken. While the lock is held no other store writes the log, so its end is what this
+ * store's appends left, and nothing is read or checked again until the lock is let go.
+ */
 export interface OpenLog {
   readonly handle: FileHandle;
-  /** The open file's inode: the session's path names another file once it differs. */
-  readonly inode: number;
   readonly header: HeaderLine;
   /** The log's end: as read when the log was opened, then as this store's appends left it. */
   tail: LogTail;
@@ -24,8 +25,7 @@ export interface OpenLog {
 /** What an action run under a session's lock gets. */
 export interface SessionHold {
   /**
-   * The session's log, opened on first use under the hold (and again when the file changed
-   * behind the hold).
+   * The session's log, opened on first use under the hold.
    *
    * @throws {RolloutError} `session-not-found` when it has no log (or a crash cut its header).
    * @throws {RolloutLogMismatchError} when the log's header names another session.
@@ -102,36 +102,19 @@ export function createLogHolds(
     return result;
   }
 
-  /**
-   * Whether the log kept open is still the session's file, as long as this store left it: the
-   * lock keeps other stores out, but not a hand that truncates, replaces or removes the file.
-   * One synchronous `stat` of the session's path: the file there is the one kept open when its
-   * inode is, and then its size is the open file's.
-   */
-  function isUnchanged(id: string, log: OpenLog): boolean {
-    try {
-      const status = statSync(files.logPath(id));
-      return status.ino === log.inode && status.size === log.tail.committedEnd + log.tail.tornBytes;
-    } catch {
-      return false;
-    }
-  }
-
   function sessionHold(id: string, hold: Hold): SessionHold {
     return {
       async openLog() {
-        if (hold.log !== undefined && isUnchanged(id, hold.log)) return hold.log;
-        await hold.log?.handle.close();
-        hold.log = undefined;
+        if (hold.log !== undefined) return hold.log;
         const log = files.location(id);
         const handle = await openIfPresent(log.path, "r+");
         if (handle === undefined) throw RolloutError.sessionNotFound(id);
         try {
           const start = await readLogHeader(handle, log);
           if (start === undefined) throw RolloutError.sessionNotFound(id);
-          const { size, ino } = await handle.stat();
+          const { size } = await handle.stat();
           const tail = await inspectLogTail(handle, size, log);
-          hold.log = { handle, inode: ino, header: start.header, tail };
+          hold.log = { handle, header: start.header, tail };
           return hold.log;
         } catch (error) {
           await handle.close();
