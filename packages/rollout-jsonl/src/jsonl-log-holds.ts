@@ -6,6 +6,7 @@ import { openIfPresent } from "./file-system.js";
 import type { HeaderLine } from "./jsonl-line.js";
 import { inspectLogTail, type LogTail, readLogHeader } from "./jsonl-log.js";
 import type { JsonlSessionFiles } from "./jsonl-session-files.js";
+import { createSessionLanes } from "./session-lanes.js";
 
 /** How long a store keeps a session's lock and log after its last call on them, in milliseconds. */
 const idleRelease = 20;
@@ -24,6 +25,8 @@ export interface OpenLog {
 
 /** What an action run under a session's lock gets. */
 export interface SessionHold {
+  /** The session's log once opened under this hold: an append that follows another finds it here. */
+  readonly log: OpenLog | undefined;
   /**
    * The session's log, opened on first use under the hold.
    *
@@ -52,7 +55,10 @@ export interface LogHolds {
   releaseAll(): Promise<void>;
 }
 
-interface Hold {
+/** A session's lock as this store holds it, with what it keeps under it. */
+interface Hold extends SessionHold {
+  readonly id: string;
+  readonly lockPath: string;
   readonly release: ReleaseLock;
   log: OpenLog | undefined;
   /** The idle timer, armed once and moved on by `idleSince` rather than set again per call. */
@@ -69,13 +75,12 @@ export function createLogHolds(
   lockTimeout: number,
 ): LogHolds {
   const holds = new Map<string, Hold>();
-  const queues = new Map<string, Promise<unknown>>();
+  const lanes = createSessionLanes();
   /** Sessions whose lock this store let go because another store wanted it. */
   const yielded = new Set<string>();
-  const lockPath = (id: string) => join(folder, `${id}.lock`);
 
-  async function letGo(id: string, hold: Hold): Promise<void> {
-    if (holds.get(id) === hold) holds.delete(id);
+  async function letGo(hold: Hold): Promise<void> {
+    if (holds.get(hold.id) === hold) holds.delete(hold.id);
     clearTimeout(hold.timer);
     hold.timer = undefined;
     const log = hold.log;
@@ -87,58 +92,63 @@ export function createLogHolds(
     }
   }
 
-  /** Runs `step` after the session's earlier steps in this store. */
-  function queue<Result>(id: string, step: () => Promise<Result>): Promise<Result> {
-    const previous = queues.get(id) ?? Promise.resolve();
-    const result = previous.then(step, step);
-    const settled = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    queues.set(id, settled);
-    settled.then(() => {
-      if (queues.get(id) === settled) queues.delete(id);
+  /** Opens the session's log under `hold`: its header checked, its end read. */
+  async function openLog(hold: Hold): Promise<OpenLog> {
+    if (hold.log !== undefined) return hold.log;
+    const log = files.location(hold.id);
+    const handle = await openIfPresent(log.path, "r+");
+    if (handle === undefined) throw RolloutError.sessionNotFound(hold.id);
+    try {
+      const start = await readLogHeader(handle, log);
+      if (start === undefined) throw RolloutError.sessionNotFound(hold.id);
+      const { size } = await handle.stat();
+      const tail = await inspectLogTail(handle, size, log);
+      hold.log = { handle, header: start.header, tail };
+      return hold.log;
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  async function take(id: string): Promise<Hold> {
+    const lockPath = join(folder, `${id}.lock`);
+    const release = await locks.acquire(lockPath, {
+      timeout: lockTimeout,
+      sessionId: id,
+      polite: yielded.delete(id),
     });
-    return result;
-  }
-
-  function sessionHold(id: string, hold: Hold): SessionHold {
-    return {
-      async openLog() {
-        if (hold.log !== undefined) return hold.log;
-        const log = files.location(id);
-        const handle = await openIfPresent(log.path, "r+");
-        if (handle === undefined) throw RolloutError.sessionNotFound(id);
-        try {
-          const start = await readLogHeader(handle, log);
-          if (start === undefined) throw RolloutError.sessionNotFound(id);
-          const { size } = await handle.stat();
-          const tail = await inspectLogTail(handle, size, log);
-          hold.log = { handle, header: start.header, tail };
-          return hold.log;
-        } catch (error) {
-          await handle.close();
-          throw error;
-        }
-      },
+    const hold: Hold = {
+      id,
+      lockPath,
+      release,
+      log: undefined,
+      timer: undefined,
+      idleSince: undefined,
+      openLog: () => openLog(hold),
     };
+    holds.set(id, hold);
+    return hold;
   }
 
-  /** After a call: keeps the hold for the next one, or lets go of it. */
-  async function settle(id: string, hold: Hold, keep: boolean): Promise<void> {
-    // One synchronous stat after each call: under contention the lock changes hands after
-    // every call, as if it were never kept; without, it stays.
-    const kept = keep && !locks.isWanted(lockPath(id));
-    if (keep && !kept) yielded.add(id);
-    if (!kept) return letGo(id, hold);
+  /**
+   * After a call: keeps the hold for the next one (with nothing to wait for), or lets go of
+   * it. Under contention the lock changes hands after every call, as if it were never kept;
+   * without, it stays.
+   */
+  function settle(hold: Hold, keep: boolean): Promise<void> | undefined {
+    const kept = keep && !locks.isWanted(hold.lockPath);
+    if (keep && !kept) yielded.add(hold.id);
+    if (!kept) return letGo(hold);
     hold.idleSince = performance.now();
-    if (hold.timer === undefined) armIdleTimer(id, hold, idleRelease);
+    if (hold.timer === undefined) armIdleTimer(hold, idleRelease);
+    return undefined;
   }
 
   /** Whether the hold is still held and no call has run for {@link idleRelease} ms. */
-  function isIdle(id: string, hold: Hold): boolean {
+  function isIdle(hold: Hold): boolean {
     return (
-      holds.get(id) === hold &&
+      holds.get(hold.id) === hold &&
       hold.idleSince !== undefined &&
       performance.now() - hold.idleSince >= idleRelease
     );
@@ -148,57 +158,62 @@ export function createLogHolds(
    * Lets go of the hold once it has been idle for {@link idleRelease} ms. A call that comes
    * meanwhile only moves `idleSince` on: the timer, when it fires, waits for the rest of the
    * idle time instead of being cleared and set again by every call (two timer calls per
-   * append, about as costly as the stat that checks the log).
+   * append).
    */
-  function armIdleTimer(id: string, hold: Hold, delay: number): void {
+  function armIdleTimer(hold: Hold, delay: number): void {
     hold.timer = setTimeout(() => {
       hold.timer = undefined;
-      if (holds.get(id) !== hold || hold.idleSince === undefined) return;
+      if (holds.get(hold.id) !== hold || hold.idleSince === undefined) return;
       const rest = hold.idleSince + idleRelease - performance.now();
       if (rest > 0) {
-        armIdleTimer(id, hold, rest);
+        armIdleTimer(hold, rest);
         return;
       }
-      void queue(id, async () => {
-        if (isIdle(id, hold)) await letGo(id, hold);
-        else if (holds.get(id) === hold && hold.idleSince !== undefined && hold.timer === undefined)
-          armIdleTimer(id, hold, idleRelease);
-      }).catch(() => undefined);
+      void lanes
+        .run(hold.id, async () => {
+          if (isIdle(hold)) await letGo(hold);
+          else if (
+            holds.get(hold.id) === hold &&
+            hold.idleSince !== undefined &&
+            hold.timer === undefined
+          )
+            armIdleTimer(hold, idleRelease);
+        })
+        .catch(() => undefined);
     }, delay);
   }
 
   return {
-    run(sessionId, action, options) {
-      return queue(sessionId, async () => {
+    async run(sessionId, action, options) {
+      // A call into a free lane, on a lock already held, awaits nothing before its action.
+      const entering = lanes.enter(sessionId);
+      if (entering !== undefined) await entering;
+      try {
         let hold = holds.get(sessionId);
-        if (hold === undefined) {
-          const release = await locks.acquire(lockPath(sessionId), {
-            timeout: lockTimeout,
-            sessionId,
-            polite: yielded.delete(sessionId),
-          });
-          hold = { release, log: undefined, timer: undefined, idleSince: undefined };
-          holds.set(sessionId, hold);
-        } else hold.idleSince = undefined;
+        if (hold === undefined) hold = await take(sessionId);
+        else hold.idleSince = undefined;
         let result: Awaited<ReturnType<typeof action>>;
         try {
-          result = await action(sessionHold(sessionId, hold));
+          result = await action(hold);
         } catch (error) {
           // Any failure lets go: a conflict means other writers race for the session (the lock
           // then changes hands as it did before holds were kept), and any other failure may
           // leave the log's end unknown.
-          await settle(sessionId, hold, false).catch(() => undefined);
+          await settle(hold, false)?.catch(() => undefined);
           throw error;
         }
-        await settle(sessionId, hold, options.keep);
+        const letting = settle(hold, options.keep);
+        if (letting !== undefined) await letting;
         return result;
-      });
+      } finally {
+        lanes.leave(sessionId);
+      }
     },
 
     async releaseAll() {
       await Promise.all(
-        [...holds].map(([id, hold]) =>
-          queue(id, () => (holds.get(id) === hold ? letGo(id, hold) : Promise.resolve())),
+        [...holds.values()].map((hold) =>
+          lanes.run(hold.id, () => (holds.get(hold.id) === hold ? letGo(hold) : Promise.resolve())),
         ),
       );
     },

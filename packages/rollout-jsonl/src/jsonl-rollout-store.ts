@@ -219,7 +219,7 @@ export function createJsonlRolloutStore(
         return holds.run(
           id,
           async (hold) => {
-            const log = await hold.openLog();
+            const log = hold.log ?? (await hold.openLog());
             const { tail } = log;
             if (parsed.expectedSequence !== tail.nextSequence) {
               if (parsed.expectedSequence < tail.nextSequence) {
