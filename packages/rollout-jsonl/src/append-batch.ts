@@ -1,17 +1,14 @@
-import { writeSync } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import { type AppendResult, RolloutConflictError } from "@ctx/rollout";
 import type { CheckedAppend } from "./append-request.js";
 import { encodeBatchLines, type HeaderLine } from "./jsonl-line.js";
 import { findRecordLine, type LogLocation } from "./jsonl-log.js";
-import type { SessionHold } from "./jsonl-log-holds.js";
+import type { OpenLog, SessionHold } from "./jsonl-log-holds.js";
 import { infoFromHeader } from "./jsonl-session-files.js";
 import type { IndexedSession, SessionIndex } from "./session-index.js";
 
-/** Batches up to this size are written with one synchronous call (then fdatasynced apart). */
-const largestSynchronousWrite = 256 * 1024;
-/** The size of the buffer a store encodes its batches into, reused by each batch that fits. */
-const scratchSize = 64 * 1024;
+/** The most bytes a log keeps in its encoding buffer between batches. */
+const largestKeptBuffer = 64 * 1024;
 
 /** Appends a checked batch to a session's log, under the session's lock. */
 export type BatchAppender = (append: CheckedAppend, hold: SessionHold) => Promise<AppendResult>;
@@ -33,37 +30,39 @@ function indexedAfter(
  * The append of the JSONL store whose listing is `index`: under the session's lock, it checks
  * `expectedSequence` against the log's end (a batch already there under the same append id is
  * answered as a duplicate, anything else is a conflict), tells the index, cuts off a torn end,
- * writes the batch's lines in one write and fdatasyncs.
+ * and writes the batch's lines in one durable write (`O_DSYNC`; elsewhere a write, then
+ * `fdatasync`) before it answers.
  */
 export function createBatchAppender(
   index: SessionIndex,
   location: (sessionId: string) => LogLocation,
 ): BatchAppender {
-  const scratch = Buffer.allocUnsafe(scratchSize);
+  /**
+   * The batch's text encoded, in the log's own buffer when it fits one kept: a session has one
+   * append in flight at a time, so its buffer is free again once a write returned.
+   */
+  function encode(log: OpenLog, text: string, length: number): Buffer {
+    if (length > largestKeptBuffer) return Buffer.from(text);
+    if (log.buffer === undefined || log.buffer.length < length)
+      log.buffer = Buffer.allocUnsafe(Math.min(largestKeptBuffer, Math.max(length, 4096) * 2));
+    log.buffer.write(text, 0, length, "utf8");
+    return log.buffer;
+  }
 
   /**
-   * Writes all of `text` (`length` bytes) at `position` with as many writes as the system
-   * needs. A batch of a usual size is encoded into the scratch buffer and goes to the page
-   * cache with a synchronous call, which costs microseconds and does not queue in the thread
-   * pool behind other sessions' fdatasyncs; nothing else runs between the two, so one buffer
-   * serves every session. A larger one is written through the thread pool so the event loop
-   * never stalls on it.
+   * Writes the first `length` bytes of `bytes` at `position` with as many writes as the
+   * system needs, through the thread pool: on a log opened with `O_DSYNC` each write returns
+   * once it is durable, so the event loop never waits on the disk.
    */
   async function writeAt(
     handle: FileHandle,
-    text: string,
+    bytes: Buffer,
     length: number,
     position: number,
   ): Promise<void> {
-    const synchronous = length <= largestSynchronousWrite;
-    const bytes = length <= scratch.length ? scratch : Buffer.from(text);
-    if (bytes === scratch) scratch.write(text, 0, length, "utf8");
-    let written = 0;
-    while (written < length) {
-      written += synchronous
-        ? writeSync(handle.fd, bytes, written, length - written, position + written)
-        : (await handle.write(bytes, written, length - written, position + written)).bytesWritten;
-    }
+    for (let written = 0; written < length; )
+      written += (await handle.write(bytes, written, length - written, position + written))
+        .bytesWritten;
   }
 
   return async (append, hold) => {
@@ -102,8 +101,8 @@ export function createBatchAppender(
     // log, which the next listing notices by the log's size.
     const noted = await index.change(note, { complete: false });
     if (tail.tornBytes > 0) await log.handle.truncate(tail.committedEnd);
-    await writeAt(log.handle, text, length, tail.committedEnd);
-    await log.handle.datasync();
+    await writeAt(log.handle, encode(log, text, length), length, tail.committedEnd);
+    if (!log.synchronous) await log.handle.datasync();
     log.tail = {
       committedEnd: state.size,
       nextSequence: state.nextSequence,

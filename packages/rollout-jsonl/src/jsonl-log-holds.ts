@@ -1,3 +1,4 @@
+import { constants } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import { RolloutError } from "@ctx/rollout";
@@ -12,15 +13,26 @@ import { createSessionLanes } from "./session-lanes.js";
 const idleRelease = 20;
 
 /**
+ * How a log is opened for appends: read and write, and, where the system has it, `O_DSYNC`,
+ * so that each write returns once its bytes, and the size that reaches them, are on the disk,
+ * as a write followed by `fdatasync` does, in one call (Windows has no such flag).
+ */
+const logFlags = constants.O_RDWR | (constants.O_DSYNC ?? 0);
+
+/**
  * A session's log as a hold keeps it: opened, its header checked and its end read once, when the
  * lock is taken. While the lock is held no other store writes the log, so its end is what this
  * store's appends left, and nothing is read or checked again until the lock is let go.
  */
 export interface OpenLog {
   readonly handle: FileHandle;
+  /** Whether each write is durable when it returns (`O_DSYNC`); without, `fdatasync` after. */
+  readonly synchronous: boolean;
   readonly header: HeaderLine;
   /** The log's end: as read when the log was opened, then as this store's appends left it. */
   tail: LogTail;
+  /** The buffer this log's batches are encoded into, reused while the log stays open. */
+  buffer: Buffer | undefined;
 }
 
 /** What an action run under a session's lock gets. */
@@ -96,14 +108,20 @@ export function createLogHolds(
   async function openLog(hold: Hold): Promise<OpenLog> {
     if (hold.log !== undefined) return hold.log;
     const log = files.location(hold.id);
-    const handle = await openIfPresent(log.path, "r+");
+    const handle = await openIfPresent(log.path, logFlags);
     if (handle === undefined) throw RolloutError.sessionNotFound(hold.id);
     try {
       const start = await readLogHeader(handle, log);
       if (start === undefined) throw RolloutError.sessionNotFound(hold.id);
       const { size } = await handle.stat();
       const tail = await inspectLogTail(handle, size, log);
-      hold.log = { handle, header: start.header, tail };
+      hold.log = {
+        handle,
+        synchronous: constants.O_DSYNC !== undefined,
+        header: start.header,
+        tail,
+        buffer: undefined,
+      };
       return hold.log;
     } catch (error) {
       await handle.close();
