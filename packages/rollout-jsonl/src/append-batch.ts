@@ -13,17 +13,24 @@ const largestKeptBuffer = 64 * 1024;
 /** Appends a checked batch to a session's log, under the session's lock. */
 export type BatchAppender = (append: CheckedAppend, hold: SessionHold) => Promise<AppendResult>;
 
-/** The session as the index lists it once the batch is in its log. */
-function indexedAfter(
-  sessions: ReadonlyMap<string, IndexedSession>,
+/** The index changes an append needs: not a complete listing. */
+const unlisted = { complete: false } as const;
+
+/**
+ * The index's change for a batch now in the session's log: the session's entry with the new
+ * end, when the index is loaded (`result` says whether it was).
+ */
+function noteAppend(
+  sessions: ReadonlyMap<string, IndexedSession> | undefined,
   header: HeaderLine,
   state: { readonly nextSequence: number; readonly updatedAt: string; readonly size: number },
-): IndexedSession {
+): { readonly result: boolean; readonly changes: readonly IndexedSession[] } {
+  if (sessions === undefined) return { result: false, changes: [] };
   const { nextSequence, updatedAt, size } = state;
   const info =
     sessions.get(header.id)?.info ??
     infoFromHeader(header, { nextSequence, updatedAt, archived: false });
-  return { info: { ...info, nextSequence, updatedAt }, size };
+  return { result: true, changes: [{ info: { ...info, nextSequence, updatedAt }, size }] };
 }
 
 /**
@@ -93,13 +100,13 @@ export function createBatchAppender(
       updatedAt,
       size: tail.committedEnd + length,
     };
-    const note = async (sessions: ReadonlyMap<string, IndexedSession> | undefined) => ({
-      result: sessions !== undefined,
-      changes: sessions === undefined ? [] : [indexedAfter(sessions, log.header, state)],
-    });
     // The index hears of the append first: a crash before the write leaves it ahead of the
-    // log, which the next listing notices by the log's size.
-    const noted = await index.change(note, { complete: false });
+    // log, which the next listing notices by the log's size. (The actions are written in
+    // place, not named: a named closure costs a call that names it, per append.)
+    const noted = await index.change(
+      async (sessions) => noteAppend(sessions, log.header, state),
+      unlisted,
+    );
     if (tail.tornBytes > 0) await log.handle.truncate(tail.committedEnd);
     await writeAt(log.handle, encode(log, text, length), length, tail.committedEnd);
     if (!log.synchronous) await log.handle.datasync();
@@ -109,7 +116,8 @@ export function createBatchAppender(
       appendedAt: updatedAt,
       tornBytes: 0,
     };
-    if (!noted) await index.change(note, { complete: false });
+    if (!noted)
+      await index.change(async (sessions) => noteAppend(sessions, log.header, state), unlisted);
     return { nextSequence: state.nextSequence, duplicate: false };
   };
 }

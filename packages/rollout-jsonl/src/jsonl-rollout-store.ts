@@ -33,6 +33,9 @@ const optionsSchema = z
   .object({ lockTimeout: z.number().int().min(1).max(3_600_000).optional() })
   .strict();
 
+/** How an append holds the session's lock: kept for the appends that follow. */
+const keepHold = { keep: true } as const;
+
 /** Makes a directory's new or removed entries durable. */
 async function syncDirectory(directory: string): Promise<void> {
   const handle = await open(directory, "r");
@@ -203,9 +206,7 @@ export function createJsonlRolloutStore(
       } catch (error) {
         return Promise.reject(error);
       }
-      return run(() =>
-        holds.run(parsed.sessionId, (hold) => appendBatch(parsed, hold), { keep: true }),
-      );
+      return run(() => holds.run(parsed.sessionId, (hold) => appendBatch(parsed, hold), keepHold));
     },
 
     read(sessionId, options = {}) {
