@@ -1,6 +1,8 @@
 // The rollout stores' figures (issue #16): resume, listing, throughput and space.
 //   pnpm --filter @ctx/rollout-jsonl bench            full sizes, about a minute in all
 //   CTX_BENCH_QUICK=1 pnpm --filter @ctx/rollout-jsonl bench   small sizes, for CI
+//   pnpm --filter @ctx/rollout-jsonl bench throughput   the named parts alone (space,
+//     throughput, listing, resume)
 // Every figure is printed with what it measured; nothing here asserts a time.
 import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, open, readdir, rm, stat, writeFile } from "node:fs/promises";
@@ -317,13 +319,21 @@ async function benchSpace(root: string): Promise<void> {
   );
 }
 
+const parts: Record<string, (root: string) => Promise<void>> = {
+  space: benchSpace,
+  throughput: benchThroughput,
+  listing: benchListing,
+  resume: benchResume,
+};
+const named = process.argv.slice(2).filter((argument) => argument !== "--");
+for (const name of named)
+  if (!(name in parts))
+    throw new Error(`no bench part ${name}: the parts are ${Object.keys(parts).join(", ")}`);
 const root = await mkdtemp(join(tmpdir(), "ctx-rollout-bench-"));
 try {
   print(`rollout stores bench${quick ? " (quick)" : ""}, Node ${process.version}, ${tmpdir()}`);
-  await benchSpace(root);
-  await benchThroughput(root);
-  await benchListing(root);
-  await benchResume(root);
+  for (const [name, part] of Object.entries(parts))
+    if (named.length === 0 || named.includes(name)) await part(root);
 } finally {
   await rm(root, { recursive: true, force: true });
 }

@@ -3,6 +3,7 @@ import { closeSync, existsSync, openSync } from "node:fs";
 import { link, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { RolloutError } from "@ctx/rollout";
+import { createDirectoryChanges } from "./directory-changes.js";
 import { errorCode } from "./file-system.js";
 import { currentProcessIdentity, isProcessRunning } from "./process-identity.js";
 
@@ -78,8 +79,12 @@ export interface FileLocks {
   acquire(path: string, options: AcquireOptions): Promise<ReleaseLock>;
   /**
    * Whether another store waits for the lock at `path`: a holder that keeps a lock between
-   * calls asks this now and then, and lets go when it is wanted. One synchronous `stat`, so
-   * the answer does not wait in the thread pool behind other files' fsyncs.
+   * calls asks this after each, and lets go when it is wanted. A waiter's `<lock>.wanted` is an
+   * entry of the directory, so while the directory's entries stay as they were (see
+   * {@link createDirectoryChanges}: one `stat` of the directory per few milliseconds, shared
+   * by all the locks) a lock found not wanted is not looked at again; after a change, one
+   * synchronous look for the marker, so the answer does not wait in the thread pool behind
+   * other files' fsyncs. A waiter is seen within a few milliseconds of announcing itself.
    */
   isWanted(path: string): boolean;
   /** Removes this store's identity file; locks still held stay until released. */
@@ -109,6 +114,9 @@ export function createFileLocks(directory: string): FileLocks {
   const content = `${self.pid} ${token}${self.start === undefined ? "" : ` ${self.start}`}\n`;
   const identity = join(directory, `${identityPrefix}${process.pid}-${token}`);
   let written: Promise<void> | undefined;
+  const changes = createDirectoryChanges(directory);
+  /** The locks found not wanted, each with the directory's generation when it was looked at. */
+  const unwantedAt = new Map<string, number>();
 
   /**
    * Removes the lock at `path` if it still holds `abandoned`, under its breaking lock. Returns
@@ -198,7 +206,10 @@ export function createFileLocks(directory: string): FileLocks {
           await link(identity, path);
           if (announced) await removeIfPresent(wanted);
           // Only a holder that died loses its lock to another, so the lock is still this one's.
-          return () => unlink(path);
+          return () => {
+            unwantedAt.delete(path);
+            return unlink(path);
+          };
         } catch (error) {
           if (errorCode(error) !== "EEXIST")
             throw new RolloutError("io-failed", `cannot create the lock file ${path}`, {
@@ -225,7 +236,12 @@ export function createFileLocks(directory: string): FileLocks {
     },
 
     isWanted(path) {
-      return existsSync(`${path}.wanted`);
+      const generation = changes.generation();
+      if (unwantedAt.get(path) === generation) return false;
+      const wanted = existsSync(`${path}.wanted`);
+      if (wanted) unwantedAt.delete(path);
+      else unwantedAt.set(path, generation);
+      return wanted;
     },
 
     async dispose() {

@@ -1,4 +1,4 @@
-import { statSync } from "node:fs";
+import { constants } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import { RolloutError } from "@ctx/rollout";
@@ -7,25 +7,40 @@ import { openIfPresent } from "./file-system.js";
 import type { HeaderLine } from "./jsonl-line.js";
 import { inspectLogTail, type LogTail, readLogHeader } from "./jsonl-log.js";
 import type { JsonlSessionFiles } from "./jsonl-session-files.js";
+import { createSessionLanes } from "./session-lanes.js";
 
 /** How long a store keeps a session's lock and log after its last call on them, in milliseconds. */
 const idleRelease = 20;
 
-/** A session's log as a hold keeps it: opened, its header checked and its end read once. */
+/**
+ * How a log is opened for appends: read and write, and, where the system has it, `O_DSYNC`,
+ * so that each write returns once its bytes, and the size that reaches them, are on the disk,
+ * as a write followed by `fdatasync` does, in one call (Windows has no such flag).
+ */
+const logFlags = constants.O_RDWR | (constants.O_DSYNC ?? 0);
+
+/**
+ * A session's log as a hold keeps it: opened, its header checked and its end read once, when the
+ * lock is taken. While the lock is held no other store writes the log, so its end is what this
+ * store's appends left, and nothing is read or checked again until the lock is let go.
+ */
 export interface OpenLog {
   readonly handle: FileHandle;
-  /** The open file's inode: the session's path names another file once it differs. */
-  readonly inode: number;
+  /** Whether each write is durable when it returns (`O_DSYNC`); without, `fdatasync` after. */
+  readonly synchronous: boolean;
   readonly header: HeaderLine;
   /** The log's end: as read when the log was opened, then as this store's appends left it. */
   tail: LogTail;
+  /** The buffer this log's batches are encoded into, reused while the log stays open. */
+  buffer: Buffer | undefined;
 }
 
 /** What an action run under a session's lock gets. */
 export interface SessionHold {
+  /** The session's log once opened under this hold: an append that follows another finds it here. */
+  readonly log: OpenLog | undefined;
   /**
-   * The session's log, opened on first use under the hold (and again when the file changed
-   * behind the hold).
+   * The session's log, opened on first use under the hold.
    *
    * @throws {RolloutError} `session-not-found` when it has no log (or a crash cut its header).
    * @throws {RolloutLogMismatchError} when the log's header names another session.
@@ -52,7 +67,10 @@ export interface LogHolds {
   releaseAll(): Promise<void>;
 }
 
-interface Hold {
+/** A session's lock as this store holds it, with what it keeps under it. */
+interface Hold extends SessionHold {
+  readonly id: string;
+  readonly lockPath: string;
   readonly release: ReleaseLock;
   log: OpenLog | undefined;
   /** The idle timer, armed once and moved on by `idleSince` rather than set again per call. */
@@ -69,13 +87,12 @@ export function createLogHolds(
   lockTimeout: number,
 ): LogHolds {
   const holds = new Map<string, Hold>();
-  const queues = new Map<string, Promise<unknown>>();
+  const lanes = createSessionLanes();
   /** Sessions whose lock this store let go because another store wanted it. */
   const yielded = new Set<string>();
-  const lockPath = (id: string) => join(folder, `${id}.lock`);
 
-  async function letGo(id: string, hold: Hold): Promise<void> {
-    if (holds.get(id) === hold) holds.delete(id);
+  async function letGo(hold: Hold): Promise<void> {
+    if (holds.get(hold.id) === hold) holds.delete(hold.id);
     clearTimeout(hold.timer);
     hold.timer = undefined;
     const log = hold.log;
@@ -87,75 +104,69 @@ export function createLogHolds(
     }
   }
 
-  /** Runs `step` after the session's earlier steps in this store. */
-  function queue<Result>(id: string, step: () => Promise<Result>): Promise<Result> {
-    const previous = queues.get(id) ?? Promise.resolve();
-    const result = previous.then(step, step);
-    const settled = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    queues.set(id, settled);
-    settled.then(() => {
-      if (queues.get(id) === settled) queues.delete(id);
-    });
-    return result;
-  }
-
-  /**
-   * Whether the log kept open is still the session's file, as long as this store left it: the
-   * lock keeps other stores out, but not a hand that truncates, replaces or removes the file.
-   * One synchronous `stat` of the session's path: the file there is the one kept open when its
-   * inode is, and then its size is the open file's.
-   */
-  function isUnchanged(id: string, log: OpenLog): boolean {
+  /** Opens the session's log under `hold`: its header checked, its end read. */
+  async function openLog(hold: Hold): Promise<OpenLog> {
+    if (hold.log !== undefined) return hold.log;
+    const log = files.location(hold.id);
+    const handle = await openIfPresent(log.path, logFlags);
+    if (handle === undefined) throw RolloutError.sessionNotFound(hold.id);
     try {
-      const status = statSync(files.logPath(id));
-      return status.ino === log.inode && status.size === log.tail.committedEnd + log.tail.tornBytes;
-    } catch {
-      return false;
+      const start = await readLogHeader(handle, log);
+      if (start === undefined) throw RolloutError.sessionNotFound(hold.id);
+      const { size } = await handle.stat();
+      const tail = await inspectLogTail(handle, size, log);
+      hold.log = {
+        handle,
+        synchronous: constants.O_DSYNC !== undefined,
+        header: start.header,
+        tail,
+        buffer: undefined,
+      };
+      return hold.log;
+    } catch (error) {
+      await handle.close();
+      throw error;
     }
   }
 
-  function sessionHold(id: string, hold: Hold): SessionHold {
-    return {
-      async openLog() {
-        if (hold.log !== undefined && isUnchanged(id, hold.log)) return hold.log;
-        await hold.log?.handle.close();
-        hold.log = undefined;
-        const log = files.location(id);
-        const handle = await openIfPresent(log.path, "r+");
-        if (handle === undefined) throw RolloutError.sessionNotFound(id);
-        try {
-          const start = await readLogHeader(handle, log);
-          if (start === undefined) throw RolloutError.sessionNotFound(id);
-          const { size, ino } = await handle.stat();
-          const tail = await inspectLogTail(handle, size, log);
-          hold.log = { handle, inode: ino, header: start.header, tail };
-          return hold.log;
-        } catch (error) {
-          await handle.close();
-          throw error;
-        }
-      },
+  async function take(id: string): Promise<Hold> {
+    const lockPath = join(folder, `${id}.lock`);
+    const release = await locks.acquire(lockPath, {
+      timeout: lockTimeout,
+      sessionId: id,
+      polite: yielded.delete(id),
+    });
+    const hold: Hold = {
+      id,
+      lockPath,
+      release,
+      log: undefined,
+      timer: undefined,
+      idleSince: undefined,
+      openLog: () => openLog(hold),
     };
+    holds.set(id, hold);
+    return hold;
   }
 
-  /** After a call: keeps the hold for the next one, or lets go of it. */
-  async function settle(id: string, hold: Hold, keep: boolean): Promise<void> {
-    // One synchronous stat after each call: under contention the lock changes hands after
-    // every call, as if it were never kept; without, it stays.
-    const kept = keep && !locks.isWanted(lockPath(id));
-    if (keep && !kept) yielded.add(id);
-    if (!kept) return letGo(id, hold);
+  /**
+   * After a call: keeps the hold for the next one (with nothing to wait for), or lets go of
+   * it. Under contention the lock changes hands after every call, as if it were never kept;
+   * without, it stays.
+   */
+  function settle(hold: Hold, keep: boolean): Promise<void> | undefined {
+    const kept = keep && !locks.isWanted(hold.lockPath);
+    if (keep && !kept) yielded.add(hold.id);
+    if (!kept) return letGo(hold);
     hold.idleSince = performance.now();
-    if (hold.timer === undefined) armIdleTimer(id, hold, idleRelease);
+    if (hold.timer === undefined) armIdleTimer(hold, idleRelease);
+    return undefined;
   }
 
   /** Whether the hold is still held and no call has run for {@link idleRelease} ms. */
-  function isIdle(id: string, hold: Hold): boolean {
+  function isIdle(hold: Hold): boolean {
     return (
-      holds.get(id) === hold &&
+      holds.get(hold.id) === hold &&
       hold.idleSince !== undefined &&
       performance.now() - hold.idleSince >= idleRelease
     );
@@ -165,57 +176,62 @@ export function createLogHolds(
    * Lets go of the hold once it has been idle for {@link idleRelease} ms. A call that comes
    * meanwhile only moves `idleSince` on: the timer, when it fires, waits for the rest of the
    * idle time instead of being cleared and set again by every call (two timer calls per
-   * append, about as costly as the stat that checks the log).
+   * append).
    */
-  function armIdleTimer(id: string, hold: Hold, delay: number): void {
+  function armIdleTimer(hold: Hold, delay: number): void {
     hold.timer = setTimeout(() => {
       hold.timer = undefined;
-      if (holds.get(id) !== hold || hold.idleSince === undefined) return;
+      if (holds.get(hold.id) !== hold || hold.idleSince === undefined) return;
       const rest = hold.idleSince + idleRelease - performance.now();
       if (rest > 0) {
-        armIdleTimer(id, hold, rest);
+        armIdleTimer(hold, rest);
         return;
       }
-      void queue(id, async () => {
-        if (isIdle(id, hold)) await letGo(id, hold);
-        else if (holds.get(id) === hold && hold.idleSince !== undefined && hold.timer === undefined)
-          armIdleTimer(id, hold, idleRelease);
-      }).catch(() => undefined);
+      void lanes
+        .run(hold.id, async () => {
+          if (isIdle(hold)) await letGo(hold);
+          else if (
+            holds.get(hold.id) === hold &&
+            hold.idleSince !== undefined &&
+            hold.timer === undefined
+          )
+            armIdleTimer(hold, idleRelease);
+        })
+        .catch(() => undefined);
     }, delay);
   }
 
   return {
-    run(sessionId, action, options) {
-      return queue(sessionId, async () => {
+    async run(sessionId, action, options) {
+      // A call into a free lane, on a lock already held, awaits nothing before its action.
+      const entering = lanes.enter(sessionId);
+      if (entering !== undefined) await entering;
+      try {
         let hold = holds.get(sessionId);
-        if (hold === undefined) {
-          const release = await locks.acquire(lockPath(sessionId), {
-            timeout: lockTimeout,
-            sessionId,
-            polite: yielded.delete(sessionId),
-          });
-          hold = { release, log: undefined, timer: undefined, idleSince: undefined };
-          holds.set(sessionId, hold);
-        } else hold.idleSince = undefined;
+        if (hold === undefined) hold = await take(sessionId);
+        else hold.idleSince = undefined;
         let result: Awaited<ReturnType<typeof action>>;
         try {
-          result = await action(sessionHold(sessionId, hold));
+          result = await action(hold);
         } catch (error) {
           // Any failure lets go: a conflict means other writers race for the session (the lock
           // then changes hands as it did before holds were kept), and any other failure may
           // leave the log's end unknown.
-          await settle(sessionId, hold, false).catch(() => undefined);
+          await settle(hold, false)?.catch(() => undefined);
           throw error;
         }
-        await settle(sessionId, hold, options.keep);
+        const letting = settle(hold, options.keep);
+        if (letting !== undefined) await letting;
         return result;
-      });
+      } finally {
+        lanes.leave(sessionId);
+      }
     },
 
     async releaseAll() {
       await Promise.all(
-        [...holds].map(([id, hold]) =>
-          queue(id, () => (holds.get(id) === hold ? letGo(id, hold) : Promise.resolve())),
+        [...holds.values()].map((hold) =>
+          lanes.run(hold.id, () => (holds.get(hold.id) === hold ? letGo(hold) : Promise.resolve())),
         ),
       );
     },

@@ -205,11 +205,13 @@ describe("createJsonlRolloutStore", () => {
     await store.close();
   });
 
-  it("reads a log again when a hand replaced it behind the lock it keeps between appends", async () => {
+  it("reads a log again when it takes the lock again, after a hand replaced or extended it", async () => {
     const store = createJsonlRolloutStore(directory);
     await store.create({ id: "s" });
     await store.append({ sessionId: "s", expectedSequence: 0, appendId: "a0", records: text("a") });
-    // A file of the same size, with another first record, moved into place.
+    // While it holds the lock the store trusts its own view of the log; once it let go, a
+    // file of the same size, with another first record, moved into place.
+    await released("s");
     const log = join(directory, "s.jsonl");
     await writeFile(
       `${log}.new`,
@@ -218,6 +220,7 @@ describe("createJsonlRolloutStore", () => {
     await rename(`${log}.new`, log);
     await store.append({ sessionId: "s", expectedSequence: 1, appendId: "a1", records: text("c") });
     // A log of another size: a hand appended a batch.
+    await released("s");
     const grown = encodeBatch(text("d"), 2, "d2", new Date().toISOString());
     await writeFile(log, grown, { flag: "a" });
     await expect(

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { writeSync } from "node:fs";
-import { type FileHandle, link, mkdir, open, unlink } from "node:fs/promises";
+import { link, mkdir, open, unlink } from "node:fs/promises";
 import {
   createSessionRequestSchema,
   isCreateRetry,
@@ -15,14 +14,14 @@ import {
 import { parseRolloutArgument } from "@ctx/rollout/internal";
 import { CtxError } from "@ctx/text";
 import { z } from "zod";
+import { createBatchAppender } from "./append-batch.js";
 import { type CheckedAppend, checkAppendRequest } from "./append-request.js";
 import { createFileLocks } from "./file-lock.js";
 import { errorCode, exists } from "./file-system.js";
-import { encodeBatchLines, encodeHeaderLine, type HeaderLine } from "./jsonl-line.js";
-import { findRecordLine } from "./jsonl-log.js";
+import { encodeHeaderLine, type HeaderLine } from "./jsonl-line.js";
 import { createLogHolds } from "./jsonl-log-holds.js";
 import { createJsonlSessionFiles, infoFromHeader } from "./jsonl-session-files.js";
-import { createSessionIndex, type IndexedSession } from "./session-index.js";
+import { createSessionIndex } from "./session-index.js";
 
 /** Options of {@link createJsonlRolloutStore}. */
 export interface JsonlRolloutStoreOptions {
@@ -34,25 +33,8 @@ const optionsSchema = z
   .object({ lockTimeout: z.number().int().min(1).max(3_600_000).optional() })
   .strict();
 
-/** Batches up to this size are written with one synchronous call (then fdatasynced apart). */
-const largestSynchronousWrite = 256 * 1024;
-
-/**
- * Writes all of `bytes` at `position` with as many writes as the system needs. A batch of a
- * usual size goes to the page cache with a synchronous call, which costs microseconds and does
- * not queue in the thread pool behind other sessions' fdatasyncs; a larger one is written
- * through the thread pool so the event loop never stalls on it.
- */
-async function writeAt(handle: FileHandle, bytes: Buffer, position: number): Promise<void> {
-  let written = 0;
-  while (written < bytes.length) {
-    written +=
-      bytes.length <= largestSynchronousWrite
-        ? writeSync(handle.fd, bytes, written, bytes.length - written, position + written)
-        : (await handle.write(bytes, written, bytes.length - written, position + written))
-            .bytesWritten;
-  }
-}
+/** How an append holds the session's lock: kept for the appends that follow. */
+const keepHold = { keep: true } as const;
 
 /** Makes a directory's new or removed entries durable. */
 async function syncDirectory(directory: string): Promise<void> {
@@ -104,11 +86,11 @@ export function createJsonlRolloutStore(
   const { logPath, location, readSession } = files;
   let prepared: Promise<unknown> | undefined;
   let closed = false;
-  const running = new Set<Promise<unknown>>();
 
   const locks = createFileLocks(folder);
   const index = createSessionIndex(folder, locks, files.indexSource, lockTimeout);
   const holds = createLogHolds(folder, locks, files, lockTimeout);
+  const appendBatch = createBatchAppender(index, location);
 
   /**
    * A write's argument, checked and copied when the call is made: what the caller changes while
@@ -122,26 +104,36 @@ export function createJsonlRolloutStore(
     return structuredClone(parseRolloutArgument(schema, value, what));
   }
 
+  /** Whether the folder exists: calls then start at once, not after `prepared`. */
+  let ready = false;
+  /** How many calls are under way, and the `close` calls that wait for them to end. */
+  let active = 0;
+  const idleWaiters: (() => void)[] = [];
+
+  function asRolloutError(error: unknown): never {
+    if (CtxError.isInstance(error)) throw error;
+    throw new RolloutError("io-failed", `the rollout store in ${folder} failed: ${String(error)}`, {
+      cause: error,
+    });
+  }
+
+  function finished(): void {
+    active -= 1;
+    if (active === 0) for (const wake of idleWaiters.splice(0)) wake();
+  }
+
   /**
    * Runs one store call: refuses it once closed, turns file-system failures into
    * `RolloutError`s, and lets `close` wait for it.
    */
   function run<Result>(action: () => Promise<Result>): Promise<Result> {
     if (closed) return Promise.reject(RolloutError.storeClosed());
-    prepared ??= mkdir(folder, { recursive: true });
-    const call = prepared.then(action).catch((error: unknown) => {
-      if (CtxError.isInstance(error)) throw error;
-      throw new RolloutError(
-        "io-failed",
-        `the rollout store in ${folder} failed: ${String(error)}`,
-        {
-          cause: error,
-        },
-      );
+    prepared ??= mkdir(folder, { recursive: true }).then(() => {
+      ready = true;
     });
-    running.add(call);
-    const forget = () => running.delete(call);
-    call.then(forget, forget);
+    const call = (ready ? action() : prepared.then(action)).catch(asRolloutError);
+    active += 1;
+    call.then(finished, finished);
     return call;
   }
 
@@ -214,72 +206,7 @@ export function createJsonlRolloutStore(
       } catch (error) {
         return Promise.reject(error);
       }
-      return run(async () => {
-        const id = parsed.sessionId;
-        return holds.run(
-          id,
-          async (hold) => {
-            const log = await hold.openLog();
-            const { tail } = log;
-            if (parsed.expectedSequence !== tail.nextSequence) {
-              if (parsed.expectedSequence < tail.nextSequence) {
-                const first = await findRecordLine(
-                  log.handle,
-                  tail.committedEnd,
-                  parsed.expectedSequence,
-                  location(id),
-                );
-                if (first?.batch === parsed.appendId)
-                  return {
-                    nextSequence: parsed.expectedSequence + parsed.records.length,
-                    duplicate: true,
-                  };
-              }
-              throw RolloutConflictError.forWrite(id, parsed.expectedSequence, tail.nextSequence);
-            }
-            const at = new Date().toISOString();
-            const bytes = Buffer.from(
-              encodeBatchLines(parsed.records, tail.nextSequence, parsed.appendId, at),
-            );
-            const nextSequence = tail.nextSequence + parsed.records.length;
-            const committedEnd = tail.committedEnd + bytes.length;
-            const indexed = (
-              sessions: ReadonlyMap<string, IndexedSession> | undefined,
-            ): IndexedSession => ({
-              info: {
-                ...(sessions?.get(id)?.info ??
-                  infoFromHeader(log.header, { nextSequence, updatedAt: at, archived: false })),
-                nextSequence,
-                updatedAt: at,
-              },
-              size: committedEnd,
-            });
-            // The index hears of the append first: a crash before the write leaves it ahead of
-            // the log, which the next listing notices by the log's size.
-            const noted = await index.change(
-              async (sessions) => ({
-                result: sessions !== undefined,
-                changes: sessions === undefined ? [] : [indexed(sessions)],
-              }),
-              { complete: false },
-            );
-            if (tail.tornBytes > 0) await log.handle.truncate(tail.committedEnd);
-            await writeAt(log.handle, bytes, tail.committedEnd);
-            await log.handle.datasync();
-            log.tail = { committedEnd, nextSequence, appendedAt: at, tornBytes: 0 };
-            if (!noted)
-              await index.change(
-                async (sessions) => ({
-                  result: undefined,
-                  changes: sessions === undefined ? [] : [indexed(sessions)],
-                }),
-                { complete: false },
-              );
-            return { nextSequence, duplicate: false };
-          },
-          { keep: true },
-        );
-      });
+      return run(() => holds.run(parsed.sessionId, (hold) => appendBatch(parsed, hold), keepHold));
     },
 
     read(sessionId, options = {}) {
@@ -364,7 +291,7 @@ export function createJsonlRolloutStore(
 
     async close() {
       closed = true;
-      await Promise.allSettled([...running]);
+      if (active > 0) await new Promise<void>((resolve) => idleWaiters.push(resolve));
       await holds.releaseAll();
       await index.close();
       await locks.dispose();

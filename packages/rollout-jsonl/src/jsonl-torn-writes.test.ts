@@ -27,12 +27,15 @@ describe("createJsonlRolloutStore after a crash cut its log", () => {
   });
 
   it("cuts off a torn batch before the next append, so nothing is glued onto it", async () => {
-    const store = createJsonlRolloutStore(directory);
-    const { ends } = await writeCrashLog(store, directory, "repaired", 6);
+    const writer = createJsonlRolloutStore(directory);
+    const { ends } = await writeCrashLog(writer, directory, "repaired", 6);
     const last = ends.at(-1);
     const previous = ends.at(-2);
     if (last === undefined || previous === undefined) throw new Error("the log is too short");
+    // The crash ends the writer, with its last batch cut short; a new store comes after it.
+    await writer.close();
     await truncate(join(directory, "repaired.jsonl"), last.offset - 7);
+    const store = createJsonlRolloutStore(directory);
     expect((await store.info("repaired"))?.nextSequence).toBe(previous.records);
     await store.append({
       sessionId: "repaired",
