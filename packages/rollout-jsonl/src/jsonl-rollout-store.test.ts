@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import {
   copyFile,
+  mkdir,
   mkdtemp,
   readdir,
   readFile,
@@ -302,6 +303,15 @@ describe("createJsonlRolloutStore", () => {
     expect((await again.list()).sessions).toEqual(page.sessions);
     await again.close();
     await reopened.close();
+  });
+
+  it("rebuilds past a folder named like a log, which holds no session", async () => {
+    const store = createJsonlRolloutStore(directory);
+    await store.create({ id: "a" });
+    await mkdir(join(directory, "b.jsonl"));
+    await rm(join(directory, ".index.jsonl"), { force: true });
+    expect(ids(await store.list())).toEqual(["a"]);
+    await store.close();
   });
 
   it("sorts the index again once appends grow its tail, so a listing reads about a page", async () => {
