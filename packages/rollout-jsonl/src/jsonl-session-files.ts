@@ -1,4 +1,4 @@
-import { closeSync, openSync } from "node:fs";
+import { closeSync, constants, openSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import {
@@ -42,6 +42,38 @@ function mismatchWarning(error: RolloutLogMismatchError): LogMismatchWarning {
     headerSessionId: error.headerSessionId,
     path: error.path,
   };
+}
+
+/** How a rebuild opens the logs: the flags it opens the next one with. */
+interface RebuildOpening {
+  flags: number;
+}
+
+/**
+ * The flags a rebuild starts with: read-only and, where the system has it, without updating
+ * the access time. A rebuild reads every log, and on a `relatime` mount the first read of a log
+ * written since its last read updates its access time: an inode written back per log.
+ */
+const rebuildFlags = (): RebuildOpening => ({
+  flags: constants.O_RDONLY | (constants.O_NOATIME ?? 0),
+});
+
+/**
+ * Opens a log for a rebuild; `undefined` when it is gone. Only a file's owner may open it
+ * without updating its access time (`EPERM` for others), so after such a refusal this and every
+ * later log of the rebuild are opened the usual way.
+ */
+function openForRebuild(path: string, opening: RebuildOpening): number | undefined {
+  for (;;) {
+    try {
+      return openSync(path, opening.flags);
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === "ENOENT") return undefined;
+      if (code !== "EPERM" || opening.flags === constants.O_RDONLY) throw error;
+      opening.flags = constants.O_RDONLY;
+    }
+  }
 }
 
 /**
@@ -154,14 +186,10 @@ export function createJsonlSessionFiles(folder: string): JsonlSessionFiles {
     archived: boolean,
     warnings: LogMismatchWarning[],
     scratch: Buffer,
+    opening: RebuildOpening,
   ): IndexedSession | Promise<IndexedSession | undefined> | undefined {
-    let descriptor: number;
-    try {
-      descriptor = openSync(path, "r");
-    } catch (error) {
-      if (errorCode(error) === "ENOENT") return undefined;
-      throw error;
-    }
+    const descriptor = openForRebuild(path, opening);
+    if (descriptor === undefined) return undefined;
     const log: LogLocation = { sessionId: id, path };
     let closes = true;
     try {
@@ -259,6 +287,7 @@ export function createJsonlSessionFiles(folder: string): JsonlSessionFiles {
         // One buffer for the first bytes of every log, read one log at a time; each log's path
         // is the folder's, as join makes it once, and the file's name.
         const scratch = Buffer.allocUnsafe(rebuildPrefix);
+        const opening = rebuildFlags();
         const inFolder = join(folder, logSuffix).slice(0, -logSuffix.length);
         let read = 0;
         for (const name of names) {
@@ -274,6 +303,7 @@ export function createJsonlSessionFiles(folder: string): JsonlSessionFiles {
             archived.has(id),
             warnings,
             scratch,
+            opening,
           );
           const session = found instanceof Promise ? await found : found;
           if (session !== undefined) sessions.push(session);
