@@ -230,14 +230,12 @@ export function summarizeLogBytes(
   const headerEnd = bytes.indexOf(lineEnd);
   if (headerEnd === -1) return undefined;
   const header = checkHeader(bytes.subarray(0, headerEnd), log);
-  const lines = splitBackward(bytes, 0);
-  // The first segment is what follows the last line end: no complete line.
-  for (let next = lines.next(), first = true; next.done !== true; next = lines.next()) {
-    if (first) first = false;
-    else {
-      const tail = tailAtLine(next.value, bytes.length, log);
-      if (tail !== undefined) return { header, tail };
-    }
+  // The complete lines after the header, last first (what follows the last line end is none).
+  for (let end = bytes.lastIndexOf(lineEnd); end > headerEnd; ) {
+    const start = bytes.lastIndexOf(lineEnd, end - 1) + 1;
+    const tail = tailAtLine({ start, bytes: bytes.subarray(start, end) }, bytes.length, log);
+    if (tail !== undefined) return { header, tail };
+    end = start - 1;
   }
   return { header, tail: tailAtHeader(header, headerEnd + 1, bytes.length) };
 }

@@ -1,6 +1,8 @@
 import { spawnSync } from "node:child_process";
+import { constants } from "node:fs";
 import {
   copyFile,
+  mkdir,
   mkdtemp,
   readdir,
   readFile,
@@ -8,6 +10,7 @@ import {
   rm,
   stat,
   symlink,
+  utimes,
   writeFile,
 } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -306,6 +309,35 @@ describe("createJsonlRolloutStore", () => {
     await again.close();
     await reopened.close();
   });
+
+  it("rebuilds past a folder named like a log, which holds no session", async () => {
+    const store = createJsonlRolloutStore(directory);
+    await store.create({ id: "a" });
+    await mkdir(join(directory, "b.jsonl"));
+    await rm(join(directory, ".index.jsonl"), { force: true });
+    expect(ids(await store.list())).toEqual(["a"]);
+    await store.close();
+  });
+
+  // Where the system has no O_NOATIME (macOS, Windows), reads may update access times.
+  it.skipIf(constants.O_NOATIME === undefined)(
+    "rebuilds without touching the logs' access times",
+    async () => {
+      const store = createJsonlRolloutStore(directory);
+      await store.create({ id: "a" });
+      await store.close();
+      // An access time before the last change: on a relatime mount, a plain read updates it.
+      const log = join(directory, "a.jsonl");
+      const accessed = new Date(Date.now() - 3_600_000);
+      await utimes(log, accessed, new Date());
+      await rm(join(directory, ".index.jsonl"), { force: true });
+      const reopened = createJsonlRolloutStore(directory);
+      expect(ids(await reopened.list())).toEqual(["a"]);
+      // Whole milliseconds: atimeMs is seconds and nanoseconds in a float, 0.001 off at times.
+      expect(Math.round((await stat(log)).atimeMs)).toBe(accessed.getTime());
+      await reopened.close();
+    },
+  );
 
   it("sorts the index again once appends grow its tail, so a listing reads about a page", async () => {
     const store = createJsonlRolloutStore(directory);

@@ -1,4 +1,4 @@
-import { closeSync, openSync } from "node:fs";
+import { closeSync, constants, openSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import {
@@ -42,6 +42,50 @@ function mismatchWarning(error: RolloutLogMismatchError): LogMismatchWarning {
     headerSessionId: error.headerSessionId,
     path: error.path,
   };
+}
+
+/** How a rebuild opens the logs: the flags it opens the next one with. */
+interface RebuildOpening {
+  flags: number;
+}
+
+/**
+ * The flags a rebuild starts with: read-only and, where the system has it, without updating
+ * the access time. A rebuild reads every log, and on a `relatime` mount the first read of a log
+ * written since its last read updates its access time: an inode written back per log.
+ */
+const rebuildFlags = (): RebuildOpening => ({
+  flags: constants.O_RDONLY | (constants.O_NOATIME ?? 0),
+});
+
+/**
+ * Opens a log for a rebuild; `undefined` when it is gone. Only a file's owner may open it
+ * without updating its access time (`EPERM` for others), so after such a refusal this and every
+ * later log of the rebuild are opened the usual way.
+ */
+function openForRebuild(path: string, opening: RebuildOpening): number | undefined {
+  for (;;) {
+    try {
+      return openSync(path, opening.flags);
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === "ENOENT") return undefined;
+      if (code !== "EPERM" || opening.flags === constants.O_RDONLY) throw error;
+      opening.flags = constants.O_RDONLY;
+    }
+  }
+}
+
+/**
+ * Answers `undefined` for a log a rebuild leaves out: one whose header names another session
+ * (with a warning), one that cannot be read as a log, or a folder named like one.
+ *
+ * @throws the error itself for any other failure (the file system's).
+ */
+function leftOut(error: unknown, warnings: LogMismatchWarning[]): undefined {
+  if (RolloutLogMismatchError.isInstance(error)) warnings.push(mismatchWarning(error));
+  else if (!RolloutError.isInstance(error) && errorCode(error) !== "EISDIR") throw error;
+  return undefined;
 }
 
 /** A session's state as its header and the end of its log say. */
@@ -108,10 +152,9 @@ export function createJsonlSessionFiles(folder: string): JsonlSessionFiles {
   async function summarize(
     reader: LogReader,
     size: number,
-    id: string,
+    log: LogLocation,
     archived: () => boolean | Promise<boolean>,
   ): Promise<IndexedSession | undefined> {
-    const log = location(id);
     const start = await readLogHeader(reader, log);
     if (start === undefined) return undefined;
     const tail = await inspectLogTail(reader, size, log);
@@ -124,43 +167,45 @@ export function createJsonlSessionFiles(folder: string): JsonlSessionFiles {
     if (handle === undefined) return undefined;
     try {
       const { size } = await handle.stat();
-      return await summarize(handle, size, id, () => exists(archivedPath(id)));
+      return await summarize(handle, size, location(id), () => exists(archivedPath(id)));
     } finally {
       await handle.close();
     }
   }
 
   /**
-   * Reads one log for a rebuild with synchronous calls (open, one read of its start, close; for
-   * a log longer than `scratch`, a stat and reads of its end), parsing only its header and its
-   * last batch's end: `undefined` when it is gone, cut before its header's end, or cannot be
-   * read.
+   * Reads one log for a rebuild with synchronous calls (open, one read of its start, close),
+   * parsing only its header and its last batch's end: `undefined` when it is gone, is a folder,
+   * was cut before its header's end, or cannot be read. A log longer than `scratch` costs a
+   * stat and reads of its end, and the answer is then a promise, settled before `scratch` is
+   * used again; a short one costs no turn of the event loop.
    */
-  async function summarizeForRebuild(
+  function summarizeForRebuild(
+    path: string,
     id: string,
     archived: boolean,
     warnings: LogMismatchWarning[],
     scratch: Buffer,
-  ): Promise<IndexedSession | undefined> {
-    const log = location(id);
-    let descriptor: number;
-    try {
-      descriptor = openSync(log.path, "r");
-    } catch (error) {
-      if (errorCode(error) === "ENOENT") return undefined;
-      throw error;
-    }
+    opening: RebuildOpening,
+  ): IndexedSession | Promise<IndexedSession | undefined> | undefined {
+    const descriptor = openForRebuild(path, opening);
+    if (descriptor === undefined) return undefined;
+    const log: LogLocation = { sessionId: id, path };
+    let closes = true;
     try {
       const read = readDescriptor(descriptor, scratch);
-      if (!("whole" in read)) return await summarize(read.reader, read.size, id, () => archived);
-      const found = summarizeLogBytes(read.whole, log);
-      return found && indexed(found.header, found.tail, read.whole.length, archived);
+      if ("whole" in read) {
+        const found = summarizeLogBytes(read.whole, log);
+        return found && indexed(found.header, found.tail, read.whole.length, archived);
+      }
+      closes = false;
+      return summarize(read.reader, read.size, log, () => archived)
+        .catch((error: unknown) => leftOut(error, warnings))
+        .finally(() => closeSync(descriptor));
     } catch (error) {
-      if (RolloutLogMismatchError.isInstance(error)) warnings.push(mismatchWarning(error));
-      else if (!RolloutError.isInstance(error)) throw error;
-      return undefined;
+      return leftOut(error, warnings);
     } finally {
-      closeSync(descriptor);
+      if (closes) closeSync(descriptor);
     }
   }
 
@@ -237,18 +282,30 @@ export function createJsonlSessionFiles(folder: string): JsonlSessionFiles {
             .filter((name) => name.endsWith(archivedSuffix))
             .map((name) => name.slice(0, -archivedSuffix.length)),
         );
-        const ids = names
-          .filter((name) => name.endsWith(logSuffix))
-          .map((name) => name.slice(0, -logSuffix.length))
-          .filter((id) => sessionIdSchema.safeParse(id).success);
         const sessions: IndexedSession[] = [];
         const warnings: LogMismatchWarning[] = [];
-        // One buffer for the first bytes of every log, read one log at a time.
+        // One buffer for the first bytes of every log, read one log at a time; each log's path
+        // is the folder's, as join makes it once, and the file's name.
         const scratch = Buffer.allocUnsafe(rebuildPrefix);
-        for (const [position, id] of ids.entries()) {
-          if (position > 0 && position % rebuildSlice === 0)
+        const opening = rebuildFlags();
+        const inFolder = join(folder, logSuffix).slice(0, -logSuffix.length);
+        let read = 0;
+        for (const name of names) {
+          if (!name.endsWith(logSuffix)) continue;
+          const id = name.slice(0, -logSuffix.length);
+          if (!sessionIdSchema.safeParse(id).success) continue;
+          if (read > 0 && read % rebuildSlice === 0)
             await new Promise((resolve) => setImmediate(resolve));
-          const session = await summarizeForRebuild(id, archived.has(id), warnings, scratch);
+          read += 1;
+          const found = summarizeForRebuild(
+            inFolder + name,
+            id,
+            archived.has(id),
+            warnings,
+            scratch,
+            opening,
+          );
+          const session = found instanceof Promise ? await found : found;
           if (session !== undefined) sessions.push(session);
         }
         return { sessions, warnings };

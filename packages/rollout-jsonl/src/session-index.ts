@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { constants, writeSync } from "node:fs";
-import { type FileHandle, open, rename, stat } from "node:fs/promises";
+import { constants, fstatSync, writeSync } from "node:fs";
+import { type FileHandle, open, rename } from "node:fs/promises";
 import { join } from "node:path";
 import {
   isListedBefore,
@@ -193,19 +193,24 @@ export function createSessionIndex(
       body += encodeIndexChange(entry);
       sessions.set(entry.info.id, entry);
     }
-    const header = encodeIndexHeader(Buffer.byteLength(body));
+    const text = Buffer.from(encodeIndexHeader(Buffer.byteLength(body)) + body);
+    // The bytes go to the page cache and the inode is read with synchronous calls (no disk
+    // waits in either), so only the open, the fsync, the close and the rename take a round trip
+    // through the thread pool each: on a loaded machine every round trip waits for a turn of
+    // a pool thread and then of this one.
     const handle = await open(temporary, "w");
+    let inode: number;
     try {
-      await handle.writeFile(header + body);
+      for (let written = 0; written < text.length; ) written += writeSync(handle.fd, text, written);
+      inode = fstatSync(handle.fd).ino;
       await handle.sync();
     } finally {
       await handle.close();
     }
     await rename(temporary, path);
-    const status = await stat(path);
-    loadedInode = status.ino;
-    loadedBytes = status.size;
-    sortedEnd = status.size;
+    loadedInode = inode;
+    loadedBytes = text.length;
+    sortedEnd = text.length;
     lines = sorted.length + 1;
     tailLines = 0;
   }
