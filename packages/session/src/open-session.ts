@@ -1,5 +1,5 @@
 import { defaultModelCatalog, type ModelInfo, resolveBaseInstructions } from "@ctx/prompts";
-import { declareExtension, responseItemSchema } from "@ctx/protocol";
+import { responseItemSchema, sharedInputRequest } from "@ctx/protocol";
 import { type CtxWarning, describeValue } from "@ctx/text";
 import { z } from "zod";
 import { compactOptionsSchema } from "./compaction/compact-options.js";
@@ -11,6 +11,7 @@ import { contextEntry } from "./envelope/context-entry.js";
 import type { EnvelopeOptions } from "./envelope/context-message.js";
 import { defaultOrigin, type HistoryEntry } from "./history/origin.js";
 import type { PromptView } from "./history/prompt-builder.js";
+import { SentInput } from "./history/sent-input.js";
 import { createSerialQueue } from "./log/serial-queue.js";
 import {
   compactionRecord,
@@ -53,6 +54,7 @@ export function openSession(
   const envelopeOptions: EnvelopeOptions =
     options.separator === undefined ? {} : { separator: options.separator };
   let lastView: PromptView | undefined;
+  const sentInput = new SentInput();
   let pendingWarnings = [...startWarnings];
   let firstTurn = true;
   const agentsMdCache = new AgentsMdCache();
@@ -168,19 +170,18 @@ export function openSession(
     const view = state.prompt.view({ imageInput });
     const cacheBreak =
       previous === undefined ? undefined : explainCacheBreak(previous, view, registry);
-    const input = view.items;
-    // The previous request's input was read when it was made, so this costs no copy.
-    if (lastView !== undefined && view.extends(lastView) === true) {
-      declareExtension(input, lastView.items);
-    }
+    const sent = sentInput.of(view);
     lastView = view;
-    return {
-      instructions,
-      input,
-      warnings: report === undefined ? warnings : [...warnings, ...report.warnings],
-      ...(cacheBreak === undefined ? {} : { cacheBreak }),
-      ...(report === undefined ? {} : { compaction: report }),
-    };
+    return sharedInputRequest(
+      {
+        instructions,
+        warnings: report === undefined ? warnings : [...warnings, ...report.warnings],
+        ...(cacheBreak === undefined ? {} : { cacheBreak }),
+        ...(report === undefined ? {} : { compaction: report }),
+      },
+      sent,
+      sent.length,
+    );
   };
 
   const beginTurn = async (
