@@ -43,8 +43,11 @@ describe.each(fileSystems)("discovery 40 levels deep, $name", ({ make }) => {
       readdir: fs.count("readdir"),
       open: fs.count("open"),
     }).toEqual({
-      // The physical cwd, which the header and every path report (as Codex 0.169 does). The walk's
-      // listings would show a symlink below the root, but nothing tells one above it but this.
+      // The physical cwd, which the header and every path report (as Codex 0.169 does). It is
+      // the one call no other call can answer: the walk's listings name each folder from cwd up
+      // to the root as it is on disk, but none sees the folders above the root (the test below),
+      // and listing those would cost a readdir each. Kept from an earlier discovery instead, it
+      // would miss a symlink above the root that changed since. So 50, not 49.
       realpath: 1,
       // None: every name is settled by its folder's listing (no symlink, no other letter case).
       stat: 0,
@@ -61,4 +64,39 @@ describe.each(fileSystems)("discovery 40 levels deep, $name", ({ make }) => {
     expect(new Set(paths).size).toBe(paths.length);
     expect(fs.calls.every((call) => call.path.startsWith(root))).toBe(true);
   });
+});
+
+describe("what only the realpath of cwd tells", () => {
+  const git = { directory: true } as const;
+  const entries = {
+    "/Real/repo/.git": git,
+    "/Real/repo/AGENTS.md": "root",
+    "/Real/repo/a/AGENTS.md": "a",
+    "/up": { symlink: "/Real" },
+  };
+
+  it.each([
+    { name: "a symlink above the root", cwd: "/up/repo/a", caseInsensitive: false },
+    { name: "another letter case above the root", cwd: "/real/repo/a", caseInsensitive: true },
+  ])(
+    "$name: in no listing of the walk, yet in every path reported",
+    async ({ cwd, caseInsensitive }) => {
+      const fs = createCountingFileSystem(createMemoryFileSystem(entries, { caseInsensitive }));
+      const loaded = await discoverAgentsMd({ cwd, fs });
+      expect(loaded.directory).toBe("/Real/repo/a");
+      expect(loaded.entries.map((entry) => entry.path)).toEqual([
+        "/Real/repo/AGENTS.md",
+        "/Real/repo/a/AGENTS.md",
+      ]);
+      // One per folder from cwd up to the root, one per file, and the realpath: nothing above the
+      // root is listed, so no other call could have told "/Real" from "/up" or "/real".
+      expect(fs.calls.map((call) => `${call.operation} ${call.path}`)).toEqual([
+        `realpath ${cwd}`,
+        "readdir /Real/repo/a",
+        "readdir /Real/repo",
+        "open /Real/repo/AGENTS.md",
+        "open /Real/repo/a/AGENTS.md",
+      ]);
+    },
+  );
 });

@@ -144,6 +144,11 @@ export function toMessagesParams(
   const { leading, messages } = messageMappers[developerMessages].map(request, {
     toError,
     path: "request",
+    // The mapper's messages are frozen and go on into the next request: it puts the marked
+    // copies of the last two in the array it returns, and its own back once they are not last.
+    ...(cacheControl === false
+      ? {}
+      : { marked: { count: 2, mark: (message) => withBreakpoint(message, cacheControl) } }),
   });
   const { instructions } = request;
   // The API refuses an empty text block, and empty instructions say nothing.
@@ -155,11 +160,6 @@ export function toMessagesParams(
   if (cacheControl !== false) {
     const last = system.at(-1);
     if (last !== undefined) last.cache_control = { ...cacheControl };
-    // The messages are frozen and kept for the next request: the last two are copied to mark.
-    for (let at = Math.max(0, messages.length - 2); at < messages.length; at++) {
-      const message = messages[at];
-      if (message !== undefined) messages[at] = withBreakpoint(message, cacheControl);
-    }
   }
   return { system, messages };
 }

@@ -121,6 +121,10 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       args: [{ convert: () => undefined, runOf: () => "run", join: () => ({}) }],
       names: ["options"],
     },
+    sharedInputRequest: {
+      args: [{ instructions: "" }, [extendedItem], 1],
+      names: ["fields", "items", "length"],
+    },
     declareExtension: {
       args: [[extendedItem, { type: "added" }], [extendedItem]],
       names: ["input", "previous"],

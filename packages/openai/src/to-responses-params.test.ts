@@ -194,6 +194,8 @@ describe("toResponsesParams", () => {
     const counted = countedItems(everyItem.filter((item) => item.type !== "compaction"));
     const all = counted.items;
     const first = toResponsesParams({ instructions: "", input: all.slice(0, -2) });
+    // Copied: the next mapping of this history appends to the array it returned.
+    const firstInput = [...first.input];
     expect(counted.reads().every((reads, index) => index < all.length - 2 === reads > 0)).toBe(
       true,
     );
@@ -202,8 +204,9 @@ describe("toResponsesParams", () => {
     expect(counted.reads().map((reads) => reads > 0)).toEqual(
       all.map((_, index) => index >= all.length - 2),
     );
-    expect(second.input.slice(0, first.input.length)).toEqual(first.input);
-    expect(second.input[0]).toBe(first.input[0]);
+    expect(second.input).toBe(first.input);
+    expect(second.input.slice(0, firstInput.length)).toEqual(firstInput);
+    expect(second.input[0]).toBe(firstInput[0]);
     expect(Object.isFrozen(second.input.at(-1))).toBe(true);
     expect(second).toEqual(
       toResponsesParams({ instructions: "", input: JSON.parse(JSON.stringify(all)) }),

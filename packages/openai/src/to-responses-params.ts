@@ -62,7 +62,8 @@ const optionsArgumentSchema = z.object({ options: responsesParamsOptionsSchema }
  *
  * Each item a session holds is converted once: the items of `input` are frozen and kept for the
  * next request of the session, which then costs only its new items (see `createItemMapper` in
- * `@ctx/protocol`); the `input` array is a new one on every call.
+ * `@ctx/protocol`); the `input` array is the one the previous request of the session got,
+ * grown: send it, or copy it to keep it.
  *
  * @throws {OpenAIAdapterError} when the request or the options do not fit their schemas, or an
  * item cannot be sent: an `output_text` part outside an assistant message, an image in an

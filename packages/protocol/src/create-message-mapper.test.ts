@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createMessageMapper } from "./create-message-mapper.js";
 import { deepFreeze } from "./deep-freeze.js";
 import type { ResponseItem } from "./response-item.js";
+import { sharedInputRequest } from "./shared-input-request.js";
 
 const message = (role: "user" | "assistant" | "developer", text: string): ResponseItem =>
   deepFreeze({
@@ -127,5 +128,76 @@ describe("createMessageMapper", () => {
       /options/,
     );
     expect(() => createMessageMapper({ convert: () => 1 } as never)).toThrowError(/runOf/);
+  });
+
+  it("maps a shared input from its owner's array, new items alone, into the array it returned", () => {
+    const { mapper, converted } = roleMapper();
+    const items = [message("user", "a"), message("assistant", "b")];
+    let reads = 0;
+    const sent = new Proxy(items, {
+      get(target, key, receiver) {
+        if (typeof key === "string" && /^\d+$/.test(key)) reads += 1;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const first = mapper.map(sharedInputRequest({ instructions: "" }, sent, 2), options).messages;
+    const settled = first[0];
+    items.push(message("assistant", "c"), message("user", "d"));
+    const request = sharedInputRequest({ instructions: "" }, sent, 4);
+    reads = 0;
+    converted.length = 0;
+    const second = mapper.map(request, options).messages;
+    expect(reads).toBe(2);
+    expect(converted).toEqual(items.slice(2));
+    expect(second).toBe(first);
+    expect(second[0]).toBe(settled);
+    expect(second).toEqual([
+      { role: "user", texts: ["input_text"] },
+      { role: "assistant", texts: ["output_text", "output_text"] },
+      { role: "user", texts: ["input_text"] },
+    ]);
+    // Its input, read at last, is a copy of the first four items, which later appends leave be.
+    const input = request.input;
+    items.push(message("user", "e"));
+    expect(input).toEqual(items.slice(0, 4));
+    expect(request.input).toBe(input);
+  });
+
+  it("makes the messages before the mapped ones again only when the instructions change", () => {
+    const { mapper } = roleMapper();
+    const items = [message("user", "a")];
+    let made = 0;
+    const before = (request: { readonly instructions: string }) => {
+      made += 1;
+      return [{ role: "system", texts: [request.instructions] }];
+    };
+    const request = (instructions: string) =>
+      sharedInputRequest({ instructions }, items, items.length);
+    const first = mapper.map(request("one"), { ...options, before }).messages;
+    items.push(message("assistant", "b"));
+    const second = mapper.map(request("one"), { ...options, before }).messages;
+    expect(made).toBe(1);
+    expect(second).toBe(first);
+    const third = mapper.map(request("two"), { ...options, before }).messages;
+    expect(made).toBe(2);
+    expect(third).not.toBe(first);
+    expect(third.map((each) => each.texts[0])).toEqual(["two", "input_text", "output_text"]);
+  });
+
+  it("marks the last messages, and puts the mapper's own back where the marks moved on", () => {
+    const { mapper } = roleMapper();
+    const items = [message("user", "a"), message("assistant", "b")];
+    const request = () => sharedInputRequest({ instructions: "" }, items, items.length);
+    const marked = {
+      count: 1,
+      mark: (each: { role: string; texts: string[] }) => ({ ...each, role: `${each.role}!` }),
+    };
+    const first = mapper.map(request(), { ...options, marked }).messages;
+    expect(first.map((each) => each.role)).toEqual(["user", "assistant!"]);
+    items.push(message("user", "c"));
+    const second = mapper.map(request(), { ...options, marked }).messages;
+    expect(second).toBe(first);
+    expect(second.map((each) => each.role)).toEqual(["user", "assistant", "user!"]);
+    expect(Object.isFrozen(second[1])).toBe(true);
   });
 });

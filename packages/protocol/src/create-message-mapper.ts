@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { extendedInput } from "./declare-extension.js";
 import { deepFreeze, isDeepFrozen } from "./deep-freeze.js";
+import { type HandedMessages, handOutMessages } from "./hand-out-messages.js";
 import type { ModelInput } from "./model-input.js";
 import { ProtocolError } from "./protocol-error.js";
 import { type ResponseItem, responseItemSchema } from "./response-item.js";
 import { describeSchemaIssues, toSchemaIssues } from "./schema-issue.js";
+import { inputSourceOf } from "./shared-input-request.js";
 
 /** How a provider's messages are made of request items; see {@link createMessageMapper}. */
 export interface MessageMapperOptions<Piece, Message, State> {
@@ -41,7 +43,12 @@ export interface MessageMapperOptions<Piece, Message, State> {
 export interface MessageMapping<Piece, Message, State> {
   /** The leading pieces, in order; the array is the caller's. */
   readonly leading: Piece[];
-  /** The messages, in order, each frozen; the array is the caller's. */
+  /**
+   * The messages, in order, each frozen but those `options.marked` changed. The array is the
+   * mapping's: the next call for a request that goes on from this one appends to it and
+   * replaces its last messages (the open run's, the marked ones), so a mapping costs no copy;
+   * see {@link MessageMapper.map}.
+   */
   readonly messages: Message[];
   /**
    * The state of the scan after the last item; read it before the next call, which may go on
@@ -59,15 +66,28 @@ export interface MapOptions<Message> {
   /**
    * Makes the messages to put before the mapped ones in the returned array (a system message
    * built from the request's instructions, say), so that array is made in one copy rather than
-   * copied again to put them in front. It is called once the request is checked.
+   * copied again to put them in front. It is called once the request is checked, and only when
+   * the request's instructions differ from those of the call it goes on from: it must make its
+   * messages of the instructions alone.
    */
   readonly before?: (request: ModelInput) => readonly Message[];
+  /**
+   * What the last `count` messages of the returned array are replaced with (a provider's cache
+   * breakpoints): `mark` is given each message, the mapper's frozen one, and returns the one to
+   * send. The next call puts the mapper's messages back where marks no longer fall.
+   */
+  readonly marked?: {
+    readonly count: number;
+    readonly mark: (message: Message) => Message;
+  };
 }
 
 /** Maps the items of model requests to messages, each item once; see {@link createMessageMapper}. */
 export interface MessageMapper<Piece, Message, State> {
   /**
    * Checks `request` and returns its leading pieces and its messages, `options.before` first.
+   * The messages array is the one the previous call returned whenever this call goes on from
+   * it: hold it as a view of the latest request, not as a copy of this one.
    * @throws the error `toError` makes of the problems in one line, their paths under `path`
    * (`request.input[3].type: …`), when the request does not fit `ModelInput`; whatever `convert`,
    * `join` or the scan throws.
@@ -89,7 +109,11 @@ interface Memo<Piece, Message, State> {
   /** The pieces of the last run, which the next item may still join. */
   open: Piece[];
   openRun: string | undefined;
+  /** The message `open` makes, once made; `undefined` until then and after `open` grows. */
+  openMessage: Message | undefined;
   readonly state: State | undefined;
+  /** The array the latest call returned, which the next call goes on writing. */
+  result: HandedMessages<Message> | undefined;
 }
 
 const requestShapeSchema = z.looseObject({
@@ -107,6 +131,7 @@ const mapOptionsSchema = z.object({
   before: z
     .custom<(request: ModelInput) => readonly unknown[]>((value) => typeof value === "function")
     .optional(),
+  marked: z.object({ count: z.number().int().nonnegative(), mark: functionSchema }).optional(),
 });
 
 const mapperOptionsSchema = z.object({
@@ -122,14 +147,19 @@ const mapperOptionsSchema = z.object({
  * its new items. What `convert` made of an item frozen all the way down (a session freezes every
  * item it holds) is kept, keyed by the item, and given again whenever that item comes back; each
  * item is checked against `responseItemSchema` before its first conversion. Consecutive pieces of
- * one run merge into one message through `join`; a run's message is made once it has ended, and
- * only the last run's again on the next call. A request whose input is declared to extend an input
- * this mapper mapped whole (`declareExtension`, which a session does for its next request) goes on
- * from where that call ended, reading only its new items; one whose input begins with every item of
+ * one run merge into one message through `join`; a run's message is made once, and made again
+ * only when the run grows. A request made by `sharedInputRequest` (as a session makes each of
+ * its requests) whose input nobody read yet is mapped from its owner's append-only array, never
+ * copied; such a request over the array the previous call mapped, or one whose input is declared
+ * to extend the input this mapper mapped last (`declareExtension`), goes on from where that call
+ * ended, reading only its new items; one whose input begins with every item of
  * the previous call's from the same first item goes on from there after a reference comparison of
  * those items; any other request is mapped from its first item (its frozen items still converted
- * once). The messages array is one copy of the mapper's own, made without a walk over the items. A request with an item that is not frozen
- * is mapped whole on every call, so a change to it is seen.
+ * once). A call that goes on returns the array the previous one returned, its new messages
+ * appended and its last ones (the open run's, the marked ones) replaced, so a turn costs no copy
+ * of the history; a new array, made in one copy, only when that array's length was changed by its
+ * holder, the instructions behind `before` changed, or the request does not go on. A request with
+ * an item that is not frozen is mapped whole on every call, so a change to it is seen.
  *
  * @throws {ProtocolError} when `options` do not fit {@link MessageMapperOptions}.
  * @example
@@ -162,8 +192,14 @@ export function createMessageMapper<Piece, Message, State = undefined>(
   /** The same memos, keyed by the input they mapped, for an input declared to extend it. */
   const byInput = new WeakMap<readonly unknown[], Memo<Piece, Message, State>>();
 
-  /** The memo of the input `input` is declared to extend, if it still holds that input whole. */
-  const declaredMemo = (input: readonly unknown[]) => {
+  /**
+   * The memo of `input` itself, when it is a shared input's append-only array (`shared`) of
+   * which this request holds no fewer items than were mapped, or of the input `input` is
+   * declared to extend, if it still holds that input whole.
+   */
+  const declaredMemo = (input: readonly unknown[], length: number, shared: boolean) => {
+    const same = shared ? byInput.get(input) : undefined;
+    if (same !== undefined && same.items.length <= length) return same;
     const declared = extendedInput(input);
     const memo = declared === undefined ? undefined : byInput.get(declared.previous);
     return memo !== undefined && memo.items.length === declared?.length ? memo : undefined;
@@ -190,7 +226,9 @@ export function createMessageMapper<Piece, Message, State = undefined>(
     closed: [],
     open: [],
     openRun: undefined,
+    openMessage: undefined,
     state: scan?.start(),
+    result: undefined,
   });
 
   return {
@@ -199,19 +237,25 @@ export function createMessageMapper<Piece, Message, State = undefined>(
         throw ProtocolError.fromIssues("invalid-argument", "argument", [
           {
             path: "options",
-            message: "expected { toError: function, path: string, before?: function }",
+            message:
+              "expected { toError: function, path: string, before?: function, marked?: { count, mark } }",
           },
         ]);
       }
-      const { toError, path, before } = mapOptions;
-      const shape = requestShapeSchema.safeParse(request);
-      if (!shape.success) throw toError(problemsOf(shape.error, request, path));
-      const input = request.input;
-      let memo = declaredMemo(input);
+      const { toError, path, before, marked } = mapOptions;
+      // A shared input is read from its owner's array: reading `input` would copy it.
+      const source = inputSourceOf(request);
+      if (source === undefined || typeof request.instructions !== "string") {
+        const shape = requestShapeSchema.safeParse(request);
+        if (!shape.success) throw toError(problemsOf(shape.error, request, path));
+      }
+      const input = source?.items ?? request.input;
+      const length = source?.length ?? input.length;
+      let memo = declaredMemo(input, length, source !== undefined);
       if (memo === undefined) {
         const first = input[0];
         memo = typeof first === "object" && first !== null ? memos.get(first) : undefined;
-        if (memo !== undefined && !extendsItems(input, memo.items)) memo = undefined;
+        if (memo !== undefined && !extendsItems(input, length, memo.items)) memo = undefined;
       }
       // Taken out while this call works on it: a call that throws leaves no memo half made.
       if (memo !== undefined) forget(memo);
@@ -219,11 +263,14 @@ export function createMessageMapper<Piece, Message, State = undefined>(
       memo.input = input;
       let lasting = true;
       const closeRun = (target: Memo<Piece, Message, State>) => {
-        if (target.open.length > 0) target.closed.push(deepFreeze(join(target.open)));
+        if (target.open.length > 0) {
+          target.closed.push(target.openMessage ?? deepFreeze(join(target.open)));
+        }
         target.open = [];
         target.openRun = undefined;
+        target.openMessage = undefined;
       };
-      for (let index = memo.items.length; index < input.length; index += 1) {
+      for (let index = memo.items.length; index < length; index += 1) {
         const item = input[index];
         let entry = typeof item === "object" && item !== null ? converted.get(item) : undefined;
         if (entry === undefined) {
@@ -253,21 +300,33 @@ export function createMessageMapper<Piece, Message, State = undefined>(
         const run = runOf(piece);
         if (run === undefined || run !== memo.openRun) closeRun(memo);
         memo.open.push(piece);
+        memo.openMessage = undefined;
         if (run === undefined) closeRun(memo);
         else memo.openRun = run;
       }
-      const messages =
-        before === undefined ? memo.closed.slice() : before(request).concat(memo.closed);
-      if (memo.open.length > 0) messages.push(deepFreeze(join(memo.open)));
+      if (memo.open.length > 0) memo.openMessage ??= deepFreeze(join(memo.open));
+      const instructions = before === undefined ? undefined : request.instructions;
+      const previous = memo.result?.instructions === instructions ? memo.result : undefined;
+      memo.result = handOutMessages(previous, {
+        before: previous?.before ?? before?.(request) ?? [],
+        instructions,
+        closed: memo.closed,
+        open: memo.openMessage,
+        marked,
+      });
       if (lasting) remember(memo);
+      const { messages } = memo.result;
       return { leading: memo.leading.slice(), messages, state: memo.state };
     },
   };
 }
 
-/** Whether `input` begins with every one of `items`, the same objects in the same places. */
-function extendsItems(input: readonly unknown[], items: readonly unknown[]): boolean {
-  if (input.length < items.length) return false;
+/**
+ * Whether the first `length` items of `input` begin with every one of `items`, the same objects
+ * in the same places.
+ */
+function extendsItems(input: readonly unknown[], length: number, items: readonly unknown[]) {
+  if (length < items.length) return false;
   for (let index = 0; index < items.length; index += 1) {
     if (input[index] !== items[index]) return false;
   }

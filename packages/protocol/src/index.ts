@@ -51,4 +51,5 @@ export {
 } from "./response-item.js";
 export { type Role, roleSchema } from "./role.js";
 export { describeSchemaIssues, type SchemaIssue, toSchemaIssues } from "./schema-issue.js";
+export { sharedInputRequest } from "./shared-input-request.js";
 export { type Summarizer, type SummaryRequest, summaryOptionsSchema } from "./summarizer.js";

@@ -25,6 +25,8 @@ export function expectGrowingRequests<Result extends { readonly messages: readon
   const counted = countedItems(items);
   const all = counted.items;
   let previous = map(all.slice(0, firstLength));
+  // Copied: the next mapping of a growing request appends to the array the previous one returned.
+  let previousMessages = [...previous.messages];
   for (let length = firstLength + 1; length <= all.length; length++) {
     counted.reset();
     const input = all.slice(0, length);
@@ -33,12 +35,13 @@ export function expectGrowingRequests<Result extends { readonly messages: readon
       all.map((_, index) => index === length - 1),
     );
     expect(result).toEqual(map(JSON.parse(JSON.stringify(input))));
-    const keptMessages = previous.messages.slice(kept.from, -kept.rebuiltAtEnd);
+    const keptMessages = previousMessages.slice(kept.from, -kept.rebuiltAtEnd);
     for (const [offset, message] of keptMessages.entries()) {
       expect(result.messages[kept.from + offset]).toBe(message);
       expect(Object.isFrozen(message)).toBe(true);
     }
     previous = result;
+    previousMessages = [...result.messages];
   }
   return previous;
 }

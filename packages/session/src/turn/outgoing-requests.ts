@@ -1,7 +1,8 @@
-import { declareExtension } from "@ctx/protocol";
+import { sharedInputRequest } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
 import type { CompactionReport } from "../compaction/compaction-report.js";
 import type { PromptView } from "../history/prompt-builder.js";
+import { SentInput } from "../history/sent-input.js";
 import type { ModelRequest } from "../session.js";
 import type { SessionState } from "../session-state.js";
 import { explainCacheBreak } from "./cache-break.js";
@@ -10,13 +11,14 @@ import { explainCacheBreak } from "./cache-break.js";
  * The requests a session hands out, and what waits for the next one: the warnings met between
  * requests (a resume's, a tokenizer that failed to load) and the report of a compaction the
  * caller asked for. Each request is the history as it stands, compared with the one before it;
- * it declares that it extends the last request this object made when it does, so a mapping
- * converts only the new items.
+ * its input is one array that grows while each request extends the one before ({@link SentInput}),
+ * handed to a mapping without a copy, so a mapping converts and copies only the new items.
  */
 export class OutgoingRequests {
   readonly #state: SessionState;
   /** The last request this object made: `undefined` until then (after a resume, say). */
   #last: PromptView | undefined;
+  readonly #sent = new SentInput();
   #warnings: CtxWarning[];
   #report: CompactionReport | undefined;
 
@@ -71,18 +73,17 @@ export class OutgoingRequests {
     const view = this.#state.prompt.view({ imageInput });
     const cacheBreak =
       previous === undefined ? undefined : explainCacheBreak(previous, view, this.#state.registry);
-    const input = view.items;
-    // The previous request's input was read when it was made, so this costs no copy.
-    if (this.#last !== undefined && view.extends(this.#last) === true) {
-      declareExtension(input, this.#last.items);
-    }
+    const sent = this.#sent.of(view);
     this.#last = view;
-    return {
-      instructions,
-      input,
-      warnings: report === undefined ? warnings : [...warnings, ...report.warnings],
-      ...(cacheBreak === undefined ? {} : { cacheBreak }),
-      ...(report === undefined ? {} : { compaction: report }),
-    };
+    return sharedInputRequest(
+      {
+        instructions,
+        warnings: report === undefined ? warnings : [...warnings, ...report.warnings],
+        ...(cacheBreak === undefined ? {} : { cacheBreak }),
+        ...(report === undefined ? {} : { compaction: report }),
+      },
+      sent,
+      sent.length,
+    );
   }
 }
