@@ -1,5 +1,6 @@
 import { defaultModelCatalog, type ModelInfo, resolveBaseInstructions } from "@ctx/prompts";
 import { declareExtension, responseItemSchema } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import { type CtxWarning, describeValue } from "@ctx/text";
 import { z } from "zod";
 import { compactOptionsSchema } from "./compaction/compact-options.js";
@@ -37,7 +38,7 @@ import { resolveTurnState } from "./turn/resolve-turn-state.js";
 import { sentRequestPrefix } from "./turn/sent-request.js";
 import { parseTurnContext, type TurnContext } from "./turn/turn-context.js";
 
-const positiveIntegerSchema = z.number().int().positive();
+const positiveIntegerSchema = lazySchema(() => z.number().int().positive());
 
 /** A session over `state`, as `createSession` or a resume builds it. */
 export function openSession(
