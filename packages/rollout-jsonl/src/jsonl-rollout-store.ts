@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { writeSync } from "node:fs";
 import { type FileHandle, link, mkdir, open, unlink } from "node:fs/promises";
+import { lazySchema } from "@ctx/protocol/internal";
 import {
   createSessionRequestSchema,
   isCreateRetry,
@@ -30,9 +31,9 @@ export interface JsonlRolloutStoreOptions {
   readonly lockTimeout?: number;
 }
 
-const optionsSchema = z
-  .object({ lockTimeout: z.number().int().min(1).max(3_600_000).optional() })
-  .strict();
+const optionsSchema = lazySchema(() =>
+  z.object({ lockTimeout: z.number().int().min(1).max(3_600_000).optional() }).strict(),
+);
 
 /** Batches up to this size are written with one synchronous call (then fdatasynced apart). */
 const largestSynchronousWrite = 256 * 1024;
