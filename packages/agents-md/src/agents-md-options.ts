@@ -1,4 +1,5 @@
 import { type SchemaIssue, toSchemaIssues } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { AgentsMdError } from "./agents-md-error.js";
 import { candidateFilenames, fileNameSchema } from "./candidate-filenames.js";
@@ -13,25 +14,24 @@ const missingFileSystem =
 const ceilingMessage = `at most ${agentsMdDefaults.maxBudgetBytes} bytes (64 MiB), the ceiling of every budget`;
 
 /** A byte budget: a whole number of bytes, 0 included, up to the 64 MiB ceiling. */
-export const maxBytesSchema = z
-  .number()
-  .int()
-  .min(0)
-  .max(agentsMdDefaults.maxBudgetBytes, { message: ceilingMessage });
+export const maxBytesSchema = lazySchema(() =>
+  z.number().int().min(0).max(agentsMdDefaults.maxBudgetBytes, { message: ceilingMessage }),
+);
 
 /** A budget policy. */
-export const budgetSchema = z.enum([
-  "root-first",
-  "nearest-first",
-]) satisfies z.ZodType<BudgetPolicy>;
+export const budgetSchema = lazySchema(() =>
+  z.enum(["root-first", "nearest-first"]),
+) satisfies z.ZodType<BudgetPolicy>;
 
-const importOptionsSchema = z.strictObject({
-  /** How deep imports may nest (an import inside an imported file is depth 2); default 5. */
-  maxDepth: z.number().int().min(1).max(64).optional(),
-});
+const importOptionsSchema = lazySchema(() =>
+  z.strictObject({
+    /** How deep imports may nest (an import inside an imported file is depth 2); default 5. */
+    maxDepth: z.number().int().min(1).max(64).optional(),
+  }),
+);
 
 /** The `imports` option: on, off, or on with a depth. */
-export const importsSchema = z.union([z.boolean(), importOptionsSchema]);
+export const importsSchema = lazySchema(() => z.union([z.boolean(), importOptionsSchema]));
 
 /** Options of `@path` imports. */
 export type ImportOptions = z.input<typeof importOptionsSchema>;
@@ -41,26 +41,28 @@ const settingsShape = {
    * The file system to search: `createNodeFileSystem()` of `@ctx/agents-md/node` on Node,
    * `createMemoryFileSystem()`, or your own. An environment without one uses the shared one.
    */
-  fs: fileSystemSchema.optional(),
+  fs: lazySchema(() => fileSystemSchema.optional()),
   /** Names whose presence makes a directory the project root; `[".git"]` by default, `[]`: cwd only. */
-  rootMarkers: z.array(fileNameSchema.min(1)).readonly().optional(),
+  rootMarkers: lazySchema(() => z.array(fileNameSchema.min(1)).readonly().optional()),
   /** File names (not paths) to try after `AGENTS.override.md` and `AGENTS.md`, in order. */
-  fallbackFilenames: z.array(fileNameSchema).readonly().optional(),
+  fallbackFilenames: lazySchema(() => z.array(fileNameSchema).readonly().optional()),
   /** The byte budget of project files; 32,768 by default; 0 turns project files off; 64 MiB at most. */
-  maxBytes: maxBytesSchema.optional(),
+  maxBytes: lazySchema(() => maxBytesSchema.optional()),
   /** Which files are served first when the budget is short; `root-first` by default. */
-  budget: budgetSchema.optional(),
+  budget: lazySchema(() => budgetSchema.optional()),
 };
 
-const environmentSchema = z.strictObject({
-  ...settingsShape,
-  /** The environment's id, unique within one discovery. */
-  id: z.string().min(1),
-  /** Its working directory: an absolute path of its file system. */
-  cwd: z.string().min(1),
-});
+const environmentSchema = lazySchema(() =>
+  z.strictObject({
+    ...settingsShape,
+    /** The environment's id, unique within one discovery. */
+    id: z.string().min(1),
+    /** Its working directory: an absolute path of its file system. */
+    cwd: z.string().min(1),
+  }),
+);
 
-const environmentsSchema = z.array(environmentSchema).min(1);
+const environmentsSchema = lazySchema(() => z.array(environmentSchema).min(1));
 
 const sharedShape = {
   ...settingsShape,
@@ -68,29 +70,33 @@ const sharedShape = {
    * The folder holding the global `AGENTS.override.md` / `AGENTS.md` (Codex: `$CODEX_HOME`,
    * `~/.codex` by default). Omitted: no global instructions are read.
    */
-  home: z.string().min(1).optional(),
+  home: lazySchema(() => z.string().min(1).optional()),
   /** The cap on the global file in bytes (1 MiB by default; 64 MiB at most). */
-  maxGlobalBytes: z
-    .number()
-    .int()
-    .min(1)
-    .max(agentsMdDefaults.maxBudgetBytes, { message: ceilingMessage })
-    .optional(),
+  maxGlobalBytes: lazySchema(() =>
+    z
+      .number()
+      .int()
+      .min(1)
+      .max(agentsMdDefaults.maxBudgetBytes, { message: ceilingMessage })
+      .optional(),
+  ),
   /** Add a short note to the text where a file was cut; off by default. */
-  truncationNote: z.boolean().optional(),
+  truncationNote: lazySchema(() => z.boolean().optional()),
   /** Inline `@path` imports; off by default. */
-  imports: importsSchema.optional(),
+  imports: lazySchema(() => importsSchema.optional()),
 };
 
-const sharedSchema = z.strictObject(sharedShape);
+const sharedSchema = lazySchema(() => z.strictObject(sharedShape));
 
-const singleSchema = z.strictObject({
-  ...sharedShape,
-  /** The working directory: an absolute path of the file system. */
-  cwd: z.string().min(1),
-  /** The environment's id; `local` by default. */
-  environment: z.string().min(1).optional(),
-});
+const singleSchema = lazySchema(() =>
+  z.strictObject({
+    ...sharedShape,
+    /** The working directory: an absolute path of the file system. */
+    cwd: z.string().min(1),
+    /** The environment's id; `local` by default. */
+    environment: z.string().min(1).optional(),
+  }),
+);
 
 /** Options every environment of one discovery may set for itself. */
 export type AgentsMdEnvironmentSettings = z.input<z.ZodObject<typeof settingsShape>>;

@@ -1,4 +1,5 @@
 import { toSchemaIssues } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { AgentsMdError } from "./agents-md-error.js";
 import { budgetSchema, importDepthOf, importsSchema, maxBytesSchema } from "./agents-md-options.js";
@@ -35,20 +36,22 @@ export interface AgentsMdTracker {
   loadedIdentities(): string[];
 }
 
-const optionsSchema = z.strictObject({
-  /** The file system of the environment: the one discovery used. */
-  fs: fileSystemSchema,
-  /** Which environment of the discovery to follow; needed only when it had several. */
-  environment: z.string().min(1).optional(),
-  /** The byte budget of each batch; the environment's budget by default. */
-  maxBytes: maxBytesSchema.optional(),
-  /** Which files of a batch are served first; the environment's policy by default. */
-  budget: budgetSchema.optional(),
-  /** Add a short note where a file was cut; off by default. */
-  truncationNote: z.boolean().optional(),
-  /** Inline `@path` imports; off by default. */
-  imports: importsSchema.optional(),
-});
+const optionsSchema = lazySchema(() =>
+  z.strictObject({
+    /** The file system of the environment: the one discovery used. */
+    fs: fileSystemSchema,
+    /** Which environment of the discovery to follow; needed only when it had several. */
+    environment: z.string().min(1).optional(),
+    /** The byte budget of each batch; the environment's budget by default. */
+    maxBytes: maxBytesSchema.optional(),
+    /** Which files of a batch are served first; the environment's policy by default. */
+    budget: budgetSchema.optional(),
+    /** Add a short note where a file was cut; off by default. */
+    truncationNote: z.boolean().optional(),
+    /** Inline `@path` imports; off by default. */
+    imports: importsSchema.optional(),
+  }),
+);
 
 /** Options of {@link createAgentsMdTracker}. */
 export type AgentsMdTrackerOptions = z.input<typeof optionsSchema>;

@@ -1,3 +1,4 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import { trimWhiteSpace } from "@ctx/text";
 import { z } from "zod";
 import { checkArgument } from "./check-argument.js";
@@ -17,11 +18,13 @@ function isFileName(name: string): boolean {
 }
 
 /** A file name looked for in a directory: a name, never a path. */
-export const fileNameSchema = z.string().refine(isFileName, {
-  message: "expected a file name, not a path: no / or \\, not . or .., no drive letter",
-});
+export const fileNameSchema = lazySchema(() =>
+  z.string().refine(isFileName, {
+    message: "expected a file name, not a path: no / or \\, not . or .., no drive letter",
+  }),
+);
 
-const fallbackFilenamesSchema = z.array(fileNameSchema).readonly();
+const fallbackFilenamesSchema = lazySchema(() => z.array(fileNameSchema).readonly());
 
 /**
  * The names looked for in each directory, in order: `AGENTS.override.md`, `AGENTS.md`, then the

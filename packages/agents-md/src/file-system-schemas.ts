@@ -1,3 +1,4 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import type { AgentsMdFileSystem, PathApi } from "./file-system.js";
 
@@ -14,29 +15,39 @@ export function hasFunctions(
 }
 
 /** Accepts a path API such as `node:path`. */
-export const pathApiSchema = z.custom<PathApi>(
-  (value) =>
-    hasFunctions(value, ["join", "dirname", "isAbsolute", "relative", "resolve"]) &&
-    typeof value.sep === "string",
-  { message: "expected a path API such as node:path" },
+export const pathApiSchema = lazySchema(() =>
+  z.custom<PathApi>(
+    (value) =>
+      hasFunctions(value, ["join", "dirname", "isAbsolute", "relative", "resolve"]) &&
+      typeof value.sep === "string",
+    { message: "expected a path API such as node:path" },
+  ),
 );
 
 /** Accepts an object with the members of {@link AgentsMdFileSystem}. */
-export const fileSystemSchema = z.custom<AgentsMdFileSystem>(
-  (value) =>
-    hasFunctions(value, ["stat", "realpath", "open", "readdir"]) &&
-    pathApiSchema.safeParse(value.path).success,
-  {
-    message:
-      "expected a file system with path, stat, realpath, open and readdir (on Node: createNodeFileSystem() of @ctx/agents-md/node)",
-  },
+export const fileSystemSchema = lazySchema(() =>
+  z.custom<AgentsMdFileSystem>(
+    (value) =>
+      hasFunctions(value, ["stat", "realpath", "open", "readdir"]) &&
+      pathApiSchema.safeParse(value.path).success,
+    {
+      message:
+        "expected a file system with path, stat, realpath, open and readdir (on Node: createNodeFileSystem() of @ctx/agents-md/node)",
+    },
+  ),
 );
 
 /** The options of {@link AgentsMdFileSystem.open}. */
-export const openOptionsSchema = z.strictObject({ noFollow: z.boolean().optional() });
+export const openOptionsSchema = lazySchema(() =>
+  z.strictObject({ noFollow: z.boolean().optional() }),
+);
 
 /** A count of bytes: a whole number, 0 included. */
-export const byteCountSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+export const byteCountSchema = lazySchema(() =>
+  z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+);
 
 /** The options of {@link AgentsMdFileSystem.readdir}. */
-export const readdirOptionsSchema = z.strictObject({ maxEntries: byteCountSchema });
+export const readdirOptionsSchema = lazySchema(() =>
+  z.strictObject({ maxEntries: byteCountSchema }),
+);

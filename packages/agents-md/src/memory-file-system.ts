@@ -1,3 +1,4 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { AgentsMdError } from "./agents-md-error.js";
 import { checkArgument, checkText } from "./check-argument.js";
@@ -63,25 +64,31 @@ interface Child {
   readonly node: MemoryNode;
 }
 
-const contentSchema = z.union([
-  z.string(),
-  z.instanceof(Uint8Array),
-  z.strictObject({ repeat: z.string().min(1), bytes: byteCountSchema }),
-]);
+const contentSchema = lazySchema(() =>
+  z.union([
+    z.string(),
+    z.instanceof(Uint8Array),
+    z.strictObject({ repeat: z.string().min(1), bytes: byteCountSchema }),
+  ]),
+);
 
-const entrySchema = z.union([
-  contentSchema,
-  z.strictObject({ file: contentSchema, readError: z.string().min(1).optional() }),
-  z.strictObject({ directory: z.literal(true) }),
-  z.strictObject({ symlink: z.string().min(1) }),
-  z.strictObject({ special: z.enum(["fifo", "socket", "device"]) }),
-  z.strictObject({ error: z.string().min(1) }),
-]) satisfies z.ZodType<MemoryEntry>;
+const entrySchema = lazySchema(() =>
+  z.union([
+    contentSchema,
+    z.strictObject({ file: contentSchema, readError: z.string().min(1).optional() }),
+    z.strictObject({ directory: z.literal(true) }),
+    z.strictObject({ symlink: z.string().min(1) }),
+    z.strictObject({ special: z.enum(["fifo", "socket", "device"]) }),
+    z.strictObject({ error: z.string().min(1) }),
+  ]),
+) satisfies z.ZodType<MemoryEntry>;
 
-const optionsSchema = z.strictObject({
-  caseInsensitive: z.boolean().optional(),
-  device: z.number().int().min(0).optional(),
-}) satisfies z.ZodType<MemoryFileSystemOptions>;
+const optionsSchema = lazySchema(() =>
+  z.strictObject({
+    caseInsensitive: z.boolean().optional(),
+    device: z.number().int().min(0).optional(),
+  }),
+) satisfies z.ZodType<MemoryFileSystemOptions>;
 
 const maxSymlinkHops = 40;
 const encoder = new TextEncoder();

@@ -4,6 +4,7 @@ import {
   type Summarizer,
   summaryOptionsSchema,
 } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import type { generateText, LanguageModel, LanguageModelCallOptions, ToolSet } from "ai";
 import { z } from "zod";
 import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
@@ -39,30 +40,34 @@ export interface AiSdkSummarizerOptions {
   readonly maxRetries?: number;
 }
 
-const optionsSchema = z.strictObject({
-  model: z.union([z.string().min(1), z.looseObject({ modelId: z.string() })]),
-  tools: z.record(z.string(), z.looseObject({})).optional(),
-  providerOptions: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
-  settings: z.record(z.string(), z.unknown()).optional(),
-  maxRetries: z.number().int().nonnegative().optional(),
-});
+const optionsSchema = lazySchema(() =>
+  z.strictObject({
+    model: z.union([z.string().min(1), z.looseObject({ modelId: z.string() })]),
+    tools: z.record(z.string(), z.looseObject({})).optional(),
+    providerOptions: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
+    settings: z.record(z.string(), z.unknown()).optional(),
+    maxRetries: z.number().int().nonnegative().optional(),
+  }),
+);
 
 /**
  * A provider's error body that says the request does not fit the context window: OpenAI's
  * `context_length_exceeded` code, or Anthropic's 400 `invalid_request_error` whose message says
  * the prompt is too long (or that the input and `max_tokens` exceed the context limit).
  */
-const contextWindowBodySchema = z.union([
-  z.looseObject({ error: z.looseObject({ code: z.literal("context_length_exceeded") }) }),
-  z.looseObject({
-    error: z.looseObject({
-      type: z.literal("invalid_request_error"),
-      message: z
-        .string()
-        .regex(/^(prompt is too long|input length and `max_tokens` exceed context limit)\b/i),
+const contextWindowBodySchema = lazySchema(() =>
+  z.union([
+    z.looseObject({ error: z.looseObject({ code: z.literal("context_length_exceeded") }) }),
+    z.looseObject({
+      error: z.looseObject({
+        type: z.literal("invalid_request_error"),
+        message: z
+          .string()
+          .regex(/^(prompt is too long|input length and `max_tokens` exceed context limit)\b/i),
+      }),
     }),
-  }),
-]);
+  ]),
+);
 
 /** Whether `error` is a provider's answer that the request does not fit the context window. */
 function saysContextWindow(ai: typeof import("ai"), error: unknown): boolean {

@@ -1,5 +1,6 @@
 import type { ModelAnswer } from "@ctx/protocol";
 import { parseWithSchema } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import type { LanguageModelUsage, ModelMessage } from "ai";
 import { z } from "zod";
@@ -13,10 +14,12 @@ export interface TextResult {
   readonly usage: LanguageModelUsage;
 }
 
-const resultSchema = z.looseObject({
-  response: z.looseObject({ messages: z.array(z.unknown()) }),
-  usage: z.looseObject({}),
-});
+const resultSchema = lazySchema(() =>
+  z.looseObject({
+    response: z.looseObject({ messages: z.array(z.unknown()) }),
+    usage: z.looseObject({}),
+  }),
+);
 
 /**
  * Maps the result of `generateText` to what the session records: the items of

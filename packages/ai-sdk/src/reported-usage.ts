@@ -1,20 +1,23 @@
 import type { ReportedUsage } from "@ctx/protocol";
 import { parseWithSchema } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import type { LanguageModelUsage } from "ai";
 import { z } from "zod";
 import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
 
-const tokens = z.number().int().min(0).optional();
+const tokens = lazySchema(() => z.number().int().min(0).optional());
 
-const usageSchema = z.looseObject({
-  inputTokens: tokens,
-  inputTokenDetails: z
-    .looseObject({ cacheReadTokens: tokens, cacheWriteTokens: tokens })
-    .optional(),
-  outputTokens: tokens,
-  outputTokenDetails: z.looseObject({ reasoningTokens: tokens }).optional(),
-  totalTokens: tokens,
-});
+const usageSchema = lazySchema(() =>
+  z.looseObject({
+    inputTokens: tokens,
+    inputTokenDetails: z
+      .looseObject({ cacheReadTokens: tokens, cacheWriteTokens: tokens })
+      .optional(),
+    outputTokens: tokens,
+    outputTokenDetails: z.looseObject({ reasoningTokens: tokens }).optional(),
+    totalTokens: tokens,
+  }),
+);
 
 /**
  * The usage a provider reported for one request, in the one shape of every adapter

@@ -6,28 +6,37 @@ import {
   type ResponseItem,
   type ToolOutput,
 } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
 
-const partSchema = z.looseObject({ type: z.string() });
-const textSchema = z.looseObject({ type: z.literal("text"), text: z.string() });
-const reasoningSchema = z.looseObject({ type: z.literal("reasoning"), text: z.string() });
-const toolCallSchema = z.looseObject({
-  type: z.literal("tool-call"),
-  toolCallId: z.string().min(1),
-  toolName: z.string().min(1),
-  input: z.unknown(),
-});
-const toolResultSchema = z.looseObject({
-  type: z.literal("tool-result"),
-  toolCallId: z.string().min(1),
-  output: z.looseObject({ type: z.string(), value: z.unknown().optional() }),
-});
-const messageSchema = z.looseObject({
-  role: z.enum(["assistant", "tool"]),
-  content: z.union([z.string(), z.array(z.unknown())]),
-});
+const partSchema = lazySchema(() => z.looseObject({ type: z.string() }));
+const textSchema = lazySchema(() => z.looseObject({ type: z.literal("text"), text: z.string() }));
+const reasoningSchema = lazySchema(() =>
+  z.looseObject({ type: z.literal("reasoning"), text: z.string() }),
+);
+const toolCallSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("tool-call"),
+    toolCallId: z.string().min(1),
+    toolName: z.string().min(1),
+    input: z.unknown(),
+  }),
+);
+const toolResultSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("tool-result"),
+    toolCallId: z.string().min(1),
+    output: z.looseObject({ type: z.string(), value: z.unknown().optional() }),
+  }),
+);
+const messageSchema = lazySchema(() =>
+  z.looseObject({
+    role: z.enum(["assistant", "tool"]),
+    content: z.union([z.string(), z.array(z.unknown())]),
+  }),
+);
 
 /**
  * Maps the AI SDK's response messages (`response.messages` of `generateText` or `streamText`) to

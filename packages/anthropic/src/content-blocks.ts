@@ -5,6 +5,7 @@ import {
   type ReasoningItem,
   type ResponseItem,
 } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
@@ -26,20 +27,26 @@ export type ClaudeReasoningItem = ReasoningItem & {
   readonly block?: ContentBlockParam;
 };
 
-const textSchema = z.looseObject({ type: z.literal("text"), text: z.string() });
-const toolUseSchema = z.looseObject({
-  type: z.literal("tool_use"),
-  id: z.string().min(1),
-  name: z.string().min(1),
-  input: z.record(z.string(), z.unknown()),
-});
-const thinkingSchema = z.looseObject({
-  type: z.literal("thinking"),
-  thinking: z.string(),
-  signature: z.string(),
-});
-const redactedSchema = z.looseObject({ type: z.literal("redacted_thinking"), data: z.string() });
-const blockSchema = z.looseObject({ type: z.string() });
+const textSchema = lazySchema(() => z.looseObject({ type: z.literal("text"), text: z.string() }));
+const toolUseSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("tool_use"),
+    id: z.string().min(1),
+    name: z.string().min(1),
+    input: z.record(z.string(), z.unknown()),
+  }),
+);
+const thinkingSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("thinking"),
+    thinking: z.string(),
+    signature: z.string(),
+  }),
+);
+const redactedSchema = lazySchema(() =>
+  z.looseObject({ type: z.literal("redacted_thinking"), data: z.string() }),
+);
+const blockSchema = lazySchema(() => z.looseObject({ type: z.string() }));
 
 /** Whether a block is a server tool's (run by Anthropic), which goes back whole. */
 function isServerBlock(type: string): boolean {

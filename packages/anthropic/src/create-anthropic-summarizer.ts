@@ -8,6 +8,7 @@ import {
   type Summarizer,
   summaryOptionsSchema,
 } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 import {
@@ -59,32 +60,36 @@ export interface AnthropicSummarizerOptions extends MessagesParamsOptions {
   >;
 }
 
-const optionsSchema = messagesParamsOptionsSchema.extend({
-  client: z.looseObject({
-    messages: z.looseObject({ create: z.custom((value) => typeof value === "function") }),
+const optionsSchema = lazySchema(() =>
+  messagesParamsOptionsSchema.extend({
+    client: z.looseObject({
+      messages: z.looseObject({ create: z.custom((value) => typeof value === "function") }),
+    }),
+    model: z.string().min(1),
+    maxTokens: z.number().int().positive().optional(),
+    tools: z.array(z.looseObject({ name: z.string() })).optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
   }),
-  model: z.string().min(1),
-  maxTokens: z.number().int().positive().optional(),
-  tools: z.array(z.looseObject({ name: z.string() })).optional(),
-  parameters: z.record(z.string(), z.unknown()).optional(),
-});
+);
 
 /**
  * The client's error when the API says the prompt does not fit the context window: a 400
  * `invalid_request_error` whose message says the prompt is too long, or that the input and
  * `max_tokens` together exceed the context limit (the body is the SDK error's `error`).
  */
-const contextWindowErrorSchema = z.looseObject({
-  status: z.literal(400),
-  error: z.looseObject({
+const contextWindowErrorSchema = lazySchema(() =>
+  z.looseObject({
+    status: z.literal(400),
     error: z.looseObject({
-      type: z.literal("invalid_request_error"),
-      message: z
-        .string()
-        .regex(/^(prompt is too long|input length and `max_tokens` exceed context limit)\b/i),
+      error: z.looseObject({
+        type: z.literal("invalid_request_error"),
+        message: z
+          .string()
+          .regex(/^(prompt is too long|input length and `max_tokens` exceed context limit)\b/i),
+      }),
     }),
   }),
-});
+);
 
 /**
  * A `@ctx/session` {@link Summarizer} on `@anthropic-ai/sdk`: one Messages API request without

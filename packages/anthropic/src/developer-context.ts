@@ -1,4 +1,5 @@
 import { defineFragment } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 
 /**
@@ -11,7 +12,7 @@ export const developerContext = defineFragment({
   type: "developer_context",
   role: "user",
   markers: { start: "<developer_context>", end: "</developer_context>" },
-  schema: z.strictObject({ text: z.string() }),
+  schema: lazySchema(() => z.strictObject({ text: z.string() })),
   body: (data: { readonly text: string }, { untrusted }) => `\n${untrusted(data.text)}\n`,
   parse: (body, { restore }) =>
     body.length >= 2 && body.startsWith("\n") && body.endsWith("\n")

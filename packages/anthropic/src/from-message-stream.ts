@@ -1,5 +1,6 @@
 import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { ModelAnswer } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
@@ -12,36 +13,46 @@ export interface MessageStreamOptions {
   readonly onEvent?: (event: RawMessageStreamEvent) => void;
 }
 
-const optionsSchema = z.strictObject({
-  onEvent: z
-    .custom<(event: RawMessageStreamEvent) => void>((value) => typeof value === "function", {
-      message: "expected a function",
-    })
-    .optional(),
-});
+const optionsSchema = lazySchema(() =>
+  z.strictObject({
+    onEvent: z
+      .custom<(event: RawMessageStreamEvent) => void>((value) => typeof value === "function", {
+        message: "expected a function",
+      })
+      .optional(),
+  }),
+);
 
-const eventSchema = z.looseObject({ type: z.string() });
-const startSchema = z.looseObject({
-  message: z.looseObject({ usage: z.record(z.string(), z.unknown()) }),
-});
-const blockStartSchema = z.looseObject({
-  index: z.number().int().min(0),
-  content_block: z.looseObject({ type: z.string() }),
-});
-const blockDeltaSchema = z.looseObject({
-  index: z.number().int().min(0),
-  delta: z.discriminatedUnion("type", [
-    z.looseObject({ type: z.literal("text_delta"), text: z.string() }),
-    z.looseObject({ type: z.literal("input_json_delta"), partial_json: z.string() }),
-    z.looseObject({ type: z.literal("thinking_delta"), thinking: z.string() }),
-    z.looseObject({ type: z.literal("signature_delta"), signature: z.string() }),
-    z.looseObject({ type: z.literal("citations_delta") }),
-  ]),
-});
-const blockStopSchema = z.looseObject({ index: z.number().int().min(0) });
-const messageDeltaSchema = z.looseObject({
-  usage: z.record(z.string(), z.unknown()).nullish(),
-});
+const eventSchema = lazySchema(() => z.looseObject({ type: z.string() }));
+const startSchema = lazySchema(() =>
+  z.looseObject({
+    message: z.looseObject({ usage: z.record(z.string(), z.unknown()) }),
+  }),
+);
+const blockStartSchema = lazySchema(() =>
+  z.looseObject({
+    index: z.number().int().min(0),
+    content_block: z.looseObject({ type: z.string() }),
+  }),
+);
+const blockDeltaSchema = lazySchema(() =>
+  z.looseObject({
+    index: z.number().int().min(0),
+    delta: z.discriminatedUnion("type", [
+      z.looseObject({ type: z.literal("text_delta"), text: z.string() }),
+      z.looseObject({ type: z.literal("input_json_delta"), partial_json: z.string() }),
+      z.looseObject({ type: z.literal("thinking_delta"), thinking: z.string() }),
+      z.looseObject({ type: z.literal("signature_delta"), signature: z.string() }),
+      z.looseObject({ type: z.literal("citations_delta") }),
+    ]),
+  }),
+);
+const blockStopSchema = lazySchema(() => z.looseObject({ index: z.number().int().min(0) }));
+const messageDeltaSchema = lazySchema(() =>
+  z.looseObject({
+    usage: z.record(z.string(), z.unknown()).nullish(),
+  }),
+);
 
 /** A content block between its start and its stop: its start, and each field's chunks. */
 interface OpenBlock {

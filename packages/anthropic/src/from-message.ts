@@ -1,13 +1,14 @@
 import type { Message } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { ModelAnswer } from "@ctx/protocol";
 import { parseWithSchema } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 import { toItems } from "./content-blocks.js";
 import { readUsage } from "./reported-usage.js";
 
-const messageSchema = z.looseObject({ content: z.array(z.unknown()) });
+const messageSchema = lazySchema(() => z.looseObject({ content: z.array(z.unknown()) }));
 
 /**
  * Maps a Messages API `Message` to what the session records: its content blocks as items, in

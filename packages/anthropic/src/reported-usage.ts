@@ -1,23 +1,26 @@
 import type { Message } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { ReportedUsage } from "@ctx/protocol";
 import { parseWithSchema } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import {
   AnthropicAdapterError,
   type AnthropicAdapterErrorCode,
 } from "./anthropic-adapter-error.js";
 
-const tokens = z.number().int().min(0);
+const tokens = lazySchema(() => z.number().int().min(0));
 
-const messageSchema = z.looseObject({
-  usage: z.looseObject({
-    input_tokens: tokens,
-    output_tokens: tokens,
-    cache_creation_input_tokens: tokens.nullish(),
-    cache_read_input_tokens: tokens.nullish(),
-    output_tokens_details: z.looseObject({ thinking_tokens: tokens.nullish() }).nullish(),
+const messageSchema = lazySchema(() =>
+  z.looseObject({
+    usage: z.looseObject({
+      input_tokens: tokens,
+      output_tokens: tokens,
+      cache_creation_input_tokens: tokens.nullish(),
+      cache_read_input_tokens: tokens.nullish(),
+      output_tokens_details: z.looseObject({ thinking_tokens: tokens.nullish() }).nullish(),
+    }),
   }),
-});
+);
 
 /**
  * The usage the Messages API reported for one `Message` (of a stream, what

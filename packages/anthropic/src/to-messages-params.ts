@@ -16,6 +16,7 @@ import {
   type ResponseItem,
   type ToolOutput,
 } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 import { claudeBlockOf } from "./content-blocks.js";
@@ -45,17 +46,19 @@ export interface MessagesParams {
 }
 
 /** The schema of {@link MessagesParamsOptions}. */
-export const messagesParamsOptionsSchema = z.strictObject({
-  developerMessages: z.enum(["user-text", "system-messages"]).optional(),
-  cacheControl: z
-    .union([
-      z.literal(false),
-      z.strictObject({ type: z.literal("ephemeral"), ttl: z.enum(["5m", "1h"]).optional() }),
-    ])
-    .optional(),
-});
+export const messagesParamsOptionsSchema = lazySchema(() =>
+  z.strictObject({
+    developerMessages: z.enum(["user-text", "system-messages"]).optional(),
+    cacheControl: z
+      .union([
+        z.literal(false),
+        z.strictObject({ type: z.literal("ephemeral"), ttl: z.enum(["5m", "1h"]).optional() }),
+      ])
+      .optional(),
+  }),
+);
 
-const optionsArgumentSchema = z.object({ options: messagesParamsOptionsSchema });
+const optionsArgumentSchema = lazySchema(() => z.object({ options: messagesParamsOptionsSchema }));
 
 const toError = (problems: string) => new AnthropicAdapterError("invalid-argument", problems);
 

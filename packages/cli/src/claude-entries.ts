@@ -1,4 +1,5 @@
 import type { JsonValue } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import { CtxError, isWhiteSpace } from "@ctx/text";
 import { z } from "zod";
 import type { ItemCategory } from "./inspect-rollout.js";
@@ -16,60 +17,72 @@ const syntheticModel = "<synthetic>";
 /** The records that carry the session's facts and what the model was sent. */
 const recordTypes = new Set(["user", "assistant", "system"]);
 
-const block = z.looseObject({ type: z.string() });
-const content = z.union([z.string(), z.array(block)]);
-const optionalString = z.string().optional().catch(undefined);
-const count = z.number().int().nonnegative().nullish();
+const block = lazySchema(() => z.looseObject({ type: z.string() }));
+const content = lazySchema(() => z.union([z.string(), z.array(block)]));
+const optionalString = lazySchema(() => z.string().optional().catch(undefined));
+const count = lazySchema(() => z.number().int().nonnegative().nullish());
 
-const factsSchema = z.object({
-  sessionId: optionalString,
-  cwd: optionalString,
-  version: optionalString,
-  agentId: optionalString,
-  isSidechain: z.boolean().optional().catch(undefined),
-});
-
-const userSchema = z.object({
-  message: z.object({ content }),
-  isMeta: z.boolean().nullish(),
-  isCompactSummary: z.boolean().nullish(),
-});
-
-const assistantSchema = z.object({
-  message: z.object({
-    id: z.string().nullish(),
-    model: z.string().nullish(),
-    content,
-    usage: z
-      .object({
-        input_tokens: count,
-        cache_creation_input_tokens: count,
-        cache_read_input_tokens: count,
-        output_tokens: count,
-      })
-      .nullish(),
+const factsSchema = lazySchema(() =>
+  z.object({
+    sessionId: optionalString,
+    cwd: optionalString,
+    version: optionalString,
+    agentId: optionalString,
+    isSidechain: z.boolean().optional().catch(undefined),
   }),
-});
+);
 
-const systemSchema = z.object({
-  subtype: z.string().nullish(),
-  compactMetadata: z
-    .object({ trigger: z.string().nullish(), preTokens: count })
-    .nullish()
-    .catch(undefined),
-});
+const userSchema = lazySchema(() =>
+  z.object({
+    message: z.object({ content }),
+    isMeta: z.boolean().nullish(),
+    isCompactSummary: z.boolean().nullish(),
+  }),
+);
+
+const assistantSchema = lazySchema(() =>
+  z.object({
+    message: z.object({
+      id: z.string().nullish(),
+      model: z.string().nullish(),
+      content,
+      usage: z
+        .object({
+          input_tokens: count,
+          cache_creation_input_tokens: count,
+          cache_read_input_tokens: count,
+          output_tokens: count,
+        })
+        .nullish(),
+    }),
+  }),
+);
+
+const systemSchema = lazySchema(() =>
+  z.object({
+    subtype: z.string().nullish(),
+    compactMetadata: z
+      .object({ trigger: z.string().nullish(), preTokens: count })
+      .nullish()
+      .catch(undefined),
+  }),
+);
 
 /**
  * The blocks whose fields are read, by type, keeping every field (a block's JSON is what the
  * model was sent); a block of another type is kept as its JSON.
  */
 const blockSchemas = {
-  text: z.looseObject({ text: z.string() }),
-  image: z.looseObject({ source: z.looseObject({ data: z.string().optional() }) }),
-  tool_result: z.looseObject({ content: content.nullish() }),
-  thinking: z.looseObject({ thinking: z.string(), signature: z.string().nullish() }),
-  redacted_thinking: z.looseObject({ data: z.string() }),
-  tool_use: z.looseObject({ name: z.string() }),
+  text: lazySchema(() => z.looseObject({ text: z.string() })),
+  image: lazySchema(() =>
+    z.looseObject({ source: z.looseObject({ data: z.string().optional() }) }),
+  ),
+  tool_result: lazySchema(() => z.looseObject({ content: content.nullish() })),
+  thinking: lazySchema(() =>
+    z.looseObject({ thinking: z.string(), signature: z.string().nullish() }),
+  ),
+  redacted_thinking: lazySchema(() => z.looseObject({ data: z.string() })),
+  tool_use: lazySchema(() => z.looseObject({ name: z.string() })),
 } as const;
 
 type BlockType = keyof typeof blockSchemas;

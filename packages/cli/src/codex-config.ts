@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { ApprovalPolicy, Personality, SandboxMode } from "@ctx/prompts";
+import { lazySchema } from "@ctx/protocol/internal";
 import { parse, TomlError } from "smol-toml";
 import { z } from "zod";
 import { CliError } from "./cli-error.js";
@@ -8,10 +9,12 @@ import { approvalPolicies, personalities, sandboxModes } from "./setting-choices
 /** The largest `config.toml` read; a real one is a few kilobytes. */
 const maxConfigBytes = 1_048_576;
 
-const fileName = z
-  .string()
-  .min(1)
-  .refine((name) => !/[\\/]/.test(name) && name !== "." && name !== "..", "a file name");
+const fileName = lazySchema(() =>
+  z
+    .string()
+    .min(1)
+    .refine((name) => !/[\\/]/.test(name) && name !== "." && name !== "..", "a file name"),
+);
 
 /** A schema for one of `choices`. */
 function oneOf<Choice extends string>(choices: readonly Choice[]) {
@@ -25,18 +28,22 @@ function oneOf<Choice extends string>(choices: readonly Choice[]) {
  * The keys of Codex's `config.toml` that change the first request, checked; every other key
  * (providers, MCP servers, profiles, …) is left alone.
  */
-const configSchema = z.looseObject({
-  model: z.string().min(1).optional(),
-  personality: oneOf(personalities).optional(),
-  sandbox_mode: oneOf(sandboxModes).optional(),
-  approval_policy: z.union([oneOf(approvalPolicies), z.looseObject({})]).optional(),
-  developer_instructions: z.string().optional(),
-  project_doc_max_bytes: z.number().int().min(0).max(67_108_864).optional(),
-  project_doc_fallback_filenames: z.array(fileName).optional(),
-  project_root_markers: z.array(fileName).optional(),
-  skills: z.looseObject({ include_instructions: z.boolean().optional() }).optional(),
-  projects: z.record(z.string(), z.looseObject({ trust_level: z.string().optional() })).optional(),
-});
+const configSchema = lazySchema(() =>
+  z.looseObject({
+    model: z.string().min(1).optional(),
+    personality: oneOf(personalities).optional(),
+    sandbox_mode: oneOf(sandboxModes).optional(),
+    approval_policy: z.union([oneOf(approvalPolicies), z.looseObject({})]).optional(),
+    developer_instructions: z.string().optional(),
+    project_doc_max_bytes: z.number().int().min(0).max(67_108_864).optional(),
+    project_doc_fallback_filenames: z.array(fileName).optional(),
+    project_root_markers: z.array(fileName).optional(),
+    skills: z.looseObject({ include_instructions: z.boolean().optional() }).optional(),
+    projects: z
+      .record(z.string(), z.looseObject({ trust_level: z.string().optional() }))
+      .optional(),
+  }),
+);
 
 /** The settings of a Codex `config.toml` that shape the first request. */
 export interface CodexConfig {

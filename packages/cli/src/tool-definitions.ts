@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { CliError } from "./cli-error.js";
 
@@ -6,16 +7,20 @@ import { CliError } from "./cli-error.js";
 const maxToolBytes = 16_777_216;
 
 /** One tool definition as the Responses API takes it: an object with a `type` or a `name`. */
-const toolSchema = z
-  .looseObject({ type: z.string().min(1).optional(), name: z.string().min(1).optional() })
-  .refine((tool) => tool.type !== undefined || tool.name !== undefined, {
-    message: "a tool needs a type or a name",
-  });
+const toolSchema = lazySchema(() =>
+  z
+    .looseObject({ type: z.string().min(1).optional(), name: z.string().min(1).optional() })
+    .refine((tool) => tool.type !== undefined || tool.name !== undefined, {
+      message: "a tool needs a type or a name",
+    }),
+);
 
-const toolFileSchema = z.union([
-  z.array(toolSchema),
-  z.looseObject({ tools: z.array(toolSchema) }).transform((request) => request.tools),
-]);
+const toolFileSchema = lazySchema(() =>
+  z.union([
+    z.array(toolSchema),
+    z.looseObject({ tools: z.array(toolSchema) }).transform((request) => request.tools),
+  ]),
+);
 
 /** A list of tool definitions a user passed, as it would be sent. */
 export interface ToolDefinitions {

@@ -138,6 +138,10 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       anything: [1],
     },
   },
+  "@ctx/protocol/internal": {
+    lazySchema: { args: [() => z.string()], names: ["build"] },
+    lazySchemaBuilds: { args: [], names: [] },
+  },
   "@ctx/fragments": {
     defineFragment: {
       args: [

@@ -4,6 +4,7 @@ import {
   type Summarizer,
   summaryOptionsSchema,
 } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import type { ResponseCreateParamsNonStreaming, Tool } from "openai/resources/responses/responses";
 import { z } from "zod";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";
@@ -48,17 +49,21 @@ export interface OpenAISummarizerOptions extends ResponsesParamsOptions {
   >;
 }
 
-const optionsSchema = responsesParamsOptionsSchema.extend({
-  client: z.looseObject({
-    responses: z.looseObject({ create: z.custom((value) => typeof value === "function") }),
+const optionsSchema = lazySchema(() =>
+  responsesParamsOptionsSchema.extend({
+    client: z.looseObject({
+      responses: z.looseObject({ create: z.custom((value) => typeof value === "function") }),
+    }),
+    model: z.string().min(1),
+    tools: z.array(z.looseObject({ type: z.string() })).optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
   }),
-  model: z.string().min(1),
-  tools: z.array(z.looseObject({ type: z.string() })).optional(),
-  parameters: z.record(z.string(), z.unknown()).optional(),
-});
+);
 
 /** The client's error when the API says the request does not fit the context window. */
-const contextWindowErrorSchema = z.looseObject({ code: z.literal("context_length_exceeded") });
+const contextWindowErrorSchema = lazySchema(() =>
+  z.looseObject({ code: z.literal("context_length_exceeded") }),
+);
 
 /**
  * A `@ctx/session` {@link Summarizer} on the official `openai` client's Responses API: one

@@ -1,4 +1,5 @@
 import type { ModelAnswer, ResponseItem } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import type { ChatCompletionChunk } from "openai/resources/chat/completions";
 import { z } from "zod";
@@ -12,36 +13,42 @@ export interface ChatCompletionStreamOptions {
   readonly onChunk?: (chunk: ChatCompletionChunk) => void;
 }
 
-const optionsSchema = z.strictObject({
-  onChunk: z
-    .custom<(chunk: ChatCompletionChunk) => void>((value) => typeof value === "function", {
-      message: "expected a function",
-    })
-    .optional(),
-});
+const optionsSchema = lazySchema(() =>
+  z.strictObject({
+    onChunk: z
+      .custom<(chunk: ChatCompletionChunk) => void>((value) => typeof value === "function", {
+        message: "expected a function",
+      })
+      .optional(),
+  }),
+);
 
-const chunkSchema = z.looseObject({ choices: z.array(z.unknown()) });
+const chunkSchema = lazySchema(() => z.looseObject({ choices: z.array(z.unknown()) }));
 
-const choiceSchema = z.looseObject({
-  index: z.number().int().min(0),
-  delta: z
-    .looseObject({
-      content: z.string().nullish(),
-      refusal: z.string().nullish(),
-      tool_calls: z.array(z.unknown()).nullish(),
-    })
-    .nullish(),
-  finish_reason: z.string().nullish(),
-});
+const choiceSchema = lazySchema(() =>
+  z.looseObject({
+    index: z.number().int().min(0),
+    delta: z
+      .looseObject({
+        content: z.string().nullish(),
+        refusal: z.string().nullish(),
+        tool_calls: z.array(z.unknown()).nullish(),
+      })
+      .nullish(),
+    finish_reason: z.string().nullish(),
+  }),
+);
 
-const toolCallDeltaSchema = z.looseObject({
-  index: z.number().int().min(0),
-  id: z.string().min(1).nullish(),
-  type: z.literal("function").nullish(),
-  function: z
-    .looseObject({ name: z.string().min(1).nullish(), arguments: z.string().nullish() })
-    .nullish(),
-});
+const toolCallDeltaSchema = lazySchema(() =>
+  z.looseObject({
+    index: z.number().int().min(0),
+    id: z.string().min(1).nullish(),
+    type: z.literal("function").nullish(),
+    function: z
+      .looseObject({ name: z.string().min(1).nullish(), arguments: z.string().nullish() })
+      .nullish(),
+  }),
+);
 
 /** A tool call as its deltas build it: the parts of its arguments, joined once at the end. */
 interface ToolCallParts {

@@ -1,5 +1,6 @@
 import type { ModelAnswer } from "@ctx/protocol";
 import { parseWithSchema, type ResponseItem } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import type { ChatCompletion } from "openai/resources/chat/completions";
 import { z } from "zod";
@@ -7,28 +8,32 @@ import { OpenAIAdapterError } from "./openai-adapter-error.js";
 import { checkAnswer, warnUnlessJson } from "./output-items.js";
 import { readUsage } from "./reported-usage.js";
 
-const completionSchema = z.looseObject({ choices: z.array(z.unknown()) });
+const completionSchema = lazySchema(() => z.looseObject({ choices: z.array(z.unknown()) }));
 
-const toolCallSchema = z.discriminatedUnion("type", [
-  z.looseObject({
-    type: z.literal("function"),
-    id: z.string().min(1),
-    function: z.looseObject({ name: z.string().min(1), arguments: z.string() }),
-  }),
-  z.looseObject({
-    type: z.literal("custom"),
-    id: z.string().min(1),
-    custom: z.looseObject({ name: z.string().min(1), input: z.string() }),
-  }),
-]);
+const toolCallSchema = lazySchema(() =>
+  z.discriminatedUnion("type", [
+    z.looseObject({
+      type: z.literal("function"),
+      id: z.string().min(1),
+      function: z.looseObject({ name: z.string().min(1), arguments: z.string() }),
+    }),
+    z.looseObject({
+      type: z.literal("custom"),
+      id: z.string().min(1),
+      custom: z.looseObject({ name: z.string().min(1), input: z.string() }),
+    }),
+  ]),
+);
 
-const choiceSchema = z.looseObject({
-  message: z.looseObject({
-    content: z.string().nullish(),
-    refusal: z.string().nullish(),
-    tool_calls: z.array(z.unknown()).nullish(),
+const choiceSchema = lazySchema(() =>
+  z.looseObject({
+    message: z.looseObject({
+      content: z.string().nullish(),
+      refusal: z.string().nullish(),
+      tool_calls: z.array(z.unknown()).nullish(),
+    }),
   }),
-});
+);
 
 /**
  * Maps a Chat Completions `ChatCompletion` to what the session records: the first choice's

@@ -1,4 +1,5 @@
 import type { ModelAnswer, ResponseItem } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import type { ResponseStreamEvent } from "openai/resources/responses/responses";
 import { z } from "zod";
@@ -12,17 +13,23 @@ export interface ResponseStreamOptions {
   readonly onEvent?: (event: ResponseStreamEvent) => void;
 }
 
-const optionsSchema = z.strictObject({
-  onEvent: z
-    .custom<(event: ResponseStreamEvent) => void>((value) => typeof value === "function", {
-      message: "expected a function",
-    })
-    .optional(),
-});
+const optionsSchema = lazySchema(() =>
+  z.strictObject({
+    onEvent: z
+      .custom<(event: ResponseStreamEvent) => void>((value) => typeof value === "function", {
+        message: "expected a function",
+      })
+      .optional(),
+  }),
+);
 
-const eventSchema = z.looseObject({ type: z.string() });
-const itemDoneSchema = z.looseObject({ output_index: z.number().int().min(0), item: z.unknown() });
-const finalSchema = z.looseObject({ response: z.looseObject({ usage: z.unknown() }) });
+const eventSchema = lazySchema(() => z.looseObject({ type: z.string() }));
+const itemDoneSchema = lazySchema(() =>
+  z.looseObject({ output_index: z.number().int().min(0), item: z.unknown() }),
+);
+const finalSchema = lazySchema(() =>
+  z.looseObject({ response: z.looseObject({ usage: z.unknown() }) }),
+);
 
 /**
  * Reads a streamed Responses API answer (`client.responses.create({ …, stream: true })`) to its

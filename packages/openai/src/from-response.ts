@@ -1,5 +1,6 @@
 import type { ModelAnswer } from "@ctx/protocol";
 import { parseWithSchema } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import type { Response } from "openai/resources/responses/responses";
 import { z } from "zod";
@@ -7,7 +8,7 @@ import { OpenAIAdapterError } from "./openai-adapter-error.js";
 import { toOutputItem } from "./output-items.js";
 import { readUsage } from "./reported-usage.js";
 
-const responseSchema = z.looseObject({ output: z.array(z.unknown()) });
+const responseSchema = lazySchema(() => z.looseObject({ output: z.array(z.unknown()) }));
 
 /**
  * Maps a Responses API `Response` to what the session records: its output items (assistant

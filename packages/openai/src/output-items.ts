@@ -1,68 +1,87 @@
 import { parseWithSchema, type ResponseItem, type ToolOutput } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";
 
-const textPart = z.looseObject({ type: z.literal("output_text"), text: z.string() });
-const refusalPart = z.looseObject({ type: z.literal("refusal"), refusal: z.string() });
+const textPart = lazySchema(() =>
+  z.looseObject({ type: z.literal("output_text"), text: z.string() }),
+);
+const refusalPart = lazySchema(() =>
+  z.looseObject({ type: z.literal("refusal"), refusal: z.string() }),
+);
 
-const messageSchema = z.looseObject({
-  type: z.literal("message"),
-  id: z.string().optional(),
-  role: z.literal("assistant"),
-  content: z.array(z.union([textPart, refusalPart])),
-  phase: z.enum(["commentary", "final_answer"]).nullish(),
-});
-
-const functionCallSchema = z.looseObject({
-  type: z.literal("function_call"),
-  id: z.string().optional(),
-  call_id: z.string().min(1),
-  name: z.string().min(1),
-  arguments: z.string(),
-});
-
-const customToolCallSchema = z.looseObject({
-  type: z.literal("custom_tool_call"),
-  id: z.string().optional(),
-  call_id: z.string().min(1),
-  name: z.string().min(1),
-  input: z.string(),
-});
-
-const reasoningSchema = z.looseObject({
-  type: z.literal("reasoning"),
-  id: z.string().optional(),
-  summary: z.array(z.looseObject({ type: z.literal("summary_text"), text: z.string() })),
-  content: z
-    .array(z.looseObject({ type: z.literal("reasoning_text"), text: z.string() }))
-    .nullish(),
-  encrypted_content: z.string().nullish(),
-});
-
-const compactionSchema = z.looseObject({
-  type: z.literal("compaction"),
-  id: z.string().optional(),
-  encrypted_content: z.string(),
-});
-
-const toolOutputPart = z.union([
-  z.looseObject({ type: z.literal("input_text"), text: z.string() }),
+const messageSchema = lazySchema(() =>
   z.looseObject({
-    type: z.literal("input_image"),
-    image_url: z.string().nullish(),
-    file_id: z.string().nullish(),
-    detail: z.enum(["low", "high", "auto", "original"]).nullish(),
+    type: z.literal("message"),
+    id: z.string().optional(),
+    role: z.literal("assistant"),
+    content: z.array(z.union([textPart, refusalPart])),
+    phase: z.enum(["commentary", "final_answer"]).nullish(),
   }),
-]);
+);
 
-const toolOutputSchema = z.looseObject({
-  type: z.enum(["function_call_output", "custom_tool_call_output"]),
-  call_id: z.string().min(1),
-  output: z.union([z.string(), z.array(toolOutputPart)]),
-});
+const functionCallSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("function_call"),
+    id: z.string().optional(),
+    call_id: z.string().min(1),
+    name: z.string().min(1),
+    arguments: z.string(),
+  }),
+);
 
-const itemSchema = z.looseObject({ type: z.string() });
+const customToolCallSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("custom_tool_call"),
+    id: z.string().optional(),
+    call_id: z.string().min(1),
+    name: z.string().min(1),
+    input: z.string(),
+  }),
+);
+
+const reasoningSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("reasoning"),
+    id: z.string().optional(),
+    summary: z.array(z.looseObject({ type: z.literal("summary_text"), text: z.string() })),
+    content: z
+      .array(z.looseObject({ type: z.literal("reasoning_text"), text: z.string() }))
+      .nullish(),
+    encrypted_content: z.string().nullish(),
+  }),
+);
+
+const compactionSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("compaction"),
+    id: z.string().optional(),
+    encrypted_content: z.string(),
+  }),
+);
+
+const toolOutputPart = lazySchema(() =>
+  z.union([
+    z.looseObject({ type: z.literal("input_text"), text: z.string() }),
+    z.looseObject({
+      type: z.literal("input_image"),
+      image_url: z.string().nullish(),
+      file_id: z.string().nullish(),
+      detail: z.enum(["low", "high", "auto", "original"]).nullish(),
+    }),
+  ]),
+);
+
+const toolOutputSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.enum(["function_call_output", "custom_tool_call_output"]),
+    call_id: z.string().min(1),
+    output: z.union([z.string(), z.array(toolOutputPart)]),
+  }),
+);
+
+const itemSchema = lazySchema(() => z.looseObject({ type: z.string() }));
 
 /** The schema of an output item of a type the mapping knows. */
 const knownSchemas = {

@@ -1,34 +1,37 @@
 import type { ReportedUsage } from "@ctx/protocol";
 import { parseWithSchema } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import type { ChatCompletion } from "openai/resources/chat/completions";
 import type { Response } from "openai/resources/responses/responses";
 import { z } from "zod";
 import { OpenAIAdapterError, type OpenAIAdapterErrorCode } from "./openai-adapter-error.js";
 
-const tokens = z.number().int().min(0);
+const tokens = lazySchema(() => z.number().int().min(0));
 
 /** Both APIs report `usage.total_tokens`; a response still in progress carries `null`. */
-const responseSchema = z.looseObject({
-  usage: z
-    .looseObject({
-      total_tokens: tokens,
-      // The Responses API's names.
-      input_tokens: tokens.optional(),
-      input_tokens_details: z
-        .looseObject({ cached_tokens: tokens.nullish(), cache_write_tokens: tokens.nullish() })
-        .nullish(),
-      output_tokens: tokens.optional(),
-      output_tokens_details: z.looseObject({ reasoning_tokens: tokens.nullish() }).nullish(),
-      // Chat Completions' names.
-      prompt_tokens: tokens.optional(),
-      prompt_tokens_details: z
-        .looseObject({ cached_tokens: tokens.nullish(), cache_write_tokens: tokens.nullish() })
-        .nullish(),
-      completion_tokens: tokens.optional(),
-      completion_tokens_details: z.looseObject({ reasoning_tokens: tokens.nullish() }).nullish(),
-    })
-    .nullish(),
-});
+const responseSchema = lazySchema(() =>
+  z.looseObject({
+    usage: z
+      .looseObject({
+        total_tokens: tokens,
+        // The Responses API's names.
+        input_tokens: tokens.optional(),
+        input_tokens_details: z
+          .looseObject({ cached_tokens: tokens.nullish(), cache_write_tokens: tokens.nullish() })
+          .nullish(),
+        output_tokens: tokens.optional(),
+        output_tokens_details: z.looseObject({ reasoning_tokens: tokens.nullish() }).nullish(),
+        // Chat Completions' names.
+        prompt_tokens: tokens.optional(),
+        prompt_tokens_details: z
+          .looseObject({ cached_tokens: tokens.nullish(), cache_write_tokens: tokens.nullish() })
+          .nullish(),
+        completion_tokens: tokens.optional(),
+        completion_tokens_details: z.looseObject({ reasoning_tokens: tokens.nullish() }).nullish(),
+      })
+      .nullish(),
+  }),
+);
 
 /**
  * The usage the API reported for one response, in the one shape of every adapter

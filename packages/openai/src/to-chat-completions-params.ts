@@ -6,6 +6,7 @@ import {
   type ResponseItem,
   type ToolOutput,
 } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import type {
   ChatCompletionAssistantMessageParam,
   ChatCompletionContentPart,
@@ -33,12 +34,14 @@ export interface ChatCompletionsParams {
   prompt_cache_key?: string;
 }
 
-const optionsArgumentSchema = z.object({
-  options: z.strictObject({
-    developerRole: z.enum(["developer", "system"]).optional(),
-    promptCacheKey: z.string().min(1).optional(),
+const optionsArgumentSchema = lazySchema(() =>
+  z.object({
+    options: z.strictObject({
+      developerRole: z.enum(["developer", "system"]).optional(),
+      promptCacheKey: z.string().min(1).optional(),
+    }),
   }),
-});
+);
 
 const toError = (problems: string) => new OpenAIAdapterError("invalid-argument", problems);
 

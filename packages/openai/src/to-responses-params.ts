@@ -8,6 +8,7 @@ import {
   type ResponseItem,
   type ToolOutput,
 } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import type {
   EasyInputMessage,
   ResponseInputContent,
@@ -40,16 +41,18 @@ export interface ResponsesParams {
 }
 
 /** The schema of {@link ResponsesParamsOptions}. */
-export const responsesParamsOptionsSchema = z.strictObject({
-  instructionsAs: z.enum(["instructions", "developer-message"]).optional(),
-  promptCacheKey: z.string().min(1).optional(),
-});
+export const responsesParamsOptionsSchema = lazySchema(() =>
+  z.strictObject({
+    instructionsAs: z.enum(["instructions", "developer-message"]).optional(),
+    promptCacheKey: z.string().min(1).optional(),
+  }),
+);
 
 /** Each item converted once per process while it lives (see `createItemMapper`). */
 const itemMapper = createItemMapper(toResponsesInputItem);
 
 const toError = (problems: string) => new OpenAIAdapterError("invalid-argument", problems);
-const optionsArgumentSchema = z.object({ options: responsesParamsOptionsSchema });
+const optionsArgumentSchema = lazySchema(() => z.object({ options: responsesParamsOptionsSchema }));
 
 /**
  * Maps a model request to the Responses API's `instructions`, `input` and `prompt_cache_key`;

@@ -1,3 +1,4 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { type ModelInfo, modelInfoSchema } from "./model-info.js";
 import { parseArgument } from "./parse-argument.js";
@@ -16,10 +17,12 @@ export interface ModelOverrides {
 }
 
 // Strict, so that a misspelt key (`basInstructions`) is an error rather than ignored.
-const modelOverridesSchema = z.strictObject({
-  baseInstructions: z.string().optional(),
-  personality: personalitySchema.optional(),
-});
+const modelOverridesSchema = lazySchema(() =>
+  z.strictObject({
+    baseInstructions: z.string().optional(),
+    personality: personalitySchema.optional(),
+  }),
+);
 
 /**
  * The model as the user's configuration makes it. An explicit `baseInstructions` replaces the

@@ -1,4 +1,5 @@
 import { deepFreeze } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { CatalogError } from "./catalog-error.js";
 import { defaultModelFallback } from "./default-model-fallback.js";
@@ -11,8 +12,8 @@ import {
 import { parseArgument } from "./parse-argument.js";
 import { parseCatalogValue } from "./parse-catalog-value.js";
 
-const optionsSchema = z.strictObject({ fallback: z.unknown().optional() });
-const slugSchema = z.string().min(1, "must not be empty");
+const optionsSchema = lazySchema(() => z.strictObject({ fallback: z.unknown().optional() }));
+const slugSchema = lazySchema(() => z.string().min(1, "must not be empty"));
 
 /** A frozen set of models, looked up by slug. */
 export interface ModelCatalog {

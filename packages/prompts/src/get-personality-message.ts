@@ -1,8 +1,9 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import { type ModelInfo, modelInstructionsSchema } from "./model-info.js";
 import { parseArgument } from "./parse-argument.js";
 import { checkPersonality, type Personality } from "./personality.js";
 
-const modelSchema = modelInstructionsSchema.pick({ personalityMessages: true });
+const modelSchema = lazySchema(() => modelInstructionsSchema.pick({ personalityMessages: true }));
 /**
  * The model's message for `personality`: its `default` message when no personality is given,
  * `""` for `none`, and `""` when the model has no such message. It is what fills the

@@ -1,3 +1,4 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 
 /** How much of one tool output the model is shown before the rest is cut. */
@@ -78,45 +79,51 @@ export interface ModelInfo extends ModelFallback {
   readonly source?: ModelSource;
 }
 
-const positiveInteger = z.number().int().positive();
+const positiveInteger = lazySchema(() => z.number().int().positive());
 
-const truncationPolicySchema = z.strictObject({
-  mode: z.enum(["bytes", "tokens"]),
-  limit: positiveInteger,
-}) satisfies z.ZodType<TruncationPolicy>;
+const truncationPolicySchema = lazySchema(() =>
+  z.strictObject({
+    mode: z.enum(["bytes", "tokens"]),
+    limit: positiveInteger,
+  }),
+) satisfies z.ZodType<TruncationPolicy>;
 
-const personalityMessagesSchema = z.strictObject({
-  default: z.string().exactOptional(),
-  friendly: z.string().exactOptional(),
-  pragmatic: z.string().exactOptional(),
-}) satisfies z.ZodType<PersonalityMessages>;
+const personalityMessagesSchema = lazySchema(() =>
+  z.strictObject({
+    default: z.string().exactOptional(),
+    friendly: z.string().exactOptional(),
+    pragmatic: z.string().exactOptional(),
+  }),
+) satisfies z.ZodType<PersonalityMessages>;
 
 /** The schema of {@link PermissionsTextOverrides}; unknown fields are rejected. */
-export const permissionsTextOverridesSchema = z.strictObject({
-  sandbox: z
-    .strictObject({
-      readOnly: z.string().exactOptional(),
-      workspaceWrite: z.string().exactOptional(),
-      dangerFullAccess: z.string().exactOptional(),
-    })
-    .exactOptional(),
-  approval: z
-    .strictObject({
-      onRequest: z.string().exactOptional(),
-      onRequestAutoReview: z.string().exactOptional(),
-    })
-    .exactOptional(),
-}) satisfies z.ZodType<PermissionsTextOverrides>;
+export const permissionsTextOverridesSchema = lazySchema(() =>
+  z.strictObject({
+    sandbox: z
+      .strictObject({
+        readOnly: z.string().exactOptional(),
+        workspaceWrite: z.string().exactOptional(),
+        dangerFullAccess: z.string().exactOptional(),
+      })
+      .exactOptional(),
+    approval: z
+      .strictObject({
+        onRequest: z.string().exactOptional(),
+        onRequestAutoReview: z.string().exactOptional(),
+      })
+      .exactOptional(),
+  }),
+) satisfies z.ZodType<PermissionsTextOverrides>;
 
 const fallbackShape = {
   contextWindow: positiveInteger,
   autoCompactTokenLimit: positiveInteger,
-  effectiveContextWindowPercent: z.number().int().min(1).max(100),
+  effectiveContextWindowPercent: lazySchema(() => z.number().int().min(1).max(100)),
   truncationPolicy: truncationPolicySchema,
-  baseInstructions: z.string(),
-  instructionsTemplate: z.string().exactOptional(),
-  personalityMessages: personalityMessagesSchema.exactOptional(),
-  permissionsText: permissionsTextOverridesSchema.exactOptional(),
+  baseInstructions: lazySchema(() => z.string()),
+  instructionsTemplate: lazySchema(() => z.string().exactOptional()),
+  personalityMessages: lazySchema(() => personalityMessagesSchema.exactOptional()),
+  permissionsText: lazySchema(() => permissionsTextOverridesSchema.exactOptional()),
 };
 
 const compactsWithinWindow = (entry: { autoCompactTokenLimit: number; contextWindow: number }) =>
@@ -128,32 +135,38 @@ const compactsWithinWindowIssue = {
 };
 
 /** The schema of a {@link ModelFallback}; unknown fields are rejected. */
-export const modelFallbackSchema = z
-  .strictObject(fallbackShape)
-  .refine(compactsWithinWindow, compactsWithinWindowIssue) satisfies z.ZodType<ModelFallback>;
+export const modelFallbackSchema = lazySchema(() =>
+  z.strictObject(fallbackShape).refine(compactsWithinWindow, compactsWithinWindowIssue),
+) satisfies z.ZodType<ModelFallback>;
 
 /**
  * The fields of a model that its instructions come from, for checking the model a function is
  * given: other fields are let through unread, and an absent field may also be `undefined`.
  */
-export const modelInstructionsSchema = z.looseObject({
-  baseInstructions: z.string(),
-  instructionsTemplate: z.string().optional(),
-  personalityMessages: personalityMessagesSchema.optional(),
-});
+export const modelInstructionsSchema = lazySchema(() =>
+  z.looseObject({
+    baseInstructions: z.string(),
+    instructionsTemplate: z.string().optional(),
+    personalityMessages: personalityMessagesSchema.optional(),
+  }),
+);
 
-const modelSourceSchema = z.strictObject({
-  url: z.url({ protocol: /^https$/ }),
-  quote: z.string().min(1),
-  note: z.string().min(1).exactOptional(),
-}) satisfies z.ZodType<ModelSource>;
+const modelSourceSchema = lazySchema(() =>
+  z.strictObject({
+    url: z.url({ protocol: /^https$/ }),
+    quote: z.string().min(1),
+    note: z.string().min(1).exactOptional(),
+  }),
+) satisfies z.ZodType<ModelSource>;
 
 /** The schema of a {@link ModelInfo}; unknown fields are rejected, so a misspelt one is found. */
-export const modelInfoSchema = z
-  .strictObject({
-    slug: z.string().min(1),
-    displayName: z.string().min(1),
-    ...fallbackShape,
-    source: modelSourceSchema.exactOptional(),
-  })
-  .refine(compactsWithinWindow, compactsWithinWindowIssue) satisfies z.ZodType<ModelInfo>;
+export const modelInfoSchema = lazySchema(() =>
+  z
+    .strictObject({
+      slug: z.string().min(1),
+      displayName: z.string().min(1),
+      ...fallbackShape,
+      source: modelSourceSchema.exactOptional(),
+    })
+    .refine(compactsWithinWindow, compactsWithinWindowIssue),
+) satisfies z.ZodType<ModelInfo>;

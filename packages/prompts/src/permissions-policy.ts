@@ -1,3 +1,4 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { parseArgument } from "./parse-argument.js";
 import { PermissionsPolicyError } from "./permissions-policy-error.js";
@@ -81,52 +82,58 @@ export interface PermissionsPolicy {
 // strings inside one line.
 const lineBreak = /[\n\v\f\r\u0085\u2028\u2029]/;
 
-const oneLine = z
-  .string()
-  .min(1, "must not be empty")
-  .refine((value) => !lineBreak.test(value), "must not contain a line break");
+const oneLine = lazySchema(() =>
+  z
+    .string()
+    .min(1, "must not be empty")
+    .refine((value) => !lineBreak.test(value), "must not contain a line break"),
+);
 
 /** The schema of a {@link PermissionsPolicy}; unknown fields are rejected. */
-export const permissionsPolicySchema = z
-  .strictObject({
-    sandboxMode: z.enum(["read-only", "workspace-write", "danger-full-access"]).exactOptional(),
-    fullDiskWriteAccess: z.boolean().exactOptional(),
-    writableRoots: z.array(oneLine).readonly().exactOptional(),
-    networkAccess: z.boolean().exactOptional(),
-    approvalPolicy: z
-      .enum(["untrusted", "on-request", "on-failure", "never", "granular"])
-      .exactOptional(),
-    granularApprovals: z
-      .strictObject({
-        sandboxApproval: z.boolean().exactOptional(),
-        rules: z.boolean().exactOptional(),
-        skillApproval: z.boolean().exactOptional(),
-        requestPermissions: z.boolean().exactOptional(),
-        mcpElicitations: z.boolean().exactOptional(),
-      })
-      .exactOptional(),
-    requestPermissionsTool: z.boolean().exactOptional(),
-    execPermissionApprovals: z.boolean().exactOptional(),
-    approvedCommandPrefixes: z
-      .array(z.array(z.string().min(1, "must not be empty")).min(1, "must not be empty").readonly())
-      .readonly()
-      .exactOptional(),
-    approvalsReviewer: z.enum(["user", "auto_review"]).exactOptional(),
-    deniedReads: z
-      .strictObject({
-        paths: z.array(oneLine).readonly().exactOptional(),
-        globs: z.array(oneLine).readonly().exactOptional(),
-      })
-      .exactOptional(),
-  })
-  .refine(
-    (policy) => policy.sandboxMode !== "read-only" || (policy.writableRoots ?? []).length === 0,
-    { message: "writable roots contradict sandbox mode read-only", path: ["writableRoots"] },
-  )
-  .refine((policy) => policy.sandboxMode !== "read-only" || policy.fullDiskWriteAccess !== true, {
-    message: "full disk write access contradicts sandbox mode read-only",
-    path: ["fullDiskWriteAccess"],
-  }) satisfies z.ZodType<PermissionsPolicy>;
+export const permissionsPolicySchema = lazySchema(() =>
+  z
+    .strictObject({
+      sandboxMode: z.enum(["read-only", "workspace-write", "danger-full-access"]).exactOptional(),
+      fullDiskWriteAccess: z.boolean().exactOptional(),
+      writableRoots: z.array(oneLine).readonly().exactOptional(),
+      networkAccess: z.boolean().exactOptional(),
+      approvalPolicy: z
+        .enum(["untrusted", "on-request", "on-failure", "never", "granular"])
+        .exactOptional(),
+      granularApprovals: z
+        .strictObject({
+          sandboxApproval: z.boolean().exactOptional(),
+          rules: z.boolean().exactOptional(),
+          skillApproval: z.boolean().exactOptional(),
+          requestPermissions: z.boolean().exactOptional(),
+          mcpElicitations: z.boolean().exactOptional(),
+        })
+        .exactOptional(),
+      requestPermissionsTool: z.boolean().exactOptional(),
+      execPermissionApprovals: z.boolean().exactOptional(),
+      approvedCommandPrefixes: z
+        .array(
+          z.array(z.string().min(1, "must not be empty")).min(1, "must not be empty").readonly(),
+        )
+        .readonly()
+        .exactOptional(),
+      approvalsReviewer: z.enum(["user", "auto_review"]).exactOptional(),
+      deniedReads: z
+        .strictObject({
+          paths: z.array(oneLine).readonly().exactOptional(),
+          globs: z.array(oneLine).readonly().exactOptional(),
+        })
+        .exactOptional(),
+    })
+    .refine(
+      (policy) => policy.sandboxMode !== "read-only" || (policy.writableRoots ?? []).length === 0,
+      { message: "writable roots contradict sandbox mode read-only", path: ["writableRoots"] },
+    )
+    .refine((policy) => policy.sandboxMode !== "read-only" || policy.fullDiskWriteAccess !== true, {
+      message: "full disk write access contradicts sandbox mode read-only",
+      path: ["fullDiskWriteAccess"],
+    }),
+) satisfies z.ZodType<PermissionsPolicy>;
 
 /**
  * `policy` checked with {@link permissionsPolicySchema}.

@@ -1,3 +1,4 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { parseArgument } from "./parse-argument.js";
 
@@ -9,11 +10,9 @@ import { parseArgument } from "./parse-argument.js";
 export type Personality = "friendly" | "pragmatic" | "none";
 
 /** The schema of a {@link Personality}. */
-export const personalitySchema = z.enum([
-  "friendly",
-  "pragmatic",
-  "none",
-]) satisfies z.ZodType<Personality>;
+export const personalitySchema = lazySchema(() =>
+  z.enum(["friendly", "pragmatic", "none"]),
+) satisfies z.ZodType<Personality>;
 
 /**
  * The personality in effect when none is configured: `pragmatic`, as in the reference design.
@@ -22,7 +21,7 @@ export const personalitySchema = z.enum([
  */
 export const defaultPersonality: Personality = "pragmatic";
 
-const optionalPersonalitySchema = personalitySchema.optional();
+const optionalPersonalitySchema = lazySchema(() => personalitySchema.optional());
 
 /**
  * Checks that `value`, the argument `argument` of an exported function, is a

@@ -1,3 +1,4 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import { sortedUnique } from "@ctx/text";
 import { bundledTexts } from "./data/bundled-data.js";
 import { fillPlaceholder } from "./fill-placeholder.js";
@@ -13,7 +14,7 @@ import { PermissionsPolicyError } from "./permissions-policy-error.js";
 import { renderApprovalText } from "./render-approval-text.js";
 
 const texts = bundledTexts.permissions;
-const optionalOverridesSchema = permissionsTextOverridesSchema.optional();
+const optionalOverridesSchema = lazySchema(() => permissionsTextOverridesSchema.optional());
 
 // The key of each sandbox mode in the data files and in a model's overrides.
 const sandboxKeys = {

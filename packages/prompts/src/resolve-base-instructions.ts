@@ -1,3 +1,4 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { getModelInstructions } from "./get-model-instructions.js";
 import { type ModelInfo, modelInstructionsSchema } from "./model-info.js";
@@ -20,12 +21,14 @@ export interface BaseInstructionsSources {
 }
 
 // Strict, so that a misspelt source (`overide`) is an error rather than silently unused.
-const sourcesSchema = z.strictObject({
-  override: z.string().optional(),
-  fromHistory: z.string().optional(),
-  model: modelInstructionsSchema,
-  personality: personalitySchema.optional(),
-});
+const sourcesSchema = lazySchema(() =>
+  z.strictObject({
+    override: z.string().optional(),
+    fromHistory: z.string().optional(),
+    model: modelInstructionsSchema,
+    personality: personalitySchema.optional(),
+  }),
+);
 
 /**
  * The base instructions of a session: the explicit `override` if there is one (even `""`),

@@ -1,9 +1,10 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import { codeRegions } from "@ctx/text";
 import { z } from "zod";
 import { parseArgument } from "./parse-argument.js";
 
 const personalityHeading = "# Personality";
-const textSchema = z.string();
+const textSchema = lazySchema(() => z.string());
 
 /**
  * Removes every `# Personality` section from `text`: each run of lines from a line that reads

@@ -1,8 +1,9 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { bundledTexts } from "./data/bundled-data.js";
 import { parseArgument } from "./parse-argument.js";
 
-const textSchema = z.string();
+const textSchema = lazySchema(() => z.string());
 
 /**
  * The paragraph that opens every summary a session puts in history after compaction. It tells

@@ -1,7 +1,8 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import { type ModelInfo, modelInstructionsSchema } from "./model-info.js";
 import { parseArgument } from "./parse-argument.js";
 
-const modelSchema = modelInstructionsSchema.omit({ baseInstructions: true });
+const modelSchema = lazySchema(() => modelInstructionsSchema.omit({ baseInstructions: true }));
 
 /**
  * Whether the model takes its personality from a template: its instructions template holds the

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazySchema } from "./lazy-schema.js";
 
 /** Text given to the model. Every rendered fragment travels as one of these. */
 export interface InputTextContent {
@@ -25,33 +26,41 @@ export interface InputImageContent {
 export type ContentItem = InputTextContent | OutputTextContent | InputImageContent;
 
 /** The schema of an {@link InputTextContent}. */
-export const inputTextContentSchema = z.looseObject({
-  type: z.literal("input_text"),
-  text: z.string(),
-}) satisfies z.ZodType<InputTextContent>;
+export const inputTextContentSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("input_text"),
+    text: z.string(),
+  }),
+) satisfies z.ZodType<InputTextContent>;
 
 /** The schema of an {@link OutputTextContent}. */
-export const outputTextContentSchema = z.looseObject({
-  type: z.literal("output_text"),
-  text: z.string(),
-  annotations: z.array(z.unknown()).exactOptional(),
-}) satisfies z.ZodType<OutputTextContent>;
+export const outputTextContentSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("output_text"),
+    text: z.string(),
+    annotations: z.array(z.unknown()).exactOptional(),
+  }),
+) satisfies z.ZodType<OutputTextContent>;
 
 /** The schema of an {@link InputImageContent}; it needs an `image_url` or a `file_id`. */
-export const inputImageContentSchema = z
-  .looseObject({
-    type: z.literal("input_image"),
-    image_url: z.string().exactOptional(),
-    file_id: z.string().exactOptional(),
-    detail: z.enum(["auto", "low", "high", "original"]).exactOptional(),
-  })
-  .refine((image) => image.image_url !== undefined || image.file_id !== undefined, {
-    message: "an input_image needs an image_url or a file_id",
-  }) satisfies z.ZodType<InputImageContent>;
+export const inputImageContentSchema = lazySchema(() =>
+  z
+    .looseObject({
+      type: z.literal("input_image"),
+      image_url: z.string().exactOptional(),
+      file_id: z.string().exactOptional(),
+      detail: z.enum(["auto", "low", "high", "original"]).exactOptional(),
+    })
+    .refine((image) => image.image_url !== undefined || image.file_id !== undefined, {
+      message: "an input_image needs an image_url or a file_id",
+    }),
+) satisfies z.ZodType<InputImageContent>;
 
 /** The schema of a {@link ContentItem}. */
-export const contentItemSchema = z.discriminatedUnion("type", [
-  inputTextContentSchema,
-  outputTextContentSchema,
-  inputImageContentSchema,
-]) satisfies z.ZodType<ContentItem>;
+export const contentItemSchema = lazySchema(() =>
+  z.discriminatedUnion("type", [
+    inputTextContentSchema,
+    outputTextContentSchema,
+    inputImageContentSchema,
+  ]),
+) satisfies z.ZodType<ContentItem>;

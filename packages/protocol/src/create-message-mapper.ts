@@ -2,6 +2,7 @@ import { z } from "zod";
 import { extendedInput } from "./declare-extension.js";
 import { deepFreeze, isDeepFrozen } from "./deep-freeze.js";
 import { type HandedMessages, handOutMessages } from "./hand-out-messages.js";
+import { lazySchema } from "./lazy-schema.js";
 import type { ModelInput } from "./model-input.js";
 import { ProtocolError } from "./protocol-error.js";
 import { type ResponseItem, responseItemSchema } from "./response-item.js";
@@ -116,31 +117,37 @@ interface Memo<Piece, Message, State> {
   result: HandedMessages<Message> | undefined;
 }
 
-const requestShapeSchema = z.looseObject({
-  instructions: z.string(),
-  input: z.custom<readonly unknown[]>((value) => Array.isArray(value), "expected array"),
-});
-
-const functionSchema = z.custom<(...values: never[]) => unknown>(
-  (value) => typeof value === "function",
+const requestShapeSchema = lazySchema(() =>
+  z.looseObject({
+    instructions: z.string(),
+    input: z.custom<readonly unknown[]>((value) => Array.isArray(value), "expected array"),
+  }),
 );
 
-const mapOptionsSchema = z.object({
-  toError: functionSchema,
-  path: z.string(),
-  before: z
-    .custom<(request: ModelInput) => readonly unknown[]>((value) => typeof value === "function")
-    .optional(),
-  marked: z.object({ count: z.number().int().nonnegative(), mark: functionSchema }).optional(),
-});
+const functionSchema = lazySchema(() =>
+  z.custom<(...values: never[]) => unknown>((value) => typeof value === "function"),
+);
 
-const mapperOptionsSchema = z.object({
-  convert: functionSchema,
-  leads: functionSchema.optional(),
-  runOf: functionSchema,
-  join: functionSchema,
-  scan: z.object({ start: functionSchema, step: functionSchema }).optional(),
-});
+const mapOptionsSchema = lazySchema(() =>
+  z.object({
+    toError: functionSchema,
+    path: z.string(),
+    before: z
+      .custom<(request: ModelInput) => readonly unknown[]>((value) => typeof value === "function")
+      .optional(),
+    marked: z.object({ count: z.number().int().nonnegative(), mark: functionSchema }).optional(),
+  }),
+);
+
+const mapperOptionsSchema = lazySchema(() =>
+  z.object({
+    convert: functionSchema,
+    leads: functionSchema.optional(),
+    runOf: functionSchema,
+    join: functionSchema,
+    scan: z.object({ start: functionSchema, step: functionSchema }).optional(),
+  }),
+);
 
 /**
  * Makes a mapping of request items to a provider's messages that costs a session's request only

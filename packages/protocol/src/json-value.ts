@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazySchema } from "./lazy-schema.js";
 
 /** A JSON value: what a snapshot or a rollout record may hold, and nothing else. */
 export type JsonValue =
@@ -148,9 +149,8 @@ function findJsonFault(root: unknown): JsonFault | undefined {
  * that is not JSON (`list[1]: expected a finite number, received NaN`); a value that holds
  * itself or nests too deeply is refused as such.
  */
-export const jsonValueSchema: z.ZodType<JsonValue> = z
-  .custom<JsonValue>()
-  .superRefine((value, context) => {
+export const jsonValueSchema: z.ZodType<JsonValue> = lazySchema(() =>
+  z.custom<JsonValue>().superRefine((value, context) => {
     const fault = findJsonFault(value);
     if (fault === undefined) return;
     if (fault.kind === "type")
@@ -171,4 +171,5 @@ export const jsonValueSchema: z.ZodType<JsonValue> = z
             ? "refers back to a value that holds it, so it has no JSON text"
             : `nested more than ${maxDepth} arrays and objects deep`,
       });
-  });
+  }),
+);

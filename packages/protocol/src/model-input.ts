@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazySchema } from "./lazy-schema.js";
 import { type ResponseItem, responseItemSchema } from "./response-item.js";
 
 /**
@@ -17,7 +18,9 @@ export interface ModelInput {
  * successful parse, use the value itself rather than zod's copy, which could reorder the keys of
  * an item (the bytes of the prompt prefix).
  */
-export const modelInputSchema = z.looseObject({
-  instructions: z.string(),
-  input: z.array(responseItemSchema),
-});
+export const modelInputSchema = lazySchema(() =>
+  z.looseObject({
+    instructions: z.string(),
+    input: z.array(responseItemSchema),
+  }),
+);

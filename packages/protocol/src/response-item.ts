@@ -8,6 +8,7 @@ import {
   inputImageContentSchema,
   inputTextContentSchema,
 } from "./content-item.js";
+import { lazySchema } from "./lazy-schema.js";
 import { ProtocolError } from "./protocol-error.js";
 import { type Role, roleSchema } from "./role.js";
 
@@ -86,77 +87,95 @@ export type ResponseItem =
 /** The `type` of a {@link ResponseItem}. */
 export type ResponseItemType = ResponseItem["type"];
 
-const toolOutputSchema = z.union([
-  z.string(),
-  z.array(z.discriminatedUnion("type", [inputTextContentSchema, inputImageContentSchema])),
-]) satisfies z.ZodType<ToolOutput>;
+const toolOutputSchema = lazySchema(() =>
+  z.union([
+    z.string(),
+    z.array(z.discriminatedUnion("type", [inputTextContentSchema, inputImageContentSchema])),
+  ]),
+) satisfies z.ZodType<ToolOutput>;
 
 /** The schema of a {@link MessageItem}. */
-export const messageItemSchema = z.looseObject({
-  type: z.literal("message"),
-  role: roleSchema,
-  content: z.array(contentItemSchema),
-  id: z.string().exactOptional(),
-}) satisfies z.ZodType<MessageItem>;
+export const messageItemSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("message"),
+    role: roleSchema,
+    content: z.array(contentItemSchema),
+    id: z.string().exactOptional(),
+  }),
+) satisfies z.ZodType<MessageItem>;
 
-const functionCallItemSchema = z.looseObject({
-  type: z.literal("function_call"),
-  call_id: z.string(),
-  name: z.string(),
-  arguments: z.string(),
-  id: z.string().exactOptional(),
-}) satisfies z.ZodType<FunctionCallItem>;
+const functionCallItemSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("function_call"),
+    call_id: z.string(),
+    name: z.string(),
+    arguments: z.string(),
+    id: z.string().exactOptional(),
+  }),
+) satisfies z.ZodType<FunctionCallItem>;
 
-const functionCallOutputItemSchema = z.looseObject({
-  type: z.literal("function_call_output"),
-  call_id: z.string(),
-  output: toolOutputSchema,
-}) satisfies z.ZodType<FunctionCallOutputItem>;
+const functionCallOutputItemSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("function_call_output"),
+    call_id: z.string(),
+    output: toolOutputSchema,
+  }),
+) satisfies z.ZodType<FunctionCallOutputItem>;
 
-const customToolCallItemSchema = z.looseObject({
-  type: z.literal("custom_tool_call"),
-  call_id: z.string(),
-  name: z.string(),
-  input: z.string(),
-  id: z.string().exactOptional(),
-}) satisfies z.ZodType<CustomToolCallItem>;
+const customToolCallItemSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("custom_tool_call"),
+    call_id: z.string(),
+    name: z.string(),
+    input: z.string(),
+    id: z.string().exactOptional(),
+  }),
+) satisfies z.ZodType<CustomToolCallItem>;
 
-const customToolCallOutputItemSchema = z.looseObject({
-  type: z.literal("custom_tool_call_output"),
-  call_id: z.string(),
-  output: toolOutputSchema,
-}) satisfies z.ZodType<CustomToolCallOutputItem>;
+const customToolCallOutputItemSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("custom_tool_call_output"),
+    call_id: z.string(),
+    output: toolOutputSchema,
+  }),
+) satisfies z.ZodType<CustomToolCallOutputItem>;
 
-const reasoningItemSchema = z.looseObject({
-  type: z.literal("reasoning"),
-  summary: z.array(z.looseObject({ type: z.literal("summary_text"), text: z.string() })),
-  content: z
-    .array(z.looseObject({ type: z.literal("reasoning_text"), text: z.string() }))
-    .nullable()
-    .exactOptional(),
-  encrypted_content: z.string().nullable().exactOptional(),
-  id: z.string().exactOptional(),
-}) satisfies z.ZodType<ReasoningItem>;
+const reasoningItemSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("reasoning"),
+    summary: z.array(z.looseObject({ type: z.literal("summary_text"), text: z.string() })),
+    content: z
+      .array(z.looseObject({ type: z.literal("reasoning_text"), text: z.string() }))
+      .nullable()
+      .exactOptional(),
+    encrypted_content: z.string().nullable().exactOptional(),
+    id: z.string().exactOptional(),
+  }),
+) satisfies z.ZodType<ReasoningItem>;
 
-const compactionItemSchema = z.looseObject({
-  type: z.literal("compaction"),
-  encrypted_content: z.string(),
-  id: z.string().exactOptional(),
-}) satisfies z.ZodType<CompactionItem>;
+const compactionItemSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("compaction"),
+    encrypted_content: z.string(),
+    id: z.string().exactOptional(),
+  }),
+) satisfies z.ZodType<CompactionItem>;
 
 /**
  * The schema of a {@link ResponseItem}. Fields it does not know are kept as they are, so items
  * written by newer clients pass through unchanged; known fields are checked.
  */
-export const responseItemSchema = z.discriminatedUnion("type", [
-  messageItemSchema,
-  functionCallItemSchema,
-  functionCallOutputItemSchema,
-  customToolCallItemSchema,
-  customToolCallOutputItemSchema,
-  reasoningItemSchema,
-  compactionItemSchema,
-]) satisfies z.ZodType<ResponseItem>;
+export const responseItemSchema = lazySchema(() =>
+  z.discriminatedUnion("type", [
+    messageItemSchema,
+    functionCallItemSchema,
+    functionCallOutputItemSchema,
+    customToolCallItemSchema,
+    customToolCallOutputItemSchema,
+    reasoningItemSchema,
+    compactionItemSchema,
+  ]),
+) satisfies z.ZodType<ResponseItem>;
 
 /**
  * Whether `item` is a message, optionally of the given role.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazySchema } from "./lazy-schema.js";
 import type { ModelInput } from "./model-input.js";
 
 declare global {
@@ -37,13 +38,15 @@ export type Summarizer = (
  * check before it sends anything: the signal is anything shaped like an `AbortSignal` (its
  * `aborted` flag and `addEventListener`), whichever runtime made it.
  */
-export const summaryOptionsSchema = z.object({
-  signal: z.custom<AbortSignal>(
-    (value) =>
-      typeof value === "object" &&
-      value !== null &&
-      typeof Reflect.get(value, "aborted") === "boolean" &&
-      typeof Reflect.get(value, "addEventListener") === "function",
-    { message: "expected an AbortSignal" },
-  ),
-});
+export const summaryOptionsSchema = lazySchema(() =>
+  z.object({
+    signal: z.custom<AbortSignal>(
+      (value) =>
+        typeof value === "object" &&
+        value !== null &&
+        typeof Reflect.get(value, "aborted") === "boolean" &&
+        typeof Reflect.get(value, "addEventListener") === "function",
+      { message: "expected an AbortSignal" },
+    ),
+  }),
+);

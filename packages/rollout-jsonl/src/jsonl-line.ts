@@ -1,5 +1,6 @@
 import type { JsonValue } from "@ctx/protocol";
 import { toSchemaIssues } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import {
   parentReferenceSchema,
   RolloutError,
@@ -11,42 +12,48 @@ import { z } from "zod";
 import { hasOnlyKeys, isSequence } from "./field-checks.js";
 
 /** The first line of a JSONL rollout: who the session is. Written once, never changed. */
-export const headerLineSchema = z
-  .object({
-    rollout: z.literal(1),
-    id: sessionIdSchema,
-    createdAt: z.iso.datetime(),
-    cwd: z.string().min(1).optional(),
-    parent: parentReferenceSchema.optional(),
-    meta: storedJsonSchema,
-  })
-  .strict();
+export const headerLineSchema = lazySchema(() =>
+  z
+    .object({
+      rollout: z.literal(1),
+      id: sessionIdSchema,
+      createdAt: z.iso.datetime(),
+      cwd: z.string().min(1).optional(),
+      parent: parentReferenceSchema.optional(),
+      meta: storedJsonSchema,
+    })
+    .strict(),
+);
 
 /**
  * Every later line: one record. The first line of a batch carries the batch's append id; the
  * last carries `end` and the time of the append, so a batch cut short by a crash is recognised
  * as a whole.
  */
-export const recordLineSchema = z
-  .object({
-    sequence: sequenceSchema,
-    type: z.string().min(1),
-    payload: storedJsonSchema,
-    checkpoint: z.literal(true).optional(),
-    batch: z.string().min(1).optional(),
-    end: z.literal(true).optional(),
-    at: z.iso.datetime().optional(),
-  })
-  .strict()
-  .refine((line) => (line.end === true) === (line.at !== undefined), {
-    message: "a batch's last line carries both end and at",
-  });
+export const recordLineSchema = lazySchema(() =>
+  z
+    .object({
+      sequence: sequenceSchema,
+      type: z.string().min(1),
+      payload: storedJsonSchema,
+      checkpoint: z.literal(true).optional(),
+      batch: z.string().min(1).optional(),
+      end: z.literal(true).optional(),
+      at: z.iso.datetime().optional(),
+    })
+    .strict()
+    .refine((line) => (line.end === true) === (line.at !== undefined), {
+      message: "a batch's last line carries both end and at",
+    }),
+);
 
 export type HeaderLine = z.output<typeof headerLineSchema>;
 export type RecordLine = z.output<typeof recordLineSchema>;
 
 /** The pattern `z.iso.datetime()` checks (its defaults: `Z` only, any precision). */
-const datetimePattern = z.regexes.datetime({ precision: null, offset: false, local: false });
+const datetimePattern = lazySchema(() =>
+  z.regexes.datetime({ precision: null, offset: false, local: false }),
+);
 const recordKeys = new Set(["sequence", "type", "payload", "checkpoint", "batch", "end", "at"]);
 const headerKeys = new Set(["rollout", "id", "createdAt", "cwd", "parent", "meta"]);
 const parentKeys = new Set(["sessionId", "sequence"]);

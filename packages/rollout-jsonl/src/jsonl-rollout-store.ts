@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { link, mkdir, open, unlink } from "node:fs/promises";
+import { lazySchema } from "@ctx/protocol/internal";
 import {
   createSessionRequestSchema,
   isCreateRetry,
@@ -29,9 +30,9 @@ export interface JsonlRolloutStoreOptions {
   readonly lockTimeout?: number;
 }
 
-const optionsSchema = z
-  .object({ lockTimeout: z.number().int().min(1).max(3_600_000).optional() })
-  .strict();
+const optionsSchema = lazySchema(() =>
+  z.object({ lockTimeout: z.number().int().min(1).max(3_600_000).optional() }).strict(),
+);
 
 /** How an append holds the session's lock: kept for the appends that follow. */
 const keepHold = { keep: true } as const;

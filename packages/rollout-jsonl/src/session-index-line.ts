@@ -1,3 +1,4 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import {
   parentReferenceSchema,
   sequenceSchema,
@@ -12,24 +13,30 @@ import type { IndexedSession } from "./session-index.js";
  * has no sorted part; version 2 says how many bytes after the header hold one line per session,
  * oldest first, as the last rewrite left them.
  */
-const indexHeaderSchema = z.union([
-  z.object({ index: z.literal(1) }).strict(),
-  z.object({ index: z.literal(2), sorted: sequenceSchema }).strict(),
-]);
-const entryLineSchema = z
-  .object({
-    id: sessionIdSchema,
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    cwd: z.string().optional(),
-    parent: parentReferenceSchema.optional(),
-    nextSequence: sequenceSchema,
-    archived: z.boolean(),
-    meta: storedJsonSchema,
-    size: sequenceSchema,
-  })
-  .strict();
-const deletedLineSchema = z.object({ id: sessionIdSchema, deleted: z.literal(true) }).strict();
+const indexHeaderSchema = lazySchema(() =>
+  z.union([
+    z.object({ index: z.literal(1) }).strict(),
+    z.object({ index: z.literal(2), sorted: sequenceSchema }).strict(),
+  ]),
+);
+const entryLineSchema = lazySchema(() =>
+  z
+    .object({
+      id: sessionIdSchema,
+      createdAt: z.string(),
+      updatedAt: z.string(),
+      cwd: z.string().optional(),
+      parent: parentReferenceSchema.optional(),
+      nextSequence: sequenceSchema,
+      archived: z.boolean(),
+      meta: storedJsonSchema,
+      size: sequenceSchema,
+    })
+    .strict(),
+);
+const deletedLineSchema = lazySchema(() =>
+  z.object({ id: sessionIdSchema, deleted: z.literal(true) }).strict(),
+);
 
 /** A change to the index: a session's new state, or its removal. */
 export type IndexChange = IndexedSession | { readonly deleted: string };

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { lazySchema } from "@ctx/protocol/internal";
 import type { AppendResult, RolloutStore } from "@ctx/rollout";
 import {
   appendRequestSchema,
@@ -44,14 +45,16 @@ const maxFlushCharacters = 16 * 1024 * 1024;
  */
 const flushesAtOnce = 2;
 
-const storeOptionsSchema = z.union([
-  z.strictObject({
-    url: z.string().min(1),
-    maxConnections: z.number().int().positive().optional(),
-    schema: z.string().optional(),
-  }),
-  z.strictObject({ sql: postgresClientSchema, schema: z.string().optional() }),
-]);
+const storeOptionsSchema = lazySchema(() =>
+  z.union([
+    z.strictObject({
+      url: z.string().min(1),
+      maxConnections: z.number().int().positive().optional(),
+      schema: z.string().optional(),
+    }),
+    z.strictObject({ sql: postgresClientSchema, schema: z.string().optional() }),
+  ]),
+);
 
 /** Where a {@link PostgresRolloutStore} keeps its tables, and through which client. */
 export type PostgresRolloutStoreOptions = (

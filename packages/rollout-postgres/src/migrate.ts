@@ -1,3 +1,4 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import { RolloutError } from "@ctx/rollout";
 import { parseRolloutArgument } from "@ctx/rollout/internal";
 import type { Sql } from "postgres";
@@ -6,7 +7,7 @@ import { migrations } from "./migrations.js";
 import { postgresClientSchema } from "./postgres-client-schema.js";
 import { rolloutTables } from "./rollout-tables.js";
 
-const migrateOptionsSchema = z.strictObject({ schema: z.string().optional() });
+const migrateOptionsSchema = lazySchema(() => z.strictObject({ schema: z.string().optional() }));
 
 /** Where {@link migrate} puts the tables. */
 export interface MigrateOptions {

@@ -1,3 +1,4 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import { parseRolloutArgument } from "@ctx/rollout/internal";
 import type { Sql } from "postgres";
 import { z } from "zod";
@@ -25,16 +26,18 @@ export interface PruneResult {
   readonly keptForForks: number;
 }
 
-const pruneOptionsSchema = z
-  .object({
-    olderThan: z.union([
-      z.date().refine((date) => !Number.isNaN(date.getTime())),
-      z.iso.datetime(),
-    ]),
-    archive: z.boolean().optional(),
-    cwd: z.string().min(1).refine(isStorableText).optional(),
-  })
-  .strict();
+const pruneOptionsSchema = lazySchema(() =>
+  z
+    .object({
+      olderThan: z.union([
+        z.date().refine((date) => !Number.isNaN(date.getTime())),
+        z.iso.datetime(),
+      ]),
+      archive: z.boolean().optional(),
+      cwd: z.string().min(1).refine(isStorableText).optional(),
+    })
+    .strict(),
+);
 
 /** How many sessions one statement archives or deletes, so each statement stays short. */
 const batchSize = 500;

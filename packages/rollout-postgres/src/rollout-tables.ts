@@ -1,10 +1,11 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import { RolloutError } from "@ctx/rollout";
 import { z } from "zod";
 
 /** The schema the tables live in, `public` when not named. */
-const schemaNameSchema = z
-  .string()
-  .regex(/^[a-z_][a-z0-9_]{0,47}$/, "a schema name is lower-case letters, digits and _");
+const schemaNameSchema = lazySchema(() =>
+  z.string().regex(/^[a-z_][a-z0-9_]{0,47}$/, "a schema name is lower-case letters, digits and _"),
+);
 
 /** The quoted names of the store's tables in one schema. */
 export interface RolloutTables {

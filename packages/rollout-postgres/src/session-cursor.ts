@@ -1,7 +1,8 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import { RolloutError, type SessionInfo, sessionIdSchema } from "@ctx/rollout";
 import { z } from "zod";
 
-const cursorSchema = z.tuple([z.iso.datetime(), sessionIdSchema]);
+const cursorSchema = lazySchema(() => z.tuple([z.iso.datetime(), sessionIdSchema]));
 
 /** Where a listing page ends: the last session's update time and id. */
 export interface SessionCursor {

@@ -1,4 +1,5 @@
 import type { JsonValue } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import type { StoredRecord } from "@ctx/rollout";
 import { RolloutError, storedJsonSchema } from "@ctx/rollout";
 import { z } from "zod";
@@ -12,14 +13,16 @@ export interface StoredBatch {
 }
 
 /** The records of a batch row: `JSON.parse` made the payloads, so they are JSON already. */
-const storedRecordsSchema = z.array(
-  z
-    .object({
-      type: z.string().min(1),
-      payload: storedJsonSchema,
-      checkpoint: z.literal(true).optional(),
-    })
-    .strict(),
+const storedRecordsSchema = lazySchema(() =>
+  z.array(
+    z
+      .object({
+        type: z.string().min(1),
+        payload: storedJsonSchema,
+        checkpoint: z.literal(true).optional(),
+      })
+      .strict(),
+  ),
 );
 
 /**

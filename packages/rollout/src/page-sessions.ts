@@ -1,3 +1,4 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { decodeBase64Url, encodeBase64Url } from "./base64-url.js";
 import { parseRolloutArgument } from "./parse-rollout-argument.js";
@@ -13,7 +14,7 @@ export interface PageOptions {
   readonly includeArchived?: boolean | undefined;
 }
 
-const cursorSchema = z.tuple([z.string(), z.string()]);
+const cursorSchema = lazySchema(() => z.tuple([z.string(), z.string()]));
 
 /** Orders sessions most recently updated first, then by id, so every session has one place. */
 function comesBefore(left: readonly [string, string], right: readonly [string, string]): boolean {

@@ -1,3 +1,4 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import { parseRolloutArgument } from "./parse-rollout-argument.js";
@@ -28,7 +29,7 @@ export interface RolloutChainSource {
   ): Promise<OwnRecords>;
 }
 
-const fromSchema = z.enum(["latest-checkpoint", "start"]);
+const fromSchema = lazySchema(() => z.enum(["latest-checkpoint", "start"]));
 
 /**
  * Reads a session as its logical rollout: its own records, preceded by the prefix of each

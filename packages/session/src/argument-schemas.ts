@@ -1,6 +1,7 @@
 import type { Fragment } from "@ctx/fragments";
 import type { ModelCatalog } from "@ctx/prompts";
 import type { Summarizer } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import type { Registry } from "@ctx/registry";
 import type { RolloutStore } from "@ctx/rollout";
 import { z } from "zod";
@@ -14,66 +15,80 @@ const hasMethods = (value: unknown, methods: readonly string[]): value is object
   methods.every((method) => typeof Reflect.get(value, method) === "function");
 
 /** A registry from `@ctx/registry`, passed through as it is. */
-export const registrySchema = z.custom<Registry>(
-  (value) =>
-    hasMethods(value, ["get", "classify", "isContextualUserMessage"]) &&
-    Array.isArray(Reflect.get(value, "kinds")),
-  "expected a registry from @ctx/registry",
+export const registrySchema = lazySchema(() =>
+  z.custom<Registry>(
+    (value) =>
+      hasMethods(value, ["get", "classify", "isContextualUserMessage"]) &&
+      Array.isArray(Reflect.get(value, "kinds")),
+    "expected a registry from @ctx/registry",
+  ),
 );
 
 /** A fragment made by a kind's `create`, passed through as it is. */
-const fragmentSchema = z.custom<Fragment>((value) => {
-  if (!hasMethods(value, ["render"])) return false;
-  const kind: unknown = Reflect.get(value, "kind");
-  return (
-    typeof kind === "object" &&
-    kind !== null &&
-    typeof Reflect.get(kind, "type") === "string" &&
-    typeof Reflect.get(kind, "role") === "string"
-  );
-}, "expected a fragment made by a fragment kind's create");
+const fragmentSchema = lazySchema(() =>
+  z.custom<Fragment>((value) => {
+    if (!hasMethods(value, ["render"])) return false;
+    const kind: unknown = Reflect.get(value, "kind");
+    return (
+      typeof kind === "object" &&
+      kind !== null &&
+      typeof Reflect.get(kind, "type") === "string" &&
+      typeof Reflect.get(kind, "role") === "string"
+    );
+  }, "expected a fragment made by a fragment kind's create"),
+);
 
 /** The fragments an envelope builder takes. */
-export const fragmentsSchema = z.array(fragmentSchema);
+export const fragmentsSchema = lazySchema(() => z.array(fragmentSchema));
 
 /** A role a fragment kind can have. */
-export const fragmentRoleSchema = z.enum(["developer", "user", "assistant"]);
+export const fragmentRoleSchema = lazySchema(() => z.enum(["developer", "user", "assistant"]));
 
 /** How fragments sharing a message are joined. */
-export const separatorSchema = z.enum(["blank-line", "none"]);
+export const separatorSchema = lazySchema(() => z.enum(["blank-line", "none"]));
 
 /** The options of an envelope builder. */
-export const envelopeOptionsSchema = z.strictObject({ separator: separatorSchema.optional() });
+export const envelopeOptionsSchema = lazySchema(() =>
+  z.strictObject({ separator: separatorSchema.optional() }),
+);
 
 /** A rollout store, passed through as it is. */
-export const rolloutStoreSchema = z.custom<RolloutStore>(
-  (value) => hasMethods(value, ["create", "append", "read"]),
-  "expected a rollout store",
+export const rolloutStoreSchema = lazySchema(() =>
+  z.custom<RolloutStore>(
+    (value) => hasMethods(value, ["create", "append", "read"]),
+    "expected a rollout store",
+  ),
 );
 
 /** A tokenizer: a `name` and a `count` method, passed through as it is. */
-export const tokenizerSchema = z.custom<Tokenizer>(
-  (value) => hasMethods(value, ["count"]) && typeof Reflect.get(value, "name") === "string",
-  "expected a tokenizer: a name and a count(text) method",
+export const tokenizerSchema = lazySchema(() =>
+  z.custom<Tokenizer>(
+    (value) => hasMethods(value, ["count"]) && typeof Reflect.get(value, "name") === "string",
+    "expected a tokenizer: a name and a count(text) method",
+  ),
 );
 
 /** The options a new, resumed or forked session shares. */
 export const sessionOptionsShape = {
-  registry: registrySchema.optional(),
-  catalog: z
-    .custom<ModelCatalog>(
-      (value) => hasMethods(value, ["get", "has"]),
-      "expected a model catalog from @ctx/prompts",
-    )
-    .optional(),
-  baseInstructions: z.string().optional(),
-  separator: separatorSchema.optional(),
-  history: z.array(historyEntrySchema).optional(),
-  summarizer: z
-    .custom<Summarizer>((value) => typeof value === "function", "expected a summarizer function")
-    .optional(),
-  compaction: compactionOptionsSchema.optional(),
-  tokenizer: tokenizerSchema.optional(),
-  autoCompactTokenLimit: z.number().int().positive().optional(),
-  contextWindow: z.number().int().positive().optional(),
+  registry: lazySchema(() => registrySchema.optional()),
+  catalog: lazySchema(() =>
+    z
+      .custom<ModelCatalog>(
+        (value) => hasMethods(value, ["get", "has"]),
+        "expected a model catalog from @ctx/prompts",
+      )
+      .optional(),
+  ),
+  baseInstructions: lazySchema(() => z.string().optional()),
+  separator: lazySchema(() => separatorSchema.optional()),
+  history: lazySchema(() => z.array(historyEntrySchema).optional()),
+  summarizer: lazySchema(() =>
+    z
+      .custom<Summarizer>((value) => typeof value === "function", "expected a summarizer function")
+      .optional(),
+  ),
+  compaction: lazySchema(() => compactionOptionsSchema.optional()),
+  tokenizer: lazySchema(() => tokenizerSchema.optional()),
+  autoCompactTokenLimit: lazySchema(() => z.number().int().positive().optional()),
+  contextWindow: lazySchema(() => z.number().int().positive().optional()),
 };

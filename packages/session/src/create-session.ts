@@ -1,3 +1,4 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import { createStandardRegistry } from "@ctx/registry";
 import { sessionIdSchema } from "@ctx/rollout";
 import { z } from "zod";
@@ -30,8 +31,10 @@ export function createSession(options: SessionOptions = {}): Session {
   return openSession(state, options, { created: false, nextSequence: 0 }, [], history);
 }
 
-const createOptionsSchema = z.strictObject({
-  ...sessionOptionsShape,
-  store: rolloutStoreSchema.optional(),
-  sessionId: sessionIdSchema.optional(),
-});
+const createOptionsSchema = lazySchema(() =>
+  z.strictObject({
+    ...sessionOptionsShape,
+    store: rolloutStoreSchema.optional(),
+    sessionId: sessionIdSchema.optional(),
+  }),
+);

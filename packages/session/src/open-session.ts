@@ -1,4 +1,5 @@
 import { responseItemSchema } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import { describeValue } from "@ctx/text";
 import { z } from "zod";
@@ -18,7 +19,7 @@ import type { CurrentTurn } from "./turn/current-turn.js";
 import { nextRequest } from "./turn/next-request.js";
 import { prepareTurn } from "./turn/prepare-turn.js";
 
-const positiveIntegerSchema = z.number().int().positive();
+const positiveIntegerSchema = lazySchema(() => z.number().int().positive());
 
 /**
  * A session over `state`, as `createSession` or a resume builds it: each method checks its

@@ -1,5 +1,6 @@
 import type { AgentsMdFileSystem } from "@ctx/agents-md";
 import { toSchemaIssues } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import { compareCodePoints } from "@ctx/text";
 import { z } from "zod";
 import {
@@ -37,25 +38,29 @@ export interface DiscoverSkillsOptions {
   readonly fs: AgentsMdFileSystem;
 }
 
-const fileSystemSchema = z.custom<AgentsMdFileSystem>(
-  (value) =>
-    typeof value === "object" &&
-    value !== null &&
-    ["stat", "realpath", "open", "readdir"].every(
-      (method) => typeof (value as Record<string, unknown>)[method] === "function",
-    ) &&
-    typeof (value as { path?: unknown }).path === "object",
-  { message: "expected a file system (path, stat, realpath, open, readdir)" },
+const fileSystemSchema = lazySchema(() =>
+  z.custom<AgentsMdFileSystem>(
+    (value) =>
+      typeof value === "object" &&
+      value !== null &&
+      ["stat", "realpath", "open", "readdir"].every(
+        (method) => typeof (value as Record<string, unknown>)[method] === "function",
+      ) &&
+      typeof (value as { path?: unknown }).path === "object",
+    { message: "expected a file system (path, stat, realpath, open, readdir)" },
+  ),
 );
 
-const optionsSchema = z.strictObject({
-  directories: z.array(z.string().min(1)).min(1),
-  codexHome: z.string().min(1).optional(),
-  home: z.string().min(1).optional(),
-  trusted: z.boolean().optional(),
-  maxFileBytes: z.number().int().min(64).max(1_048_576).optional(),
-  fs: fileSystemSchema,
-});
+const optionsSchema = lazySchema(() =>
+  z.strictObject({
+    directories: z.array(z.string().min(1)).min(1),
+    codexHome: z.string().min(1).optional(),
+    home: z.string().min(1).optional(),
+    trusted: z.boolean().optional(),
+    maxFileBytes: z.number().int().min(64).max(1_048_576).optional(),
+    fs: fileSystemSchema,
+  }),
+);
 
 /**
  * Finds the skills an agent offers its model in a project, as Codex 0.171 does: every

@@ -1,5 +1,6 @@
 import { type BigIntStats, constants, type Dirent } from "node:fs";
 import * as nodePath from "node:path";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { checkArgument, checkText } from "../check-argument.js";
 import type {
@@ -46,21 +47,24 @@ const chunkBytes = 64 * 1024;
 const openFlags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 const noFollowFlag = constants.O_NOFOLLOW ?? 0;
 
-const functionsSchema = z.custom<NodeFileSystemFunctions>(
-  (value) => hasFunctions(value, functionNames),
-  { message: `expected an object with ${functionNames.join(", ")} functions` },
+const functionsSchema = lazySchema(() =>
+  z.custom<NodeFileSystemFunctions>((value) => hasFunctions(value, functionNames), {
+    message: `expected an object with ${functionNames.join(", ")} functions`,
+  }),
 );
 
-const optionsSchema = z
-  .strictObject({
-    blocking: z.boolean().optional(),
-    functions: functionsSchema.optional(),
-    path: pathApiSchema.optional(),
-  })
-  .refine((options) => options.blocking === undefined || options.functions === undefined, {
-    message: "give blocking or functions, not both: blocking chooses the functions of node:fs",
-    path: ["blocking"],
-  });
+const optionsSchema = lazySchema(() =>
+  z
+    .strictObject({
+      blocking: z.boolean().optional(),
+      functions: functionsSchema.optional(),
+      path: pathApiSchema.optional(),
+    })
+    .refine((options) => options.blocking === undefined || options.functions === undefined, {
+      message: "give blocking or functions, not both: blocking chooses the functions of node:fs",
+      path: ["blocking"],
+    }),
+);
 
 /**
  * The file system of the machine this process runs on. Files are opened without blocking and

@@ -1,4 +1,5 @@
 import { defineFragment, endsWithMarker } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { trimmedStart, truncateMiddle } from "@ctx/text";
 import { z } from "zod";
 import { findWithin } from "./find-within.js";
@@ -7,11 +8,15 @@ import { guardedMarkers, standardMarkers } from "./markers.js";
 /** The most tokens one value of additional context keeps; the middle of a longer one is cut. */
 export const maxAdditionalContextTokens = 1000;
 
-const additionalContextSchema = z.object({
-  /** A short name for the value (`browser_info`); it becomes part of the tag. */
-  key: z.string().regex(/^[A-Za-z0-9_.-]+$/, "a key holds only letters, digits, '_', '.' and '-'"),
-  value: z.string(),
-});
+const additionalContextSchema = lazySchema(() =>
+  z.object({
+    /** A short name for the value (`browser_info`); it becomes part of the tag. */
+    key: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]+$/, "a key holds only letters, digits, '_', '.' and '-'"),
+    value: z.string(),
+  }),
+);
 
 /** The data of {@link additionalContext} and {@link trustedAdditionalContext} fragments. */
 export type AdditionalContextData = z.infer<typeof additionalContextSchema>;

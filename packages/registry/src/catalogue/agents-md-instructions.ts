@@ -1,4 +1,5 @@
 import { defineFragment, defineSection } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { guardedMarkers, standardMarkers } from "./markers.js";
 
@@ -12,33 +13,37 @@ const withdrawnNotice = `${noticeLabel} The AGENTS.md instructions shown earlier
 
 const separator = "\n\n<INSTRUCTIONS>\n";
 
-const agentsMdSchema = z.union([
-  z.object({
-    /**
-     * The folder the instructions apply to; `null` or omitted when they are global only (what
-     * `discoverAgentsMd` reports as `directory: null`). Never empty: the header would name nothing.
-     */
-    directory: z.string().min(1, "must not be empty; use null for global instructions").nullish(),
-    /** The instructions, as loaded (global text, then the project files). */
-    text: z.string(),
-    /** Whether these instructions replace AGENTS.md blocks shown earlier in the conversation. */
-    supersedes: z.boolean().optional(),
-  }),
-  z.object({
-    /** Earlier AGENTS.md blocks no longer apply and nothing replaces them. */
-    withdrawn: z.literal(true),
-  }),
-]);
+const agentsMdSchema = lazySchema(() =>
+  z.union([
+    z.object({
+      /**
+       * The folder the instructions apply to; `null` or omitted when they are global only (what
+       * `discoverAgentsMd` reports as `directory: null`). Never empty: the header would name nothing.
+       */
+      directory: z.string().min(1, "must not be empty; use null for global instructions").nullish(),
+      /** The instructions, as loaded (global text, then the project files). */
+      text: z.string(),
+      /** Whether these instructions replace AGENTS.md blocks shown earlier in the conversation. */
+      supersedes: z.boolean().optional(),
+    }),
+    z.object({
+      /** Earlier AGENTS.md blocks no longer apply and nothing replaces them. */
+      withdrawn: z.literal(true),
+    }),
+  ]),
+);
 
 /** The data of an {@link agentsMdInstructions} fragment. */
 export type AgentsMdInstructionsData = z.infer<typeof agentsMdSchema>;
 
-const agentsMdStateSchema = z.object({
-  /** The folder named in the header; omitted when several environments or only the global file contributed. */
-  directory: z.string().exactOptional(),
-  /** The loaded instructions; empty when there are none. */
-  text: z.string(),
-});
+const agentsMdStateSchema = lazySchema(() =>
+  z.object({
+    /** The folder named in the header; omitted when several environments or only the global file contributed. */
+    directory: z.string().exactOptional(),
+    /** The loaded instructions; empty when there are none. */
+    text: z.string(),
+  }),
+);
 
 /** The state the AGENTS.md kind reads: the instructions loaded for this turn. */
 export type AgentsMdState = z.infer<typeof agentsMdStateSchema>;
@@ -82,7 +87,7 @@ export const agentsMdInstructions = defineFragment({
   role: "user",
   markers: standardMarkers.agentsMd,
   guards: [...guardedMarkers, noticeLabel],
-  schema: agentsMdSchema.transform(canonical),
+  schema: lazySchema(() => agentsMdSchema.transform(canonical)),
   description: "The AGENTS.md instructions that apply to the working directory.",
   examples: [
     { directory: "/repo", text: "Run the tests before committing." },

@@ -1,13 +1,16 @@
 import { defineFragment, defineSection } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { guardedMarkers, standardMarkers } from "./markers.js";
 
-const collaborationModeSchema = z.object({
-  /** The mode's name (`default`, `plan`, …); a change of mode is what triggers an update. */
-  mode: z.string().min(1),
-  /** The mode's developer instructions, rendered verbatim with no added newlines. */
-  instructions: z.string(),
-});
+const collaborationModeSchema = lazySchema(() =>
+  z.object({
+    /** The mode's name (`default`, `plan`, …); a change of mode is what triggers an update. */
+    mode: z.string().min(1),
+    /** The mode's developer instructions, rendered verbatim with no added newlines. */
+    instructions: z.string(),
+  }),
+);
 
 /** The data of a {@link collaborationMode} fragment. */
 export type CollaborationModeData = z.infer<typeof collaborationModeSchema>;
@@ -20,8 +23,8 @@ export type CollaborationModeData = z.infer<typeof collaborationModeSchema>;
 export const collaborationModeSection = defineSection({
   id: "collaboration_mode",
   scope: "world",
-  state: z.union([collaborationModeSchema, z.undefined()]),
-  snapshot: z.object({ mode: z.string() }),
+  state: lazySchema(() => z.union([collaborationModeSchema, z.undefined()])),
+  snapshot: lazySchema(() => z.object({ mode: z.string() })),
   snapshotOf: (state) => (state === undefined ? undefined : { mode: state.mode }),
   legacy: true,
   retained: true,

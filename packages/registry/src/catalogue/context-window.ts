@@ -1,16 +1,19 @@
 import { defineFragment } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { defineTextKind } from "./define-text-kind.js";
 import { guardedMarkers, standardMarkers } from "./markers.js";
 
-const contextWindowSchema = z.object({
-  threadId: z.string().min(1),
-  firstWindowId: z.string().min(1),
-  currentWindowId: z.string().min(1),
-  previousWindowId: z.string().min(1).optional(),
-  /** Text a tool returned as a hint about the thread, shown after the ids. */
-  threadHint: z.string().optional(),
-});
+const contextWindowSchema = lazySchema(() =>
+  z.object({
+    threadId: z.string().min(1),
+    firstWindowId: z.string().min(1),
+    currentWindowId: z.string().min(1),
+    previousWindowId: z.string().min(1).optional(),
+    /** Text a tool returned as a hint about the thread, shown after the ids. */
+    threadHint: z.string().optional(),
+  }),
+);
 
 /** The data of a {@link contextWindow} fragment. */
 export type ContextWindowData = z.infer<typeof contextWindowSchema>;
@@ -56,7 +59,7 @@ export const contextWindowGuidance = defineTextKind({
   role: "developer",
   markers: standardMarkers.contextWindowGuidance,
   field: "message",
-  schema: z.string().regex(/\S/, "the guidance must not be blank"),
+  schema: lazySchema(() => z.string().regex(/\S/, "the guidance must not be blank")),
   before: "\n",
   after: "\n",
   description: "Configured guidance on how to manage the context window.",

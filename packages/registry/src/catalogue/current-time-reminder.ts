@@ -1,11 +1,14 @@
 import { defineFragment } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { guardedMarkers, standardMarkers } from "./markers.js";
 
-const currentTimeSchema = z.object({
-  /** The current time; without it the reminder says the clock could not be read. */
-  time: z.date().optional(),
-});
+const currentTimeSchema = lazySchema(() =>
+  z.object({
+    /** The current time; without it the reminder says the clock could not be read. */
+    time: z.date().optional(),
+  }),
+);
 
 /** The data of a {@link currentTimeReminder} fragment. */
 export type CurrentTimeReminderData = z.infer<typeof currentTimeSchema>;

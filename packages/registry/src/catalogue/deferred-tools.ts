@@ -1,23 +1,26 @@
 import { defineFragment } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { guardedMarkers, standardMarkers } from "./markers.js";
 
 const heading = "These tool namespaces are not loaded yet; ask for one when its tools would help:";
 const oneLine = /^[^\n\r\v\f\u0085\u2028\u2029]*$/;
 
-const deferredToolsSchema = z.object({
-  /** The namespaces whose tools the model can ask to load, in the order to show them. */
-  namespaces: z
-    .array(
-      z.object({
-        /** The namespace's name: no white space and no colon, so each line reads back. */
-        name: z.string().regex(/^[^\s:]+$/, "a name without white space or colons"),
-        /** One line on what the namespace's tools do. */
-        description: z.string().regex(oneLine, "one line"),
-      }),
-    )
-    .min(1),
-});
+const deferredToolsSchema = lazySchema(() =>
+  z.object({
+    /** The namespaces whose tools the model can ask to load, in the order to show them. */
+    namespaces: z
+      .array(
+        z.object({
+          /** The namespace's name: no white space and no colon, so each line reads back. */
+          name: z.string().regex(/^[^\s:]+$/, "a name without white space or colons"),
+          /** One line on what the namespace's tools do. */
+          description: z.string().regex(oneLine, "one line"),
+        }),
+      )
+      .min(1),
+  }),
+);
 
 /** The data of a {@link deferredTools} fragment. */
 export type DeferredToolsData = z.infer<typeof deferredToolsSchema>;

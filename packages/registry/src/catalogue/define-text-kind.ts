@@ -8,6 +8,7 @@ import {
   type SectionReference,
 } from "@ctx/fragments";
 import type { JsonValue } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { guardedMarkers } from "./markers.js";
 
@@ -52,8 +53,8 @@ export function defineTextKind<
   Snapshot extends JsonValue = never,
 >(definition: TextKindDefinition<Field, State, Snapshot>): FragmentKind<Record<Field, string>> {
   const { field, before = "", after = "", markers } = definition;
-  const text = definition.schema ?? z.string().min(1);
-  const schema = z.object({ [field]: text } as Record<Field, z.ZodType<string>>);
+  const text = definition.schema ?? lazySchema(() => z.string().min(1));
+  const schema = lazySchema(() => z.object({ [field]: text } as Record<Field, z.ZodType<string>>));
   return defineFragment<Record<Field, string>, State, Snapshot>({
     type: definition.type,
     role: definition.role,

@@ -1,4 +1,5 @@
 import { defineSection } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { defineTextKind } from "./define-text-kind.js";
 import { standardMarkers } from "./markers.js";
@@ -16,7 +17,7 @@ export type DeveloperInstructionsData = { text: string };
 export const developerInstructionsSection = defineSection({
   id: "developer_instructions",
   scope: "initial",
-  state: z.union([z.string(), z.undefined()]),
+  state: lazySchema(() => z.union([z.string(), z.undefined()])),
 });
 
 /**

@@ -1,69 +1,78 @@
 import { defineFragment, defineSection } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { compareCodePoints, escapeXml } from "@ctx/text";
 import { z } from "zod";
 import { diffEnvironmentContext, snapshotEnvironmentContext } from "./environment-context-diff.js";
 import { environmentSnapshotSchema } from "./environment-snapshot.js";
 import { guardedMarkers, standardMarkers } from "./markers.js";
 
-const environmentSchema = z.object({
-  /** A stable id such as `local`; environments render sorted by it. */
-  id: z.string(),
-  /** The working directory, in the environment's own path convention (`C:\repo` stays so). */
-  cwd: z.string(),
-  /** The shell name (`bash`, `zsh`, `powershell`, …), when known. */
-  shell: z.string().optional(),
-  /** `starting` while the environment boots; `unavailable` only in an update for one that vanished. */
-  status: z.enum(["available", "starting", "unavailable"]).optional(),
-});
-
-const fileSystemEntrySchema = z.object({
-  access: z.enum(["read", "write", "deny"]),
-  target: z.union([
-    z.object({ path: z.string() }),
-    z.object({ glob: z.string() }),
-    z.object({ special: z.string() }),
-  ]),
-  /** Only meaningful on `deny`: `false` renders `escalatable="false"`. */
-  escalatable: z.boolean().optional(),
-});
-
-const permissionProfileSchema = z.union([
+const environmentSchema = lazySchema(() =>
   z.object({
-    type: z.literal("managed"),
-    fileSystem: z.union([
-      z.object({ type: z.literal("unrestricted") }),
-      z.object({
-        type: z.literal("restricted"),
-        entries: z.array(fileSystemEntrySchema),
-        globScanMaxDepth: z.number().int().nonnegative().optional(),
-      }),
-    ]),
+    /** A stable id such as `local`; environments render sorted by it. */
+    id: z.string(),
+    /** The working directory, in the environment's own path convention (`C:\repo` stays so). */
+    cwd: z.string(),
+    /** The shell name (`bash`, `zsh`, `powershell`, …), when known. */
+    shell: z.string().optional(),
+    /** `starting` while the environment boots; `unavailable` only in an update for one that vanished. */
+    status: z.enum(["available", "starting", "unavailable"]).optional(),
   }),
-  z.object({ type: z.literal("disabled") }),
-  z.object({ type: z.literal("external") }),
-]);
+);
+
+const fileSystemEntrySchema = lazySchema(() =>
+  z.object({
+    access: z.enum(["read", "write", "deny"]),
+    target: z.union([
+      z.object({ path: z.string() }),
+      z.object({ glob: z.string() }),
+      z.object({ special: z.string() }),
+    ]),
+    /** Only meaningful on `deny`: `false` renders `escalatable="false"`. */
+    escalatable: z.boolean().optional(),
+  }),
+);
+
+const permissionProfileSchema = lazySchema(() =>
+  z.union([
+    z.object({
+      type: z.literal("managed"),
+      fileSystem: z.union([
+        z.object({ type: z.literal("unrestricted") }),
+        z.object({
+          type: z.literal("restricted"),
+          entries: z.array(fileSystemEntrySchema),
+          globScanMaxDepth: z.number().int().nonnegative().optional(),
+        }),
+      ]),
+    }),
+    z.object({ type: z.literal("disabled") }),
+    z.object({ type: z.literal("external") }),
+  ]),
+);
 
 /** The schema of {@link EnvironmentContextData}. */
-export const environmentContextSchema = z
-  .object({
-    environments: z.array(environmentSchema),
-    /** `single` renders the one available environment as bare `<cwd>`/`<shell>` lines; by default it is chosen when there is exactly one available environment. */
-    layout: z.enum(["single", "multiple"]).optional(),
-    currentDate: z.string().optional(),
-    timezone: z.string().optional(),
-    network: z
-      .object({ allowedDomains: z.array(z.string()), deniedDomains: z.array(z.string()) })
-      .optional(),
-    filesystem: z
-      .object({ workspaceRoots: z.array(z.string()), permissionProfile: permissionProfileSchema })
-      .optional(),
-    /** The subagent roster, one line per agent (`- {agent}: {nickname}`). */
-    subagents: z.string().optional(),
-  })
-  .refine((data) => data.layout !== "single" || isSingle(data.environments), {
-    message: "the single layout needs exactly one available environment",
-    path: ["layout"],
-  });
+export const environmentContextSchema = lazySchema(() =>
+  z
+    .object({
+      environments: z.array(environmentSchema),
+      /** `single` renders the one available environment as bare `<cwd>`/`<shell>` lines; by default it is chosen when there is exactly one available environment. */
+      layout: z.enum(["single", "multiple"]).optional(),
+      currentDate: z.string().optional(),
+      timezone: z.string().optional(),
+      network: z
+        .object({ allowedDomains: z.array(z.string()), deniedDomains: z.array(z.string()) })
+        .optional(),
+      filesystem: z
+        .object({ workspaceRoots: z.array(z.string()), permissionProfile: permissionProfileSchema })
+        .optional(),
+      /** The subagent roster, one line per agent (`- {agent}: {nickname}`). */
+      subagents: z.string().optional(),
+    })
+    .refine((data) => data.layout !== "single" || isSingle(data.environments), {
+      message: "the single layout needs exactly one available environment",
+      path: ["layout"],
+    }),
+);
 
 /** The data of an {@link environmentContext} fragment. */
 export type EnvironmentContextData = z.infer<typeof environmentContextSchema>;
@@ -82,7 +91,7 @@ export type FileSystemEntry = z.infer<typeof fileSystemEntrySchema>;
 export const environmentsSection = defineSection({
   id: "environments",
   scope: "world",
-  state: z.union([environmentContextSchema, z.undefined()]),
+  state: lazySchema(() => z.union([environmentContextSchema, z.undefined()])),
   snapshot: environmentSnapshotSchema,
   snapshotOf: (state) => (state === undefined ? undefined : snapshotEnvironmentContext(state)),
 });

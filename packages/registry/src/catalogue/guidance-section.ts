@@ -6,13 +6,17 @@ import {
   type Section,
   type SectionReference,
 } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 
 /** The data of a guidance kind: none, as it renders the same text every time. */
-export const guidanceDataSchema = z.strictObject({});
+export const guidanceDataSchema = lazySchema(() => z.strictObject({}));
 
 /** The data of a guidance kind: an empty object. */
 export type GuidanceData = z.infer<typeof guidanceDataSchema>;
+
+/** Whether a guidance section's feature is on: its state and its snapshot. */
+const enabledSchema = lazySchema(() => z.boolean());
 
 /**
  * A section that shows fixed guidance while a feature is on (apps, plugins, several
@@ -23,8 +27,8 @@ export function defineGuidanceSection(id: string): Section<boolean, boolean> {
   return defineSection({
     id,
     scope: "world",
-    state: z.boolean(),
-    snapshot: z.boolean(),
+    state: enabledSchema,
+    snapshot: enabledSchema,
     snapshotOf: (enabled) => enabled,
     legacy: true,
     retained: true,

@@ -1,4 +1,5 @@
 import { defineFragment, endsWithMarker } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import {
   escapeXml,
   escapeXmlText,
@@ -11,11 +12,13 @@ import { standardMarkers } from "./markers.js";
 
 const { start, end } = standardMarkers.hookPrompt;
 
-const hookPromptSchema = z.object({
-  /** The hook run that produced the prompt; an empty id is left out. */
-  runId: z.string().optional(),
-  text: z.string(),
-});
+const hookPromptSchema = lazySchema(() =>
+  z.object({
+    /** The hook run that produced the prompt; an empty id is left out. */
+    runId: z.string().optional(),
+    text: z.string(),
+  }),
+);
 
 /** An empty run id is not rendered, so the fragment leaves it out. */
 function canonical(data: z.infer<typeof hookPromptSchema>): HookPromptData {
@@ -44,7 +47,7 @@ export const hookPrompt = defineFragment({
   role: "user",
   markers: standardMarkers.hookPrompt,
   matches,
-  schema: hookPromptSchema.transform(canonical),
+  schema: lazySchema(() => hookPromptSchema.transform(canonical)),
   description: "A prompt a hook injected on the user's behalf.",
   examples: [{ runId: "run-1", text: "Summarise the diff <first>." }, { text: "No id." }],
   body: ({ runId, text }) =>

@@ -1,27 +1,32 @@
 import { defineFragment } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { standardMarkers } from "./markers.js";
 
-const sizeSchema = z.object({
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-});
+const sizeSchema = lazySchema(() =>
+  z.object({
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+  }),
+);
 
-const imageResizeNoticeSchema = z.object({
-  images: z
-    .array(
-      z.object({
-        /** The image's position, from 1, among `total` images. */
-        index: z.number().int().positive(),
-        total: z.number().int().positive(),
-        /** Where the image came from: the preceding user message or tool output. */
-        source: z.enum(["user message", "tool output"]),
-        original: sizeSchema,
-        resized: sizeSchema,
-      }),
-    )
-    .min(1),
-});
+const imageResizeNoticeSchema = lazySchema(() =>
+  z.object({
+    images: z
+      .array(
+        z.object({
+          /** The image's position, from 1, among `total` images. */
+          index: z.number().int().positive(),
+          total: z.number().int().positive(),
+          /** Where the image came from: the preceding user message or tool output. */
+          source: z.enum(["user message", "tool output"]),
+          original: sizeSchema,
+          resized: sizeSchema,
+        }),
+      )
+      .min(1),
+  }),
+);
 
 /** The data of an {@link imageResizeNotice} fragment. */
 export type ImageResizeNoticeData = z.infer<typeof imageResizeNoticeSchema>;

@@ -1,4 +1,5 @@
 import { defineFragment } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { truncateMiddle } from "@ctx/text";
 import { z } from "zod";
 import { guardedMarkers } from "./markers.js";
@@ -6,18 +7,20 @@ import { guardedMarkers } from "./markers.js";
 /** The most tokens of a sub-agent's error the completion message keeps. */
 export const maxAgentErrorTokens = 900;
 
-const interAgentCompletionSchema = z.object({
-  /** The task the sub-agent was given. */
-  task: z.string(),
-  /** Who sends the message: the sub-agent's path or name. */
-  sender: z.string(),
-  status: z.union([
-    z.object({ state: z.literal("completed"), message: z.string() }),
-    z.object({ state: z.literal("errored"), error: z.string() }),
-    z.object({ state: z.literal("shutdown") }),
-    z.object({ state: z.literal("not_found") }),
-  ]),
-});
+const interAgentCompletionSchema = lazySchema(() =>
+  z.object({
+    /** The task the sub-agent was given. */
+    task: z.string(),
+    /** Who sends the message: the sub-agent's path or name. */
+    sender: z.string(),
+    status: z.union([
+      z.object({ state: z.literal("completed"), message: z.string() }),
+      z.object({ state: z.literal("errored"), error: z.string() }),
+      z.object({ state: z.literal("shutdown") }),
+      z.object({ state: z.literal("not_found") }),
+    ]),
+  }),
+);
 
 /** The data of an {@link interAgentCompletion} fragment. */
 export type InterAgentCompletionData = z.infer<typeof interAgentCompletionSchema>;

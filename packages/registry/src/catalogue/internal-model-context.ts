@@ -1,4 +1,5 @@
 import { defineFragment, endsWithMarker } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { startsWithAsciiCaseInsensitive, trimmedStart } from "@ctx/text";
 import { z } from "zod";
 import { findWithin } from "./find-within.js";
@@ -8,11 +9,13 @@ const { start, end } = standardMarkers.internalModelContext;
 const sourcePattern = /^[a-z][a-z0-9_]*$/;
 const maxSourceLength = 64;
 
-const internalModelContextSchema = z.object({
-  /** Who produced the context: a lowercase identifier (`extension`, `goal_tracker`). */
-  source: z.string().regex(sourcePattern, "the source must match [a-z][a-z0-9_]*"),
-  text: z.string(),
-});
+const internalModelContextSchema = lazySchema(() =>
+  z.object({
+    /** Who produced the context: a lowercase identifier (`extension`, `goal_tracker`). */
+    source: z.string().regex(sourcePattern, "the source must match [a-z][a-z0-9_]*"),
+    text: z.string(),
+  }),
+);
 
 /** The data of an {@link internalModelContext} fragment. */
 export type InternalModelContextData = z.infer<typeof internalModelContextSchema>;

@@ -1,4 +1,5 @@
 import { defineFragment } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { guardedMarkers, standardMarkers } from "./markers.js";
 import { type ModelState, modelSection } from "./model-switch.js";
@@ -6,12 +7,14 @@ import { type ModelState, modelSection } from "./model-switch.js";
 const lead = "This conversation now runs on ";
 const replaces = "The instructions below take the place of the base instructions given before.";
 
-const modelInstructionsSchema = z.object({
-  /** The model the session switched to (one line). */
-  model: z.string().regex(/^[^\n]+$/),
-  /** Its instructions, when they differ from the previous model's. */
-  instructions: z.string().min(1).optional(),
-});
+const modelInstructionsSchema = lazySchema(() =>
+  z.object({
+    /** The model the session switched to (one line). */
+    model: z.string().regex(/^[^\n]+$/),
+    /** Its instructions, when they differ from the previous model's. */
+    instructions: z.string().min(1).optional(),
+  }),
+);
 
 /** The data of a {@link modelInstructions} fragment. */
 export type ModelInstructionsData = z.infer<typeof modelInstructionsSchema>;

@@ -1,4 +1,5 @@
 import { defineSection } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { defineTextKind } from "./define-text-kind.js";
 import { standardMarkers } from "./markers.js";
@@ -12,12 +13,14 @@ const preamble =
  */
 export type ModelSwitchData = { instructions: string };
 
-const modelStateSchema = z.object({
-  /** The model this turn is sent to. */
-  slug: z.string().min(1),
-  /** That model's instructions for the current personality. */
-  instructions: z.string(),
-});
+const modelStateSchema = lazySchema(() =>
+  z.object({
+    /** The model this turn is sent to. */
+    slug: z.string().min(1),
+    /** That model's instructions for the current personality. */
+    instructions: z.string(),
+  }),
+);
 
 /** The state the model-switch kind reads. */
 export type ModelState = z.infer<typeof modelStateSchema>;
@@ -31,7 +34,9 @@ export const modelSection = defineSection({
   id: "model",
   scope: "settings",
   state: modelStateSchema,
-  snapshot: z.object({ slug: z.string(), instructions: z.string().exactOptional() }),
+  snapshot: lazySchema(() =>
+    z.object({ slug: z.string(), instructions: z.string().exactOptional() }),
+  ),
   snapshotOf: ({ slug, instructions }) => ({ slug, instructions }),
   survivesReset: true,
 });

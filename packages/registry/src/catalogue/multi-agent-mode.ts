@@ -1,4 +1,5 @@
 import { defineFragment, defineSection } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { guardedMarkers, standardMarkers } from "./markers.js";
 
@@ -7,20 +8,22 @@ const explicitRequestOnly =
 const proactive =
   "You may now hand work to sub-agents on your own initiative whenever splitting the task would help, without waiting to be asked.";
 
-const multiAgentModeSchema = z.union([
-  z.object({ mode: z.literal("explicit-request-only") }),
-  z.object({ mode: z.literal("proactive") }),
-  z.object({
-    mode: z.literal("custom"),
-    /** Configured text; it may not equal one of the standard texts, which have modes of their own. */
-    text: z
-      .string()
-      .min(1)
-      .refine((text) => text !== proactive && text !== explicitRequestOnly, {
-        message: "equals a standard text; use its mode instead",
-      }),
-  }),
-]);
+const multiAgentModeSchema = lazySchema(() =>
+  z.union([
+    z.object({ mode: z.literal("explicit-request-only") }),
+    z.object({ mode: z.literal("proactive") }),
+    z.object({
+      mode: z.literal("custom"),
+      /** Configured text; it may not equal one of the standard texts, which have modes of their own. */
+      text: z
+        .string()
+        .min(1)
+        .refine((text) => text !== proactive && text !== explicitRequestOnly, {
+          message: "equals a standard text; use its mode instead",
+        }),
+    }),
+  ]),
+);
 
 /** The data of a {@link multiAgentMode} fragment. */
 export type MultiAgentModeData = z.infer<typeof multiAgentModeSchema>;
@@ -32,7 +35,7 @@ export type MultiAgentModeData = z.infer<typeof multiAgentModeSchema>;
 export const multiAgentModeSection = defineSection({
   id: "multi_agent_mode",
   scope: "settings",
-  state: z.union([multiAgentModeSchema, z.undefined()]),
+  state: lazySchema(() => z.union([multiAgentModeSchema, z.undefined()])),
   snapshot: multiAgentModeSchema,
   snapshotOf: (state) => state,
 });

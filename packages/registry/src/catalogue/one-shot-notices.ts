@@ -1,4 +1,5 @@
 import { defineFragment } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { defineTextKind } from "./define-text-kind.js";
 import { guardedMarkers } from "./markers.js";
@@ -6,10 +7,12 @@ import { guardedMarkers } from "./markers.js";
 // One-shot notices carry no markers: each gives up being recognised later, by design. They are
 // said once, at the moment they matter, and are never diffed, re-injected or hidden from view.
 
-const approvedPrefixesSchema = z.object({
-  /** The command prefixes just approved, each as the user would type it (`npm test`). */
-  prefixes: z.array(z.string().min(1)).min(1),
-});
+const approvedPrefixesSchema = lazySchema(() =>
+  z.object({
+    /** The command prefixes just approved, each as the user would type it (`npm test`). */
+    prefixes: z.array(z.string().min(1)).min(1),
+  }),
+);
 
 /** A notice that command prefixes were approved and saved (developer role, unmarked). */
 export const approvedCommandPrefixSaved = defineFragment({
@@ -24,10 +27,12 @@ export const approvedCommandPrefixSaved = defineFragment({
     `These command prefixes are now approved and saved, so commands that start with them run without asking:\n${prefixes.map((prefix) => `- \`${untrusted(prefix)}\``).join("\n")}`,
 });
 
-const networkRuleSchema = z.object({
-  decision: z.enum(["allow", "deny"]),
-  host: z.string().min(1),
-});
+const networkRuleSchema = lazySchema(() =>
+  z.object({
+    decision: z.enum(["allow", "deny"]),
+    host: z.string().min(1),
+  }),
+);
 
 /** A notice that a network rule was saved in the exec policy (developer role, unmarked). */
 export const networkRuleSaved = defineFragment({
@@ -44,10 +49,12 @@ export const networkRuleSaved = defineFragment({
       : `Saved a \`Denied\` network rule for \`${untrusted(host)}\` to the exec policy's \`denylist\`.`,
 });
 
-const tokensLeftSchema = z.object({
-  /** Tokens left in the current context window, or `undefined` when unknown. */
-  remaining: z.number().int().nonnegative().optional(),
-});
+const tokensLeftSchema = lazySchema(() =>
+  z.object({
+    /** Tokens left in the current context window, or `undefined` when unknown. */
+    remaining: z.number().int().nonnegative().optional(),
+  }),
+);
 
 /** How many tokens the current context window has left (developer role, unmarked). */
 export const tokensLeft = defineFragment({
@@ -63,11 +70,13 @@ export const tokensLeft = defineFragment({
       : `${remaining} tokens are left in the current context window.`,
 });
 
-const reminderSchema = z.object({
-  /** A configured template; `{n_remaining}` is replaced by the number of tokens left. */
-  template: z.string().min(1),
-  remaining: z.number().int().nonnegative(),
-});
+const reminderSchema = lazySchema(() =>
+  z.object({
+    /** A configured template; `{n_remaining}` is replaced by the number of tokens left. */
+    template: z.string().min(1),
+    remaining: z.number().int().nonnegative(),
+  }),
+);
 
 /** A configured reminder of the token budget (developer role, unmarked). */
 export const tokenBudgetReminder = defineFragment({

@@ -1,4 +1,5 @@
 import { defineSection } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { defineTextKind } from "./define-text-kind.js";
 import { standardMarkers } from "./markers.js";
@@ -9,7 +10,7 @@ import { standardMarkers } from "./markers.js";
  */
 export type PermissionsInstructionsData = { text: string };
 
-const permissionsSchema = z.object({ text: z.string() });
+const permissionsSchema = lazySchema(() => z.object({ text: z.string() }));
 
 /**
  * The permissions text the model was shown; `undefined` state when the session leaves the
@@ -18,7 +19,7 @@ const permissionsSchema = z.object({ text: z.string() });
 export const permissionsSection = defineSection({
   id: "permissions",
   scope: "world",
-  state: z.union([permissionsSchema, z.undefined()]),
+  state: lazySchema(() => z.union([permissionsSchema, z.undefined()])),
   snapshot: permissionsSchema,
   snapshotOf: (state) => state,
   legacy: true,
@@ -34,7 +35,7 @@ export const permissionsInstructions = defineTextKind({
   role: "developer",
   markers: standardMarkers.permissions,
   field: "text",
-  schema: z.string(),
+  schema: lazySchema(() => z.string()),
   description: "What the sandbox allows and when to ask the user for approval.",
   example: "\nThe sandbox is read-only.\n",
   section: permissionsSection,

@@ -1,4 +1,5 @@
 import { defineSection } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { defineTextKind } from "./define-text-kind.js";
 import { standardMarkers } from "./markers.js";
@@ -16,16 +17,18 @@ const withoutPersonality =
  */
 export type PersonalitySpecData = { personality: string };
 
-const personalityStateSchema = z.object({
-  /** The model this turn is sent to. */
-  model: z.string().min(1),
-  /** The personality asked for; omitted when none is set. */
-  personality: z.enum(["friendly", "pragmatic", "none"]).exactOptional(),
-  /** The model's message for that personality; empty when it has none. */
-  message: z.string(),
-  /** Whether the session's base instructions already carry this personality. */
-  baked: z.boolean(),
-});
+const personalityStateSchema = lazySchema(() =>
+  z.object({
+    /** The model this turn is sent to. */
+    model: z.string().min(1),
+    /** The personality asked for; omitted when none is set. */
+    personality: z.enum(["friendly", "pragmatic", "none"]).exactOptional(),
+    /** The model's message for that personality; empty when it has none. */
+    message: z.string(),
+    /** Whether the session's base instructions already carry this personality. */
+    baked: z.boolean(),
+  }),
+);
 
 /** The state the personality kind reads. */
 export type PersonalityState = z.infer<typeof personalityStateSchema>;
@@ -40,10 +43,12 @@ export const personalitySection = defineSection({
   id: "personality",
   scope: "settings",
   state: personalityStateSchema,
-  snapshot: z.object({
-    model: z.string(),
-    personality: z.enum(["friendly", "pragmatic", "none"]).exactOptional(),
-  }),
+  snapshot: lazySchema(() =>
+    z.object({
+      model: z.string(),
+      personality: z.enum(["friendly", "pragmatic", "none"]).exactOptional(),
+    }),
+  ),
   snapshotOf: ({ model, personality }) => ({
     model,
     ...(personality === undefined ? {} : { personality }),

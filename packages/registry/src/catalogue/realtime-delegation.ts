@@ -1,16 +1,19 @@
 import { defineFragment } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { escapeXmlText, unescapeXml } from "@ctx/text";
 import { z } from "zod";
 import { standardMarkers } from "./markers.js";
 
-const realtimeDelegationSchema = z.object({
-  /** What the realtime conversation handed over. */
-  input: z.string(),
-  /** The part of the transcript since the last hand-over, when there is one. */
-  transcriptDelta: z.string().optional(),
-  /** Set when the hand-over flushes the tail of the transcript. */
-  transcriptTailFlush: z.boolean().optional(),
-});
+const realtimeDelegationSchema = lazySchema(() =>
+  z.object({
+    /** What the realtime conversation handed over. */
+    input: z.string(),
+    /** The part of the transcript since the last hand-over, when there is one. */
+    transcriptDelta: z.string().optional(),
+    /** Set when the hand-over flushes the tail of the transcript. */
+    transcriptTailFlush: z.boolean().optional(),
+  }),
+);
 
 /** A false `transcriptTailFlush` renders nothing, so the fragment leaves it out. */
 function canonical(data: z.infer<typeof realtimeDelegationSchema>): RealtimeDelegationData {
@@ -32,7 +35,7 @@ export const realtimeDelegation = defineFragment({
   type: "realtime_delegation",
   role: "user",
   markers: standardMarkers.realtimeDelegation,
-  schema: realtimeDelegationSchema.transform(canonical),
+  schema: lazySchema(() => realtimeDelegationSchema.transform(canonical)),
   description: "Work a realtime voice conversation hands to the agent.",
   examples: [{ input: "Open the failing test." }],
   body: ({ input, transcriptDelta, transcriptTailFlush }) =>

@@ -1,4 +1,5 @@
 import { defineFragment, defineSection, markedBody, type SectionReference } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { defineTextKind } from "./define-text-kind.js";
 import { type GuidanceData, guidanceDataSchema } from "./guidance-section.js";
@@ -23,17 +24,19 @@ function isEnded(text: string): boolean {
   return body?.startsWith(endedPrefix) === true && body.endsWith("\n");
 }
 
-const realtimeStateSchema = z.object({
-  /** Whether a realtime voice conversation is on. */
-  active: z.boolean(),
-  /** Configured text for its start, sent instead of our guidance. */
-  instructions: z.string().min(1).exactOptional(),
-});
+const realtimeStateSchema = lazySchema(() =>
+  z.object({
+    /** Whether a realtime voice conversation is on. */
+    active: z.boolean(),
+    /** Configured text for its start, sent instead of our guidance. */
+    instructions: z.string().min(1).exactOptional(),
+  }),
+);
 
 /** The state the realtime kinds read. */
 export type RealtimeState = z.infer<typeof realtimeStateSchema>;
 
-const realtimeSnapshotSchema = z.object({ active: z.boolean() });
+const realtimeSnapshotSchema = lazySchema(() => z.object({ active: z.boolean() }));
 
 /**
  * Whether a realtime conversation is on, shared by the start and end kinds. A start is sent
@@ -88,15 +91,17 @@ export const realtimeStartWithInstructions = defineTextKind({
   role: "developer",
   markers: standardMarkers.realtimeConversation,
   field: "instructions",
-  schema: z
-    .string()
-    .min(1)
-    .refine((instructions) => `\n${instructions}\n` !== startedBody, {
-      message: "equals the standard start text; use realtime_start instead",
-    })
-    .refine((instructions) => !`\n${instructions}\n`.startsWith(endedPrefix), {
-      message: "begins like the end of a realtime conversation; use realtime_end instead",
-    }),
+  schema: lazySchema(() =>
+    z
+      .string()
+      .min(1)
+      .refine((instructions) => `\n${instructions}\n` !== startedBody, {
+        message: "equals the standard start text; use realtime_start instead",
+      })
+      .refine((instructions) => !`\n${instructions}\n`.startsWith(endedPrefix), {
+        message: "begins like the end of a realtime conversation; use realtime_end instead",
+      }),
+  ),
   before: "\n",
   after: "\n",
   matches: (text) =>

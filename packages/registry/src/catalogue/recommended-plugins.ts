@@ -1,4 +1,5 @@
 import { defineFragment } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { guardedMarkers, standardMarkers } from "./markers.js";
 
@@ -7,9 +8,11 @@ export const maxRecommendedPlugins = 50;
 
 const intro = "These plugins could be installed for the user but are not installed yet:";
 
-const recommendedPluginsSchema = z.object({
-  plugins: z.array(z.object({ name: z.string().min(1), id: z.string().min(1) })).min(1),
-});
+const recommendedPluginsSchema = lazySchema(() =>
+  z.object({
+    plugins: z.array(z.object({ name: z.string().min(1), id: z.string().min(1) })).min(1),
+  }),
+);
 
 /** The data of a {@link recommendedPlugins} fragment. */
 export type RecommendedPluginsData = z.infer<typeof recommendedPluginsSchema>;

@@ -1,15 +1,18 @@
 import { defineFragment } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { standardMarkers } from "./markers.js";
 
-const rolloutBudgetSchema = z.object({
-  /** Weighted tokens left in the budget the whole session shares. */
-  remaining: z
-    .number()
-    .int()
-    .nonnegative()
-    .transform((tokens) => tokens + 0), // -0 renders as 0
-});
+const rolloutBudgetSchema = lazySchema(() =>
+  z.object({
+    /** Weighted tokens left in the budget the whole session shares. */
+    remaining: z
+      .number()
+      .int()
+      .nonnegative()
+      .transform((tokens) => tokens + 0), // -0 renders as 0
+  }),
+);
 
 /** The data of a {@link rolloutBudget} fragment. */
 export type RolloutBudgetData = z.infer<typeof rolloutBudgetSchema>;

@@ -1,4 +1,5 @@
 import { defineFragment } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { standardMarkers } from "./markers.js";
 
@@ -18,7 +19,7 @@ export const sideConversation = defineFragment<void>({
   markers: standardMarkers.sideConversation,
   separate: true,
   description: "The conversation is a side conversation forked from the main thread.",
-  schema: z.undefined(),
+  schema: lazySchema(() => z.undefined()),
   examples: [undefined],
   body: () => notice,
 });

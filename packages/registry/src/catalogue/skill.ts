@@ -1,13 +1,16 @@
 import { defineFragment } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { guardedMarkers, standardMarkers } from "./markers.js";
 
-const skillSchema = z.object({
-  name: z.string().min(1),
-  path: z.string().min(1),
-  /** The skill file's contents; untrusted. */
-  contents: z.string(),
-});
+const skillSchema = lazySchema(() =>
+  z.object({
+    name: z.string().min(1),
+    path: z.string().min(1),
+    /** The skill file's contents; untrusted. */
+    contents: z.string(),
+  }),
+);
 
 /** The data of a {@link skill} fragment. */
 export type SkillData = z.infer<typeof skillSchema>;

@@ -1,4 +1,5 @@
 import { defineFragment, defineSection } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { fitSkillsInstructions } from "./fit-skills-instructions.js";
 import { guardedMarkers, standardMarkers } from "./markers.js";
@@ -21,20 +22,22 @@ const usage = [
 ];
 
 /** The schema of {@link SkillsInstructionsData}. */
-export const skillsInstructionsSchema = z.object({
-  skills: z.array(
-    z.object({
-      name: z.string().min(1),
-      description: z.string().optional(),
-      /** The file's path: absolute, or starting with a root alias when `roots` is given. */
-      path: z.string().min(1),
-    }),
-  ),
-  /** Aliases that shorten skill paths (`r0` = `/home/me/.skills`). */
-  roots: z.array(z.object({ alias: z.string().min(1), path: z.string().min(1) })).optional(),
-  /** Whether to add our guidance on how to use skills. */
-  usage: z.boolean().optional(),
-});
+export const skillsInstructionsSchema = lazySchema(() =>
+  z.object({
+    skills: z.array(
+      z.object({
+        name: z.string().min(1),
+        description: z.string().optional(),
+        /** The file's path: absolute, or starting with a root alias when `roots` is given. */
+        path: z.string().min(1),
+      }),
+    ),
+    /** Aliases that shorten skill paths (`r0` = `/home/me/.skills`). */
+    roots: z.array(z.object({ alias: z.string().min(1), path: z.string().min(1) })).optional(),
+    /** Whether to add our guidance on how to use skills. */
+    usage: z.boolean().optional(),
+  }),
+);
 
 /** The data of a {@link skillsInstructions} fragment. */
 export type SkillsInstructionsData = z.infer<typeof skillsInstructionsSchema>;
@@ -47,13 +50,15 @@ export type SkillsInstructionsData = z.infer<typeof skillsInstructionsSchema>;
 export const skillsSection = defineSection({
   id: "skills",
   scope: "initial",
-  state: z.union([
-    z.object({
-      catalogue: skillsInstructionsSchema,
-      contextWindow: z.number().int().positive().exactOptional(),
-    }),
-    z.undefined(),
-  ]),
+  state: lazySchema(() =>
+    z.union([
+      z.object({
+        catalogue: skillsInstructionsSchema,
+        contextWindow: z.number().int().positive().exactOptional(),
+      }),
+      z.undefined(),
+    ]),
+  ),
 });
 
 /**

@@ -1,13 +1,16 @@
 import { defineFragment } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { guardedMarkers, standardMarkers } from "./markers.js";
 
-const subagentNotificationSchema = z.object({
-  /** The sub-agent's path or id. */
-  agentPath: z.string().min(1),
-  /** The sub-agent's status, as JSON (a string such as `"completed"`, or an object). */
-  status: z.json(),
-});
+const subagentNotificationSchema = lazySchema(() =>
+  z.object({
+    /** The sub-agent's path or id. */
+    agentPath: z.string().min(1),
+    /** The sub-agent's status, as JSON (a string such as `"completed"`, or an object). */
+    status: z.json(),
+  }),
+);
 
 /** The data of a {@link subagentNotification} fragment. */
 export type SubagentNotificationData = z.infer<typeof subagentNotificationSchema>;
@@ -35,7 +38,9 @@ export const subagentNotification = defineFragment({
   },
 });
 
-const subagentLine = z.object({ agent_path: z.string().min(1), status: z.json() });
+const subagentLine = lazySchema(() =>
+  z.object({ agent_path: z.string().min(1), status: z.json() }),
+);
 
 function safeJson(text: string): unknown {
   try {

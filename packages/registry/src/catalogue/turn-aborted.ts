@@ -1,4 +1,5 @@
 import { defineFragment } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { standardMarkers } from "./markers.js";
 
@@ -16,7 +17,7 @@ export const turnAborted = defineFragment<void>({
   role: "user",
   markers: standardMarkers.turnAborted,
   description: "The user interrupted the previous turn.",
-  schema: z.undefined(),
+  schema: lazySchema(() => z.undefined()),
   examples: [undefined],
   body: () => `\n${byUser}\n`,
 });
@@ -27,7 +28,7 @@ export const turnAbortedDeveloper = defineFragment<void>({
   role: "developer",
   markers: standardMarkers.turnAborted,
   description: "The previous turn was interrupted.",
-  schema: z.undefined(),
+  schema: lazySchema(() => z.undefined()),
   examples: [undefined],
   body: () => `\n${byHarness}\n`,
 });

@@ -1,25 +1,28 @@
 import { defineFragment } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { guardedMarkers, standardMarkers } from "./markers.js";
 
-const userShellCommandSchema = z.object({
-  command: z.string(),
-  exitCode: z
-    .number()
-    .int()
-    .transform((code) => code + 0), // -0 renders as 0
-  /**
-   * How long the command ran, below 10^21 seconds (beyond, JavaScript writes numbers with an
-   * exponent); kept rounded to the four decimals it renders with.
-   */
-  durationSeconds: z
-    .number()
-    .nonnegative()
-    .lt(1e21)
-    .transform((seconds) => Number(seconds.toFixed(4))),
-  /** What the command printed, already cut to the model's truncation policy; untrusted. */
-  output: z.string(),
-});
+const userShellCommandSchema = lazySchema(() =>
+  z.object({
+    command: z.string(),
+    exitCode: z
+      .number()
+      .int()
+      .transform((code) => code + 0), // -0 renders as 0
+    /**
+     * How long the command ran, below 10^21 seconds (beyond, JavaScript writes numbers with an
+     * exponent); kept rounded to the four decimals it renders with.
+     */
+    durationSeconds: z
+      .number()
+      .nonnegative()
+      .lt(1e21)
+      .transform((seconds) => Number(seconds.toFixed(4))),
+    /** What the command printed, already cut to the model's truncation policy; untrusted. */
+    output: z.string(),
+  }),
+);
 
 /** The data of a {@link userShellCommand} fragment. */
 export type UserShellCommandData = z.infer<typeof userShellCommandSchema>;

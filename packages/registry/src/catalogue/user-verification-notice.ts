@@ -1,4 +1,5 @@
 import { defineFragment } from "@ctx/fragments";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { standardMarkers } from "./markers.js";
 
@@ -11,7 +12,7 @@ export const userVerificationNotice = defineFragment<void>({
   role: "developer",
   markers: standardMarkers.userVerificationNotice,
   description: "The user must verify themselves in the app before the work goes on.",
-  schema: z.undefined(),
+  schema: lazySchema(() => z.undefined()),
   examples: [undefined],
   body: () => `\n${notice}\n`,
 });

@@ -1,3 +1,4 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import type { PruneOptions } from "./prune-tool-outputs.js";
 
@@ -19,19 +20,21 @@ export interface CompactionOptions {
 }
 
 /** The schema of {@link CompactionOptions}. */
-export const compactionOptionsSchema = z.strictObject({
-  guidance: z.string().optional(),
-  summaryTimeout: z.number().int().positive().optional(),
-  pruneToolOutputs: z
-    .union([
-      z.boolean(),
-      z.strictObject({
-        protectTokens: z.number().int().min(0).optional(),
-        minimumTokens: z.number().int().min(0).optional(),
-      }),
-    ])
-    .optional(),
-});
+export const compactionOptionsSchema = lazySchema(() =>
+  z.strictObject({
+    guidance: z.string().optional(),
+    summaryTimeout: z.number().int().positive().optional(),
+    pruneToolOutputs: z
+      .union([
+        z.boolean(),
+        z.strictObject({
+          protectTokens: z.number().int().min(0).optional(),
+          minimumTokens: z.number().int().min(0).optional(),
+        }),
+      ])
+      .optional(),
+  }),
+);
 
 /** Two minutes. */
 export const defaultSummaryTimeout = 120_000;

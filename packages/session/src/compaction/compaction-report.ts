@@ -1,14 +1,11 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 
 /** What set a compaction off. */
-export const compactionTriggerSchema = z.enum([
-  "manual",
-  "server",
-  "context-limit",
-  "model-downshift",
-  "mid-turn",
-]);
+export const compactionTriggerSchema = lazySchema(() =>
+  z.enum(["manual", "server", "context-limit", "model-downshift", "mid-turn"]),
+);
 
 /**
  * What set a compaction off: `manual` (`session.compact()`), `server` (a provider's compacted

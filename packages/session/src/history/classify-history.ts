@@ -1,11 +1,12 @@
 import { type ResponseItem, responseItemSchema } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import type { Registry } from "@ctx/registry";
 import { z } from "zod";
 import { registrySchema } from "../argument-schemas.js";
 import { parseArgument } from "../parse-argument.js";
 import { defaultOrigin, type Origin } from "./origin.js";
 
-const itemsSchema = z.array(responseItemSchema);
+const itemsSchema = lazySchema(() => z.array(responseItemSchema));
 
 /**
  * The origin of each item of a history that carries none (an old rollout, another agent's

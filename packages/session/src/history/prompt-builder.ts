@@ -6,6 +6,7 @@ import {
   type ResponseItem,
   type ToolOutput,
 } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { historyEntrySchema } from "../log/session-records.js";
 import { parseArgument } from "../parse-argument.js";
@@ -226,7 +227,7 @@ export class PromptBuilder {
   }
 }
 
-const normalizeOptionsSchema = z.strictObject({ imageInput: z.boolean() });
+const normalizeOptionsSchema = lazySchema(() => z.strictObject({ imageInput: z.boolean() }));
 
 /**
  * `entries` as a model is sent them; see {@link PromptBuilder}.

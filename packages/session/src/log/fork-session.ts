@@ -1,3 +1,4 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import { createStandardRegistry } from "@ctx/registry";
 import { type RolloutStore, sessionIdSchema } from "@ctx/rollout";
 import { z } from "zod";
@@ -20,12 +21,14 @@ export interface ForkOptions extends Omit<SessionOptions, "store" | "sessionId">
   readonly forkId?: string;
 }
 
-const forkOptionsSchema = z.strictObject({
-  ...sessionOptionsShape,
-  sessionId: sessionIdSchema,
-  atTurn: z.number().int().min(0).optional(),
-  forkId: sessionIdSchema.optional(),
-});
+const forkOptionsSchema = lazySchema(() =>
+  z.strictObject({
+    ...sessionOptionsShape,
+    sessionId: sessionIdSchema,
+    atTurn: z.number().int().min(0).optional(),
+    forkId: sessionIdSchema.optional(),
+  }),
+);
 
 /**
  * Forks a session: a new rollout that references the parent's records up to the turn it keeps

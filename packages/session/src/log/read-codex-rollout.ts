@@ -1,4 +1,5 @@
 import { safeParseResponseItem } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import type { Registry } from "@ctx/registry";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
@@ -8,8 +9,10 @@ import type { HistoryEntry } from "../history/origin.js";
 import { parseArgument } from "../parse-argument.js";
 import { createTypedMessageMatcher } from "./typed-message-matcher.js";
 
-const lineSchema = z.object({ type: z.string(), payload: z.unknown() });
-const userMessageSchema = z.object({ type: z.literal("user_message"), message: z.string() });
+const lineSchema = lazySchema(() => z.object({ type: z.string(), payload: z.unknown() }));
+const userMessageSchema = lazySchema(() =>
+  z.object({ type: z.literal("user_message"), message: z.string() }),
+);
 
 /**
  * The history of a rollout Codex wrote (JSONL), with origins. Codex logs what the user typed as

@@ -1,3 +1,4 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import { createStandardRegistry } from "@ctx/registry";
 import { type RolloutStore, sessionIdSchema } from "@ctx/rollout";
 import { z } from "zod";
@@ -13,7 +14,9 @@ export interface ResumeOptions extends Omit<SessionOptions, "store" | "sessionId
   readonly sessionId: string;
 }
 
-const resumeOptionsSchema = z.strictObject({ ...sessionOptionsShape, sessionId: sessionIdSchema });
+const resumeOptionsSchema = lazySchema(() =>
+  z.strictObject({ ...sessionOptionsShape, sessionId: sessionIdSchema }),
+);
 
 /**
  * Opens a session from its rollout in `store`: the history with its origins, the base

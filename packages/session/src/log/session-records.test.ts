@@ -2,7 +2,7 @@ import { createMemoryRolloutStore } from "@ctx/rollout";
 import { describe, expect, it } from "vitest";
 import { assistant } from "../__fixtures__/items.js";
 import { createSession } from "../create-session.js";
-import { sessionRecordTypes } from "./session-records.js";
+import { sessionRecordSchema, sessionRecordTypes } from "./session-records.js";
 
 describe("sessionRecordTypes", () => {
   it("names every record type a session writes, and only those", async () => {
@@ -26,5 +26,10 @@ describe("sessionRecordTypes", () => {
     await session.compact({ replacement: [] });
     const written = (await store.read(session.id, { from: "start" })).records;
     expect(new Set(written.map((record) => record.type))).toEqual(sessionRecordTypes);
+  });
+
+  it("holds the same types as the schema that reads the records", () => {
+    const read = sessionRecordSchema.options.map((option) => option.shape.type.value);
+    expect(new Set(read)).toEqual(sessionRecordTypes);
   });
 });

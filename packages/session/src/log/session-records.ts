@@ -4,6 +4,7 @@ import {
   type ResponseItem,
   responseItemSchema,
 } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import type { RolloutRecord } from "@ctx/rollout";
 import { z } from "zod";
 import type { CompactionCheckpoint } from "../compaction/compaction-checkpoint.js";
@@ -14,27 +15,33 @@ import {
 import type { HistoryEntry, Origin } from "../history/origin.js";
 
 /** The schema of an {@link Origin}: by its `source`, so a wrong one is named as such. */
-export const originSchema: z.ZodType<Origin> = z.discriminatedUnion("source", [
-  z.object({ source: z.literal("user") }),
-  z.object({ source: z.literal("context"), kinds: z.array(z.string()) }),
-  z.object({ source: z.literal("model") }),
-  z.object({ source: z.literal("tool") }),
-]);
+export const originSchema: z.ZodType<Origin> = lazySchema(() =>
+  z.discriminatedUnion("source", [
+    z.object({ source: z.literal("user") }),
+    z.object({ source: z.literal("context"), kinds: z.array(z.string()) }),
+    z.object({ source: z.literal("model") }),
+    z.object({ source: z.literal("tool") }),
+  ]),
+);
 
-const tokenCountSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const tokenCountSchema = lazySchema(() => z.number().int().min(0).max(Number.MAX_SAFE_INTEGER));
 
 /** The schema of `session.reportUsage`'s argument, and of a `reported_usage` record's payload. */
-export const reportedUsageSchema = z.strictObject({
-  totalTokens: tokenCountSchema,
-  inputTokens: tokenCountSchema.optional(),
-  cachedInputTokens: tokenCountSchema.optional(),
-  cacheWriteTokens: tokenCountSchema.optional(),
-  outputTokens: tokenCountSchema.optional(),
-  reasoningTokens: tokenCountSchema.optional(),
-});
+export const reportedUsageSchema = lazySchema(() =>
+  z.strictObject({
+    totalTokens: tokenCountSchema,
+    inputTokens: tokenCountSchema.optional(),
+    cachedInputTokens: tokenCountSchema.optional(),
+    cacheWriteTokens: tokenCountSchema.optional(),
+    outputTokens: tokenCountSchema.optional(),
+    reasoningTokens: tokenCountSchema.optional(),
+  }),
+);
 
 /** The schema of a {@link HistoryEntry}. */
-export const historyEntrySchema = z.object({ item: responseItemSchema, origin: originSchema });
+export const historyEntrySchema = lazySchema(() =>
+  z.object({ item: responseItemSchema, origin: originSchema }),
+);
 
 /**
  * The records a session writes, and what each payload means:
@@ -53,56 +60,64 @@ export const historyEntrySchema = z.object({ item: responseItemSchema, origin: o
  *   `lastRequest`, the leading items of the last request sent before it (and their origins,
  *   `null` for a synthetic output), is what the first request after a resume is compared with.
  */
-export const sessionRecordSchema = z.discriminatedUnion("type", [
-  z.object({
-    type: z.literal("turn"),
-    payload: z.object({
-      index: z.number().int().positive(),
-      model: z.string(),
-      baseInstructions: z.string().exactOptional(),
+export const sessionRecordSchema = lazySchema(() =>
+  z.discriminatedUnion("type", [
+    z.object({
+      type: z.literal("turn"),
+      payload: z.object({
+        index: z.number().int().positive(),
+        model: z.string(),
+        baseInstructions: z.string().exactOptional(),
+      }),
     }),
-  }),
-  z.object({
-    type: z.literal("response_item"),
-    payload: historyEntrySchema,
-  }),
-  z.object({
-    type: z.literal("world_state"),
-    payload: z.object({ full: z.boolean(), state: jsonValueSchema }),
-  }),
-  z.object({
-    type: z.literal("rollback"),
-    payload: z.object({ userTurns: z.number().int().positive() }),
-  }),
-  z.object({
-    type: z.literal("reported_usage"),
-    payload: reportedUsageSchema,
-  }),
-  z.object({
-    type: z.literal("compaction"),
-    payload: z.object({
-      trigger: compactionTriggerSchema,
-      replacementHistory: z.array(responseItemSchema),
-      origins: z.array(originSchema),
-      snapshots: z.record(z.string(), jsonValueSchema),
-      fullContext: z.boolean(),
-      turnCount: z.number().int().min(0),
-      model: z.string().exactOptional(),
-      baseInstructions: z.string().exactOptional(),
-      lastRequest: z
-        .object({ items: z.array(responseItemSchema), origins: z.array(originSchema.nullable()) })
-        .exactOptional(),
+    z.object({
+      type: z.literal("response_item"),
+      payload: historyEntrySchema,
     }),
-  }),
-]);
+    z.object({
+      type: z.literal("world_state"),
+      payload: z.object({ full: z.boolean(), state: jsonValueSchema }),
+    }),
+    z.object({
+      type: z.literal("rollback"),
+      payload: z.object({ userTurns: z.number().int().positive() }),
+    }),
+    z.object({
+      type: z.literal("reported_usage"),
+      payload: reportedUsageSchema,
+    }),
+    z.object({
+      type: z.literal("compaction"),
+      payload: z.object({
+        trigger: compactionTriggerSchema,
+        replacementHistory: z.array(responseItemSchema),
+        origins: z.array(originSchema),
+        snapshots: z.record(z.string(), jsonValueSchema),
+        fullContext: z.boolean(),
+        turnCount: z.number().int().min(0),
+        model: z.string().exactOptional(),
+        baseInstructions: z.string().exactOptional(),
+        lastRequest: z
+          .object({ items: z.array(responseItemSchema), origins: z.array(originSchema.nullable()) })
+          .exactOptional(),
+      }),
+    }),
+  ]),
+);
 
 /**
- * The type of every record a session writes, read from {@link sessionRecordSchema}: the one
- * list a replay and a rollout reader check a record's type against.
+ * The type of every record a session writes, the ones {@link sessionRecordSchema} reads: the one
+ * list a replay and a rollout reader check a record's type against. Written out rather than read
+ * from the schema, so that importing the session builds no schema.
  */
-export const sessionRecordTypes: ReadonlySet<string> = new Set(
-  sessionRecordSchema.options.map((option) => option.shape.type.value),
-);
+export const sessionRecordTypes: ReadonlySet<string> = new Set([
+  "turn",
+  "response_item",
+  "world_state",
+  "rollback",
+  "reported_usage",
+  "compaction",
+] satisfies SessionRecord["type"][]);
 
 /**
  * One record of a session's rollout, as {@link sessionRecordSchema} reads it back: what the

@@ -1,3 +1,4 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import { describeValue } from "@ctx/text";
 import { z } from "zod";
 import { parseArgument } from "../parse-argument.js";
@@ -28,7 +29,9 @@ export interface TypedMessageMatcher<Value> {
   readonly sawTyped: boolean;
 }
 
-const windowSchema = z.union([z.number().int().positive(), z.literal(Number.POSITIVE_INFINITY)]);
+const windowSchema = lazySchema(() =>
+  z.union([z.number().int().positive(), z.literal(Number.POSITIVE_INFINITY)]),
+);
 
 /**
  * A {@link TypedMessageMatcher} holding at most `window` waiting messages and `window` records no

@@ -1,3 +1,4 @@
+import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { parseArgument } from "../parse-argument.js";
 
@@ -35,15 +36,19 @@ const defaultEffectiveWindowPercent = 95;
 /** The share of the window past which a session always compacts. */
 const autoCompactWindowPercent = 90;
 
-const positiveInteger = z.number().int().positive();
+const positiveInteger = lazySchema(() => z.number().int().positive());
 
-const modelWindowSchema = z.object({
-  contextWindow: positiveInteger.optional(),
-  effectiveContextWindowPercent: z.number().int().min(1).max(100).optional(),
-  autoCompactTokenLimit: positiveInteger.optional(),
-});
+const modelWindowSchema = lazySchema(() =>
+  z.object({
+    contextWindow: positiveInteger.optional(),
+    effectiveContextWindowPercent: z.number().int().min(1).max(100).optional(),
+    autoCompactTokenLimit: positiveInteger.optional(),
+  }),
+);
 
-const optionsSchema = z.strictObject({ autoCompactTokenLimit: positiveInteger.optional() });
+const optionsSchema = lazySchema(() =>
+  z.strictObject({ autoCompactTokenLimit: positiveInteger.optional() }),
+);
 
 /**
  * A model's token limits by the reference design's rules: the usable window is the model's

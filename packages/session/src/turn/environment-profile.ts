@@ -6,6 +6,7 @@ import {
   permissionsPolicySchema,
   type SandboxMode,
 } from "@ctx/prompts";
+import { lazySchema } from "@ctx/protocol/internal";
 import type { EnvironmentContextData, FileSystemEntry } from "@ctx/registry";
 import { z } from "zod";
 import { parseArgument } from "../parse-argument.js";
@@ -60,19 +61,21 @@ export interface EnvironmentProfile {
 /** Folders inside each writable root that stay read-only, in the order the reference lists them. */
 const protectedFolders = [".git", ".agents", ".codex", ".aws"] as const;
 
-const optionsSchema = z.strictObject({
-  cwd: z.string().min(1),
-  shell: z.string().min(1).optional(),
-  sandboxMode: z.enum(["read-only", "workspace-write", "danger-full-access"]),
-  approvalPolicy: permissionsPolicySchema.shape.approvalPolicy,
-  granularApprovals: permissionsPolicySchema.shape.granularApprovals,
-  approvalsReviewer: permissionsPolicySchema.shape.approvalsReviewer,
-  writableRoots: z.array(z.string().min(1)).optional(),
-  networkAccess: z.boolean().optional(),
-  now: z.date().optional(),
-  timeZone: z.string().min(1).optional(),
-  includeDate: z.boolean().optional(),
-});
+const optionsSchema = lazySchema(() =>
+  z.strictObject({
+    cwd: z.string().min(1),
+    shell: z.string().min(1).optional(),
+    sandboxMode: z.enum(["read-only", "workspace-write", "danger-full-access"]),
+    approvalPolicy: permissionsPolicySchema.shape.approvalPolicy,
+    granularApprovals: permissionsPolicySchema.shape.granularApprovals,
+    approvalsReviewer: permissionsPolicySchema.shape.approvalsReviewer,
+    writableRoots: z.array(z.string().min(1)).optional(),
+    networkAccess: z.boolean().optional(),
+    now: z.date().optional(),
+    timeZone: z.string().min(1).optional(),
+    includeDate: z.boolean().optional(),
+  }),
+);
 
 /**
  * The environment and permissions of a turn as the reference agent describes them for the same

@@ -7,6 +7,7 @@ import type {
   ResponseItem,
   ToolOutput,
 } from "@ctx/protocol";
+import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import type { CompactionReport } from "../compaction/compaction-report.js";
@@ -68,41 +69,47 @@ export interface TurnOutcome {
 
 const defaultMaxSteps = 32;
 
-const functionSchema = z.custom<(...args: never[]) => unknown>(
-  (value) => typeof value === "function",
-  { message: "expected a function" },
+const functionSchema = lazySchema(() =>
+  z.custom<(...args: never[]) => unknown>((value) => typeof value === "function", {
+    message: "expected a function",
+  }),
 );
 
-const runTurnOptionsSchema = z.object({
-  session: z.custom<Session>(
+const runTurnOptionsSchema = lazySchema(() =>
+  z.object({
+    session: z.custom<Session>(
+      (value) =>
+        typeof value === "object" &&
+        value !== null &&
+        ["beginTurn", "nextRequest", "record", "reportUsage"].every(
+          (method) => typeof Reflect.get(value, method) === "function",
+        ),
+      { message: "expected a session (from createSession or resumeSession)" },
+    ),
+    turnContext: z.custom<TurnContext>((value) => typeof value === "object" && value !== null, {
+      message: "expected a turn context",
+    }),
+    userInput: z.custom<UserInput>((value) => typeof value === "string" || Array.isArray(value), {
+      message: "expected the user's text or content items",
+    }),
+    callModel: functionSchema,
+    runTool: functionSchema,
+    signal: z.instanceof(AbortSignal).optional(),
+    maxSteps: z.number().int().positive().optional(),
+  }),
+);
+
+/** What `callModel` resolves to; its items and usage are checked by `record` and `reportUsage`. */
+const answerSchema = lazySchema(() =>
+  z.custom<ModelAnswer>(
     (value) =>
       typeof value === "object" &&
       value !== null &&
-      ["beginTurn", "nextRequest", "record", "reportUsage"].every(
-        (method) => typeof Reflect.get(value, method) === "function",
-      ),
-    { message: "expected a session (from createSession or resumeSession)" },
+      Array.isArray(Reflect.get(value, "items")) &&
+      (Reflect.get(value, "warnings") === undefined ||
+        Array.isArray(Reflect.get(value, "warnings"))),
+    { message: "expected a model answer: { items, usage?, warnings? }" },
   ),
-  turnContext: z.custom<TurnContext>((value) => typeof value === "object" && value !== null, {
-    message: "expected a turn context",
-  }),
-  userInput: z.custom<UserInput>((value) => typeof value === "string" || Array.isArray(value), {
-    message: "expected the user's text or content items",
-  }),
-  callModel: functionSchema,
-  runTool: functionSchema,
-  signal: z.instanceof(AbortSignal).optional(),
-  maxSteps: z.number().int().positive().optional(),
-});
-
-/** What `callModel` resolves to; its items and usage are checked by `record` and `reportUsage`. */
-const answerSchema = z.custom<ModelAnswer>(
-  (value) =>
-    typeof value === "object" &&
-    value !== null &&
-    Array.isArray(Reflect.get(value, "items")) &&
-    (Reflect.get(value, "warnings") === undefined || Array.isArray(Reflect.get(value, "warnings"))),
-  { message: "expected a model answer: { items, usage?, warnings? }" },
 );
 
 /**
