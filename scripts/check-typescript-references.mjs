@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { workspacePackages } from "./workspace-packages.mjs";
+import { typecheckPrograms, workspacePackages } from "./workspace-packages.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const packages = workspacePackages(root);
@@ -28,14 +28,14 @@ const isComposite = (/** @type {string} */ directory) => {
 
 const problems = [];
 for (const entry of packages) {
-  const scripts = /** @type {Record<string, string> | undefined} */ (entry.manifest.scripts);
-  const script = scripts?.typecheck;
-  if (script === undefined) continue;
-  const match = script.match(/^tsc -b ((?:\S+\s*)+)$/);
-  if (match === null || match[1] === undefined) {
-    problems.push(`${entry.name}: typecheck is not one \`tsc -b <programs>\` (${script})`);
+  let programs;
+  try {
+    programs = typecheckPrograms(entry);
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
     continue;
   }
+  if (programs === undefined) continue;
   const expected = new Set();
   for (const field of ["dependencies", "devDependencies", "optionalDependencies"]) {
     const listed = /** @type {Record<string, string>} */ (entry.manifest[field] ?? {});
@@ -46,7 +46,7 @@ for (const entry of packages) {
       }
     }
   }
-  for (const program of match[1].trim().split(/\s+/)) {
+  for (const program of programs) {
     const file = join(entry.directory, program);
     /** @type {{ path: string }[]} */
     const references = readJson(file).references ?? [];

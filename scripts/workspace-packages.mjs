@@ -63,3 +63,21 @@ export function workspaceDependencies(packages, name) {
   }
   return found;
 }
+
+/**
+ * The programs a package's `typecheck` script builds, as paths relative to its directory: the
+ * script must be one `tsc -b <programs>`; `undefined` when the package has no `typecheck`.
+ * @param {WorkspacePackage} entry
+ * @returns {string[] | undefined}
+ * @throws {Error} naming the package when its script has another form.
+ */
+export function typecheckPrograms(entry) {
+  const scripts = /** @type {Record<string, string> | undefined} */ (entry.manifest.scripts);
+  const script = scripts?.typecheck;
+  if (script === undefined) return undefined;
+  const match = script.match(/^tsc -b ((?:\S+\s*)+)$/);
+  if (match === null || match[1] === undefined) {
+    throw new Error(`${entry.name}: typecheck is not one \`tsc -b <programs>\` (${script})`);
+  }
+  return match[1].trim().split(/\s+/);
+}
