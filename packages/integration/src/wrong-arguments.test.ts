@@ -83,6 +83,7 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
   "@ctx/text": {
     codeRegions: { args: ["`a`"], names: ["text"] },
     compareCodePoints: { args: ["a", "b"], names: ["left", "right"] },
+    createArgumentChecker: { args: [() => new Error("wrong")], names: ["refuse"] },
     describeValue: { args: [null], names: ["value"], anything: [0] },
     escapeXml: { args: ["<"], names: ["text"] },
     escapeXmlText: { args: ["<"], names: ["text"] },
