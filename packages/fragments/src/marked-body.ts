@@ -1,5 +1,5 @@
 import { trimmedEnd, trimmedStart } from "@ctx/text";
-import { matchesMarkedText } from "./match-marked-text.js";
+import { marksText } from "./match-marked-text.js";
 
 /**
  * The text between the markers of a marked text — what `body` rendered — once white space outside
@@ -11,7 +11,7 @@ import { matchesMarkedText } from "./match-marked-text.js";
  * ```
  */
 export function markedBody(text: string, start: string, end: string): string | undefined {
-  if (!matchesMarkedText(text, start, end)) return undefined;
+  if (!marksText(text, start, end)) return undefined;
   const from = trimmedStart(text) + start.length;
   const to = trimmedEnd(text) - end.length;
   return to < from ? undefined : text.slice(from, to);
