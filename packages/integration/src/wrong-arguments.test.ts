@@ -129,11 +129,13 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
     deepFreeze: { args: [{}], names: ["value"], anything: [0] },
     isDeepFrozen: { args: [{}], names: ["value"], anything: [0] },
     describeSchemaIssues: { args: [[{ path: "a", message: "b" }]], names: ["issues"] },
+    createSchemaChecker: { args: [() => new Error("wrong")], names: ["refuse"] },
     parseWithSchema: {
       args: [z.string(), "a", () => new Error("wrong")],
       names: ["schema", "value", "toError"],
       anything: [1],
     },
+    issuesInArgument: { args: ["options", [{ path: "a", message: "b" }]], names: ["argument", "issues"] },
   },
   "@ctx/fragments": {
     defineFragment: {
