@@ -1,6 +1,7 @@
 import { deepFreeze } from "@ctx/protocol";
 import { z } from "zod";
 import { CatalogError } from "./catalog-error.js";
+import { checkSchema } from "./check-argument.js";
 import { defaultModelFallback } from "./default-model-fallback.js";
 import {
   type ModelFallback,
@@ -8,7 +9,6 @@ import {
   modelFallbackSchema,
   modelInfoSchema,
 } from "./model-info.js";
-import { parseArgument } from "./parse-argument.js";
 import { parseCatalogValue } from "./parse-catalog-value.js";
 
 const optionsSchema = z.strictObject({ fallback: z.unknown().optional() });
@@ -71,7 +71,7 @@ export function createModelCatalog(
   entries: readonly ModelInfo[],
   options: ModelCatalogOptions = {},
 ): ModelCatalog {
-  const { fallback } = parseArgument(optionsSchema, "options", options);
+  const { fallback } = checkSchema("options", options, optionsSchema);
   if (!Array.isArray(entries)) {
     throw CatalogError.at({}, [{ path: "", message: "the entries must be a list" }]);
   }
@@ -110,9 +110,9 @@ export function assembleModelCatalog(
     models: Object.freeze([...models]),
     fallback,
     get: (slug: string) => {
-      parseArgument(slugSchema, "slug", slug);
+      checkSchema("slug", slug, slugSchema);
       return bySlug.get(slug) ?? Object.freeze({ ...fallback, slug, displayName: slug });
     },
-    has: (slug: string) => bySlug.has(parseArgument(slugSchema, "slug", slug)),
+    has: (slug: string) => bySlug.has(checkSchema("slug", slug, slugSchema)),
   });
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { checkSchema } from "./check-argument.js";
 import { getModelInstructions } from "./get-model-instructions.js";
 import { type ModelInfo, modelInstructionsSchema } from "./model-info.js";
-import { parseArgument } from "./parse-argument.js";
 import { defaultPersonality, type Personality, personalitySchema } from "./personality.js";
 
 /** The inputs of {@link resolveBaseInstructions}. */
@@ -43,7 +43,7 @@ const sourcesSchema = z.strictObject({
  * ```
  */
 export function resolveBaseInstructions(sources: BaseInstructionsSources): string {
-  parseArgument(sourcesSchema, "sources", sources);
+  checkSchema("sources", sources, sourcesSchema);
   return (
     sources.override ??
     sources.fromHistory ??

@@ -1,6 +1,6 @@
 import { codeRegions } from "@ctx/text";
 import { z } from "zod";
-import { parseArgument } from "./parse-argument.js";
+import { checkSchema } from "./check-argument.js";
 
 const personalityHeading = "# Personality";
 const textSchema = z.string();
@@ -19,7 +19,12 @@ const textSchema = z.string();
  * ```
  */
 export function stripPersonalitySection(text: string): string {
-  parseArgument(textSchema, "text", text);
+  checkSchema("text", text, textSchema);
+  return withoutPersonalitySection(text);
+}
+
+/** {@link stripPersonalitySection} without the argument check, for callers that checked `text`. */
+export function withoutPersonalitySection(text: string): string {
   if (!text.includes(personalityHeading)) return text;
   const code = codeRegions(text);
   const kept: string[] = [];

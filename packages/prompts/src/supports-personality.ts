@@ -1,5 +1,5 @@
+import { checkSchema } from "./check-argument.js";
 import { type ModelInfo, modelInstructionsSchema } from "./model-info.js";
-import { parseArgument } from "./parse-argument.js";
 
 const modelSchema = modelInstructionsSchema.omit({ baseInstructions: true });
 
@@ -19,7 +19,7 @@ const modelSchema = modelInstructionsSchema.omit({ baseInstructions: true });
 export function supportsPersonality(
   model: Pick<ModelInfo, "instructionsTemplate" | "personalityMessages">,
 ): boolean {
-  parseArgument(modelSchema, "model", model);
+  checkSchema("model", model, modelSchema);
   const messages = model.personalityMessages;
   return (
     model.instructionsTemplate?.includes("{{ personality }}") === true &&
