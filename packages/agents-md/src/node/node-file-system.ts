@@ -1,7 +1,8 @@
 import { type BigIntStats, constants, type Dirent } from "node:fs";
 import * as nodePath from "node:path";
 import { z } from "zod";
-import { checkArgument, checkText } from "../check-argument.js";
+import { checkSchema } from "../check-argument.js";
+import { checkText } from "../check-text.js";
 import type {
   AgentsMdFileSystem,
   EntryKind,
@@ -78,7 +79,7 @@ const optionsSchema = z
  * ```
  */
 export function createNodeFileSystem(options: NodeFileSystemOptions = {}): AgentsMdFileSystem {
-  const settings = checkArgument("options", optionsSchema, options);
+  const settings = checkSchema("options", options, optionsSchema);
   const functions =
     settings.functions ?? (settings.blocking === true ? blockingFunctions() : callbackFunctions());
   return {
@@ -93,10 +94,10 @@ export function createNodeFileSystem(options: NodeFileSystemOptions = {}): Agent
     },
     async open(path, openOptions) {
       const checked = checkText("path", path);
-      const { noFollow } = checkArgument(
+      const { noFollow } = checkSchema(
         "options",
-        openOptionsSchema,
         openOptions === undefined ? {} : openOptions,
+        openOptionsSchema,
       );
       const flags = openFlags | (noFollow === true ? noFollowFlag : 0);
       const fd = await functions.open(checked, flags);
@@ -104,7 +105,7 @@ export function createNodeFileSystem(options: NodeFileSystemOptions = {}): Agent
     },
     async readdir(path, readdirOptions) {
       const checked = checkText("path", path);
-      const { maxEntries } = checkArgument("options", readdirOptionsSchema, readdirOptions);
+      const { maxEntries } = checkSchema("options", readdirOptions, readdirOptionsSchema);
       const entries = await functions.readdir(checked);
       if (entries.length > maxEntries) return null;
       return entries.map((entry) => ({ name: entry.name, kind: entryKind(entry) }));
@@ -151,7 +152,7 @@ function openedFile(functions: NodeFileSystemFunctions, fd: number, path: string
       }),
     read(maxBytes) {
       return use("read", async () => {
-        const limit = checkArgument("maxBytes", byteCountSchema, maxBytes);
+        const limit = checkSchema("maxBytes", maxBytes, byteCountSchema);
         knownSize ??= (await fstat()).size;
         return readPrefix(functions, fd, knownSize, limit);
       });
