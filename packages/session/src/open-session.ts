@@ -2,6 +2,7 @@ import { defaultModelCatalog, type ModelInfo, resolveBaseInstructions } from "@c
 import { declareExtension, responseItemSchema } from "@ctx/protocol";
 import { type CtxWarning, describeValue } from "@ctx/text";
 import { z } from "zod";
+import { checkSchema } from "./check-argument.js";
 import { compactOptionsSchema } from "./compaction/compact-options.js";
 import type { CompactionReport, CompactionTrigger } from "./compaction/compaction-report.js";
 import { prepareCompaction } from "./compaction/prepare-compaction.js";
@@ -21,7 +22,6 @@ import {
   toRolloutRecord,
 } from "./log/session-records.js";
 import { type RolloutPosition, SessionWriter } from "./log/session-writer.js";
-import { parseArgument } from "./parse-argument.js";
 import type { ModelRequest, Session, SessionOptions } from "./session.js";
 import { SessionError } from "./session-error.js";
 import type { SessionState } from "./session-state.js";
@@ -323,7 +323,7 @@ export function openSession(
     beginTurn,
     nextRequest,
     compact: async (compactOptions = {}) => {
-      const parsed = parseArgument(compactOptionsSchema, compactOptions, "options");
+      const parsed = checkSchema("options", compactOptions, compactOptionsSchema);
       return serial(async () => {
         const { replacement } = parsed;
         if (replacement === undefined && (state.justCompacted || state.entries.length === 0)) {
@@ -357,11 +357,11 @@ export function openSession(
       });
     },
     record: async (items, origin) => {
-      parseArgument(z.array(z.unknown()), items, "items");
+      checkSchema("items", items, z.array(z.unknown()));
       const checkedOrigin =
-        origin === undefined ? undefined : parseArgument(originSchema, origin, "origin");
+        origin === undefined ? undefined : checkSchema("origin", origin, originSchema);
       const entries = items.map((value, index) => {
-        const item = parseArgument(responseItemSchema, value, `items[${index}]`);
+        const item = checkSchema(`items[${index}]`, value, responseItemSchema);
         return { item, origin: checkedOrigin ?? defaultOrigin(item) };
       });
       return serial(async () => {
@@ -370,7 +370,7 @@ export function openSession(
       });
     },
     reportUsage: async (usage) => {
-      const { totalTokens } = parseArgument(reportedUsageSchema, usage, "usage");
+      const { totalTokens } = checkSchema("usage", usage, reportedUsageSchema);
       return serial(async () => {
         await commit([{ type: "reported_usage", payload: { totalTokens } }]);
       });

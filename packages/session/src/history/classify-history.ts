@@ -2,7 +2,7 @@ import { type ResponseItem, responseItemSchema } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
 import { z } from "zod";
 import { registrySchema } from "../argument-schemas.js";
-import { parseArgument } from "../parse-argument.js";
+import { checkSchema } from "../check-argument.js";
 import { defaultOrigin, type Origin } from "./origin.js";
 
 const itemsSchema = z.array(responseItemSchema);
@@ -22,8 +22,8 @@ const itemsSchema = z.array(responseItemSchema);
  * ```
  */
 export function classifyHistory(items: readonly ResponseItem[], registry: Registry): Origin[] {
-  const checked = parseArgument(itemsSchema, items, "items");
-  parseArgument(registrySchema, registry, "registry");
+  const checked = checkSchema("items", items, itemsSchema);
+  checkSchema("registry", registry, registrySchema);
   return checked.map((item) => classifyItem(item, registry));
 }
 

@@ -7,8 +7,8 @@ import {
   type ToolOutput,
 } from "@ctx/protocol";
 import { z } from "zod";
+import { checkSchema } from "../check-argument.js";
 import { historyEntrySchema } from "../log/session-records.js";
-import { parseArgument } from "../parse-argument.js";
 import type { HistoryEntry } from "./origin.js";
 
 /** The text that stands for an image a text-only model cannot take. */
@@ -241,8 +241,8 @@ export function normalizeHistory(
   entries: readonly HistoryEntry[],
   options: { readonly imageInput: boolean },
 ): ResponseItem[] {
-  const checked = parseArgument(z.array(historyEntrySchema), entries, "entries");
-  const { imageInput } = parseArgument(normalizeOptionsSchema, options, "options");
+  const checked = checkSchema("entries", entries, z.array(historyEntrySchema));
+  const { imageInput } = checkSchema("options", options, normalizeOptionsSchema);
   const builder = new PromptBuilder();
   for (const entry of checked) builder.append(entry);
   return [...builder.view({ imageInput }).items];

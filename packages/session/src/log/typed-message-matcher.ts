@@ -1,6 +1,6 @@
 import { describeValue } from "@ctx/text";
 import { z } from "zod";
-import { parseArgument } from "../parse-argument.js";
+import { checkSchema } from "../check-argument.js";
 import { SessionError } from "../session-error.js";
 
 /** A user message the matcher has decided on: the caller's value, and whether the user typed it. */
@@ -46,7 +46,7 @@ const windowSchema = z.union([z.number().int().positive(), z.literal(Number.POSI
  * ```
  */
 export function createTypedMessageMatcher<Value>(window: number): TypedMessageMatcher<Value> {
-  parseArgument(windowSchema, window, "window");
+  checkSchema("window", window, windowSchema);
   interface Waiting {
     readonly key: string;
     readonly value: Value;

@@ -8,7 +8,7 @@ import {
 } from "@ctx/prompts";
 import type { EnvironmentContextData, FileSystemEntry } from "@ctx/registry";
 import { z } from "zod";
-import { parseArgument } from "../parse-argument.js";
+import { checkSchema } from "../check-argument.js";
 import { SessionError } from "../session-error.js";
 import { systemTimeZone } from "./system-time-zone.js";
 import type { TurnContext } from "./turn-context.js";
@@ -93,7 +93,7 @@ const optionsSchema = z.strictObject({
  * ```
  */
 export function buildEnvironmentProfile(options: EnvironmentProfileOptions): EnvironmentProfile {
-  const parsed = parseArgument(optionsSchema, options, "options");
+  const parsed = checkSchema("options", options, optionsSchema);
   const { cwd, sandboxMode } = parsed;
   const writing = sandboxMode === "workspace-write";
   const roots = writing ? [cwd, ...(parsed.writableRoots ?? [])] : [cwd];

@@ -9,8 +9,8 @@ import type {
 } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
+import { checkSchema } from "../check-argument.js";
 import type { CompactionReport } from "../compaction/compaction-report.js";
-import { parseArgument } from "../parse-argument.js";
 import type { ModelRequest, Session } from "../session.js";
 import type { UserInput } from "./parse-user-input.js";
 import type { TurnContext } from "./turn-context.js";
@@ -135,7 +135,7 @@ const answerSchema = z.custom<ModelAnswer>(
  * ```
  */
 export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
-  const parsed = parseArgument(runTurnOptionsSchema, options, "options");
+  const parsed = checkSchema("options", options, runTurnOptionsSchema);
   const { session, callModel, runTool } = options;
   const signal = parsed.signal ?? new AbortController().signal;
   const maxSteps = parsed.maxSteps ?? defaultMaxSteps;
@@ -158,7 +158,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     if (signal.aborted) return outcome("aborted");
     let answer: ModelAnswer;
     try {
-      answer = parseArgument(answerSchema, await callModel(request, { signal }), "answer");
+      answer = checkSchema("answer", await callModel(request, { signal }), answerSchema);
     } catch (error) {
       if (signal.aborted) return outcome("aborted");
       throw error;
