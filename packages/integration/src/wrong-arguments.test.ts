@@ -255,13 +255,6 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       names: ["taken", "request"],
     },
   },
-  "@ctx/rollout/internal": {
-    parseRolloutArgument: {
-      args: [z.string(), "x", "what"],
-      names: ["schema", "value", "what"],
-      anything: [1],
-    },
-  },
   "@ctx/rollout-jsonl": {
     createJsonlRolloutStore: {
       args: [sessionRoot, {}],

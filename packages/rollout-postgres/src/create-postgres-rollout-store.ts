@@ -10,7 +10,6 @@ import {
   readOptionsSchema,
   sessionIdSchema,
 } from "@ctx/rollout";
-import { parseRolloutArgument } from "@ctx/rollout/internal";
 import postgres, { type Sql } from "postgres";
 import { z } from "zod";
 import {
@@ -18,6 +17,7 @@ import {
   createAppendFlushWriter,
   type PendingAppend,
 } from "./append-flush-writer.js";
+import { checkSchema } from "./check-argument.js";
 import { createGroupCommit } from "./group-commit.js";
 import { isForeignKeyViolation } from "./is-foreign-key-violation.js";
 import { postgresClientSchema } from "./postgres-client-schema.js";
@@ -112,7 +112,7 @@ export interface PostgresRolloutStore extends RolloutStore {
 export function createPostgresRolloutStore(
   options: PostgresRolloutStoreOptions,
 ): PostgresRolloutStore {
-  parseRolloutArgument(storeOptionsSchema, options, "options");
+  checkSchema("options", options, storeOptionsSchema);
   const tables = rolloutTables(options.schema);
   const sql = "sql" in options ? options.sql : openPool(options.url, options.maxConnections);
   const ownsClient = !("sql" in options);
@@ -153,7 +153,7 @@ export function createPostgresRolloutStore(
   return {
     create: (request) =>
       guarded(async () => {
-        const parsed = parseRolloutArgument(createSessionRequestSchema, request, "session request");
+        const parsed = checkSchema("session request", request, createSessionRequestSchema);
         refuseUnstorableText("session request", [["cwd", parsed.cwd]]);
         const id = parsed.id ?? randomUUID();
         const meta = toStorableJson(parsed.meta ?? null);
@@ -205,7 +205,7 @@ export function createPostgresRolloutStore(
 
     append: (request) =>
       guarded(async () => {
-        const parsed = parseRolloutArgument(appendRequestSchema, request, "append request");
+        const parsed = checkSchema("append request", request, appendRequestSchema);
         refuseUnstorableText("append request", [
           ["appendId", parsed.appendId],
           ...parsed.records.map(
@@ -229,8 +229,8 @@ export function createPostgresRolloutStore(
 
     read: (sessionId, readOptions = {}) =>
       guarded(async () => {
-        const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
-        const parsed = parseRolloutArgument(readOptionsSchema, readOptions, "read options");
+        const id = checkSchema("session id", sessionId, sessionIdSchema);
+        const parsed = checkSchema("read options", readOptions, readOptionsSchema);
         return sql.begin("isolation level repeatable read read only", (transaction) =>
           readRollout(transaction, {
             tables,
@@ -243,14 +243,14 @@ export function createPostgresRolloutStore(
 
     info: (sessionId) =>
       guarded(async () => {
-        const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
+        const id = checkSchema("session id", sessionId, sessionIdSchema);
         const row = await sessionRow(id);
         return row === undefined ? undefined : toSessionInfo(row);
       }),
 
     list: (listOptions = {}) =>
       guarded(async () => {
-        const parsed = parseRolloutArgument(listOptionsSchema, listOptions, "list options");
+        const parsed = checkSchema("list options", listOptions, listOptionsSchema);
         refuseUnstorableText("list options", [["cwd", parsed.cwd]]);
         const limit = parsed.limit ?? 50;
         const filters: string[] = [];
@@ -289,7 +289,7 @@ export function createPostgresRolloutStore(
 
     archive: (sessionId) =>
       guarded(async () => {
-        const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
+        const id = checkSchema("session id", sessionId, sessionIdSchema);
         const updated = await sql.unsafe(
           `UPDATE ${tables.sessions} SET archived = true WHERE id = $1`,
           [id],
@@ -299,7 +299,7 @@ export function createPostgresRolloutStore(
 
     delete: (sessionId) =>
       guarded(async () => {
-        const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
+        const id = checkSchema("session id", sessionId, sessionIdSchema);
         try {
           const deleted = await sql.unsafe(`DELETE FROM ${tables.sessions} WHERE id = $1`, [id]);
           if (deleted.count === 0) throw missing(id);
