@@ -4,7 +4,7 @@ import { check, kindChecker } from "./check-argument.js";
 import { createFragment, type Fragment } from "./fragment.js";
 import { FragmentError } from "./fragment-error.js";
 import type { FragmentDefinition, FragmentKind, KindSection, Markers } from "./fragment-kind.js";
-import { markedBody } from "./marked-body.js";
+import { bodyBetween } from "./marked-body.js";
 import { createMarkerGuard, type MarkerGuard } from "./marker-guard.js";
 import { marksText } from "./match-marked-text.js";
 import type { BuildParams, Section, SectionReference } from "./section.js";
@@ -106,7 +106,7 @@ export function defineFragment<Data, State = never, Snapshot extends JsonValue =
     parse(text: string): Data | undefined {
       checkKind.string("text", text);
       if (definition.parse === undefined || !recognise(text)) return undefined;
-      const body = markers === null ? text : markedBody(text, markers.start, markers.end);
+      const body = markers === null ? text : bodyBetween(text, markers.start, markers.end);
       return body === undefined ? undefined : definition.parse(body, parseHelpers);
     },
     section:

@@ -1,4 +1,5 @@
 import { trimmedEnd, trimmedStart } from "@ctx/text";
+import { check } from "./check-argument.js";
 import { marksText } from "./match-marked-text.js";
 
 /**
@@ -11,6 +12,14 @@ import { marksText } from "./match-marked-text.js";
  * ```
  */
 export function markedBody(text: string, start: string, end: string): string | undefined {
+  check.string("text", text);
+  check.string("start", start);
+  check.string("end", end);
+  return bodyBetween(text, start, end);
+}
+
+/** {@link markedBody} without the argument checks, for callers that checked them. */
+export function bodyBetween(text: string, start: string, end: string): string | undefined {
   if (!marksText(text, start, end)) return undefined;
   const from = trimmedStart(text) + start.length;
   const to = trimmedEnd(text) - end.length;
