@@ -1,8 +1,7 @@
 import type { ReportedUsage } from "@ctx/protocol";
-import { parseWithSchema } from "@ctx/protocol";
 import type { LanguageModelUsage } from "ai";
 import { z } from "zod";
-import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
+import { checkSchema } from "./check-argument.js";
 
 const tokens = z.number().int().min(0).optional();
 
@@ -36,11 +35,7 @@ const usageSchema = z.looseObject({
  * ```
  */
 export function reportedUsage(usage: LanguageModelUsage): ReportedUsage | undefined {
-  const counts = parseWithSchema(
-    usageSchema,
-    usage,
-    (problems) => new AiSdkAdapterError("invalid-argument", `invalid usage: ${problems}`),
-  );
+  const counts = checkSchema("usage", usage, usageSchema);
   const { inputTokens, outputTokens } = counts;
   const totalTokens =
     counts.totalTokens ??

@@ -1,9 +1,8 @@
 import type { ModelAnswer } from "@ctx/protocol";
-import { parseWithSchema } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
 import type { Response } from "openai/resources/responses/responses";
 import { z } from "zod";
-import { OpenAIAdapterError } from "./openai-adapter-error.js";
+import { checkSchema } from "./check-argument.js";
 import { toOutputItem } from "./output-items.js";
 import { readUsage } from "./reported-usage.js";
 
@@ -29,11 +28,7 @@ const responseSchema = z.looseObject({ output: z.array(z.unknown()) });
  * ```
  */
 export function fromResponse(response: Pick<Response, "output" | "usage">): ModelAnswer {
-  const { output } = parseWithSchema(
-    responseSchema,
-    response,
-    (problems) => new OpenAIAdapterError("invalid-argument", `invalid response: ${problems}`),
-  );
+  const { output } = checkSchema("response", response, responseSchema);
   const warnings: CtxWarning[] = [];
   const items = output.flatMap(
     (item, index) => toOutputItem(item, `response.output[${index}]`, index, warnings) ?? [],
