@@ -135,7 +135,10 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       names: ["schema", "value", "toError"],
       anything: [1],
     },
-    issuesInArgument: { args: ["options", [{ path: "a", message: "b" }]], names: ["argument", "issues"] },
+    issuesInArgument: {
+      args: ["options", [{ path: "a", message: "b" }]],
+      names: ["argument", "issues"],
+    },
   },
   "@ctx/fragments": {
     defineFragment: {
