@@ -15,9 +15,7 @@ import { typecheckPrograms, workspacePackages } from "./workspace-packages.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const programs = workspacePackages(root).flatMap((entry) =>
-  (typecheckPrograms(entry) ?? []).map((program) =>
-    relative(root, join(entry.directory, program)),
-  ),
+  (typecheckPrograms(entry) ?? []).map((program) => relative(root, join(entry.directory, program))),
 );
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 const result = spawnSync(process.execPath, [tsc, "-b", ...programs, ...process.argv.slice(2)], {

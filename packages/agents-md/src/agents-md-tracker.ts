@@ -4,7 +4,8 @@ import { z } from "zod";
 import { AgentsMdError } from "./agents-md-error.js";
 import { budgetSchema, importDepthOf, importsSchema, maxBytesSchema } from "./agents-md-options.js";
 import type { AgentsMdWarning } from "./agents-md-warning.js";
-import { checkArgument, checkText } from "./check-argument.js";
+import { checkSchema } from "./check-argument.js";
+import { checkText } from "./check-text.js";
 import { agentsMdDefaults } from "./defaults.js";
 import { createDirectoryLister } from "./directory-lister.js";
 import type { AgentsMdFileSystem, FileStat } from "./file-system.js";
@@ -80,7 +81,7 @@ export function createAgentsMdTracker(
   loaded: LoadedAgentsMd,
   options: AgentsMdTrackerOptions,
 ): AgentsMdTracker {
-  checkArgument("loaded", loadedAgentsMdDataSchema, dataOf(loaded));
+  checkSchema("loaded", dataOf(loaded), loadedAgentsMdDataSchema);
   const parsed = optionsSchema.safeParse(options ?? {});
   if (!parsed.success) throw AgentsMdError.fromIssues(toSchemaIssues(parsed.error, options));
   const settings = parsed.data;

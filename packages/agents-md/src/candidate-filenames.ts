@@ -1,7 +1,7 @@
 import { lazySchema } from "@ctx/protocol/internal";
 import { trimWhiteSpace } from "@ctx/text";
 import { z } from "zod";
-import { checkArgument } from "./check-argument.js";
+import { checkSchema } from "./check-argument.js";
 import { agentsMdDefaults } from "./defaults.js";
 
 const windowsDrive = /^[A-Za-z]:/;
@@ -33,7 +33,7 @@ const fallbackFilenamesSchema = lazySchema(() => z.array(fileNameSchema).readonl
  * names (a path such as `../../etc/passwd` is refused).
  */
 export function candidateFilenames(fallbackFilenames: readonly string[] = []): string[] {
-  const fallbacks = checkArgument("fallbackFilenames", fallbackFilenamesSchema, fallbackFilenames);
+  const fallbacks = checkSchema("fallbackFilenames", fallbackFilenames, fallbackFilenamesSchema);
   const names: string[] = [agentsMdDefaults.overrideFilename, agentsMdDefaults.filename];
   for (const fallback of fallbacks) {
     const name = trimWhiteSpace(fallback);

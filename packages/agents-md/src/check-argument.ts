@@ -1,40 +1,15 @@
-import { toSchemaIssues } from "@ctx/protocol";
-import { describeValue } from "@ctx/text";
-import type { z } from "zod";
+import { createSchemaChecker, issuesInArgument, type SchemaChecker } from "@ctx/protocol";
+import { type ArgumentChecker, createArgumentChecker } from "@ctx/text";
 import { AgentsMdError } from "./agents-md-error.js";
 
-/**
- * `value` as `schema` parses it.
- * @throws {AgentsMdError} `invalid-argument` naming `argument` (and the field inside it).
- */
-export function checkArgument<Output>(
-  argument: string,
-  schema: z.ZodType<Output>,
-  value: unknown,
-): Output {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const [issue] = toSchemaIssues(parsed.error, value);
-  const inner = issue?.path ?? "";
-  const where =
-    inner === "" || inner.startsWith("[") ? `${argument}${inner}` : `${argument}.${inner}`;
-  throw AgentsMdError.forArgument(where, issue?.message ?? "invalid value");
-}
+/** The shared argument checks, refusing with an {@link AgentsMdError} `invalid-argument`. */
+export const check: ArgumentChecker = createArgumentChecker(AgentsMdError.forArgument);
 
 /**
- * `value`, checked to be a non-empty string without a NUL byte (a path or a name: no file system
- * takes one holding NUL, which Node would refuse with a raw `TypeError`).
- * @throws {AgentsMdError} `invalid-argument` naming `argument`.
+ * The shared schema check, refusing with an {@link AgentsMdError} `invalid-argument` that names
+ * the first problem's place inside the argument (`options.maxBytes`).
  */
-export function checkText(argument: string, value: unknown): string {
-  if (typeof value !== "string" || value === "") {
-    throw AgentsMdError.forArgument(
-      argument,
-      `expected a non-empty string, got ${describeValue(value)}`,
-    );
-  }
-  if (value.includes("\0")) {
-    throw AgentsMdError.forArgument(argument, "expected a path or a name without a NUL byte");
-  }
-  return value;
-}
+export const checkSchema: SchemaChecker = createSchemaChecker((argument, issues) => {
+  const [first] = issuesInArgument(argument, issues);
+  return AgentsMdError.forArgument(first?.path ?? argument, first?.message ?? "invalid value");
+});

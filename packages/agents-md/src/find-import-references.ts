@@ -1,5 +1,5 @@
-import { codeRegions, describeValue } from "@ctx/text";
-import { AgentsMdError } from "./agents-md-error.js";
+import { codeRegions } from "@ctx/text";
+import { check } from "./check-argument.js";
 
 /** One `@path` reference in Markdown text. */
 export interface ImportReference {
@@ -22,9 +22,7 @@ const trailingPunctuation = /[.,;:!?)\]}'"]+$/;
  * @throws {AgentsMdError} `invalid-argument` when `text` is not a string.
  */
 export function findImportReferences(text: string): ImportReference[] {
-  if (typeof text !== "string") {
-    throw AgentsMdError.forArgument("text", `expected a string, got ${describeValue(text)}`);
-  }
+  check.string("text", text);
   if (!text.includes("@")) return [];
   const regions = codeRegions(text);
   const references: ImportReference[] = [];

@@ -1,5 +1,5 @@
 import type { AgentsMdWarning } from "./agents-md-warning.js";
-import { checkArgument } from "./check-argument.js";
+import { checkSchema } from "./check-argument.js";
 import { loadedAgentsMdDataSchema } from "./loaded-agents-md-schema.js";
 import { renderAgentsMdText } from "./render-agents-md-text.js";
 
@@ -142,7 +142,7 @@ export interface LoadedAgentsMd extends LoadedAgentsMdData {
  * ```
  */
 export function createLoadedAgentsMd(data: LoadedAgentsMdData): LoadedAgentsMd {
-  return buildLoadedAgentsMd(checkArgument("data", loadedAgentsMdDataSchema, data));
+  return buildLoadedAgentsMd(checkSchema("data", data, loadedAgentsMdDataSchema));
 }
 
 /** {@link createLoadedAgentsMd} for data discovery made itself, which needs no check. */

@@ -1,7 +1,8 @@
 import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { AgentsMdError } from "./agents-md-error.js";
-import { checkArgument, checkText } from "./check-argument.js";
+import { checkSchema } from "./check-argument.js";
+import { checkText } from "./check-text.js";
 import type { AgentsMdFileSystem, EntryKind, FileStat, OpenedFile } from "./file-system.js";
 import { fileSystemError } from "./file-system-failure.js";
 import { byteCountSchema, openOptionsSchema, readdirOptionsSchema } from "./file-system-schemas.js";
@@ -117,8 +118,8 @@ export function createMemoryFileSystem(
   entries: Readonly<Record<string, MemoryEntry>> = {},
   options: MemoryFileSystemOptions = {},
 ): MemoryFileSystem {
-  const checked = checkArgument("entries", z.record(z.string(), entrySchema), entries);
-  const settings = checkArgument("options", optionsSchema, options);
+  const checked = checkSchema("entries", entries, z.record(z.string(), entrySchema));
+  const settings = checkSchema("options", options, optionsSchema);
   const device = settings.device ?? 1;
   const fold = settings.caseInsensitive === true ? (name: string) => name.toLowerCase() : undefined;
   let nextInode = 1;
@@ -235,16 +236,16 @@ export function createMemoryFileSystem(
       return `/${resolve(path, "realpath").real.join("/")}`;
     },
     async open(path, openOptions) {
-      const { noFollow } = checkArgument(
+      const { noFollow } = checkSchema(
         "options",
-        openOptionsSchema,
         openOptions === undefined ? {} : openOptions,
+        openOptionsSchema,
       );
       const { node } = resolve(path, "open", noFollow === true);
       return openedFile(node, statOf(node), path);
     },
     async readdir(path, readdirOptions) {
-      const { maxEntries } = checkArgument("options", readdirOptionsSchema, readdirOptions);
+      const { maxEntries } = checkSchema("options", readdirOptions, readdirOptionsSchema);
       const { node } = resolve(path, "scandir");
       if (node.kind !== "directory") throw fileSystemError("ENOTDIR", "scandir", path);
       if (node.children.size > maxEntries) return null;
@@ -254,7 +255,7 @@ export function createMemoryFileSystem(
       }));
     },
     set(path, entry) {
-      place("path", path, checkArgument("entry", entrySchema, entry));
+      place("path", path, checkSchema("entry", entry, entrySchema));
     },
     remove(path) {
       const { directory, name } = parentOf("path", path);
@@ -291,7 +292,7 @@ function openedFile(node: MemoryNode, stat: FileStat, path: string): OpenedFile 
   return {
     stat: async () => stat,
     async read(maxBytes) {
-      const limit = checkArgument("maxBytes", byteCountSchema, maxBytes);
+      const limit = checkSchema("maxBytes", maxBytes, byteCountSchema);
       if (node.kind === "directory") throw fileSystemError("EISDIR", "read", path);
       if (node.kind !== "file") throw fileSystemError("ENOTFILE", "read", path);
       if (node.readError !== undefined) throw fileSystemError(node.readError, "read", path);

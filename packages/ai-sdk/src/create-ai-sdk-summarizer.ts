@@ -1,13 +1,8 @@
-import {
-  ContextWindowError,
-  parseWithSchema,
-  type Summarizer,
-  summaryOptionsSchema,
-} from "@ctx/protocol";
+import { ContextWindowError, type Summarizer, summaryOptionsSchema } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
 import type { generateText, LanguageModel, LanguageModelCallOptions, ToolSet } from "ai";
 import { z } from "zod";
-import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
+import { checkSchema } from "./check-argument.js";
 import { toPrompt } from "./to-prompt.js";
 
 /**
@@ -100,12 +95,7 @@ function saysContextWindow(ai: typeof import("ai"), error: unknown): boolean {
  * ```
  */
 export function createAiSdkSummarizer(options: AiSdkSummarizerOptions): Summarizer {
-  parseWithSchema(
-    optionsSchema,
-    options,
-    (problems) =>
-      new AiSdkAdapterError("invalid-argument", `invalid summarizer options: ${problems}`),
-  );
+  checkSchema("summarizer options", options, optionsSchema);
   const { model, tools, providerOptions, settings, maxRetries } = options;
   // Definitions only: without `execute`, a tool call in the summary's answer is never run.
   const definitions =
@@ -115,11 +105,7 @@ export function createAiSdkSummarizer(options: AiSdkSummarizerOptions): Summariz
           Object.entries(tools).map(([name, { execute: _, ...definition }]) => [name, definition]),
         );
   return async (request, summaryOptions) => {
-    const { signal } = parseWithSchema(
-      summaryOptionsSchema,
-      summaryOptions,
-      (problems) => new AiSdkAdapterError("invalid-argument", `invalid options: ${problems}`),
-    );
+    const { signal } = checkSchema("options", summaryOptions, summaryOptionsSchema);
     const prompt = toPrompt(request);
     const ai = await import("ai");
     try {

@@ -1,10 +1,9 @@
 import type { ModelAnswer } from "@ctx/protocol";
-import { parseWithSchema } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import type { LanguageModelUsage, ModelMessage } from "ai";
 import { z } from "zod";
-import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
+import { checkSchema } from "./check-argument.js";
 import { reportedUsage } from "./reported-usage.js";
 import { toItems } from "./response-message-items.js";
 
@@ -39,11 +38,7 @@ const resultSchema = lazySchema(() =>
  * ```
  */
 export function fromGenerateText(result: TextResult): ModelAnswer {
-  const { response, usage } = parseWithSchema(
-    resultSchema,
-    result,
-    (problems) => new AiSdkAdapterError("invalid-argument", `invalid result: ${problems}`),
-  );
+  const { response, usage } = checkSchema("result", result, resultSchema);
   const warnings: CtxWarning[] = [];
   const items = toItems(response.messages, warnings);
   return { items, usage: reportedUsage(usage as LanguageModelUsage), warnings };

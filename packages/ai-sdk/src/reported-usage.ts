@@ -1,9 +1,8 @@
 import type { ReportedUsage } from "@ctx/protocol";
-import { parseWithSchema } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
 import type { LanguageModelUsage } from "ai";
 import { z } from "zod";
-import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
+import { checkSchema } from "./check-argument.js";
 
 const tokens = lazySchema(() => z.number().int().min(0).optional());
 
@@ -39,11 +38,7 @@ const usageSchema = lazySchema(() =>
  * ```
  */
 export function reportedUsage(usage: LanguageModelUsage): ReportedUsage | undefined {
-  const counts = parseWithSchema(
-    usageSchema,
-    usage,
-    (problems) => new AiSdkAdapterError("invalid-argument", `invalid usage: ${problems}`),
-  );
+  const counts = checkSchema("usage", usage, usageSchema);
   const { inputTokens, outputTokens } = counts;
   const totalTokens =
     counts.totalTokens ??

@@ -2,15 +2,10 @@ import type {
   MessageCreateParamsNonStreaming,
   ToolUnion,
 } from "@anthropic-ai/sdk/resources/messages/messages";
-import {
-  ContextWindowError,
-  parseWithSchema,
-  type Summarizer,
-  summaryOptionsSchema,
-} from "@ctx/protocol";
+import { ContextWindowError, type Summarizer, summaryOptionsSchema } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
-import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
+import { checkSchema } from "./check-argument.js";
 import {
   type MessagesParamsOptions,
   messagesParamsOptionsSchema,
@@ -113,19 +108,10 @@ const contextWindowErrorSchema = lazySchema(() =>
  * ```
  */
 export function createAnthropicSummarizer(options: AnthropicSummarizerOptions): Summarizer {
-  parseWithSchema(
-    optionsSchema,
-    options,
-    (problems) =>
-      new AnthropicAdapterError("invalid-argument", `invalid summarizer options: ${problems}`),
-  );
+  checkSchema("summarizer options", options, optionsSchema);
   const { client, model, maxTokens = 8192, tools, parameters, ...mapping } = options;
   return async (request, summaryOptions) => {
-    const { signal } = parseWithSchema(
-      summaryOptionsSchema,
-      summaryOptions,
-      (problems) => new AnthropicAdapterError("invalid-argument", `invalid options: ${problems}`),
-    );
+    const { signal } = checkSchema("options", summaryOptions, summaryOptionsSchema);
     const params = toMessagesParams(request, mapping);
     try {
       const message = await client.messages.create(

@@ -1,10 +1,9 @@
 import type { Message } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { ModelAnswer } from "@ctx/protocol";
-import { parseWithSchema } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
-import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
+import { checkSchema } from "./check-argument.js";
 import { toItems } from "./content-blocks.js";
 import { readUsage } from "./reported-usage.js";
 
@@ -29,11 +28,7 @@ const messageSchema = lazySchema(() => z.looseObject({ content: z.array(z.unknow
  * ```
  */
 export function fromMessage(message: Pick<Message, "content" | "usage">): ModelAnswer {
-  const { content } = parseWithSchema(
-    messageSchema,
-    message,
-    (problems) => new AnthropicAdapterError("invalid-argument", `invalid message: ${problems}`),
-  );
+  const { content } = checkSchema("message", message, messageSchema);
   const warnings: CtxWarning[] = [];
   const items = toItems(content, "message.content", warnings);
   return { items, usage: readUsage(message, "message", "invalid-answer"), warnings };

@@ -2,16 +2,18 @@ import type { z } from "zod";
 import { GitStatusError, type GitStatusIssue } from "./git-status-error.js";
 
 /**
- * Checks the argument `name` of a call for the repository at `cwd` against `schema`. The
- * package depends on `@ctx/fragments` alone, so it words zod's issues itself: each path starts
- * with the parameter's name.
+ * Checks the argument `name` of a call for the repository at `cwd` against `schema`, in the
+ * order of the shared checker (argument, value, schema). The package depends on
+ * `@ctx/fragments` alone, as an extension a team writes would, so it does not bind
+ * `@ctx/protocol`'s checker and words zod's issues itself: each path starts with the parameter's
+ * name.
  *
  * @throws {GitStatusError} whose message, `argument` and issues name the parameter.
  */
 export function parseArgument<Schema extends z.ZodType>(
-  schema: Schema,
-  value: unknown,
   name: string,
+  value: unknown,
+  schema: Schema,
   cwd: unknown,
 ): z.output<Schema> {
   const parsed = schema.safeParse(value);

@@ -40,8 +40,8 @@ export function readGitStatus(
   options: ReadGitStatusOptions = {},
 ): Promise<GitStatus | undefined> {
   try {
-    parseArgument(cwdSchema, cwd, "cwd", cwd);
-    parseArgument(optionsSchema, options, "options", cwd);
+    parseArgument("cwd", cwd, cwdSchema, cwd);
+    parseArgument("options", options, optionsSchema, cwd);
   } catch (error) {
     return Promise.reject(error);
   }

@@ -1,14 +1,14 @@
 import { describeSchemaIssues, type JsonValue, toSchemaIssues } from "@ctx/protocol";
-import { trimmedEnd, trimmedStart } from "@ctx/text";
-import { checkObject, checkOptionalFunction, checkString } from "./check-argument.js";
+import { type ArgumentChecker, trimmedEnd, trimmedStart } from "@ctx/text";
+import { check, kindChecker } from "./check-argument.js";
 import { createFragment, type Fragment } from "./fragment.js";
 import { FragmentError } from "./fragment-error.js";
 import type { FragmentDefinition, FragmentKind, KindSection, Markers } from "./fragment-kind.js";
-import { markedBody } from "./marked-body.js";
+import { bodyBetween } from "./marked-body.js";
 import { createMarkerGuard, type MarkerGuard } from "./marker-guard.js";
-import { matchesMarkedText } from "./match-marked-text.js";
+import { marksText } from "./match-marked-text.js";
 import type { BuildParams, Section, SectionReference } from "./section.js";
-import { startsWithMarker } from "./starts-with-marker.js";
+import { markerAtStart } from "./starts-with-marker.js";
 
 const typePattern = /^[a-z][a-z0-9_.-]*$/;
 
@@ -79,8 +79,9 @@ export function defineFragment<Data, State = never, Snapshot extends JsonValue =
   const helpers = { untrusted: (text: string) => guard().neutralize(text) };
   const parseHelpers = { restore: (text: string) => guard().restore(text) };
   const recognise = recogniser(definition.matches, markers);
+  const checkKind: ArgumentChecker = kindChecker(type);
   const matches = (text: string): boolean => {
-    checkString("text", text, type);
+    checkKind.string("text", text);
     return recognise(text);
   };
 
@@ -103,9 +104,9 @@ export function defineFragment<Data, State = never, Snapshot extends JsonValue =
     create,
     matches,
     parse(text: string): Data | undefined {
-      checkString("text", text, type);
+      checkKind.string("text", text);
       if (definition.parse === undefined || !recognise(text)) return undefined;
-      const body = markers === null ? text : markedBody(text, markers.start, markers.end);
+      const body = markers === null ? text : bodyBetween(text, markers.start, markers.end);
       return body === undefined ? undefined : definition.parse(body, parseHelpers);
     },
     section:
@@ -123,53 +124,53 @@ const roles: readonly unknown[] = ["developer", "user", "assistant"];
 
 /** Checks the type of every field a definition may have, naming the first one that is wrong. */
 function checkDefinition(definition: unknown): void {
-  checkObject("definition", definition);
+  check.object("definition", definition);
   const type = definition.type;
-  checkString("definition.type", type);
-  if (!roles.includes(definition.role)) {
-    throw FragmentError.forArgument(
-      "definition.role",
-      '"developer", "user" or "assistant"',
-      definition.role,
-      type,
-    );
-  }
+  check.string("definition.type", type);
+  const checkKind: ArgumentChecker = kindChecker(type);
+  checkKind.condition(
+    "definition.role",
+    definition.role,
+    roles.includes(definition.role),
+    '"developer", "user" or "assistant"',
+  );
   const { markers } = definition;
   if (markers !== null) {
-    checkObject("definition.markers", markers, type);
-    checkString("definition.markers.start", markers.start, type);
-    checkString("definition.markers.end", markers.end, type);
+    checkKind.object("definition.markers", markers);
+    checkKind.string("definition.markers.start", markers.start);
+    checkKind.string("definition.markers.end", markers.end);
   }
-  if (typeof definition.body !== "function") {
-    throw FragmentError.forArgument("definition.body", "a function", definition.body, type);
-  }
+  checkKind.function("definition.body", definition.body);
   for (const hook of ["matches", "parse", "build"] as const) {
-    checkOptionalFunction(`definition.${hook}`, definition[hook], type);
+    checkKind.optionalFunction(`definition.${hook}`, definition[hook]);
   }
-  if (definition.section !== undefined) checkObject("definition.section", definition.section, type);
+  if (definition.section !== undefined) checkKind.object("definition.section", definition.section);
   const { schema, guards, examples } = definition;
-  if (
-    schema !== undefined &&
-    (typeof schema !== "object" ||
-      schema === null ||
-      typeof Reflect.get(schema, "safeParse") !== "function")
-  ) {
-    throw FragmentError.forArgument("definition.schema", "a zod schema", schema, type);
-  }
-  if (
-    guards !== undefined &&
-    !(Array.isArray(guards) && guards.every((guard) => typeof guard === "string"))
-  ) {
-    throw FragmentError.forArgument("definition.guards", "an array of strings", guards, type);
-  }
-  if (examples !== undefined && !Array.isArray(examples)) {
-    throw FragmentError.forArgument("definition.examples", "an array", examples, type);
-  }
-  if (definition.separate !== undefined && typeof definition.separate !== "boolean") {
-    throw FragmentError.forArgument("definition.separate", "a boolean", definition.separate, type);
-  }
+  checkKind.condition(
+    "definition.schema",
+    schema,
+    schema === undefined ||
+      (typeof schema === "object" &&
+        schema !== null &&
+        typeof Reflect.get(schema, "safeParse") === "function"),
+    "a zod schema",
+  );
+  checkKind.condition(
+    "definition.guards",
+    guards,
+    guards === undefined ||
+      (Array.isArray(guards) && guards.every((guard) => typeof guard === "string")),
+    "an array of strings",
+  );
+  if (examples !== undefined) checkKind.array("definition.examples", examples);
+  checkKind.condition(
+    "definition.separate",
+    definition.separate,
+    definition.separate === undefined || typeof definition.separate === "boolean",
+    "a boolean",
+  );
   if (definition.description !== undefined) {
-    checkString("definition.description", definition.description, type);
+    checkKind.string("definition.description", definition.description);
   }
 }
 
@@ -182,8 +183,8 @@ function recogniser(
   markers: Markers | null,
 ): (text: string) => boolean {
   if (markers === null) return custom ?? (() => false);
-  if (custom === undefined) return (text) => matchesMarkedText(text, markers.start, markers.end);
-  return (text) => startsWithMarker(text, markers.start) && custom(text);
+  if (custom === undefined) return (text) => marksText(text, markers.start, markers.end);
+  return (text) => markerAtStart(text, markers.start) && custom(text);
 }
 
 /** The section as the session sees it; every type parameter stays inside this closure. */

@@ -1,5 +1,5 @@
 import { startsWithAsciiCaseInsensitive, trimmedEnd } from "@ctx/text";
-import { checkCount, checkString } from "./check-argument.js";
+import { check } from "./check-argument.js";
 
 /**
  * The back half of the recognition rule: after trimming trailing Unicode white space, `text` ends
@@ -9,9 +9,14 @@ import { checkCount, checkString } from "./check-argument.js";
  * @throws {FragmentError} when `text` or `marker` is not a string, or `from` not a whole number ≥ 0.
  */
 export function endsWithMarker(text: string, marker: string, from = 0): boolean {
-  checkString("text", text);
-  checkString("marker", marker);
-  checkCount("from", from);
+  check.string("text", text);
+  check.string("marker", marker);
+  check.count("from", from);
+  return markerAtEnd(text, marker, from);
+}
+
+/** {@link endsWithMarker} without the argument checks, for callers that checked them. */
+export function markerAtEnd(text: string, marker: string, from: number): boolean {
   if (marker === "") return false;
   const start = trimmedEnd(text) - marker.length;
   return start >= from && startsWithAsciiCaseInsensitive(text, start, marker);

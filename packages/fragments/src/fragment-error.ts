@@ -1,5 +1,5 @@
 import type { SchemaIssue } from "@ctx/protocol";
-import { CtxError, type CtxErrorOptions, describeValue } from "@ctx/text";
+import { CtxError, type CtxErrorOptions } from "@ctx/text";
 
 /**
  * What a {@link FragmentError} is about: `invalid-definition`, a fragment kind or a section
@@ -50,10 +50,15 @@ export class FragmentError<Code extends string = FragmentErrorCode> extends CtxE
     return new FragmentError(code, namingKind(type, problem), { type, issues });
   }
 
-  /** The error for a call whose `argument` is not what the function expects. */
-  static forArgument(argument: string, expected: string, value: unknown, type = ""): FragmentError {
-    const problem = `${argument}: expected ${expected}, got ${describeValue(value)}`;
-    return new FragmentError("invalid-argument", namingKind(type, problem), { type, argument });
+  /**
+   * The error for a call whose `argument` is not what the function expects, `problem` saying how
+   * (`expected a string, got 42`); the message names the kind `type` when there is one.
+   */
+  static forArgument(argument: string, problem: string, type = ""): FragmentError {
+    return new FragmentError("invalid-argument", namingKind(type, `${argument}: ${problem}`), {
+      type,
+      argument,
+    });
   }
 }
 

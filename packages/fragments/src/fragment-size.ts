@@ -1,7 +1,6 @@
 import { type CtxWarning, utf8ByteLength } from "@ctx/text";
-import { checkObject } from "./check-argument.js";
+import { check } from "./check-argument.js";
 import type { Fragment } from "./fragment.js";
-import { FragmentError } from "./fragment-error.js";
 
 /** A fragment rendered larger than its kind's `maxBytes`. */
 export interface FragmentSizeWarning extends CtxWarning {
@@ -20,10 +19,13 @@ export interface FragmentSizeWarning extends CtxWarning {
  * @throws {FragmentError} when `fragment` is not a fragment.
  */
 export function checkFragmentSize(fragment: Fragment): FragmentSizeWarning | undefined {
-  checkObject("fragment", fragment);
-  if (typeof fragment.render !== "function" || typeof fragment.kind !== "object") {
-    throw FragmentError.forArgument("fragment", "a fragment made by a kind's create", fragment);
-  }
+  check.object("fragment", fragment);
+  check.condition(
+    "fragment",
+    fragment,
+    typeof fragment.render === "function" && typeof fragment.kind === "object",
+    "a fragment made by a kind's create",
+  );
   const { maxBytes, type } = fragment.kind;
   if (maxBytes === undefined) return undefined;
   const bytes = utf8ByteLength(fragment.render());

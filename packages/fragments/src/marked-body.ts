@@ -1,5 +1,6 @@
 import { trimmedEnd, trimmedStart } from "@ctx/text";
-import { matchesMarkedText } from "./match-marked-text.js";
+import { check } from "./check-argument.js";
+import { marksText } from "./match-marked-text.js";
 
 /**
  * The text between the markers of a marked text — what `body` rendered — once white space outside
@@ -11,7 +12,15 @@ import { matchesMarkedText } from "./match-marked-text.js";
  * ```
  */
 export function markedBody(text: string, start: string, end: string): string | undefined {
-  if (!matchesMarkedText(text, start, end)) return undefined;
+  check.string("text", text);
+  check.string("start", start);
+  check.string("end", end);
+  return bodyBetween(text, start, end);
+}
+
+/** {@link markedBody} without the argument checks, for callers that checked them. */
+export function bodyBetween(text: string, start: string, end: string): string | undefined {
+  if (!marksText(text, start, end)) return undefined;
   const from = trimmedStart(text) + start.length;
   const to = trimmedEnd(text) - end.length;
   return to < from ? undefined : text.slice(from, to);

@@ -1,6 +1,5 @@
 import { trimWhiteSpace } from "@ctx/text";
-import { checkString } from "./check-argument.js";
-import { FragmentError } from "./fragment-error.js";
+import { check } from "./check-argument.js";
 
 /**
  * The characters a guarded marker may start with, and the named character reference that stands
@@ -70,9 +69,12 @@ const guardingOfFrozenList = new WeakMap<readonly string[], Guarding>();
  * `neutralize` or `restore` is given something other than a string.
  */
 export function createMarkerGuard(markers: readonly string[]): Guarding {
-  if (!Array.isArray(markers) || !markers.every((marker) => typeof marker === "string")) {
-    throw FragmentError.forArgument("markers", "an array of strings", markers);
-  }
+  check.condition(
+    "markers",
+    markers,
+    Array.isArray(markers) && markers.every((marker) => typeof marker === "string"),
+    "an array of strings",
+  );
   if (!Object.isFrozen(markers)) return guardingOf(markers);
   const known = guardingOfFrozenList.get(markers);
   if (known !== undefined) return known;
@@ -87,7 +89,7 @@ function guardingOf(markers: readonly string[]): Guarding {
   if (problem !== undefined) return { problem };
   if (guarded.length === 0) {
     const identity = (text: string) => {
-      checkString("text", text);
+      check.string("text", text);
       return text;
     };
     return { guard: { markers: guarded, neutralize: identity, restore: identity } };
@@ -101,7 +103,7 @@ function guardingOf(markers: readonly string[]): Guarding {
     guard: {
       markers: guarded,
       neutralize: (text) => {
-        checkString("text", text);
+        check.string("text", text);
         return text.replace(occurrences(), (occurrence) =>
           occurrence.startsWith("&")
             ? `&amp;${occurrence.slice(1)}`
@@ -109,7 +111,7 @@ function guardingOf(markers: readonly string[]): Guarding {
         );
       },
       restore: (text) => {
-        checkString("text", text);
+        check.string("text", text);
         return text.replace(occurrences(), (occurrence) => {
           if (occurrence.startsWith("&amp;")) return `&${occurrence.slice(5)}`;
           if (!occurrence.startsWith("&")) return occurrence;

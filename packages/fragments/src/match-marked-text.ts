@@ -1,7 +1,7 @@
 import { trimmedStart } from "@ctx/text";
-import { checkString } from "./check-argument.js";
-import { endsWithMarker } from "./ends-with-marker.js";
-import { startsWithMarker } from "./starts-with-marker.js";
+import { check } from "./check-argument.js";
+import { markerAtEnd } from "./ends-with-marker.js";
+import { markerAtStart } from "./starts-with-marker.js";
 
 /**
  * The recognition rule shared by every marked fragment kind: after trimming Unicode white space,
@@ -17,10 +17,15 @@ import { startsWithMarker } from "./starts-with-marker.js";
  * ```
  */
 export function matchesMarkedText(text: string, start: string, end: string): boolean {
-  checkString("text", text);
-  checkString("start", start);
-  checkString("end", end);
+  check.string("text", text);
+  check.string("start", start);
+  check.string("end", end);
+  return marksText(text, start, end);
+}
+
+/** {@link matchesMarkedText} without the argument checks, for callers that checked them. */
+export function marksText(text: string, start: string, end: string): boolean {
   // The start marker is compared in `text` trimmed at the front only, and the end marker in
   // `text` trimmed at the back, so the two may overlap on a very short text, as in the reference.
-  return startsWithMarker(text, start) && endsWithMarker(text, end, trimmedStart(text));
+  return markerAtStart(text, start) && markerAtEnd(text, end, trimmedStart(text));
 }

@@ -1,7 +1,7 @@
 import type { JsonValue } from "@ctx/protocol";
-import type { CtxWarning } from "@ctx/text";
+import type { ArgumentChecker, CtxWarning } from "@ctx/text";
 import type { z } from "zod";
-import { checkObject, checkOptionalFunction, checkString } from "./check-argument.js";
+import { check, kindChecker } from "./check-argument.js";
 import { FragmentError } from "./fragment-error.js";
 
 /**
@@ -102,24 +102,26 @@ const scopes: readonly SectionScope[] = ["world", "settings", "initial"];
 export function defineSection<State, Snapshot extends JsonValue = never>(
   definition: SectionDefinition<State, Snapshot>,
 ): Section<State, Snapshot> {
-  checkObject("definition", definition);
-  checkString("definition.id", definition.id);
-  if (!scopes.includes(definition.scope)) {
-    throw FragmentError.forArgument(
-      "definition.scope",
-      `one of ${scopes.join(", ")}`,
-      definition.scope,
-      definition.id,
-    );
-  }
+  check.object("definition", definition);
+  check.string("definition.id", definition.id);
+  const checkSection: ArgumentChecker = kindChecker(definition.id);
+  checkSection.condition(
+    "definition.scope",
+    definition.scope,
+    scopes.includes(definition.scope),
+    `one of ${scopes.join(", ")}`,
+  );
   for (const schema of ["state", "snapshot"] as const) {
     const value: unknown = definition[schema];
     if (schema === "snapshot" && value === undefined) continue;
-    if (typeof value !== "object" || value === null || !("safeParse" in value)) {
-      throw FragmentError.forArgument(`definition.${schema}`, "a zod schema", value, definition.id);
-    }
+    checkSection.condition(
+      `definition.${schema}`,
+      value,
+      typeof value === "object" && value !== null && "safeParse" in value,
+      "a zod schema",
+    );
   }
-  checkOptionalFunction("definition.snapshotOf", definition.snapshotOf, definition.id);
+  checkSection.optionalFunction("definition.snapshotOf", definition.snapshotOf);
   if (!idPattern.test(definition.id)) {
     throw FragmentError.forKind(
       "invalid-definition",

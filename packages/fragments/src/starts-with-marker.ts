@@ -1,5 +1,5 @@
 import { startsWithAsciiCaseInsensitive, trimmedStart } from "@ctx/text";
-import { checkString } from "./check-argument.js";
+import { check } from "./check-argument.js";
 
 /**
  * The front half of the recognition rule: after skipping leading Unicode white space, `text`
@@ -8,7 +8,12 @@ import { checkString } from "./check-argument.js";
  * @throws {FragmentError} when `text` or `marker` is not a string.
  */
 export function startsWithMarker(text: string, marker: string): boolean {
-  checkString("text", text);
-  checkString("marker", marker);
+  check.string("text", text);
+  check.string("marker", marker);
+  return markerAtStart(text, marker);
+}
+
+/** {@link startsWithMarker} without the argument checks, for callers that checked them. */
+export function markerAtStart(text: string, marker: string): boolean {
   return marker !== "" && startsWithAsciiCaseInsensitive(text, trimmedStart(text), marker);
 }

@@ -83,6 +83,7 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
   "@ctx/text": {
     codeRegions: { args: ["`a`"], names: ["text"] },
     compareCodePoints: { args: ["a", "b"], names: ["left", "right"] },
+    createArgumentChecker: { args: [() => new Error("wrong")], names: ["refuse"] },
     describeValue: { args: [null], names: ["value"], anything: [0] },
     escapeXml: { args: ["<"], names: ["text"] },
     escapeXmlText: { args: ["<"], names: ["text"] },
@@ -132,10 +133,15 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
     deepFreeze: { args: [{}], names: ["value"], anything: [0] },
     isDeepFrozen: { args: [{}], names: ["value"], anything: [0] },
     describeSchemaIssues: { args: [[{ path: "a", message: "b" }]], names: ["issues"] },
+    createSchemaChecker: { args: [() => new Error("wrong")], names: ["refuse"] },
     parseWithSchema: {
       args: [z.string(), "a", () => new Error("wrong")],
       names: ["schema", "value", "toError"],
       anything: [1],
+    },
+    issuesInArgument: {
+      args: ["options", [{ path: "a", message: "b" }]],
+      names: ["argument", "issues"],
     },
   },
   "@ctx/protocol/internal": {
@@ -258,13 +264,6 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
         { id: "s" },
       ],
       names: ["taken", "request"],
-    },
-  },
-  "@ctx/rollout/internal": {
-    parseRolloutArgument: {
-      args: [z.string(), "x", "what"],
-      names: ["schema", "value", "what"],
-      anything: [1],
     },
   },
   "@ctx/rollout-jsonl": {

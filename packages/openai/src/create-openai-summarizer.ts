@@ -1,13 +1,8 @@
-import {
-  ContextWindowError,
-  parseWithSchema,
-  type Summarizer,
-  summaryOptionsSchema,
-} from "@ctx/protocol";
+import { ContextWindowError, type Summarizer, summaryOptionsSchema } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
 import type { ResponseCreateParamsNonStreaming, Tool } from "openai/resources/responses/responses";
 import { z } from "zod";
-import { OpenAIAdapterError } from "./openai-adapter-error.js";
+import { checkSchema } from "./check-argument.js";
 import {
   type ResponsesParamsOptions,
   responsesParamsOptionsSchema,
@@ -87,19 +82,10 @@ const contextWindowErrorSchema = lazySchema(() =>
  * ```
  */
 export function createOpenAISummarizer(options: OpenAISummarizerOptions): Summarizer {
-  parseWithSchema(
-    optionsSchema,
-    options,
-    (problems) =>
-      new OpenAIAdapterError("invalid-argument", `invalid summarizer options: ${problems}`),
-  );
+  checkSchema("summarizer options", options, optionsSchema);
   const { client, model, tools, parameters, ...mapping } = options;
   return async (request, summaryOptions) => {
-    const { signal } = parseWithSchema(
-      summaryOptionsSchema,
-      summaryOptions,
-      (problems) => new OpenAIAdapterError("invalid-argument", `invalid options: ${problems}`),
-    );
+    const { signal } = checkSchema("options", summaryOptions, summaryOptionsSchema);
     const params = toResponsesParams(request, mapping);
     try {
       const response = await client.responses.create(

@@ -1,9 +1,9 @@
-import type { ModelAnswer } from "@ctx/protocol";
-import { parseWithSchema, type ResponseItem } from "@ctx/protocol";
+import type { ModelAnswer, ResponseItem } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import type { ChatCompletion } from "openai/resources/chat/completions";
 import { z } from "zod";
+import { checkSchema } from "./check-argument.js";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";
 import { checkAnswer, warnUnlessJson } from "./output-items.js";
 import { readUsage } from "./reported-usage.js";
@@ -55,11 +55,7 @@ const choiceSchema = lazySchema(() =>
 export function fromChatCompletion(
   completion: Pick<ChatCompletion, "choices" | "usage">,
 ): ModelAnswer {
-  const { choices } = parseWithSchema(
-    completionSchema,
-    completion,
-    (problems) => new OpenAIAdapterError("invalid-argument", `invalid completion: ${problems}`),
-  );
+  const { choices } = checkSchema("completion", completion, completionSchema);
   if (choices.length === 0) {
     throw new OpenAIAdapterError(
       "invalid-answer",

@@ -1,10 +1,9 @@
 import type { ModelAnswer } from "@ctx/protocol";
-import { parseWithSchema } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import type { Response } from "openai/resources/responses/responses";
 import { z } from "zod";
-import { OpenAIAdapterError } from "./openai-adapter-error.js";
+import { checkSchema } from "./check-argument.js";
 import { toOutputItem } from "./output-items.js";
 import { readUsage } from "./reported-usage.js";
 
@@ -30,11 +29,7 @@ const responseSchema = lazySchema(() => z.looseObject({ output: z.array(z.unknow
  * ```
  */
 export function fromResponse(response: Pick<Response, "output" | "usage">): ModelAnswer {
-  const { output } = parseWithSchema(
-    responseSchema,
-    response,
-    (problems) => new OpenAIAdapterError("invalid-argument", `invalid response: ${problems}`),
-  );
+  const { output } = checkSchema("response", response, responseSchema);
   const warnings: CtxWarning[] = [];
   const items = output.flatMap(
     (item, index) => toOutputItem(item, `response.output[${index}]`, index, warnings) ?? [],

@@ -1,9 +1,9 @@
 import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
+import { checkSchema } from "./check-argument.js";
 import { type ModelInfo, modelInfoSchema } from "./model-info.js";
-import { parseArgument } from "./parse-argument.js";
 import { type Personality, personalitySchema } from "./personality.js";
-import { stripPersonalitySection } from "./strip-personality-section.js";
+import { withoutPersonalitySection } from "./strip-personality-section.js";
 
 /** What a user's configuration can change about a catalog model's instructions. */
 export interface ModelOverrides {
@@ -41,11 +41,11 @@ const modelOverridesSchema = lazySchema(() =>
  * ```
  */
 export function applyModelOverrides(model: ModelInfo, overrides: ModelOverrides): ModelInfo {
-  parseArgument(modelInfoSchema, "model", model);
-  const { baseInstructions, personality } = parseArgument(
-    modelOverridesSchema,
+  checkSchema("model", model, modelInfoSchema);
+  const { baseInstructions, personality } = checkSchema(
     "overrides",
     overrides,
+    modelOverridesSchema,
   );
   if (baseInstructions !== undefined) {
     const { instructionsTemplate: _template, personalityMessages: _messages, ...rest } = model;
@@ -55,9 +55,9 @@ export function applyModelOverrides(model: ModelInfo, overrides: ModelOverrides)
   const { instructionsTemplate, ...rest } = model;
   return Object.freeze({
     ...rest,
-    baseInstructions: stripPersonalitySection(model.baseInstructions),
+    baseInstructions: withoutPersonalitySection(model.baseInstructions),
     ...(instructionsTemplate === undefined
       ? {}
-      : { instructionsTemplate: stripPersonalitySection(instructionsTemplate) }),
+      : { instructionsTemplate: withoutPersonalitySection(instructionsTemplate) }),
   });
 }

@@ -2,6 +2,7 @@ import { deepFreeze } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { CatalogError } from "./catalog-error.js";
+import { checkSchema } from "./check-argument.js";
 import { defaultModelFallback } from "./default-model-fallback.js";
 import {
   type ModelFallback,
@@ -9,7 +10,6 @@ import {
   modelFallbackSchema,
   modelInfoSchema,
 } from "./model-info.js";
-import { parseArgument } from "./parse-argument.js";
 import { parseCatalogValue } from "./parse-catalog-value.js";
 
 const optionsSchema = lazySchema(() => z.strictObject({ fallback: z.unknown().optional() }));
@@ -72,7 +72,7 @@ export function createModelCatalog(
   entries: readonly ModelInfo[],
   options: ModelCatalogOptions = {},
 ): ModelCatalog {
-  const { fallback } = parseArgument(optionsSchema, "options", options);
+  const { fallback } = checkSchema("options", options, optionsSchema);
   if (!Array.isArray(entries)) {
     throw CatalogError.at({}, [{ path: "", message: "the entries must be a list" }]);
   }
@@ -111,9 +111,9 @@ export function assembleModelCatalog(
     models: Object.freeze([...models]),
     fallback,
     get: (slug: string) => {
-      parseArgument(slugSchema, "slug", slug);
+      checkSchema("slug", slug, slugSchema);
       return bySlug.get(slug) ?? Object.freeze({ ...fallback, slug, displayName: slug });
     },
-    has: (slug: string) => bySlug.has(parseArgument(slugSchema, "slug", slug)),
+    has: (slug: string) => bySlug.has(checkSchema("slug", slug, slugSchema)),
   });
 }

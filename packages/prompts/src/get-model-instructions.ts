@@ -1,9 +1,9 @@
+import { checkSchema } from "./check-argument.js";
 import { fillPlaceholder } from "./fill-placeholder.js";
-import { getPersonalityMessage } from "./get-personality-message.js";
+import { personalityMessage } from "./get-personality-message.js";
 import { type ModelInfo, modelInstructionsSchema } from "./model-info.js";
-import { parseArgument } from "./parse-argument.js";
 import { checkPersonality, type Personality } from "./personality.js";
-import { stripPersonalitySection } from "./strip-personality-section.js";
+import { withoutPersonalitySection } from "./strip-personality-section.js";
 
 /**
  * The instructions a model is given for `personality`. A model with an instructions template
@@ -30,7 +30,7 @@ export function getModelInstructions(
   model: Pick<ModelInfo, "baseInstructions" | "instructionsTemplate" | "personalityMessages">,
   personality?: Personality,
 ): string {
-  parseArgument(modelInstructionsSchema, "model", model);
+  checkSchema("model", model, modelInstructionsSchema);
   checkPersonality("personality", personality);
   const instructions =
     model.instructionsTemplate === undefined
@@ -38,7 +38,7 @@ export function getModelInstructions(
       : fillPlaceholder(
           model.instructionsTemplate,
           "personality",
-          getPersonalityMessage(model, personality),
+          personalityMessage(model, personality),
         );
-  return personality === "none" ? stripPersonalitySection(instructions) : instructions;
+  return personality === "none" ? withoutPersonalitySection(instructions) : instructions;
 }

@@ -1,6 +1,6 @@
 import { lazySchema } from "@ctx/protocol/internal";
+import { checkSchema } from "./check-argument.js";
 import { type ModelInfo, modelInstructionsSchema } from "./model-info.js";
-import { parseArgument } from "./parse-argument.js";
 import { checkPersonality, type Personality } from "./personality.js";
 
 const modelSchema = lazySchema(() => modelInstructionsSchema.pick({ personalityMessages: true }));
@@ -21,8 +21,16 @@ export function getPersonalityMessage(
   model: Pick<ModelInfo, "personalityMessages">,
   personality?: Personality,
 ): string {
-  parseArgument(modelSchema, "model", model);
+  checkSchema("model", model, modelSchema);
   checkPersonality("personality", personality);
+  return personalityMessage(model, personality);
+}
+
+/** {@link getPersonalityMessage} without the argument checks, for callers that checked them. */
+export function personalityMessage(
+  model: Pick<ModelInfo, "personalityMessages">,
+  personality: Personality | undefined,
+): string {
   const messages = model.personalityMessages;
   switch (personality) {
     case undefined:

@@ -1,7 +1,6 @@
 import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
-import { parseArgument } from "./parse-argument.js";
-import { PermissionsPolicyError } from "./permissions-policy-error.js";
+import { checkPolicy } from "./check-argument.js";
 
 /** How far the filesystem sandbox lets shell commands reach. */
 export type SandboxMode = "read-only" | "workspace-write" | "danger-full-access";
@@ -141,9 +140,7 @@ export const permissionsPolicySchema = lazySchema(() =>
  * @throws {PermissionsPolicyError} naming each field at fault when it does not fit.
  */
 export function parsePermissionsPolicy(policy: unknown): PermissionsPolicy {
-  return parseArgument(permissionsPolicySchema, "policy", policy, (issues) =>
-    PermissionsPolicyError.fromIssues(issues),
-  );
+  return checkPolicy("policy", policy, permissionsPolicySchema);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
-import { parseArgument } from "./parse-argument.js";
+import { checkSchema } from "./check-argument.js";
 
 /**
  * How the model is asked to sound. `friendly` and `pragmatic` pick the model's personality
@@ -33,5 +33,5 @@ export function checkPersonality(
   argument: string,
   value: unknown,
 ): asserts value is Personality | undefined {
-  parseArgument(optionalPersonalitySchema, argument, value);
+  checkSchema(argument, value, optionalPersonalitySchema);
 }

@@ -1,16 +1,15 @@
 import { lazySchema } from "@ctx/protocol/internal";
 import { sortedUnique } from "@ctx/text";
+import { checkPolicy } from "./check-argument.js";
 import { bundledTexts } from "./data/bundled-data.js";
 import { fillPlaceholder } from "./fill-placeholder.js";
 import { type PermissionsTextOverrides, permissionsTextOverridesSchema } from "./model-info.js";
-import { parseArgument } from "./parse-argument.js";
 import {
   type PermissionsPolicy,
   parsePermissionsPolicy,
   type SandboxMode,
   sandboxModeOf,
 } from "./permissions-policy.js";
-import { PermissionsPolicyError } from "./permissions-policy-error.js";
 import { renderApprovalText } from "./render-approval-text.js";
 
 const texts = bundledTexts.permissions;
@@ -60,19 +59,7 @@ export function renderPermissionsInstructions(
   overrides?: PermissionsTextOverrides,
 ): string {
   const checked = parsePermissionsPolicy(policy);
-  const checkedOverrides = parseArgument(
-    optionalOverridesSchema,
-    "overrides",
-    overrides,
-    (issues) =>
-      PermissionsPolicyError.fromIssues(
-        issues.map((issue) => ({
-          ...issue,
-          path: issue.path === "" ? "overrides" : `overrides.${issue.path}`,
-        })),
-        "overrides",
-      ),
-  );
+  const checkedOverrides = checkPolicy("overrides", overrides, optionalOverridesSchema);
   const mode = sandboxModeOf(checked);
   const network =
     (checked.networkAccess ?? mode === "danger-full-access") ? "enabled" : "restricted";

@@ -1,8 +1,8 @@
 import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
+import { checkSchema } from "./check-argument.js";
 import { getModelInstructions } from "./get-model-instructions.js";
 import { type ModelInfo, modelInstructionsSchema } from "./model-info.js";
-import { parseArgument } from "./parse-argument.js";
 import { defaultPersonality, type Personality, personalitySchema } from "./personality.js";
 
 /** The inputs of {@link resolveBaseInstructions}. */
@@ -46,7 +46,7 @@ const sourcesSchema = lazySchema(() =>
  * ```
  */
 export function resolveBaseInstructions(sources: BaseInstructionsSources): string {
-  parseArgument(sourcesSchema, "sources", sources);
+  checkSchema("sources", sources, sourcesSchema);
   return (
     sources.override ??
     sources.fromHistory ??

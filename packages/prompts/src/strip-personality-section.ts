@@ -1,7 +1,7 @@
 import { lazySchema } from "@ctx/protocol/internal";
 import { codeRegions } from "@ctx/text";
 import { z } from "zod";
-import { parseArgument } from "./parse-argument.js";
+import { checkSchema } from "./check-argument.js";
 
 const personalityHeading = "# Personality";
 const textSchema = lazySchema(() => z.string());
@@ -20,7 +20,12 @@ const textSchema = lazySchema(() => z.string());
  * ```
  */
 export function stripPersonalitySection(text: string): string {
-  parseArgument(textSchema, "text", text);
+  checkSchema("text", text, textSchema);
+  return withoutPersonalitySection(text);
+}
+
+/** {@link stripPersonalitySection} without the argument check, for callers that checked `text`. */
+export function withoutPersonalitySection(text: string): string {
   if (!text.includes(personalityHeading)) return text;
   const code = codeRegions(text);
   const kept: string[] = [];

@@ -1,7 +1,7 @@
 import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
+import { checkSchema } from "./check-argument.js";
 import { bundledTexts } from "./data/bundled-data.js";
-import { parseArgument } from "./parse-argument.js";
 
 const textSchema = lazySchema(() => z.string());
 
@@ -27,7 +27,7 @@ const prefixLine = `${summaryPrefix}\n`;
  * ```
  */
 export function formatSummaryText(summary: string): string {
-  parseArgument(textSchema, "summary", summary);
+  checkSchema("summary", summary, textSchema);
   return `${prefixLine}${summary.trim() === "" ? bundledTexts.compaction.emptySummary : summary}`;
 }
 
@@ -43,7 +43,7 @@ export function formatSummaryText(summary: string): string {
  * ```
  */
 export function isSummaryText(text: string): boolean {
-  parseArgument(textSchema, "text", text);
+  checkSchema("text", text, textSchema);
   return text.startsWith(prefixLine);
 }
 

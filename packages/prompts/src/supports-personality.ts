@@ -1,6 +1,6 @@
 import { lazySchema } from "@ctx/protocol/internal";
+import { checkSchema } from "./check-argument.js";
 import { type ModelInfo, modelInstructionsSchema } from "./model-info.js";
-import { parseArgument } from "./parse-argument.js";
 
 const modelSchema = lazySchema(() => modelInstructionsSchema.omit({ baseInstructions: true }));
 
@@ -20,7 +20,7 @@ const modelSchema = lazySchema(() => modelInstructionsSchema.omit({ baseInstruct
 export function supportsPersonality(
   model: Pick<ModelInfo, "instructionsTemplate" | "personalityMessages">,
 ): boolean {
-  parseArgument(modelSchema, "model", model);
+  checkSchema("model", model, modelSchema);
   const messages = model.personalityMessages;
   return (
     model.instructionsTemplate?.includes("{{ personality }}") === true &&

@@ -50,6 +50,12 @@ export {
   type ToolOutput,
 } from "./response-item.js";
 export { type Role, roleSchema } from "./role.js";
-export { describeSchemaIssues, type SchemaIssue, toSchemaIssues } from "./schema-issue.js";
+export { createSchemaChecker, type RefuseIssues, type SchemaChecker } from "./schema-checker.js";
+export {
+  describeSchemaIssues,
+  issuesInArgument,
+  type SchemaIssue,
+  toSchemaIssues,
+} from "./schema-issue.js";
 export { sharedInputRequest } from "./shared-input-request.js";
 export { type Summarizer, type SummaryRequest, summaryOptionsSchema } from "./summarizer.js";

@@ -1,12 +1,14 @@
 import type { z } from "zod";
 import { ProtocolError } from "./protocol-error.js";
-import { describeSchemaIssues, toSchemaIssues } from "./schema-issue.js";
+import { createSchemaChecker } from "./schema-checker.js";
+import { describeSchemaIssues } from "./schema-issue.js";
 
 /**
  * Parses `value` with `schema` and returns zod's output. When the value does not fit, throws the
  * error that `toError` makes of the problems joined into one line (`request.input[0].type: …; …`,
- * worded by {@link toSchemaIssues}), so that each package reports a wrong argument with its own
- * typed error.
+ * worded by {@link toSchemaIssues}). The schema check of {@link createSchemaChecker}, for a value
+ * whose error differs from call to call (a model's answer, named by where it is); an argument is
+ * checked with a checker bound once to the package's error.
  *
  * @throws {ProtocolError} when `schema` is not a zod schema or `toError` is not a function;
  * otherwise the error `toError` returns, when `value` does not fit.
@@ -20,17 +22,11 @@ export function parseWithSchema<Schema extends z.ZodType>(
   value: unknown,
   toError: (problems: string) => Error,
 ): z.output<Schema> {
-  if (typeof Reflect.get(Object(schema), "safeParse") !== "function") {
-    throw ProtocolError.fromIssues("invalid-argument", "argument", [
-      { path: "schema", message: "expected a zod schema" },
-    ]);
-  }
   if (typeof toError !== "function") {
     throw ProtocolError.fromIssues("invalid-argument", "argument", [
       { path: "toError", message: "expected a function" },
     ]);
   }
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw toError(describeSchemaIssues(toSchemaIssues(parsed.error, value)));
-  return parsed.data;
+  const check = createSchemaChecker((_, issues) => toError(describeSchemaIssues(issues)));
+  return check("value", value, schema);
 }

@@ -1,7 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ProtocolError } from "./protocol-error.js";
-import { describeSchemaIssues, toSchemaIssues } from "./schema-issue.js";
+import { describeSchemaIssues, issuesInArgument, toSchemaIssues } from "./schema-issue.js";
 
 function issuesOf(schema: z.ZodType, value: unknown) {
   const result = schema.safeParse(value);
@@ -80,5 +81,42 @@ describe("describeSchemaIssues", () => {
 
   it("refuses what is not a list of issues", () => {
     expect(() => describeSchemaIssues([{ path: 1 }] as never)).toThrow(ProtocolError);
+  });
+});
+
+describe("issuesInArgument", () => {
+  it("leads every path with the argument's name, as a reader would index it", () => {
+    expect(
+      issuesInArgument("options", [
+        { path: "", message: "expected object, received number" },
+        { path: "limit", message: "too big" },
+        { path: "[0].text", message: "expected string" },
+      ]),
+    ).toEqual([
+      { path: "options", message: "expected object, received number" },
+      { path: "options.limit", message: "too big" },
+      { path: "options[0].text", message: "expected string" },
+    ]);
+  });
+
+  it("keeps every message and the order of the issues", () => {
+    fc.assert(
+      fc.property(
+        fc.string(),
+        fc.array(fc.record({ path: fc.string(), message: fc.string() })),
+        (argument, issues) => {
+          const located = issuesInArgument(argument, issues);
+          expect(located.map((issue) => issue.message)).toEqual(
+            issues.map((issue) => issue.message),
+          );
+          for (const issue of located) expect(issue.path.startsWith(argument)).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it("is a ProtocolError to give it a name that is not a string or issues that are not issues", () => {
+    expect(() => issuesInArgument(1 as never, [])).toThrow(ProtocolError);
+    expect(() => issuesInArgument("options", [{ path: 1 }] as never)).toThrow(ProtocolError);
   });
 });

@@ -42,6 +42,11 @@ export function toSchemaIssues(error: z.ZodError, input?: unknown): SchemaIssue[
  * @throws {ProtocolError} when `issues` is not an array of issues.
  */
 export function describeSchemaIssues(issues: readonly SchemaIssue[]): string {
+  checkIssues(issues);
+  return issues.map(describeOne).join("; ");
+}
+
+function checkIssues(issues: readonly SchemaIssue[]): void {
   if (
     !Array.isArray(issues) ||
     !issues.every(
@@ -54,7 +59,21 @@ export function describeSchemaIssues(issues: readonly SchemaIssue[]): string {
   ) {
     throw argumentError("issues", "expected an array of { path, message }");
   }
-  return issues.map(describeOne).join("; ");
+}
+
+/**
+ * `issues` found inside the argument `argument`, each path now led by its name: `limit` becomes
+ * `options.limit`, `[0]` becomes `items[0]`, and `""` (the argument itself) becomes `options`.
+ *
+ * @throws {ProtocolError} when `argument` is not a string or `issues` is not an array of issues.
+ */
+export function issuesInArgument(argument: string, issues: readonly SchemaIssue[]): SchemaIssue[] {
+  if (typeof argument !== "string") throw argumentError("argument", "expected a string");
+  checkIssues(issues);
+  return issues.map(({ path, message }) => ({
+    path: path === "" ? argument : `${argument}${path.startsWith("[") ? "" : "."}${path}`,
+    message,
+  }));
 }
 
 /** Names the argument that was wrong, as every @ctx error for a wrong argument does. */

@@ -1,7 +1,8 @@
 import type { FragmentKind, FragmentRole } from "@ctx/fragments";
 import { startsWithMarker } from "@ctx/fragments";
 import type { ResponseItem, Role } from "@ctx/protocol";
-import { checkResponseItem, checkRole, checkString } from "./check-argument.js";
+import { check } from "./check-argument.js";
+import { checkResponseItem, checkRole } from "./check-shapes.js";
 import type { Classification, Registry } from "./create-registry.js";
 import { findCollision } from "./find-collision.js";
 import { createFirstCharacterIndex } from "./first-character-index.js";
@@ -69,11 +70,14 @@ export function assembleRegistry(
     ),
   ];
 
-  const classify = (role: Role, text: string): Classification | undefined => {
-    checkRole("role", role);
-    checkString("text", text);
+  const classifyText = (role: Role, text: string): Classification | undefined => {
     const candidates = candidatesByRole.get(role as FragmentRole)?.(text) ?? [];
     return candidates.find((candidate) => candidate.matches(text))?.result;
+  };
+  const classify = (role: Role, text: string): Classification | undefined => {
+    checkRole("role", role);
+    check.string("text", text);
+    return classifyText(role, text);
   };
 
   return Object.freeze({
@@ -81,7 +85,7 @@ export function assembleRegistry(
     legacy,
     markers: Object.freeze(markers),
     get: (type: string) => {
-      checkString("type", type);
+      check.string("type", type);
       return byType.get(type);
     },
     classify,
@@ -90,7 +94,8 @@ export function assembleRegistry(
       item.type === "message" &&
       item.role === "user" &&
       item.content.some(
-        (content) => content.type === "input_text" && isInjected(classify("user", content.text)),
+        (content) =>
+          content.type === "input_text" && isInjected(classifyText("user", content.text)),
       ),
     isContextualDeveloperMessage: (item: ResponseItem) =>
       checkItem(item) &&

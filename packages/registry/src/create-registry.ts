@@ -1,7 +1,8 @@
 import type { FragmentKind } from "@ctx/fragments";
 import type { ResponseItem, Role } from "@ctx/protocol";
 import { assembleRegistry } from "./assemble-registry.js";
-import { checkArray, checkKinds, checkLegacy, checkObject } from "./check-argument.js";
+import { check } from "./check-argument.js";
+import { checkKinds, checkLegacy } from "./check-shapes.js";
 import type { LegacyFragment } from "./legacy-fragment.js";
 
 /** What {@link Registry.classify} found a text to be: a current kind's output, or a legacy wrapper. */
@@ -69,10 +70,10 @@ export function createRegistry(
   options: RegistryOptions = {},
 ): Registry {
   checkKinds("kinds", kinds);
-  checkObject("options", options as unknown);
+  check.object("options", options as unknown);
   if (options.legacy !== undefined) {
     const given: unknown = options.legacy;
-    checkArray("options.legacy", given);
+    check.array("options.legacy", given);
     for (const [index, entry] of given.entries()) checkLegacy(`options.legacy[${index}]`, entry);
   }
   const legacy = Object.freeze([...(options.legacy ?? [])]);

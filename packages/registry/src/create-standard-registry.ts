@@ -2,7 +2,7 @@ import type { FragmentKind } from "@ctx/fragments";
 import { assembleRegistry } from "./assemble-registry.js";
 import { codexRecognisers } from "./catalogue/codex-recognisers.js";
 import { legacyFragments } from "./catalogue/legacy-fragments.js";
-import { checkKinds } from "./check-argument.js";
+import { checkKinds } from "./check-shapes.js";
 import type { Registry } from "./create-registry.js";
 import { standardFragments } from "./standard-fragments.js";
 

@@ -4,8 +4,8 @@ import {
   matchesMarkedText,
   startsWithMarker,
 } from "@ctx/fragments";
-import { checkFragmentRole, checkObject, checkString } from "./check-argument.js";
-import { RegistryError } from "./registry-error.js";
+import { check } from "./check-argument.js";
+import { checkFragmentRole } from "./check-shapes.js";
 
 /**
  * A recogniser for a wrapper that older agents wrote into histories and nothing produces any
@@ -59,36 +59,32 @@ export type LegacyFragmentDefinition = {
  * ```
  */
 export function defineLegacyFragment(definition: LegacyFragmentDefinition): LegacyFragment {
-  checkObject("definition", definition);
-  checkString("definition.type", definition.type);
+  check.object("definition", definition);
+  check.string("definition.type", definition.type);
   checkFragmentRole("definition.role", definition.role);
   const userWords = definition.userWords ?? false;
-  if (typeof userWords !== "boolean") {
-    throw RegistryError.forArgument("definition.userWords", "a boolean", userWords);
-  }
+  check.condition("definition.userWords", userWords, typeof userWords === "boolean", "a boolean");
   if ("matches" in definition) {
     const { prefix, matches } = definition;
-    if (typeof matches !== "function") {
-      throw RegistryError.forArgument("definition.matches", "a function", matches);
-    }
-    if (prefix !== undefined) checkString("definition.prefix", prefix);
+    check.function("definition.matches", matches);
+    if (prefix !== undefined) check.string("definition.prefix", prefix);
     return Object.freeze({
       type: definition.type,
       role: definition.role,
       prefix,
       userWords,
       matches: (text: string) => {
-        checkString("text", text);
+        check.string("text", text);
         return (prefix === undefined || startsWithMarker(text, prefix)) && matches(text);
       },
     });
   }
-  checkObject("definition.markers", definition.markers);
+  check.object("definition.markers", definition.markers);
   const { start, end } = definition.markers;
-  checkString("definition.markers.start", start);
-  checkString("definition.markers.end", end);
+  check.string("definition.markers.start", start);
+  check.string("definition.markers.end", end);
   const matches = (text: string) => {
-    checkString("text", text);
+    check.string("text", text);
     return matchesMarkedText(text, start, end);
   };
   return Object.freeze({

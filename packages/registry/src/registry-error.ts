@@ -1,4 +1,4 @@
-import { CtxError, type CtxErrorOptions, describeValue } from "@ctx/text";
+import { CtxError, type CtxErrorOptions } from "@ctx/text";
 
 /**
  * What a {@link RegistryError} is about: `conflicting-kinds`, kinds (or legacy recognisers) that
@@ -31,12 +31,11 @@ export class RegistryError extends CtxError<RegistryErrorCode> {
     this.argument = options.argument;
   }
 
-  /** The error for a call whose `argument` is not what the function expects. */
-  static forArgument(argument: string, expected: string, value: unknown): RegistryError {
-    return new RegistryError(
-      "invalid-argument",
-      `${argument}: expected ${expected}, got ${describeValue(value)}`,
-      { argument },
-    );
+  /**
+   * The error for a call whose `argument` is not what the function expects, `problem` saying how
+   * (`expected a string, got 42`).
+   */
+  static forArgument(argument: string, problem: string): RegistryError {
+    return new RegistryError("invalid-argument", `${argument}: ${problem}`, { argument });
   }
 }

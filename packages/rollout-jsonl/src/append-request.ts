@@ -1,6 +1,6 @@
 import { jsonValueSchema } from "@ctx/protocol";
 import { type AppendRequest, appendRequestSchema, sessionIdSchema } from "@ctx/rollout";
-import { parseRolloutArgument } from "@ctx/rollout/internal";
+import { checkSchema } from "./check-argument.js";
 import { hasOnlyKeys, isSequence } from "./field-checks.js";
 import { encodeRecord } from "./jsonl-line.js";
 
@@ -59,8 +59,7 @@ export function asUsualAppendRequest(request: unknown): AppendRequest | undefine
  */
 export function checkAppendRequest(request: unknown): CheckedAppend {
   const parsed =
-    asUsualAppendRequest(request) ??
-    parseRolloutArgument(appendRequestSchema, request, "append request");
+    asUsualAppendRequest(request) ?? checkSchema("append request", request, appendRequestSchema);
   return {
     sessionId: parsed.sessionId,
     expectedSequence: parsed.expectedSequence,

@@ -12,11 +12,11 @@ import {
   readRolloutChain,
   sessionIdSchema,
 } from "@ctx/rollout";
-import { parseRolloutArgument } from "@ctx/rollout/internal";
 import { CtxError } from "@ctx/text";
 import { z } from "zod";
 import { createBatchAppender } from "./append-batch.js";
 import { type CheckedAppend, checkAppendRequest } from "./append-request.js";
+import { checkSchema } from "./check-argument.js";
 import { createFileLocks } from "./file-lock.js";
 import { errorCode, exists } from "./file-system.js";
 import { encodeHeaderLine, type HeaderLine } from "./jsonl-line.js";
@@ -80,9 +80,8 @@ export function createJsonlRolloutStore(
   directory: string,
   options: JsonlRolloutStoreOptions = {},
 ): RolloutStore {
-  const folder = parseRolloutArgument(z.string().min(1), directory, "directory");
-  const lockTimeout =
-    parseRolloutArgument(optionsSchema, options, "store options").lockTimeout ?? 10_000;
+  const folder = checkSchema("directory", directory, z.string().min(1));
+  const lockTimeout = checkSchema("store options", options, optionsSchema).lockTimeout ?? 10_000;
   const files = createJsonlSessionFiles(folder);
   const { logPath, location, readSession } = files;
   let prepared: Promise<unknown> | undefined;
@@ -102,7 +101,7 @@ export function createJsonlRolloutStore(
     value: unknown,
     what: string,
   ): z.output<Schema> {
-    return structuredClone(parseRolloutArgument(schema, value, what));
+    return structuredClone(checkSchema(what, value, schema));
   }
 
   /** Whether the folder exists: calls then start at once, not after `prepared`. */
@@ -212,8 +211,8 @@ export function createJsonlRolloutStore(
 
     read(sessionId, options = {}) {
       return run(async () => {
-        const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
-        const parsed = parseRolloutArgument(readOptionsSchema, options, "read options");
+        const id = checkSchema("session id", sessionId, sessionIdSchema);
+        const parsed = checkSchema("read options", options, readOptionsSchema);
         return readRolloutChain(
           {
             info: async (chainId) => (await readSession(chainId))?.info,
@@ -227,21 +226,21 @@ export function createJsonlRolloutStore(
 
     info(sessionId) {
       return run(async () => {
-        const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
+        const id = checkSchema("session id", sessionId, sessionIdSchema);
         return (await readSession(id))?.info;
       });
     },
 
     list(options = {}) {
       return run(async () => {
-        const parsed = parseRolloutArgument(listOptionsSchema, options, "list options");
+        const parsed = checkSchema("list options", options, listOptionsSchema);
         return index.list(parsed);
       });
     },
 
     archive(sessionId) {
       return run(async () => {
-        const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
+        const id = checkSchema("session id", sessionId, sessionIdSchema);
         await holds.run(
           id,
           async () => {
@@ -265,7 +264,7 @@ export function createJsonlRolloutStore(
 
     delete(sessionId) {
       return run(async () => {
-        const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
+        const id = checkSchema("session id", sessionId, sessionIdSchema);
         await holds.run(
           id,
           () =>

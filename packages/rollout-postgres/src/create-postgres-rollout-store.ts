@@ -11,7 +11,6 @@ import {
   readOptionsSchema,
   sessionIdSchema,
 } from "@ctx/rollout";
-import { parseRolloutArgument } from "@ctx/rollout/internal";
 import postgres, { type Sql } from "postgres";
 import { z } from "zod";
 import {
@@ -19,6 +18,7 @@ import {
   createAppendFlushWriter,
   type PendingAppend,
 } from "./append-flush-writer.js";
+import { checkSchema } from "./check-argument.js";
 import { createGroupCommit } from "./group-commit.js";
 import { isForeignKeyViolation } from "./is-foreign-key-violation.js";
 import { postgresClientSchema } from "./postgres-client-schema.js";
@@ -115,7 +115,7 @@ export interface PostgresRolloutStore extends RolloutStore {
 export function createPostgresRolloutStore(
   options: PostgresRolloutStoreOptions,
 ): PostgresRolloutStore {
-  parseRolloutArgument(storeOptionsSchema, options, "options");
+  checkSchema("options", options, storeOptionsSchema);
   const tables = rolloutTables(options.schema);
   const sql = "sql" in options ? options.sql : openPool(options.url, options.maxConnections);
   const ownsClient = !("sql" in options);
@@ -158,7 +158,7 @@ export function createPostgresRolloutStore(
   return {
     create: (request) =>
       guarded(async () => {
-        const parsed = parseRolloutArgument(createSessionRequestSchema, request, "session request");
+        const parsed = checkSchema("session request", request, createSessionRequestSchema);
         refuseUnstorableText("session request", [["cwd", parsed.cwd]]);
         const id = parsed.id ?? randomUUID();
         const meta = toStorableJson(parsed.meta ?? null);
@@ -231,8 +231,8 @@ export function createPostgresRolloutStore(
 
     read: (sessionId, readOptions = {}) =>
       guarded(async () => {
-        const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
-        const parsed = parseRolloutArgument(readOptionsSchema, readOptions, "read options");
+        const id = checkSchema("session id", sessionId, sessionIdSchema);
+        const parsed = checkSchema("read options", readOptions, readOptionsSchema);
         return sql.begin("isolation level repeatable read read only", (transaction) =>
           readRollout(transaction, {
             tables,
@@ -245,14 +245,14 @@ export function createPostgresRolloutStore(
 
     info: (sessionId) =>
       guarded(async () => {
-        const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
+        const id = checkSchema("session id", sessionId, sessionIdSchema);
         const row = await sessionRow(id);
         return row === undefined ? undefined : toSessionInfo(row);
       }),
 
     list: (listOptions = {}) =>
       guarded(async () => {
-        const parsed = parseRolloutArgument(listOptionsSchema, listOptions, "list options");
+        const parsed = checkSchema("list options", listOptions, listOptionsSchema);
         refuseUnstorableText("list options", [["cwd", parsed.cwd]]);
         const limit = parsed.limit ?? 50;
         const filters: string[] = [];
@@ -291,7 +291,7 @@ export function createPostgresRolloutStore(
 
     archive: (sessionId) =>
       guarded(async () => {
-        const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
+        const id = checkSchema("session id", sessionId, sessionIdSchema);
         const updated = await sql.unsafe(
           `UPDATE ${tables.sessions} SET archived = true WHERE id = $1`,
           [id],
@@ -301,7 +301,7 @@ export function createPostgresRolloutStore(
 
     delete: (sessionId) =>
       guarded(async () => {
-        const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
+        const id = checkSchema("session id", sessionId, sessionIdSchema);
         try {
           const deleted = await sql.unsafe(`DELETE FROM ${tables.sessions} WHERE id = $1`, [id]);
           if (deleted.count === 0) throw missing(id);
@@ -355,7 +355,7 @@ export function createPostgresRolloutStore(
  * text a PostgreSQL `text` column cannot keep.
  */
 function pendingAppend(request: unknown): PendingAppend {
-  const parsed = parseRolloutArgument(appendRequestSchema, request, "append request");
+  const parsed = checkSchema("append request", request, appendRequestSchema);
   refuseUnstorableText("append request", [
     ["appendId", parsed.appendId],
     ...parsed.records.map((record, index) => [`records[${index}].type`, record.type] as const),

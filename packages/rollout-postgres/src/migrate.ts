@@ -1,8 +1,8 @@
 import { lazySchema } from "@ctx/protocol/internal";
 import { RolloutError } from "@ctx/rollout";
-import { parseRolloutArgument } from "@ctx/rollout/internal";
 import type { Sql } from "postgres";
 import { z } from "zod";
+import { checkSchema } from "./check-argument.js";
 import { migrations } from "./migrations.js";
 import { postgresClientSchema } from "./postgres-client-schema.js";
 import { rolloutTables } from "./rollout-tables.js";
@@ -37,8 +37,8 @@ export interface MigrateResult {
  * @throws {RolloutError} `invalid-argument` for a bad schema name; `io-failed` when the database fails.
  */
 export async function migrate(sql: Sql, options: MigrateOptions = {}): Promise<MigrateResult> {
-  parseRolloutArgument(postgresClientSchema, sql, "sql");
-  parseRolloutArgument(migrateOptionsSchema, options, "options");
+  checkSchema("sql", sql, postgresClientSchema);
+  checkSchema("options", options, migrateOptionsSchema);
   const tables = rolloutTables(options.schema);
   try {
     return await sql.begin(async (transaction) => {

@@ -1,7 +1,7 @@
 import { lazySchema } from "@ctx/protocol/internal";
-import { parseRolloutArgument } from "@ctx/rollout/internal";
 import type { Sql } from "postgres";
 import { z } from "zod";
+import { checkSchema } from "./check-argument.js";
 import { isForeignKeyViolation } from "./is-foreign-key-violation.js";
 import type { RolloutTables } from "./rollout-tables.js";
 import { isStorableText } from "./storable-text.js";
@@ -58,7 +58,7 @@ export async function pruneSessions(
   tables: RolloutTables,
   options: PruneOptions,
 ): Promise<PruneResult> {
-  const parsed = parseRolloutArgument(pruneOptionsSchema, options, "prune options");
+  const parsed = checkSchema("prune options", options, pruneOptionsSchema);
   const cutoff = new Date(parsed.olderThan).toISOString();
   const parameters = parsed.cwd === undefined ? [cutoff] : [cutoff, parsed.cwd];
   const inFolder = parsed.cwd === undefined ? "" : "AND cwd = $2";

@@ -1,6 +1,6 @@
 import type { JsonValue } from "@ctx/protocol";
 import type { z } from "zod";
-import { parseRolloutArgument } from "./parse-rollout-argument.js";
+import { checkSchema } from "./check-argument.js";
 import { RolloutError } from "./rollout-error.js";
 import { createSessionRequestSchema } from "./rollout-schemas.js";
 import type { SessionInfo } from "./rollout-store.js";
@@ -42,7 +42,7 @@ export function isCreateRetry(
     typeof taken.nextSequence !== "number"
   )
     throw new RolloutError("invalid-argument", "taken: expected the info of a session");
-  const parsed = parseRolloutArgument(createSessionRequestSchema, request, "request");
+  const parsed = checkSchema("request", request, createSessionRequestSchema);
   return (
     taken.id === parsed.id &&
     taken.cwd === parsed.cwd &&

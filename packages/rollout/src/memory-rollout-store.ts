@@ -1,8 +1,8 @@
 import type { JsonValue } from "@ctx/protocol";
 import { deepFreeze } from "@ctx/protocol";
+import { checkSchema } from "./check-argument.js";
 import { isCreateRetry } from "./is-create-retry.js";
 import { pageSessions } from "./page-sessions.js";
-import { parseRolloutArgument } from "./parse-rollout-argument.js";
 import { readRolloutChain } from "./read-rollout-chain.js";
 import { RolloutConflictError } from "./rollout-conflict-error.js";
 import { RolloutError } from "./rollout-error.js";
@@ -90,7 +90,7 @@ export function createMemoryRolloutStore(): RolloutStore {
   return {
     async create(request) {
       open();
-      const parsed = parseRolloutArgument(createSessionRequestSchema, request, "session request");
+      const parsed = checkSchema("session request", request, createSessionRequestSchema);
       const id = parsed.id ?? globalThis.crypto.randomUUID();
       const taken = sessions.get(id);
       if (taken !== undefined) {
@@ -119,7 +119,7 @@ export function createMemoryRolloutStore(): RolloutStore {
 
     async append(request) {
       open();
-      const parsed = parseRolloutArgument(appendRequestSchema, request, "append request");
+      const parsed = checkSchema("append request", request, appendRequestSchema);
       const session = existing(parsed.sessionId);
       const next = session.info.nextSequence;
       if (parsed.expectedSequence !== next) {
@@ -152,19 +152,19 @@ export function createMemoryRolloutStore(): RolloutStore {
 
     async read(sessionId, options = {}) {
       open();
-      const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
-      const parsed = parseRolloutArgument(readOptionsSchema, options, "read options");
+      const id = checkSchema("session id", sessionId, sessionIdSchema);
+      const parsed = checkSchema("read options", options, readOptionsSchema);
       return readRolloutChain(chainSource, id, parsed.from ?? "latest-checkpoint");
     },
 
     async info(sessionId) {
       open();
-      return sessions.get(parseRolloutArgument(sessionIdSchema, sessionId, "session id"))?.info;
+      return sessions.get(checkSchema("session id", sessionId, sessionIdSchema))?.info;
     },
 
     async list(options = {}) {
       open();
-      const parsed = parseRolloutArgument(listOptionsSchema, options, "list options");
+      const parsed = checkSchema("list options", options, listOptionsSchema);
       return pageSessions(
         Array.from(sessions.values(), (session) => session.info),
         parsed,
@@ -173,13 +173,13 @@ export function createMemoryRolloutStore(): RolloutStore {
 
     async archive(sessionId) {
       open();
-      const session = existing(parseRolloutArgument(sessionIdSchema, sessionId, "session id"));
+      const session = existing(checkSchema("session id", sessionId, sessionIdSchema));
       session.info = Object.freeze({ ...session.info, archived: true });
     },
 
     async delete(sessionId) {
       open();
-      const id = parseRolloutArgument(sessionIdSchema, sessionId, "session id");
+      const id = checkSchema("session id", sessionId, sessionIdSchema);
       existing(id);
       const forks = [...sessions.values()]
         .filter((session) => session.info.parent?.sessionId === id)

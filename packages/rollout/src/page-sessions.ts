@@ -1,7 +1,7 @@
 import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { decodeBase64Url, encodeBase64Url } from "./base64-url.js";
-import { parseRolloutArgument } from "./parse-rollout-argument.js";
+import { checkSchema } from "./check-argument.js";
 import { RolloutError } from "./rollout-error.js";
 import { listOptionsSchema } from "./rollout-schemas.js";
 import type { SessionInfo, SessionPage } from "./rollout-store.js";
@@ -96,7 +96,7 @@ function pageFilter(options: PageOptions): (session: SessionInfo) => boolean {
  * listing returned.
  */
 export function createPageFilter(options: PageOptions): (session: SessionInfo) => boolean {
-  return pageFilter(parseRolloutArgument(listOptionsSchema, options, "options"));
+  return pageFilter(checkSchema("options", options, listOptionsSchema));
 }
 
 /**
@@ -122,7 +122,7 @@ export function pageSessions(sessions: Iterable<SessionInfo>, options: PageOptio
       "invalid sessions: expected an iterable of sessions",
     );
   }
-  const checked = parseRolloutArgument(listOptionsSchema, options, "options");
+  const checked = checkSchema("options", options, listOptionsSchema);
   const limit = checked.limit ?? 50;
   const listed = pageFilter(checked);
   const kept: SessionInfo[] = [];

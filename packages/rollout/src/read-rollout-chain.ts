@@ -1,7 +1,7 @@
 import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
-import { parseRolloutArgument } from "./parse-rollout-argument.js";
+import { checkSchema } from "./check-argument.js";
 import { RolloutError } from "./rollout-error.js";
 import type { StoredRecord } from "./rollout-record.js";
 import { sessionIdSchema } from "./rollout-schemas.js";
@@ -65,8 +65,8 @@ export async function readRolloutChain(
       "invalid source: expected an object with info and ownRecords methods",
     );
   }
-  parseRolloutArgument(sessionIdSchema, sessionId, "sessionId");
-  parseRolloutArgument(fromSchema, from, "from");
+  checkSchema("sessionId", sessionId, sessionIdSchema);
+  checkSchema("from", from, fromSchema);
   const head = await source.info(sessionId);
   if (head === undefined) throw RolloutError.sessionNotFound(sessionId);
   const segments: (readonly StoredRecord[])[] = [];

@@ -3,9 +3,9 @@ import { createStandardRegistry } from "@ctx/registry";
 import { sessionIdSchema } from "@ctx/rollout";
 import { z } from "zod";
 import { rolloutStoreSchema, sessionOptionsShape } from "./argument-schemas.js";
+import { checkSchema } from "./check-argument.js";
 import { itemRecord } from "./log/session-records.js";
 import { openSession } from "./open-session.js";
-import { parseArgument } from "./parse-argument.js";
 import type { Session, SessionOptions } from "./session.js";
 import { SessionState } from "./session-state.js";
 
@@ -25,7 +25,7 @@ import { SessionState } from "./session-state.js";
  * ```
  */
 export function createSession(options: SessionOptions = {}): Session {
-  const history = parseArgument(createOptionsSchema, options, "options").history ?? [];
+  const history = checkSchema("options", options, createOptionsSchema).history ?? [];
   const state = new SessionState(options.registry ?? createStandardRegistry());
   for (const entry of history) state.apply(itemRecord(entry));
   return openSession(state, options, { created: false, nextSequence: 0 }, [], history);

@@ -3,13 +3,13 @@ import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import { describeValue } from "@ctx/text";
 import { z } from "zod";
+import { checkSchema } from "./check-argument.js";
 import { compactOptionsSchema } from "./compaction/compact-options.js";
 import { compactSession } from "./compaction/compact-session.js";
 import { defaultOrigin, type HistoryEntry } from "./history/origin.js";
 import { createSerialQueue } from "./log/serial-queue.js";
 import { itemRecord, originSchema, reportedUsageSchema } from "./log/session-records.js";
 import type { RolloutPosition } from "./log/session-writer.js";
-import { parseArgument } from "./parse-argument.js";
 import type { Session, SessionOptions } from "./session.js";
 import { SessionError } from "./session-error.js";
 import { createSessionParts } from "./session-parts.js";
@@ -50,15 +50,15 @@ export function openSession(
     },
     nextRequest: () => serial(() => nextRequest(parts, currentTurn)),
     compact: async (compactOptions = {}) => {
-      const parsed = parseArgument(compactOptionsSchema, compactOptions, "options");
+      const parsed = checkSchema("options", compactOptions, compactOptionsSchema);
       return serial(() => compactSession(parts, parsed, currentTurn));
     },
     record: async (items, origin) => {
-      parseArgument(z.array(z.unknown()), items, "items");
+      checkSchema("items", items, z.array(z.unknown()));
       const checkedOrigin =
-        origin === undefined ? undefined : parseArgument(originSchema, origin, "origin");
+        origin === undefined ? undefined : checkSchema("origin", origin, originSchema);
       const entries = items.map((value, index) => {
-        const item = parseArgument(responseItemSchema, value, `items[${index}]`);
+        const item = checkSchema(`items[${index}]`, value, responseItemSchema);
         return { item, origin: checkedOrigin ?? defaultOrigin(item) };
       });
       return serial(async () => {
@@ -67,7 +67,7 @@ export function openSession(
       });
     },
     reportUsage: async (usage) => {
-      const { totalTokens } = parseArgument(reportedUsageSchema, usage, "usage");
+      const { totalTokens } = checkSchema("usage", usage, reportedUsageSchema);
       return serial(async () => {
         await parts.commit([{ type: "reported_usage", payload: { totalTokens } }]);
       });

@@ -1,4 +1,5 @@
-import { checkCodeUnit, checkCount, checkString } from "./check-argument.js";
+import { check } from "./check-argument.js";
+import { checkCodeUnit } from "./check-code-unit.js";
 
 /**
  * Whether `text`, read from `offset`, spells `expected` with ASCII letters compared without case.
@@ -15,9 +16,9 @@ export function startsWithAsciiCaseInsensitive(
   offset: number,
   expected: string,
 ): boolean {
-  checkString("text", text);
-  checkString("expected", expected);
-  checkCount("offset", offset);
+  check.string("text", text);
+  check.string("expected", expected);
+  check.count("offset", offset);
   if (offset + expected.length > text.length) return false;
   for (let index = 0; index < expected.length; index += 1) {
     if (foldUnit(text.charCodeAt(offset + index)) !== foldUnit(expected.charCodeAt(index)))

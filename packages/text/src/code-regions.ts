@@ -1,4 +1,4 @@
-import { checkString } from "./check-argument.js";
+import { check } from "./check-argument.js";
 
 /** A half-open range `[start, end)` of UTF-16 offsets. */
 export type TextRange = readonly [start: number, end: number];
@@ -20,7 +20,7 @@ const fenceClose = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
  * ```
  */
 export function codeRegions(text: string): TextRange[] {
-  checkString("text", text);
+  check.string("text", text);
   const regions: TextRange[] = [];
   let fence: { marker: string; length: number; start: number } | undefined;
   let paragraphStart = 0;

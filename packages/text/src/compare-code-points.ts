@@ -1,4 +1,4 @@
-import { checkString } from "./check-argument.js";
+import { check } from "./check-argument.js";
 import { TextError } from "./text-error.js";
 
 /**
@@ -12,8 +12,12 @@ import { TextError } from "./text-error.js";
  * ```
  */
 export function compareCodePoints(left: string, right: string): number {
-  checkString("left", left);
-  checkString("right", right);
+  check.string("left", left);
+  check.string("right", right);
+  return codePointOrder(left, right);
+}
+
+function codePointOrder(left: string, right: string): number {
   let leftIndex = 0;
   let rightIndex = 0;
   while (leftIndex < left.length && rightIndex < right.length) {
@@ -34,5 +38,5 @@ export function sortedUnique(values: readonly string[]): string[] {
   if (!Array.isArray(values) || !values.every((value) => typeof value === "string")) {
     throw TextError.forArgument("values", "expected an array of strings");
   }
-  return [...new Set(values)].sort(compareCodePoints);
+  return [...new Set(values)].sort(codePointOrder);
 }

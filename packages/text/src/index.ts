@@ -1,3 +1,8 @@
+export {
+  type ArgumentChecker,
+  createArgumentChecker,
+  type RefuseArgument,
+} from "./argument-checker.js";
 export { foldAscii, startsWithAsciiCaseInsensitive } from "./ascii-case.js";
 export { codeRegions, type TextRange } from "./code-regions.js";
 export { compareCodePoints, sortedUnique } from "./compare-code-points.js";

@@ -16,6 +16,7 @@ function wrongValuesFor(valid: unknown): readonly unknown[] {
 const calls: Readonly<Record<string, readonly unknown[]>> = {
   codeRegions: ["`a`"],
   compareCodePoints: ["a", "b"],
+  createArgumentChecker: [() => new Error("wrong")],
   describeValue: [null],
   escapeXml: ["<"],
   escapeXmlText: ["<"],

@@ -1,6 +1,6 @@
-import { checkCount, checkString } from "./check-argument.js";
-import { utf8ByteLength } from "./utf8-byte-length.js";
-import { utf8PrefixEnd, utf8SuffixStart } from "./utf8-cut.js";
+import { check } from "./check-argument.js";
+import { countUtf8Bytes } from "./utf8-byte-length.js";
+import { prefixEnd, suffixStart } from "./utf8-cut.js";
 
 /** Bytes per token in the reference's estimate (`ceil(bytes / 4)`). */
 const bytesPerToken = 4;
@@ -24,18 +24,18 @@ export interface TruncatedText {
  * ```
  */
 export function truncateMiddle(text: string, maxTokens: number): TruncatedText {
-  checkString("text", text);
-  checkCount("maxTokens", maxTokens);
+  check.string("text", text);
+  check.count("maxTokens", maxTokens);
   const budget = maxTokens * bytesPerToken;
-  const bytes = utf8ByteLength(text);
+  const bytes = countUtf8Bytes(text);
   if (bytes <= budget) return { text, truncatedTokens: 0 };
   const headBudget = Math.floor(budget / 2);
-  const headEnd = utf8PrefixEnd(text, headBudget);
-  const tailStart = utf8SuffixStart(text, budget - headBudget);
+  const headEnd = prefixEnd(text, headBudget);
+  const tailStart = suffixStart(text, budget - headBudget);
   const head = text.slice(0, headEnd);
   const tail = text.slice(tailStart);
   const truncatedTokens = Math.ceil(
-    (bytes - utf8ByteLength(head) - utf8ByteLength(tail)) / bytesPerToken,
+    (bytes - countUtf8Bytes(head) - countUtf8Bytes(tail)) / bytesPerToken,
   );
   return { text: `${head}…${truncatedTokens} tokens truncated…${tail}`, truncatedTokens };
 }

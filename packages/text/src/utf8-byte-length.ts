@@ -1,4 +1,4 @@
-import { checkString } from "./check-argument.js";
+import { check } from "./check-argument.js";
 import { isHighSurrogate, widthAt } from "./code-point-width.js";
 
 /** The part of the web platform's `TextEncoder` this module uses. */
@@ -23,7 +23,12 @@ let buffer: Uint8Array | undefined;
  * @throws {TextError} when `text` is not a string.
  */
 export function utf8ByteLength(text: string): number {
-  checkString("text", text);
+  check.string("text", text);
+  return countUtf8Bytes(text);
+}
+
+/** {@link utf8ByteLength} without the argument check, for callers that checked `text`. */
+export function countUtf8Bytes(text: string): number {
   return Encoder === undefined ? walkedByteLength(text) : encodedByteLength(text);
 }
 

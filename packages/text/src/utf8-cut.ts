@@ -1,4 +1,4 @@
-import { checkCount, checkString } from "./check-argument.js";
+import { check } from "./check-argument.js";
 import { widthAt, widthBefore } from "./code-point-width.js";
 
 /**
@@ -11,8 +11,13 @@ import { widthAt, widthBefore } from "./code-point-width.js";
  * ```
  */
 export function utf8PrefixEnd(text: string, maxBytes: number): number {
-  checkString("text", text);
-  checkCount("maxBytes", maxBytes);
+  check.string("text", text);
+  check.count("maxBytes", maxBytes);
+  return prefixEnd(text, maxBytes);
+}
+
+/** {@link utf8PrefixEnd} without the argument checks, for callers that checked them. */
+export function prefixEnd(text: string, maxBytes: number): number {
   let used = 0;
   let index = 0;
   while (index < text.length) {
@@ -30,8 +35,13 @@ export function utf8PrefixEnd(text: string, maxBytes: number): number {
  * @throws {TextError} when `text` is not a string or `maxBytes` is not a whole number ≥ 0.
  */
 export function utf8SuffixStart(text: string, maxBytes: number): number {
-  checkString("text", text);
-  checkCount("maxBytes", maxBytes);
+  check.string("text", text);
+  check.count("maxBytes", maxBytes);
+  return suffixStart(text, maxBytes);
+}
+
+/** {@link utf8SuffixStart} without the argument checks, for callers that checked them. */
+export function suffixStart(text: string, maxBytes: number): number {
   let used = 0;
   let index = text.length;
   while (index > 0) {

@@ -1,6 +1,7 @@
 // The reference trims with Rust's `str::trim`, so recognising its markers and reproducing its
 // AGENTS.md text both need exactly that set of characters, not JavaScript's.
-import { checkCodeUnit, checkString } from "./check-argument.js";
+import { check } from "./check-argument.js";
+import { checkCodeUnit } from "./check-code-unit.js";
 
 /**
  * Whether a UTF-16 code unit is Unicode `White_Space`, the set Rust's `trim` uses. Unlike
@@ -33,7 +34,11 @@ function isWhiteSpaceUnit(codeUnit: number): boolean {
  * @throws {TextError} when `text` is not a string.
  */
 export function trimmedStart(text: string): number {
-  checkString("text", text);
+  check.string("text", text);
+  return startOfText(text);
+}
+
+function startOfText(text: string): number {
   let index = 0;
   while (index < text.length && isWhiteSpaceUnit(text.charCodeAt(index))) index += 1;
   return index;
@@ -44,7 +49,11 @@ export function trimmedStart(text: string): number {
  * @throws {TextError} when `text` is not a string.
  */
 export function trimmedEnd(text: string): number {
-  checkString("text", text);
+  check.string("text", text);
+  return endOfText(text);
+}
+
+function endOfText(text: string): number {
   let index = text.length;
   while (index > 0 && isWhiteSpaceUnit(text.charCodeAt(index - 1))) index -= 1;
   return index;
@@ -67,6 +76,7 @@ export function isBlank(text: string): boolean {
  * ```
  */
 export function trimWhiteSpace(text: string): string {
-  const start = trimmedStart(text);
-  return text.slice(start, Math.max(start, trimmedEnd(text)));
+  check.string("text", text);
+  const start = startOfText(text);
+  return text.slice(start, Math.max(start, endOfText(text)));
 }

@@ -1,4 +1,4 @@
-import { checkString } from "./check-argument.js";
+import { check } from "./check-argument.js";
 
 const entities: Readonly<Record<string, string>> = {
   "&": "&amp;",
@@ -17,7 +17,7 @@ const entities: Readonly<Record<string, string>> = {
  * ```
  */
 export function escapeXml(text: string): string {
-  checkString("text", text);
+  check.string("text", text);
   return text.replace(/[&<>"']/g, (character) => entities[character] ?? character);
 }
 
@@ -26,7 +26,7 @@ export function escapeXml(text: string): string {
  * @throws {TextError} when `text` is not a string.
  */
 export function escapeXmlText(text: string): string {
-  checkString("text", text);
+  check.string("text", text);
   return text.replace(/[&<>]/g, (character) => entities[character] ?? character);
 }
 
@@ -39,6 +39,6 @@ const characters: Readonly<Record<string, string>> = Object.fromEntries(
  * @throws {TextError} when `text` is not a string.
  */
 export function unescapeXml(text: string): string {
-  checkString("text", text);
+  check.string("text", text);
   return text.replace(/&(amp|lt|gt|quot|apos);/g, (entity) => characters[entity] ?? entity);
 }

@@ -2,7 +2,8 @@ import { type BigIntStats, constants, type Dirent } from "node:fs";
 import * as nodePath from "node:path";
 import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
-import { checkArgument, checkText } from "../check-argument.js";
+import { checkSchema } from "../check-argument.js";
+import { checkText } from "../check-text.js";
 import type {
   AgentsMdFileSystem,
   EntryKind,
@@ -82,7 +83,7 @@ const optionsSchema = lazySchema(() =>
  * ```
  */
 export function createNodeFileSystem(options: NodeFileSystemOptions = {}): AgentsMdFileSystem {
-  const settings = checkArgument("options", optionsSchema, options);
+  const settings = checkSchema("options", options, optionsSchema);
   const functions =
     settings.functions ?? (settings.blocking === true ? blockingFunctions() : callbackFunctions());
   return {
@@ -97,10 +98,10 @@ export function createNodeFileSystem(options: NodeFileSystemOptions = {}): Agent
     },
     async open(path, openOptions) {
       const checked = checkText("path", path);
-      const { noFollow } = checkArgument(
+      const { noFollow } = checkSchema(
         "options",
-        openOptionsSchema,
         openOptions === undefined ? {} : openOptions,
+        openOptionsSchema,
       );
       const flags = openFlags | (noFollow === true ? noFollowFlag : 0);
       const fd = await functions.open(checked, flags);
@@ -108,7 +109,7 @@ export function createNodeFileSystem(options: NodeFileSystemOptions = {}): Agent
     },
     async readdir(path, readdirOptions) {
       const checked = checkText("path", path);
-      const { maxEntries } = checkArgument("options", readdirOptionsSchema, readdirOptions);
+      const { maxEntries } = checkSchema("options", readdirOptions, readdirOptionsSchema);
       const entries = await functions.readdir(checked);
       if (entries.length > maxEntries) return null;
       return entries.map((entry) => ({ name: entry.name, kind: entryKind(entry) }));
@@ -155,7 +156,7 @@ function openedFile(functions: NodeFileSystemFunctions, fd: number, path: string
       }),
     read(maxBytes) {
       return use("read", async () => {
-        const limit = checkArgument("maxBytes", byteCountSchema, maxBytes);
+        const limit = checkSchema("maxBytes", maxBytes, byteCountSchema);
         knownSize ??= (await fstat()).size;
         return readPrefix(functions, fd, knownSize, limit);
       });

@@ -1,4 +1,4 @@
-import { checkObject } from "../check-argument.js";
+import { check } from "../check-argument.js";
 import {
   type EnvironmentContextData,
   type EnvironmentEntry,
@@ -14,7 +14,7 @@ import type { EnvironmentSnapshot } from "./environment-snapshot.js";
  * environment context data.
  */
 export function snapshotEnvironmentContext(data: EnvironmentContextData): EnvironmentSnapshot {
-  checkObject("data", data as unknown);
+  check.object("data", data as unknown);
   environmentContext.create(data);
   const environments: Record<
     string,
@@ -58,10 +58,10 @@ export function diffEnvironmentContext(
   current: EnvironmentContextData,
 ): EnvironmentContextData | undefined {
   if (previous !== undefined) {
-    checkObject("previous", previous as unknown);
-    checkObject("previous.environments", previous.environments as unknown);
+    check.object("previous", previous as unknown);
+    check.object("previous.environments", previous.environments as unknown);
   }
-  checkObject("current", current as unknown);
+  check.object("current", current as unknown);
   environmentContext.create(current);
   if (previous === undefined) return current;
   const now = snapshotEnvironmentContext(current);

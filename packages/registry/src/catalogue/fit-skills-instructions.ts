@@ -1,6 +1,5 @@
 import type { CtxWarning } from "@ctx/text";
-import { checkObject } from "../check-argument.js";
-import { RegistryError } from "../registry-error.js";
+import { check } from "../check-argument.js";
 import { type SkillsInstructionsData, skillsInstructions } from "./skills-instructions.js";
 
 /** The share of the context window the skills catalogue may take, as in the reference. */
@@ -37,19 +36,16 @@ export function fitSkillsInstructions(
   data: SkillsInstructionsData,
   options: FitSkillsOptions = {},
 ): { data: SkillsInstructionsData; warnings: SkillsBudgetWarning[] } {
-  checkObject("data", data as unknown);
-  checkObject("options", options as unknown);
+  check.object("data", data as unknown);
+  check.object("options", options as unknown);
   const { contextWindow } = options;
-  if (
-    contextWindow !== undefined &&
-    !(typeof contextWindow === "number" && Number.isFinite(contextWindow) && contextWindow >= 0)
-  ) {
-    throw RegistryError.forArgument(
-      "options.contextWindow",
-      "a number of 0 or more",
-      contextWindow,
-    );
-  }
+  check.condition(
+    "options.contextWindow",
+    contextWindow,
+    contextWindow === undefined ||
+      (typeof contextWindow === "number" && Number.isFinite(contextWindow) && contextWindow >= 0),
+    "a number of 0 or more",
+  );
   skillsInstructions.create(data);
   const budget =
     options.contextWindow === undefined

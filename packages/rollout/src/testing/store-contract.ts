@@ -1,7 +1,7 @@
 import type { JsonValue } from "@ctx/protocol";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseRolloutArgument } from "../parse-rollout-argument.js";
+import { checkSchema } from "../check-argument.js";
 import { RolloutConflictError } from "../rollout-conflict-error.js";
 import { RolloutError } from "../rollout-error.js";
 import type { RolloutRecord } from "../rollout-record.js";
@@ -106,8 +106,7 @@ export function describeRolloutStoreContract(
   createStorage: () => Promise<RolloutStoreStorage>,
   options: RolloutStoreContractOptions = {},
 ): void {
-  const racingWriters =
-    parseRolloutArgument(optionsSchema, options, "contract options").racingWriters ?? 8;
+  const racingWriters = checkSchema("contract options", options, optionsSchema).racingWriters ?? 8;
   async function withStore<Result>(
     test: (store: RolloutStore, storage: RolloutStoreStorage) => Promise<Result>,
   ): Promise<Result> {

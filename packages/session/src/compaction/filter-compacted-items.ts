@@ -3,8 +3,8 @@ import { type ResponseItem, responseItemSchema } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
 import { z } from "zod";
 import { registrySchema } from "../argument-schemas.js";
+import { checkSchema } from "../check-argument.js";
 import type { HistoryEntry } from "../history/origin.js";
-import { parseArgument } from "../parse-argument.js";
 import { messageText } from "./user-text.js";
 
 /**
@@ -25,8 +25,8 @@ export function filterCompactedItems(
   items: readonly ResponseItem[],
   registry: Registry,
 ): HistoryEntry[] {
-  const checked = parseArgument(z.array(responseItemSchema), items, "items");
-  parseArgument(registrySchema, registry, "registry");
+  const checked = checkSchema("items", items, z.array(responseItemSchema));
+  checkSchema("registry", registry, registrySchema);
   return checked.flatMap((item): HistoryEntry[] => {
     if (item.type === "compaction") return [{ item, origin: { source: "model" } }];
     if (item.type !== "message") return [];

@@ -1,7 +1,7 @@
 import type { Fragment, FragmentRole } from "@ctx/fragments";
 import type { MessageItem } from "@ctx/protocol";
 import { envelopeOptionsSchema, fragmentRoleSchema, fragmentsSchema } from "../argument-schemas.js";
-import { parseArgument } from "../parse-argument.js";
+import { checkSchema } from "../check-argument.js";
 import { SessionError } from "../session-error.js";
 
 /** One context message and the kind of each of its texts, in order: its provenance. */
@@ -39,9 +39,9 @@ export function createContextMessage(
   fragments: readonly Fragment[],
   options: EnvelopeOptions = {},
 ): ContextMessage {
-  parseArgument(fragmentRoleSchema, role, "role");
-  parseArgument(fragmentsSchema, fragments, "fragments");
-  const { separator: joiner } = parseArgument(envelopeOptionsSchema, options, "options");
+  checkSchema("role", role, fragmentRoleSchema);
+  checkSchema("fragments", fragments, fragmentsSchema);
+  const { separator: joiner } = checkSchema("options", options, envelopeOptionsSchema);
   if (fragments.length === 0)
     throw new SessionError("invalid-argument", "a context message needs a fragment");
   const stray = fragments.find((fragment) => fragment.kind.role !== role);

@@ -1,7 +1,7 @@
 import type { Fragment } from "@ctx/fragments";
 import type { Registry } from "@ctx/registry";
 import { envelopeOptionsSchema, fragmentsSchema, registrySchema } from "../argument-schemas.js";
-import { parseArgument } from "../parse-argument.js";
+import { checkSchema } from "../check-argument.js";
 import type { EnvelopeOptions } from "./context-message.js";
 import { inRegistryOrder } from "./in-registry-order.js";
 
@@ -14,8 +14,8 @@ export function orderEnvelopeFragments(
   fragments: readonly Fragment[],
   options: EnvelopeOptions,
 ): Fragment[] {
-  parseArgument(registrySchema, registry, "registry");
-  parseArgument(fragmentsSchema, fragments, "fragments");
-  parseArgument(envelopeOptionsSchema, options, "options");
+  checkSchema("registry", registry, registrySchema);
+  checkSchema("fragments", fragments, fragmentsSchema);
+  checkSchema("options", options, envelopeOptionsSchema);
   return inRegistryOrder(registry, fragments);
 }

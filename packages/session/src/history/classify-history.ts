@@ -3,7 +3,7 @@ import { lazySchema } from "@ctx/protocol/internal";
 import type { Registry } from "@ctx/registry";
 import { z } from "zod";
 import { registrySchema } from "../argument-schemas.js";
-import { parseArgument } from "../parse-argument.js";
+import { checkSchema } from "../check-argument.js";
 import { defaultOrigin, type Origin } from "./origin.js";
 
 const itemsSchema = lazySchema(() => z.array(responseItemSchema));
@@ -23,8 +23,8 @@ const itemsSchema = lazySchema(() => z.array(responseItemSchema));
  * ```
  */
 export function classifyHistory(items: readonly ResponseItem[], registry: Registry): Origin[] {
-  const checked = parseArgument(itemsSchema, items, "items");
-  parseArgument(registrySchema, registry, "registry");
+  const checked = checkSchema("items", items, itemsSchema);
+  checkSchema("registry", registry, registrySchema);
   return checked.map((item) => classifyItem(item, registry));
 }
 

@@ -8,8 +8,8 @@ import {
 } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
+import { checkSchema } from "../check-argument.js";
 import { historyEntrySchema } from "../log/session-records.js";
-import { parseArgument } from "../parse-argument.js";
 import type { HistoryEntry } from "./origin.js";
 
 /** The text that stands for an image a text-only model cannot take. */
@@ -242,8 +242,8 @@ export function normalizeHistory(
   entries: readonly HistoryEntry[],
   options: { readonly imageInput: boolean },
 ): ResponseItem[] {
-  const checked = parseArgument(z.array(historyEntrySchema), entries, "entries");
-  const { imageInput } = parseArgument(normalizeOptionsSchema, options, "options");
+  const checked = checkSchema("entries", entries, z.array(historyEntrySchema));
+  const { imageInput } = checkSchema("options", options, normalizeOptionsSchema);
   const builder = new PromptBuilder();
   for (const entry of checked) builder.append(entry);
   return [...builder.view({ imageInput }).items];

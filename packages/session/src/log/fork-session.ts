@@ -3,7 +3,7 @@ import { createStandardRegistry } from "@ctx/registry";
 import { type RolloutStore, sessionIdSchema } from "@ctx/rollout";
 import { z } from "zod";
 import { rolloutStoreSchema, sessionOptionsShape } from "../argument-schemas.js";
-import { parseArgument } from "../parse-argument.js";
+import { checkSchema } from "../check-argument.js";
 import type { Session, SessionOptions } from "../session.js";
 import { replayRollout } from "./replay-rollout.js";
 import { resumeSession } from "./resume-session.js";
@@ -44,8 +44,8 @@ const forkOptionsSchema = lazySchema(() =>
  * ```
  */
 export async function forkSession(store: RolloutStore, options: ForkOptions): Promise<Session> {
-  parseArgument(rolloutStoreSchema, store, "store");
-  parseArgument(forkOptionsSchema, options, "options");
+  checkSchema("store", store, rolloutStoreSchema);
+  checkSchema("options", options, forkOptionsSchema);
   const registry = options.registry ?? createStandardRegistry();
   const parent = await store.read(options.sessionId, { from: "latest-checkpoint" });
   let sequence = parent.session.nextSequence;

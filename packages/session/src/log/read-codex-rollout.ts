@@ -4,9 +4,9 @@ import type { Registry } from "@ctx/registry";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import { registrySchema } from "../argument-schemas.js";
+import { checkSchema } from "../check-argument.js";
 import { classifyHistory } from "../history/classify-history.js";
 import type { HistoryEntry } from "../history/origin.js";
-import { parseArgument } from "../parse-argument.js";
 import { createTypedMessageMatcher } from "./typed-message-matcher.js";
 
 const lineSchema = lazySchema(() => z.object({ type: z.string(), payload: z.unknown() }));
@@ -33,8 +33,8 @@ export function readCodexRollout(
   text: string,
   registry: Registry,
 ): { entries: HistoryEntry[]; warnings: CtxWarning[] } {
-  parseArgument(z.string(), text, "text");
-  parseArgument(registrySchema, registry, "registry");
+  checkSchema("text", text, z.string());
+  checkSchema("registry", registry, registrySchema);
   const items: HistoryEntry["item"][] = [];
   const matcher = createTypedMessageMatcher<number>(Number.POSITIVE_INFINITY);
   let skipped = 0;

@@ -3,8 +3,8 @@ import { createStandardRegistry } from "@ctx/registry";
 import { type RolloutStore, sessionIdSchema } from "@ctx/rollout";
 import { z } from "zod";
 import { rolloutStoreSchema, sessionOptionsShape } from "../argument-schemas.js";
+import { checkSchema } from "../check-argument.js";
 import { openSession } from "../open-session.js";
-import { parseArgument } from "../parse-argument.js";
 import type { Session, SessionOptions } from "../session.js";
 import { loadDefaultTokenizer } from "../tokens/load-default-tokenizer.js";
 import { replayRollout } from "./replay-rollout.js";
@@ -36,8 +36,8 @@ const resumeOptionsSchema = lazySchema(() =>
  * ```
  */
 export async function resumeSession(store: RolloutStore, options: ResumeOptions): Promise<Session> {
-  parseArgument(rolloutStoreSchema, store, "store");
-  parseArgument(resumeOptionsSchema, options, "options");
+  checkSchema("store", store, rolloutStoreSchema);
+  checkSchema("options", options, resumeOptionsSchema);
   const read = await store.read(options.sessionId, { from: "latest-checkpoint" });
   const { state } = replayRollout(read.records, options.registry ?? createStandardRegistry());
   // Started, not awaited: the resume costs what the model will see, not the tokenizer's load

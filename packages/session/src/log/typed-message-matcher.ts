@@ -1,7 +1,7 @@
 import { lazySchema } from "@ctx/protocol/internal";
 import { describeValue } from "@ctx/text";
 import { z } from "zod";
-import { parseArgument } from "../parse-argument.js";
+import { checkSchema } from "../check-argument.js";
 import { SessionError } from "../session-error.js";
 
 /** A user message the matcher has decided on: the caller's value, and whether the user typed it. */
@@ -49,7 +49,7 @@ const windowSchema = lazySchema(() =>
  * ```
  */
 export function createTypedMessageMatcher<Value>(window: number): TypedMessageMatcher<Value> {
-  parseArgument(windowSchema, window, "window");
+  checkSchema("window", window, windowSchema);
   interface Waiting {
     readonly key: string;
     readonly value: Value;

@@ -5,7 +5,7 @@ import {
   type ToolOutput,
 } from "@ctx/protocol";
 import { tokenizerSchema } from "../argument-schemas.js";
-import { parseArgument } from "../parse-argument.js";
+import { checkSchema } from "../check-argument.js";
 import type { Tokenizer } from "./tokenizer.js";
 
 /**
@@ -27,8 +27,8 @@ export const imageTokens = 1_844;
  * ```
  */
 export function countItemTokens(item: ResponseItem, tokenizer: Tokenizer): number {
-  const checked = parseArgument(responseItemSchema, item, "item");
-  return itemTokens(checked, parseArgument(tokenizerSchema, tokenizer, "tokenizer"));
+  const checked = checkSchema("item", item, responseItemSchema);
+  return itemTokens(checked, checkSchema("tokenizer", tokenizer, tokenizerSchema));
 }
 
 /** {@link countItemTokens} unchecked, for items and a tokenizer the session checked already. */

@@ -1,6 +1,6 @@
 import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
-import { parseArgument } from "../parse-argument.js";
+import { checkSchema } from "../check-argument.js";
 
 /** How many tokens a model takes, and when a session compacts. */
 export interface TokenLimits {
@@ -66,13 +66,13 @@ export function resolveTokenLimits(
   model: ModelWindow,
   options: TokenLimitOptions = {},
 ): TokenLimits {
-  const { contextWindow, effectiveContextWindowPercent, autoCompactTokenLimit } = parseArgument(
-    modelWindowSchema,
-    model,
+  const { contextWindow, effectiveContextWindowPercent, autoCompactTokenLimit } = checkSchema(
     "model",
+    model,
+    modelWindowSchema,
   );
   const configured =
-    parseArgument(optionsSchema, options, "options").autoCompactTokenLimit ?? autoCompactTokenLimit;
+    checkSchema("options", options, optionsSchema).autoCompactTokenLimit ?? autoCompactTokenLimit;
   if (contextWindow === undefined) {
     return { window: undefined, usableWindow: undefined, autoCompactLimit: configured };
   }

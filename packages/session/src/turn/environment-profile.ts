@@ -9,7 +9,7 @@ import {
 import { lazySchema } from "@ctx/protocol/internal";
 import type { EnvironmentContextData, FileSystemEntry } from "@ctx/registry";
 import { z } from "zod";
-import { parseArgument } from "../parse-argument.js";
+import { checkSchema } from "../check-argument.js";
 import { SessionError } from "../session-error.js";
 import { systemTimeZone } from "./system-time-zone.js";
 import type { TurnContext } from "./turn-context.js";
@@ -96,7 +96,7 @@ const optionsSchema = lazySchema(() =>
  * ```
  */
 export function buildEnvironmentProfile(options: EnvironmentProfileOptions): EnvironmentProfile {
-  const parsed = parseArgument(optionsSchema, options, "options");
+  const parsed = checkSchema("options", options, optionsSchema);
   const { cwd, sandboxMode } = parsed;
   const writing = sandboxMode === "workspace-write";
   const roots = writing ? [cwd, ...(parsed.writableRoots ?? [])] : [cwd];

@@ -10,8 +10,8 @@ import type {
 import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
+import { checkSchema } from "../check-argument.js";
 import type { CompactionReport } from "../compaction/compaction-report.js";
-import { parseArgument } from "../parse-argument.js";
 import type { ModelRequest, Session } from "../session.js";
 import type { UserInput } from "./parse-user-input.js";
 import type { TurnContext } from "./turn-context.js";
@@ -142,7 +142,7 @@ const answerSchema = lazySchema(() =>
  * ```
  */
 export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
-  const parsed = parseArgument(runTurnOptionsSchema, options, "options");
+  const parsed = checkSchema("options", options, runTurnOptionsSchema);
   const { session, callModel, runTool } = options;
   const signal = parsed.signal ?? new AbortController().signal;
   const maxSteps = parsed.maxSteps ?? defaultMaxSteps;
@@ -165,7 +165,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     if (signal.aborted) return outcome("aborted");
     let answer: ModelAnswer;
     try {
-      answer = parseArgument(answerSchema, await callModel(request, { signal }), "answer");
+      answer = checkSchema("answer", await callModel(request, { signal }), answerSchema);
     } catch (error) {
       if (signal.aborted) return outcome("aborted");
       throw error;

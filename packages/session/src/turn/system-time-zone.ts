@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseArgument } from "../parse-argument.js";
+import { checkSchema } from "../check-argument.js";
 
 /**
  * The system's time zone as the system names it: the runtime's IANA name, except that the
@@ -11,6 +11,6 @@ import { parseArgument } from "../parse-argument.js";
 export function systemTimeZone(
   resolved: string | undefined = Intl.DateTimeFormat().resolvedOptions().timeZone,
 ): string {
-  const zone = parseArgument(z.string().optional(), resolved, "resolved");
+  const zone = checkSchema("resolved", resolved, z.string().optional());
   return zone === undefined || zone === "" || zone === "UTC" ? "Etc/UTC" : zone;
 }

@@ -1,0 +1,5 @@
+import { createSchemaChecker, type SchemaChecker } from "@ctx/protocol";
+import { RolloutError } from "./rollout-error.js";
+
+/** The shared schema check, refusing with a {@link RolloutError} `invalid-argument`. */
+export const checkSchema: SchemaChecker = createSchemaChecker(RolloutError.fromIssues);
