@@ -21,6 +21,14 @@ describe("utf8ByteLength", () => {
     expect(utf8ByteLength("😀")).toBe(4);
   });
 
+  it("keeps the cut before a pair that follows a lone high surrogate at a stretch's end", () => {
+    // The case fast-check shrank to (seed 1737567282): the stretch's last unit is a lone high
+    // surrogate and the next two units are a pair; moving the cut past the lone one split the pair.
+    const text = `${"a".repeat(encodedStretchUnits - 1)}\ud800\u{10000}\u0000`;
+    expect(utf8ByteLength(text)).toBe(encoder.encode(text).length);
+    expect(utf8ByteLength(text)).toBe(encodedStretchUnits - 1 + 3 + 4 + 1);
+  });
+
   it("agrees with the encoder where a stretch ends inside a pair or on a lone surrogate", () => {
     // Text longer than one stretch, with a chosen code point across each stretch boundary.
     const filler = fc.constantFrom("a", "é", "中");

@@ -1,5 +1,5 @@
 import { check } from "./check-argument.js";
-import { isHighSurrogate, widthAt } from "./code-point-width.js";
+import { widthAt } from "./code-point-width.js";
 
 /** The part of the web platform's `TextEncoder` this module uses. */
 interface Utf8Encoder {
@@ -39,8 +39,10 @@ export function encodedByteLength(text: string): number {
   let bytes = 0;
   for (let start = 0; start < text.length; ) {
     let end = Math.min(start + encodedStretchUnits, text.length);
-    // Keep a surrogate pair in one stretch: apart, each half would count as a replacement character.
-    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end += 1;
+    // Keep a surrogate pair in one stretch: apart, each half would count as a replacement
+    // character. Only a pair moves the cut: a lone high surrogate before it stays where it is,
+    // or the cut would split the pair that follows it.
+    if (end < text.length && widthAt(text, end - 1).units === 2) end += 1;
     bytes += encoder.encodeInto(text.slice(start, end), buffer).written;
     start = end;
   }
