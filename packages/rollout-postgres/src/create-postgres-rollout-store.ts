@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { lazySchema } from "@ctx/protocol/internal";
 import type { AppendResult, RolloutStore } from "@ctx/rollout";
 import {
-  appendRequestSchema,
   createSessionRequestSchema,
   isCreateRetry,
   listOptionsSchema,
@@ -21,6 +20,7 @@ import {
 import { checkSchema } from "./check-argument.js";
 import { createGroupCommit } from "./group-commit.js";
 import { isForeignKeyViolation } from "./is-foreign-key-violation.js";
+import { pendingAppend } from "./pending-append.js";
 import { postgresClientSchema } from "./postgres-client-schema.js";
 import { type PruneOptions, type PruneResult, pruneSessions } from "./prune-sessions.js";
 import { readRollout } from "./read-rollout.js";
@@ -29,7 +29,6 @@ import { rolloutTables } from "./rollout-tables.js";
 import { decodeSessionCursor, encodeSessionCursor } from "./session-cursor.js";
 import { type SessionRow, sessionColumns, sessionTimestamp, toSessionInfo } from "./session-row.js";
 import { toStorableJson } from "./storable-json.js";
-import { encodeStoredBatch } from "./stored-batch.js";
 
 /** The most appends one flush writes. */
 const maxAppendsPerFlush = 256;
@@ -345,28 +344,6 @@ export function createPostgresRolloutStore(
     if (row.size !== null) return { nextSequence: expected + Number(row.size), duplicate: true };
     throw RolloutConflictError.forWrite(sessionId, expected, Number(row.next_sequence));
   }
-}
-
-/**
- * An append request checked and encoded, ready for its flush: what the caller changes afterwards
- * is not what gets written.
- *
- * @throws {RolloutError} `invalid-argument` for a request the shared append schema refuses, or
- * text a PostgreSQL `text` column cannot keep.
- */
-function pendingAppend(request: unknown): PendingAppend {
-  const parsed = checkSchema("append request", request, appendRequestSchema);
-  refuseUnstorableText("append request", [
-    ["appendId", parsed.appendId],
-    ...parsed.records.map((record, index) => [`records[${index}].type`, record.type] as const),
-  ]);
-  return {
-    sessionId: parsed.sessionId,
-    expectedSequence: parsed.expectedSequence,
-    nextSequence: parsed.expectedSequence + parsed.records.length,
-    appendId: parsed.appendId,
-    batch: encodeStoredBatch(parsed.records),
-  };
 }
 
 function storeClosed(): RolloutError {
