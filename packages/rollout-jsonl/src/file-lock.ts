@@ -49,7 +49,11 @@ function isAbandoned(content: string): boolean {
   return match === null || !isProcessRunning({ pid: Number(match[1]), start: match[3] });
 }
 
-/** Releases a lock taken with {@link FileLocks.acquire}. */
+/**
+ * Releases a lock taken with {@link FileLocks.acquire}.
+ *
+ * @throws {RolloutError} `lock-lost` when the lock file was gone (another store removed it).
+ */
 export type ReleaseLock = () => Promise<void>;
 
 /** How {@link FileLocks.acquire} takes a lock. */
@@ -133,14 +137,11 @@ export function createFileLocks(directory: string): FileLocks {
       return false;
     }
     try {
-      if ((await readIfPresent(path)) === abandoned) {
-        await unlink(path).catch((error: unknown) => {
-          if (errorCode(error) !== "ENOENT") throw error;
-        });
-      }
+      if ((await readIfPresent(path)) === abandoned) await removeIfPresent(path);
       await removeDeadIdentities();
     } finally {
-      await unlink(breaking);
+      // Gone only if another breaker took this one for dead and moved it: the break is done.
+      await removeIfPresent(breaking);
     }
     return true;
   }
@@ -208,7 +209,14 @@ export function createFileLocks(directory: string): FileLocks {
           // Only a holder that died loses its lock to another, so the lock is still this one's.
           return () => {
             unwantedAt.delete(path);
-            return unlink(path);
+            return unlink(path).catch((error: unknown) => {
+              if (errorCode(error) !== "ENOENT") throw error;
+              throw new RolloutError(
+                "lock-lost",
+                `the lock ${path} was removed by another writer while this one held it`,
+                { ...details, cause: error },
+              );
+            });
           };
         } catch (error) {
           if (errorCode(error) !== "EEXIST")

@@ -27,4 +27,14 @@ describe("isProcessRunning", () => {
       expect(isProcessRunning({ pid: self.pid, start: undefined })).toBe(true);
     },
   );
+
+  it.runIf(hasProc)("keeps a live holder alive when its recorded start cannot be told", () => {
+    const self = currentProcessIdentity();
+    const [boot = ""] = self.start?.split(":") ?? [];
+    for (const start of [`${boot}:`, `${boot}:soon`, "no-separator", `not-this-boot:1x`])
+      expect(isProcessRunning({ pid: self.pid, start })).toBe(true);
+    // Whatever the recorded start, a pid no process has is gone.
+    const finished = spawnSync(process.execPath, ["-e", "0"]).pid;
+    expect(isProcessRunning({ pid: finished, start: self.start })).toBe(false);
+  });
 });

@@ -32,57 +32,61 @@ function readBootId(): string | null {
   return bootId;
 }
 
+/** A start time as `/proc/<pid>/stat` gives it: clock ticks since boot. */
+const startTimePattern = /^\d+$/;
+
 /**
  * When the process `pid` started, from `/proc/<pid>/stat` (field 22, counted after the command
- * name, which may hold spaces and parentheses); `"gone"` when no such process runs, `undefined`
- * when `/proc` cannot tell.
+ * name, which may hold spaces and parentheses); `undefined` when the file cannot be read or
+ * does not hold a start time there.
  */
-function readStartTime(pid: number): string | "gone" | undefined {
+function readStartTime(pid: number): string | undefined {
   let text: string;
   try {
     text = readFileSync(`/proc/${pid}/stat`, "utf8");
-  } catch (error) {
-    return errorCode(error) === "ENOENT" ? "gone" : undefined;
+  } catch {
+    return undefined;
   }
-  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-  return fields[19];
+  const started = text.slice(text.lastIndexOf(")") + 2).split(" ")[19];
+  return started !== undefined && startTimePattern.test(started) ? started : undefined;
 }
 
 /** This process's identity, as a lock records it. */
 export function currentProcessIdentity(): ProcessIdentity {
   const boot = readBootId();
   const started = boot === null ? undefined : readStartTime(process.pid);
-  return {
-    pid: process.pid,
-    start:
-      boot === null || started === undefined || started === "gone"
-        ? undefined
-        : `${boot}:${started}`,
-  };
+  return { pid: process.pid, start: started === undefined ? undefined : `${boot}:${started}` };
 }
 
-/** Whether a process with this pid runs on this machine (one we may not signal still runs). */
+/**
+ * Whether a process with this pid may run on this machine: only `ESRCH` says it does not (one
+ * we may not signal still runs, and any other failure tells nothing).
+ */
 function isPidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return errorCode(error) === "EPERM";
+    return errorCode(error) !== "ESRCH";
   }
 }
 
 /**
- * Whether the process a lock recorded still runs: with a start recorded and `/proc` present, the
- * same boot and the same start time of that pid; otherwise (an older lock, no `/proc`) whether
- * the pid runs at all.
+ * Whether the process a lock recorded still runs. It is gone only on a definite answer: no
+ * process has the pid (`ESRCH`), the lock was taken in another boot, or the pid's start time,
+ * read from `/proc`, differs from the recorded one. Whatever cannot be told (no start
+ * recorded, no `/proc`, a `/proc` read that fails or holds no start time, a recorded start that
+ * is not one) keeps the holder alive: breaking a live holder's lock lets two writers in, while
+ * a dead holder's lock judged alive only waits.
  */
 export function isProcessRunning(identity: ProcessIdentity): boolean {
+  if (!isPidAlive(identity.pid)) return false;
   const boot = readBootId();
-  if (identity.start === undefined || boot === null) return isPidAlive(identity.pid);
+  if (identity.start === undefined || boot === null) return true;
   const separator = identity.start.lastIndexOf(":");
+  const recorded = identity.start.slice(separator + 1);
+  if (separator === -1 || !startTimePattern.test(recorded)) return true;
   if (identity.start.slice(0, separator) !== boot) return false;
   const started = readStartTime(identity.pid);
-  if (started === "gone") return false;
-  if (started === undefined) return isPidAlive(identity.pid);
-  return started === identity.start.slice(separator + 1);
+  return started === undefined || started === recorded;
 }

@@ -371,7 +371,11 @@ export function createSessionIndex(
         }
       } finally {
         await closeAppender(hold).catch(() => undefined);
-        await release();
+        // A lock lost meanwhile fails the changes still waiting, never the drain: its callers
+        // would wait for ever, and the drain's rejection would go unhandled.
+        await release().catch((error: unknown) => {
+          for (const change of pending.splice(0)) change.reject(error);
+        });
       }
     }
   }

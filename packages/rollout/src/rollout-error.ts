@@ -20,6 +20,11 @@ export type RolloutErrorCode =
   | "log-mismatch"
   /** Another writer held the session's lock for longer than the store waits. */
   | "lock-timeout"
+  /**
+   * A file store's lock was gone when the store let go of it: another process took it for
+   * abandoned and removed it, so what was written under it may have raced another writer.
+   */
+  | "lock-lost"
   /** The store was closed. */
   | "store-closed"
   /** A stale or second writer, or a taken id: see {@link RolloutConflictError}. */
