@@ -3,15 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createFileLocks } from "./file-lock.js";
-import { createSessionIndex, type SessionIndexSource } from "./session-index.js";
+import { createIndexChanges } from "./index-changes.js";
+import { createLoadedIndex } from "./loaded-index.js";
 
-const emptySource: SessionIndexSource = {
-  readSession: async () => undefined,
-  statSession: async () => undefined,
-  readAllSessions: async () => ({ sessions: [], warnings: [] }),
-};
-
-describe("createSessionIndex", () => {
+describe("createIndexChanges", () => {
   let directory = "";
   beforeEach(async () => {
     directory = await mkdtemp(join(tmpdir(), "ctx-session-index-"));
@@ -22,8 +17,16 @@ describe("createSessionIndex", () => {
 
   it("rejects the changes still waiting with lock-lost when its lock vanished while held", async () => {
     const locks = createFileLocks(directory);
-    const index = createSessionIndex(directory, locks, emptySource, 5_000);
     const lock = join(directory, ".index.lock");
+    const loaded = createLoadedIndex(join(directory, ".index.jsonl"));
+    const index = createIndexChanges({
+      path: join(directory, ".index.jsonl"),
+      lockPath: lock,
+      locks,
+      lockTimeout: 5_000,
+      loaded,
+      rebuild: () => loaded.rewrite([]),
+    });
     let waiting: Promise<unknown> | undefined;
     const first = index.change(
       async () => {
