@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { closeSync, existsSync, openSync } from "node:fs";
-import { link, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { link, readdir, readFile, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { RolloutError } from "@ctx/rollout";
 import { createDirectoryChanges } from "./directory-changes.js";
@@ -47,6 +47,17 @@ const identityPrefix = ".writer-";
 function isAbandoned(content: string): boolean {
   const match = identityPattern.exec(content);
   return match === null || !isProcessRunning({ pid: Number(match[1]), start: match[3] });
+}
+
+/**
+ * The lock that the breakers of the abandoned content `abandoned` at `path` take, one at a time:
+ * its name is made from that content, so it serves one abandoned lock and no later one. Were
+ * the name the same for every abandoned lock, a breaker that read a dead breaker's content
+ * late could remove the breaking lock that a live breaker took since, and two breakers would
+ * then remove locks at once, a live holder's among them.
+ */
+export function breakingPath(path: string, abandoned: string): string {
+  return `${path}.breaking-${createHash("sha256").update(abandoned).digest("hex").slice(0, 32)}`;
 }
 
 /**
@@ -106,11 +117,13 @@ export interface FileLocks {
  * missing at every look, removed by whoever takes the lock next): a holder that keeps a lock
  * between calls checks it now and then, lets go, and leaves the next turn to the waiter.
  *
- * A lock whose holder died is removed by one breaker at a time: a breaker first takes the lock's
- * breaking lock (`<lock>.breaking`, the same kind of link), reads the lock again and removes it
- * only if it is still the abandoned one, then removes the dead holders' identity files. Only
- * breakers remove a lock that is not theirs, so while one holds the breaking lock nobody else
- * can swap the abandoned lock for a live one between that read and the removal.
+ * A lock whose holder died is removed by one breaker at a time: a breaker first takes the
+ * breaking lock of the abandoned content (`<lock>.breaking-<hash of the content>`, the same kind
+ * of link), reads the lock again and removes it only if it still holds that content, then
+ * removes the dead holders' identity files. Only breakers remove a lock that is not theirs, so
+ * while one holds the breaking lock nobody else can swap the abandoned lock for a live one
+ * between that read and the removal. A breaker that died holding a breaking lock is broken the
+ * same way: each level needs another death, and every name serves one abandoned content only.
  */
 export function createFileLocks(directory: string): FileLocks {
   const token = randomUUID();
@@ -123,45 +136,28 @@ export function createFileLocks(directory: string): FileLocks {
   const unwantedAt = new Map<string, number>();
 
   /**
-   * Removes the lock at `path` if it still holds `abandoned`, under its breaking lock. Returns
-   * `false` when another store is breaking it (the caller waits, then looks again).
+   * Removes the lock at `path` if it still holds `abandoned`, under the breaking lock of that
+   * content (see {@link breakingPath}). Returns `false` when another store is breaking it (the
+   * caller waits, then looks again). A breaking lock whose breaker died is broken the same way,
+   * one level down.
    */
   async function breakLock(path: string, abandoned: string): Promise<boolean> {
-    const breaking = `${path}.breaking`;
+    const breaking = breakingPath(path, abandoned);
     try {
       await link(identity, breaking);
     } catch (error) {
       if (errorCode(error) !== "EEXIST") throw error;
       const breaker = await readIfPresent(breaking);
-      if (breaker !== undefined && isAbandoned(breaker)) await moveAbandoned(breaking, breaker);
+      if (breaker !== undefined && isAbandoned(breaker)) await breakLock(breaking, breaker);
       return false;
     }
     try {
       if ((await readIfPresent(path)) === abandoned) await removeIfPresent(path);
       await removeDeadIdentities();
     } finally {
-      // Gone only if another breaker took this one for dead and moved it: the break is done.
       await removeIfPresent(breaking);
     }
     return true;
-  }
-
-  /**
-   * Removes a breaking lock whose breaker died: moved aside (only one store can move a given
-   * file), checked to be the abandoned one that was read (put back otherwise), and removed. A
-   * breaker that dies while another store breaks its breaking lock is the one case this cannot
-   * order; it needs two deaths at once, where the lock itself needs one.
-   */
-  async function moveAbandoned(path: string, abandoned: string): Promise<void> {
-    const aside = `${path}.broken-${randomUUID()}`;
-    try {
-      await rename(path, aside);
-    } catch (error) {
-      if (errorCode(error) === "ENOENT") return;
-      throw error;
-    }
-    if ((await readIfPresent(aside)) !== abandoned) await link(aside, path).catch(() => undefined);
-    await unlink(aside);
   }
 
   /** Removes identity files whose process is gone (a store killed before it closed leaves one). */
