@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
 import { approximateTokenizer, createSession, resumeSession } from "@ctx/session";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saidIn } from "./said-in-history.js";
 import { type SessionProcess, startSessionProcess } from "./start-session-process.js";
 
 const options = { tokenizer: approximateTokenizer };
@@ -38,13 +39,7 @@ async function said(sessionId: string): Promise<string[]> {
   const store = createJsonlRolloutStore(directory);
   const session = await resumeSession(store, { sessionId, ...options });
   await store.close();
-  return session
-    .history()
-    .flatMap(({ item, origin }) =>
-      item.type === "message" && (origin.source === "user" || origin.source === "model")
-        ? [item.content.map((part) => ("text" in part ? part.text : "")).join("")]
-        : [],
-    );
+  return saidIn(session.history());
 }
 
 const refused = { ok: false, conflict: true, code: "conflict", historyKept: true };

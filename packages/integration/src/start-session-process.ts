@@ -23,6 +23,8 @@ export interface SessionProcess {
   send(command: string): Promise<ProcessAnswer>;
   /** Ends the worker (it closes its store) and resolves once it exited, with its stderr. */
   stop(): Promise<string>;
+  /** Kills the worker with SIGKILL, as a crash would, and resolves once it is gone. */
+  kill(): Promise<void>;
 }
 
 /** Starts a `session-process.ts` worker on the JSONL folder `directory`. */
@@ -49,6 +51,10 @@ export function startSessionProcess(directory: string): SessionProcess {
       child.stdin.end();
       await exited;
       return stderr;
+    },
+    async kill() {
+      child.kill("SIGKILL");
+      await exited;
     },
   };
 }
