@@ -1,31 +1,20 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { RolloutError, type RolloutStore } from "@ctx/rollout";
 import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
-import { approximateTokenizer, createSession, forkSession, resumeSession } from "@ctx/session";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createSession, forkSession, resumeSession } from "@ctx/session";
+import { describe, expect, it } from "vitest";
+import { fleetOptions, fleetTurn } from "./fleet-turn.js";
 import { saidIn } from "./said-in-history.js";
+import { useTemporaryFolder } from "./temporary-folder.js";
 
-const options = { tokenizer: approximateTokenizer };
-const turn = {
-  model: "ctx-coder",
-  environments: [{ id: "local", cwd: "/repo", shell: "bash" as const }],
-};
-
-let directory = "";
-beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), "ctx-lost-create-"));
-});
-afterEach(async () => {
-  await rm(directory, { recursive: true, force: true });
-});
+const folder = useTemporaryFolder("ctx-lost-create-");
 
 // Issue 27: retrying a create() whose answer was lost yielded a conflict, after which the
 // session could never write. Here the JSONL store creates the session, and the answer is lost.
 describe("a session or fork whose create was written but whose answer was lost, on the JSONL store", () => {
   it("takes the retried call for the create it was, and writes on", async () => {
-    const store = createJsonlRolloutStore(directory);
+    const store = createJsonlRolloutStore(folder());
     let lose = false;
     const losing: RolloutStore = {
       ...store,
@@ -37,31 +26,29 @@ describe("a session or fork whose create was written but whose answer was lost, 
       },
     };
     lose = true;
-    const session = createSession({ store: losing, sessionId: "s", ...options });
-    await expect(session.beginTurn(turn, "one")).rejects.toMatchObject({ code: "io-failed" });
-    const created = await readFile(join(directory, "s.jsonl"));
-    await session.beginTurn(turn, "one");
-    expect((await readFile(join(directory, "s.jsonl"))).subarray(0, created.length)).toEqual(
+    const session = createSession({ store: losing, sessionId: "s", ...fleetOptions });
+    await expect(session.beginTurn(fleetTurn, "one")).rejects.toMatchObject({ code: "io-failed" });
+    const created = await readFile(join(folder(), "s.jsonl"));
+    await session.beginTurn(fleetTurn, "one");
+    expect((await readFile(join(folder(), "s.jsonl"))).subarray(0, created.length)).toEqual(
       created,
     );
 
     lose = true;
     await expect(
-      forkSession(losing, { sessionId: "s", forkId: "f", ...options }),
+      forkSession(losing, { sessionId: "s", forkId: "f", ...fleetOptions }),
     ).rejects.toMatchObject({ code: "io-failed" });
-    const fork = await forkSession(losing, { sessionId: "s", forkId: "f", ...options });
-    await fork.beginTurn(turn, "fork turn");
+    const fork = await forkSession(losing, { sessionId: "s", forkId: "f", ...fleetOptions });
+    await fork.beginTurn(fleetTurn, "fork turn");
     await session.record([
       { type: "message", role: "assistant", content: [{ type: "output_text", text: "reply" }] },
     ]);
-    expect(saidIn((await resumeSession(store, { sessionId: "s", ...options })).history())).toEqual([
-      "one",
-      "reply",
-    ]);
-    expect(saidIn((await resumeSession(store, { sessionId: "f", ...options })).history())).toEqual([
-      "one",
-      "fork turn",
-    ]);
+    expect(
+      saidIn((await resumeSession(store, { sessionId: "s", ...fleetOptions })).history()),
+    ).toEqual(["one", "reply"]);
+    expect(
+      saidIn((await resumeSession(store, { sessionId: "f", ...fleetOptions })).history()),
+    ).toEqual(["one", "fork turn"]);
     await store.close();
   });
 });

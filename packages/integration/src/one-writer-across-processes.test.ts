@@ -2,16 +2,11 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
-import { approximateTokenizer, createSession, resumeSession } from "@ctx/session";
+import { createSession, resumeSession } from "@ctx/session";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fleetOptions, fleetTurn } from "./fleet-turn.js";
 import { saidIn } from "./said-in-history.js";
 import { type SessionProcess, startSessionProcess } from "./start-session-process.js";
-
-const options = { tokenizer: approximateTokenizer };
-const turn = {
-  model: "ctx-coder",
-  environments: [{ id: "local", cwd: "/repo", shell: "bash" as const }],
-};
 
 let directory = "";
 let workers: SessionProcess[] = [];
@@ -30,14 +25,14 @@ afterAll(async () => {
 /** A session in the folder with one turn, `first`, written by this process. */
 async function seed(sessionId: string): Promise<void> {
   const store = createJsonlRolloutStore(directory);
-  await createSession({ store, sessionId, ...options }).beginTurn(turn, "first");
+  await createSession({ store, sessionId, ...fleetOptions }).beginTurn(fleetTurn, "first");
   await store.close();
 }
 
 /** What the user and the model said in the session, as a fresh resume reads it from disk. */
 async function said(sessionId: string): Promise<string[]> {
   const store = createJsonlRolloutStore(directory);
-  const session = await resumeSession(store, { sessionId, ...options });
+  const session = await resumeSession(store, { sessionId, ...fleetOptions });
   await store.close();
   return saidIn(session.history());
 }

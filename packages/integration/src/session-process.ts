@@ -1,30 +1,27 @@
 /**
  * A worker of a fleet in a process of its own: it opens the JSONL store of the folder it is
  * given, and answers each command line on stdin (`resume <sessionId>`, `turn <tag>`,
- * `record <tag>`) with one JSON line on stdout, through the public path alone (`resumeSession`, `beginTurn`, `record`).
+ * `record <tag>`) with one JSON line on stdout, through the public path alone (`resumeSession`,
+ * `beginTurn`, `record`).
  * Run with `node --conditions=@ctx/source --import tsx`; see `startSessionProcess`.
  */
 import { createInterface } from "node:readline";
 import { RolloutConflictError } from "@ctx/rollout";
 import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
-import { approximateTokenizer, resumeSession, type Session } from "@ctx/session";
+import { resumeSession, type Session } from "@ctx/session";
+import { fleetOptions, fleetTurn } from "./fleet-turn.js";
 
 const [directory = ""] = process.argv.slice(2);
 const store = createJsonlRolloutStore(directory);
-const options = { tokenizer: approximateTokenizer };
-const turn = {
-  model: "ctx-coder",
-  environments: [{ id: "local", cwd: "/repo", shell: "bash" as const }],
-};
 let session: Session | undefined;
 
 async function perform(command: string, argument: string): Promise<void> {
   if (command === "resume") {
-    session = await resumeSession(store, { sessionId: argument, ...options });
+    session = await resumeSession(store, { sessionId: argument, ...fleetOptions });
     return;
   }
   if (session === undefined) throw new Error(`${command} before resume`);
-  if (command === "turn") await session.beginTurn(turn, argument);
+  if (command === "turn") await session.beginTurn(fleetTurn, argument);
   else if (command === "record")
     await session.record([
       { type: "message", role: "assistant", content: [{ type: "output_text", text: argument }] },
