@@ -2,7 +2,7 @@ import { RolloutConflictError, type RolloutStore } from "@ctx/rollout";
 import { approximateTokenizer, createSession, forkSession, resumeSession } from "@ctx/session";
 import { describe, expect, it } from "vitest";
 import { createTestSchema, databaseUrl } from "./__fixtures__/test-database.js";
-import { createPostgresRolloutStore } from "./create-postgres-rollout-store.js";
+import { openWorkerStores } from "./__fixtures__/worker-stores.js";
 
 const turn = {
   model: "ctx-coder",
@@ -29,13 +29,7 @@ async function held(store: RolloutStore, sessionId: string): Promise<string[]> {
 describe.runIf(databaseUrl !== undefined)("racing writers of one session on PostgreSQL", () => {
   it("gives each of 6 races to exactly one worker, loses and merges none, and refuses a fork over a written one", async () => {
     const database = await createTestSchema();
-    const open = () =>
-      createPostgresRolloutStore({
-        url: databaseUrl ?? "",
-        schema: database.schema,
-        maxConnections: 2,
-      });
-    const [first, second] = [open(), open()];
+    const [first, second] = openWorkerStores(database.schema);
     const stores: RolloutStore[] = [first, second];
     try {
       await createSession({ store: first, sessionId: "s", ...options }).beginTurn(turn, "first");

@@ -2,7 +2,7 @@ import { RolloutConflictError } from "@ctx/rollout";
 import { approximateTokenizer, createSession, resumeSession, type Session } from "@ctx/session";
 import { describe, expect, it } from "vitest";
 import { createTestSchema, databaseUrl } from "./__fixtures__/test-database.js";
-import { createPostgresRolloutStore } from "./create-postgres-rollout-store.js";
+import { openWorkerStores } from "./__fixtures__/worker-stores.js";
 
 const turn = {
   model: "ctx-coder",
@@ -29,13 +29,7 @@ const said = (session: Session) =>
 describe.runIf(databaseUrl !== undefined)("one writer per session on PostgreSQL", () => {
   it("refuses the worker that resumed second once the other wrote, and lets it resume and go on", async () => {
     const database = await createTestSchema();
-    const open = () =>
-      createPostgresRolloutStore({
-        url: databaseUrl ?? "",
-        schema: database.schema,
-        maxConnections: 2,
-      });
-    const [first, second] = [open(), open()];
+    const [first, second] = openWorkerStores(database.schema);
     try {
       await createSession({ store: first, sessionId: "s", ...options }).beginTurn(turn, "first");
       const a = await resumeSession(first, { sessionId: "s", ...options });
