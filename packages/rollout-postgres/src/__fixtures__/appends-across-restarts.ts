@@ -14,10 +14,34 @@ const script = fileURLToPath(new URL("../../scripts/postgres-server.sh", import.
 const pause = (milliseconds: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
 
+/** How long a run may go without reaching its next step before it is taken as wedged. */
+const wedgedAfter = 60_000;
+
+/** `promise`, or a rejection saying what never came once {@link wedgedAfter} ms pass. */
+function within<T>(promise: Promise<T>, what: () => string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const wedged = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`wedged: ${what()} within ${wedgedAfter / 1000} s`)),
+      wedgedAfter,
+    );
+  });
+  return Promise.race([promise, wedged]).finally(() => clearTimeout(timer));
+}
+
+/** Waits for `condition`, failing as {@link within} does: a wedge fails the run, never hangs it. */
+async function waitFor(condition: () => boolean, what: () => string): Promise<void> {
+  const deadline = Date.now() + wedgedAfter;
+  while (!condition()) {
+    if (Date.now() > deadline)
+      throw new Error(`wedged: ${what()} within ${wedgedAfter / 1000} s`);
+    await pause(5);
+  }
+}
+
 /** A server of a test's own (stopping the shared one would fail the other test files). */
 export interface OwnServer {
   readonly url: string;
-  /** Stops the server (`stop`, a fast shutdown, or `crash`, `pg_ctl -m immediate`) and starts it again. */
   /** Takes the server down: a fast shutdown, or a crash (`pg_ctl -m immediate`). */
   down(how: "stop" | "crash"): Promise<void>;
   /** Starts the server again after {@link OwnServer.down}. */
@@ -136,20 +160,26 @@ export async function appendAcrossRestarts(
   });
   try {
     for (let restart = 1; restart <= plan.restarts; restart += 1) {
-      while (!settled && acknowledged < (total * restart) / (plan.restarts + 1)) await pause(5);
+      await waitFor(
+        () => settled || acknowledged >= (total * restart) / (plan.restarts + 1),
+        () => `${acknowledged} of ${total} appends acknowledged before restart ${restart}`,
+      );
       // Writers that stopped this early failed: surface their error rather than a bare verdict.
       if (settled) await writers;
       if (settled) throw new Error("the writers finished before the server went down");
       const failed = failures;
       await server.down(plan.how);
       gates[restart - 1]?.resolve();
-      while (!settled && failures === failed) await pause(5);
+      await waitFor(
+        () => settled || failures !== failed,
+        () => `a failed append while the server was down (restart ${restart})`,
+      );
       await server.up();
     }
-    await writers;
+    await within(writers, () => `all appends answered, ${acknowledged} of ${total} so far`);
   } finally {
-    await writers.catch(() => undefined);
-    await store.close();
+    await within(writers, () => "the writers' end").catch(() => undefined);
+    await within(store.close(), () => "the store's close");
   }
   const resumed = createPostgresRolloutStore({ url: server.url, maxConnections: 2 });
   try {
