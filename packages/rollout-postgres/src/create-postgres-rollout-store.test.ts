@@ -46,6 +46,9 @@ describe("createPostgresRolloutStore without a server", () => {
       { url: "" },
       { url: "postgres://127.0.0.1/x", maxConnections: 0 },
       { url: "postgres://127.0.0.1/x", schema: "Bad-Name" },
+      { url: "postgres://127.0.0.1/x", callTimeout: 0 },
+      { url: "postgres://127.0.0.1/x", callTimeout: 2.5 },
+      { url: "postgres://127.0.0.1/x", callTimeout: 2 ** 31 },
     ]) {
       expect(() => createPostgresRolloutStore(options)).toThrow(
         expect.objectContaining({ code: "invalid-argument" }),
