@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sweepWriters } from "./sweep-writers.js";
+import { databaseUrl, sweepWriters } from "./sweep-writers.js";
 
 /** The full sweep: many more schedules, and longer ones, than `pnpm test` runs, all of them. */
 const interruptAfterTimeLimit = 20 * 60_000;
@@ -26,4 +26,18 @@ describe("one writer per session, the full sweep", () => {
     await annotate(`${total.acknowledged} writes acknowledged, ${total.refused} refused`);
     expect(total.refused).toBeGreaterThan(0);
   });
+
+  it.runIf(databaseUrl !== undefined)(
+    "holds over 200 schedules of up to 40 steps on the PostgreSQL store",
+    async ({ annotate }) => {
+      const total = await sweepWriters({
+        store: "postgres",
+        maxSteps: 40,
+        numRuns: 200,
+        interruptAfterTimeLimit,
+      });
+      await annotate(`${total.acknowledged} writes acknowledged, ${total.refused} refused`);
+      expect(total.refused).toBeGreaterThan(0);
+    },
+  );
 });

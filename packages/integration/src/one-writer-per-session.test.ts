@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sweepWriters } from "./sweep-writers.js";
+import { databaseUrl, sweepWriters } from "./sweep-writers.js";
 
 describe("one writer per session, whatever the interleaving of 2 to 8 writers", () => {
   it("keeps exactly the acknowledged writes in order on the memory store, and refuses every other with a conflict", async () => {
@@ -13,4 +13,13 @@ describe("one writer per session, whatever the interleaving of 2 to 8 writers", 
     expect(total.acknowledged).toBeGreaterThan(0);
     expect(total.refused).toBeGreaterThan(0);
   });
+
+  it.runIf(databaseUrl !== undefined)(
+    "keeps exactly the acknowledged writes in order on the PostgreSQL store, and refuses every other with a conflict",
+    async () => {
+      const total = await sweepWriters({ store: "postgres", maxSteps: 16, numRuns: 12 });
+      expect(total.acknowledged).toBeGreaterThan(0);
+      expect(total.refused).toBeGreaterThan(0);
+    },
+  );
 });

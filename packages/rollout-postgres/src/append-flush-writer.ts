@@ -1,4 +1,5 @@
 import postgres, { type Sql } from "postgres";
+import { arrayLiteral } from "./array-literal.js";
 import { isRefusedRow } from "./is-refused-row.js";
 import type { RolloutTables } from "./rollout-tables.js";
 import { sessionTimestamp } from "./session-row.js";
@@ -34,8 +35,7 @@ const batchSeparator = "\u0001";
  * The values of one flush, one parameter a column, each a text: array literals of the appends'
  * sessions, expected and next sequences, ids and checkpoint places, and the batches' texts
  * joined by {@link batchSeparator}, sent as they are (in a text array, each batch would be
- * escaped into the literal, a pass over every byte on each side). Literals built here, not by
- * the client, which can only build them once it has fetched the server's array types.
+ * escaped into the literal, a pass over every byte on each side).
  */
 function flushParameters(appends: readonly PendingAppend[]): string[] {
   const sessionIds: string[] = [];
@@ -62,14 +62,6 @@ function flushParameters(appends: readonly PendingAppend[]): string[] {
     arrayLiteral(checkpoints),
     texts.join(batchSeparator),
   ];
-}
-
-/** A PostgreSQL array literal of texts: each quoted, its quotes and backslashes escaped. */
-function arrayLiteral(values: readonly (string | null)[]): string {
-  const elements = values.map((value) =>
-    value === null ? "NULL" : `"${value.replace(/["\\]/g, "\\$&")}"`,
-  );
-  return `{${elements.join(",")}}`;
 }
 
 /**

@@ -46,6 +46,9 @@ describe("createPostgresRolloutStore without a server", () => {
       { url: "" },
       { url: "postgres://127.0.0.1/x", maxConnections: 0 },
       { url: "postgres://127.0.0.1/x", schema: "Bad-Name" },
+      { url: "postgres://127.0.0.1/x", callTimeout: 0 },
+      { url: "postgres://127.0.0.1/x", callTimeout: 2.5 },
+      { url: "postgres://127.0.0.1/x", callTimeout: 2 ** 31 },
     ]) {
       expect(() => createPostgresRolloutStore(options)).toThrow(
         expect.objectContaining({ code: "invalid-argument" }),
@@ -322,38 +325,49 @@ describe.runIf(databaseUrl !== undefined)("createPostgresRolloutStore", () => {
       }
     }));
 
-  it("writes a flush again when the server rolls it back to break a deadlock", () =>
+  it("writes a flush again when the server rolls it back to break a deadlock, three times at most", () =>
     withStore(async (store, database) => {
-      await store.create({ id: "a" });
-      await store.create({ id: "b" });
-      const sessions = `"${database.schema}".ctx_rollout_sessions`;
-      const other = connect(2);
-      try {
-        const appended = other.begin(async (transaction) => {
-          // The server aborts whichever side finds the cycle first; a long timeout here makes
-          // that the store's flush even when a loaded machine delays its check.
-          await transaction.unsafe("SET LOCAL deadlock_timeout = '60s'");
-          await transaction.unsafe(`SELECT FROM ${sessions} WHERE id = 'b' FOR UPDATE`);
-          const appends = ["a", "b"].map((id) => appendTexts(store, id, 0, [record(id)]));
-          // The flush holds a and waits for b; taking a now closes the cycle.
-          for (;;) {
-            const [waiting] = await other.unsafe(
-              `SELECT count(*)::int AS count FROM pg_stat_activity
-               WHERE wait_event_type = 'Lock' AND query LIKE '%WITH input%'
-               AND query LIKE '%${database.schema}%'`,
-            );
-            if (waiting?.count === 1) break;
-            await new Promise((resolve) => setTimeout(resolve, 10));
-          }
-          await transaction.unsafe(`SELECT FROM ${sessions} WHERE id = 'a' FOR UPDATE`);
-          // Not an array: \`begin\` would wait for it before committing, and so for b.
-          return { appends };
-        });
-        expect(await Promise.all((await appended).appends)).toEqual([1, 1]);
-        expect(texts((await store.read("b")).records)).toEqual(["b"]);
-      } finally {
-        await other.end();
-      }
+      for (const id of ["a", "b", "c"]) await store.create({ id });
+      const schema = `"${database.schema}"`;
+      // The server's own answer to a deadlock, given at will: a real one needs two transactions
+      // to wait on each other past the server's deadlock_timeout, which is up to the machine's
+      // speed (the server checks once per wait). A statement trigger on the batches fails the
+      // first `failures` flushes with SQLSTATE 40P01, which rolls the flush back as a deadlock
+      // does, and counts every flush in a sequence (which no rollback undoes).
+      await database.sql.unsafe(`
+        CREATE SEQUENCE ${schema}.flushes;
+        CREATE TABLE ${schema}.failures (count integer NOT NULL);
+        INSERT INTO ${schema}.failures VALUES (1);
+        CREATE FUNCTION ${schema}.deadlock() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF nextval('${schema}.flushes') <= (SELECT count FROM ${schema}.failures) THEN
+            RAISE EXCEPTION 'deadlock detected' USING ERRCODE = '40P01';
+          END IF;
+          RETURN NULL;
+        END $$;
+        CREATE TRIGGER deadlock BEFORE INSERT ON ${schema}.ctx_rollout_batches
+          FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.deadlock();`);
+      const flushes = async () =>
+        (
+          await database.sql.unsafe<{ count: string }[]>(
+            `SELECT last_value AS count FROM ${schema}.flushes`,
+          )
+        )[0]?.count;
+      expect(
+        await Promise.all(["a", "b"].map((id) => appendTexts(store, id, 0, [record(id)]))),
+      ).toEqual([1, 1]);
+      expect(await flushes()).toBe("2");
+      expect(texts((await store.read("a")).records)).toEqual(["a"]);
+      expect(texts((await store.read("b")).records)).toEqual(["b"]);
+      // A flush rolled back three times in a row fails as retryable, and writes nothing.
+      await database.sql.unsafe(`UPDATE ${schema}.failures SET count = 5`);
+      await expect(appendTexts(store, "c", 0, [record("c")])).rejects.toMatchObject({
+        code: "io-failed",
+        cause: { code: "40P01" },
+      });
+      expect(await flushes()).toBe("5");
+      expect(texts((await store.read("c")).records)).toEqual([]);
+      expect(await appendTexts(store, "c", 0, [record("c")])).toBe(1);
     }));
 
   it("works through a client without prepared statements, as behind a transaction pooler", () =>

@@ -12,6 +12,7 @@ import {
 } from "@ctx/rollout";
 import postgres, { type Sql } from "postgres";
 import { z } from "zod";
+import { answerWithin, longestWait } from "./answer-within.js";
 import {
   type AppendOutcome,
   createAppendFlushWriter,
@@ -44,16 +45,23 @@ const maxFlushCharacters = 16 * 1024 * 1024;
  */
 const flushesAtOnce = 2;
 
-const storeOptionsSchema = lazySchema(() =>
-  z.union([
+/** How long a call waits for the database when the options do not say. */
+const defaultCallTimeout = 60_000;
+
+const storeOptionsSchema = lazySchema(() => {
+  const shared = {
+    schema: z.string().optional(),
+    callTimeout: z.number().int().positive().max(longestWait).optional(),
+  };
+  return z.union([
     z.strictObject({
       url: z.string().min(1),
       maxConnections: z.number().int().positive().optional(),
-      schema: z.string().optional(),
+      ...shared,
     }),
-    z.strictObject({ sql: postgresClientSchema, schema: z.string().optional() }),
-  ]),
-);
+    z.strictObject({ sql: postgresClientSchema, ...shared }),
+  ]);
+});
 
 /** Where a {@link PostgresRolloutStore} keeps its tables, and through which client. */
 export type PostgresRolloutStoreOptions = (
@@ -73,6 +81,12 @@ export type PostgresRolloutStoreOptions = (
 ) & {
   /** The schema {@link migrate} put the tables in; `public` when omitted. */
   readonly schema?: string;
+  /**
+   * The most milliseconds a call waits for the database's answer before it fails with
+   * `io-failed` (safe to retry, as every `io-failed` is); 60,000 when omitted. It bounds what
+   * the client cannot: a server or network that stops answering without closing the connection.
+   */
+  readonly callTimeout?: number;
 };
 
 /** A {@link RolloutStore} on PostgreSQL, which can also prune old sessions. */
@@ -120,12 +134,13 @@ export function createPostgresRolloutStore(
   const ownsClient = !("sql" in options);
   // Prepared statements unless the client was set up without them (behind a transaction pooler).
   const queryOptions = { prepare: sql.options.prepare };
+  const callTimeout = options.callTimeout ?? defaultCallTimeout;
   let closed = false;
 
   async function guarded<Result>(work: () => Promise<Result>): Promise<Result> {
     if (closed) throw storeClosed();
     try {
-      return await work();
+      return await answerWithin(work(), callTimeout);
     } catch (error) {
       throw asStoreFailure(error);
     }
@@ -144,7 +159,7 @@ export function createPostgresRolloutStore(
   const pendingAppends = createGroupCommit<PendingAppend, AppendOutcome>({
     // A failure of the database fails each append of the flush as one it can retry.
     write: (appends) =>
-      writeFlush(appends).catch((error: unknown) => {
+      answerWithin(writeFlush(appends), callTimeout).catch((error: unknown) => {
         throw asStoreFailure(error);
       }),
     key: (append) => append.sessionId,
@@ -220,11 +235,12 @@ export function createPostgresRolloutStore(
         if (outcome === "written") return { nextSequence: append.nextSequence, duplicate: false };
         // The server's own error, reported as a failure of the database like any other.
         if (outcome !== "unmatched") throw asStoreFailure(outcome.refused);
-        return refusedAppend(append.sessionId, append.expectedSequence, append.appendId).catch(
-          (error: unknown) => {
-            throw asStoreFailure(error);
-          },
-        );
+        return answerWithin(
+          refusedAppend(append.sessionId, append.expectedSequence, append.appendId),
+          callTimeout,
+        ).catch((error: unknown) => {
+          throw asStoreFailure(error);
+        });
       });
     },
 
@@ -388,5 +404,9 @@ function openPool(url: string, maxConnections = 10): Sql {
       "invalid-argument",
       "invalid store options: maxConnections must be a whole number of 1 or more",
     );
-  return postgres(url, { max: maxConnections, onnotice: () => {} });
+  // The store sends arrays as literals (array-literal.ts), so it needs no array types, and a
+  // new connection runs no query of the client's own: postgres.js 3.4 fetches them there and,
+  // when the server goes down during that fetch, leaves an unhandled rejection and an uncaught
+  // exception, which end a Node process.
+  return postgres(url, { max: maxConnections, onnotice: () => {}, fetch_types: false });
 }

@@ -1,6 +1,7 @@
 import type { RolloutRead, StoredRecord } from "@ctx/rollout";
 import { RolloutError } from "@ctx/rollout";
 import type { TransactionSql } from "postgres";
+import { arrayLiteral } from "./array-literal.js";
 import type { RolloutTables } from "./rollout-tables.js";
 import { type SessionRow, sessionColumns, toSessionInfo } from "./session-row.js";
 import { decodeStoredBatch } from "./stored-batch.js";
@@ -91,7 +92,11 @@ export async function readRollout(
          ), 0)
      ) AS batch
      ORDER BY link.position DESC, batch.sequence`,
-    [visible.map((link) => link.id), starts.map(String), visible.map((link) => String(link.high))],
+    [
+      arrayLiteral(visible.map((link) => link.id)),
+      arrayLiteral(starts.map(String)),
+      arrayLiteral(visible.map((link) => String(link.high))),
+    ],
     queryOptions,
   );
   const ranges = new Map(visible.map((link, index) => [link.id, [starts[index] ?? 0, link.high]]));
@@ -126,7 +131,10 @@ async function latestCheckpoint(
      ) AS found
      WHERE found.sequence IS NOT NULL
      ORDER BY link.position LIMIT 1`,
-    [links.map((link) => link.id), links.map((link) => String(link.high))],
+    [
+      arrayLiteral(links.map((link) => link.id)),
+      arrayLiteral(links.map((link) => String(link.high))),
+    ],
     queryOptions,
   );
   const found = rows[0];
