@@ -28,12 +28,12 @@ describe("one writer per session, the full sweep", () => {
   });
 
   it.runIf(databaseUrl !== undefined)(
-    "holds over 200 schedules of up to 40 steps on the PostgreSQL store",
+    "holds over 100 schedules of up to 40 steps on the PostgreSQL store (each in a schema of its own)",
     async ({ annotate }) => {
       const total = await sweepWriters({
         store: "postgres",
         maxSteps: 40,
-        numRuns: 200,
+        numRuns: 100,
         interruptAfterTimeLimit,
       });
       await annotate(`${total.acknowledged} writes acknowledged, ${total.refused} refused`);
