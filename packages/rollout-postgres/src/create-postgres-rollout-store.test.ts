@@ -370,6 +370,31 @@ describe.runIf(databaseUrl !== undefined)("createPostgresRolloutStore", () => {
       expect(await appendTexts(store, "c", 0, [record("c")])).toBe(1);
     }));
 
+  it("answers the calls in flight before close() ends the pool it owns", () =>
+    withStore(async (_, database) => {
+      const owner = createPostgresRolloutStore({
+        url: databaseUrl ?? "",
+        schema: database.schema,
+        maxConnections: 2,
+      });
+      await owner.create({ id: "s" });
+      const calls = [
+        owner.append({
+          sessionId: "s",
+          expectedSequence: 0,
+          appendId: "in-flight",
+          records: [record("a")],
+        }),
+        owner.info("s"),
+        owner.list(),
+        owner.create({ id: "t" }),
+      ];
+      await owner.close();
+      const outcomes = await Promise.allSettled(calls);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(calls.map(() => "fulfilled"));
+      await expect(owner.info("s")).rejects.toMatchObject({ code: "store-closed" });
+    }));
+
   it("works through a client without prepared statements, as behind a transaction pooler", () =>
     withStore(async (store, database) => {
       await store.create({ id: "s" });

@@ -136,14 +136,24 @@ export function createPostgresRolloutStore(
   const queryOptions = { prepare: sql.options.prepare };
   const callTimeout = options.callTimeout ?? defaultCallTimeout;
   let closed = false;
+  /** The calls not answered yet, which `close()` waits for. */
+  const answering = new Set<Promise<unknown>>();
 
-  async function guarded<Result>(work: () => Promise<Result>): Promise<Result> {
-    if (closed) throw storeClosed();
-    try {
-      return await answerWithin(work(), callTimeout);
-    } catch (error) {
-      throw asStoreFailure(error);
-    }
+  /** `call`, counted among those {@link answering} until it settles. */
+  function tracked<Result>(call: Promise<Result>): Promise<Result> {
+    answering.add(call);
+    const settled = () => answering.delete(call);
+    call.then(settled, settled);
+    return call;
+  }
+
+  function guarded<Result>(work: () => Promise<Result>): Promise<Result> {
+    if (closed) return Promise.reject(storeClosed());
+    return tracked(
+      answerWithin(Promise.resolve().then(work), callTimeout).catch((error: unknown) => {
+        throw asStoreFailure(error);
+      }),
+    );
   }
 
   async function sessionRow(sessionId: string): Promise<SessionRow | undefined> {
@@ -231,17 +241,19 @@ export function createPostgresRolloutStore(
         return Promise.reject(error);
       }
       // One promise an append, the flush's own, read as this append's answer.
-      return pendingAppends.submit(append).then((outcome) => {
-        if (outcome === "written") return { nextSequence: append.nextSequence, duplicate: false };
-        // The server's own error, reported as a failure of the database like any other.
-        if (outcome !== "unmatched") throw asStoreFailure(outcome.refused);
-        return answerWithin(
-          refusedAppend(append.sessionId, append.expectedSequence, append.appendId),
-          callTimeout,
-        ).catch((error: unknown) => {
-          throw asStoreFailure(error);
-        });
-      });
+      return tracked(
+        pendingAppends.submit(append).then((outcome) => {
+          if (outcome === "written") return { nextSequence: append.nextSequence, duplicate: false };
+          // The server's own error, reported as a failure of the database like any other.
+          if (outcome !== "unmatched") throw asStoreFailure(outcome.refused);
+          return answerWithin(
+            refusedAppend(append.sessionId, append.expectedSequence, append.appendId),
+            callTimeout,
+          ).catch((error: unknown) => {
+            throw asStoreFailure(error);
+          });
+        }),
+      );
     },
 
     read: (sessionId, readOptions = {}) =>
@@ -336,8 +348,11 @@ export function createPostgresRolloutStore(
     close: async () => {
       if (closed) return;
       closed = true;
-      await pendingAppends.drain();
-      if (ownsClient) await sql.end({ timeout: 5 });
+      await Promise.allSettled([...answering]);
+      // Every call is answered (each within callTimeout), so nothing the store still waits for
+      // is cut: end at once. A graceful end would wait for a query whose connection the
+      // server dropped, which postgres.js 3.4 keeps as pending until the end's time is up.
+      if (ownsClient) await sql.end({ timeout: 0 });
     },
   };
 
