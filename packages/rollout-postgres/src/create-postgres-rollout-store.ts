@@ -149,8 +149,16 @@ export function createPostgresRolloutStore(
 
   function guarded<Result>(work: () => Promise<Result>): Promise<Result> {
     if (closed) return Promise.reject(storeClosed());
+    // Called at once: each call checks and copies its arguments before it first waits, so what
+    // the caller changes afterwards is not what the store sees.
+    let working: Promise<Result>;
+    try {
+      working = work();
+    } catch (error) {
+      working = Promise.reject(error);
+    }
     return tracked(
-      answerWithin(Promise.resolve().then(work), callTimeout).catch((error: unknown) => {
+      answerWithin(working, callTimeout).catch((error: unknown) => {
         throw asStoreFailure(error);
       }),
     );
