@@ -2,7 +2,14 @@ import { appendTexts } from "@ctx/rollout/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type DroppingProxy, startDroppingProxy } from "./__fixtures__/dropping-proxy.js";
 import { createTestSchema, databaseUrl, type TestSchema } from "./__fixtures__/test-database.js";
-import { createPostgresRolloutStore } from "./create-postgres-rollout-store.js";
+import {
+  createPostgresRolloutStore,
+  type PostgresRolloutStore,
+} from "./create-postgres-rollout-store.js";
+
+/** The payloads of a session's records, in order. */
+const payloads = async (store: PostgresRolloutStore, sessionId: string) =>
+  (await store.read(sessionId)).records.map((record) => record.payload);
 
 /** What a call ended with: its value's name, or the code of the error it threw. */
 const outcome = (call: Promise<unknown>) =>
@@ -25,6 +32,30 @@ describe.runIf(databaseUrl !== undefined)("a connection the server drops", () =>
     process.on("uncaughtException", keep);
   });
 
+  /**
+   * Runs `test` on a store that reaches the server through the proxy, then checks that nothing
+   * escaped the client (what it failed to handle surfaces a turn of the event loop later, if at
+   * all), and closes the proxy (cutting what it holds) and the store.
+   */
+  async function throughProxy(
+    options: { maxConnections: number; callTimeout?: number },
+    test: (store: PostgresRolloutStore) => Promise<void>,
+  ): Promise<void> {
+    const store = createPostgresRolloutStore({
+      url: proxy.url,
+      schema: database.schema,
+      ...options,
+    });
+    try {
+      await test(store);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(escaped).toEqual([]);
+    } finally {
+      await proxy.close();
+      await store.close();
+    }
+  }
+
   afterEach(async () => {
     process.off("unhandledRejection", keep);
     process.off("uncaughtException", keep);
@@ -32,13 +63,8 @@ describe.runIf(databaseUrl !== undefined)("a connection the server drops", () =>
     await database.drop();
   });
 
-  it("at a new connection's first query fails that call alone, typed, and the next call connects again", async () => {
-    const store = createPostgresRolloutStore({
-      url: proxy.url,
-      schema: database.schema,
-      maxConnections: 1,
-    });
-    try {
+  it("at a new connection's first query fails that call alone, typed, and the next call connects again", () =>
+    throughProxy({ maxConnections: 1 }, async (store) => {
       proxy.failQueries(1, "reset");
       const first = await outcome(store.create({ id: "s" }));
       expect(proxy.failed).toBe(1);
@@ -46,24 +72,11 @@ describe.runIf(databaseUrl !== undefined)("a connection the server drops", () =>
       expect(first).toBe("io-failed");
       expect(await outcome(store.create({ id: "s" }))).toBe("done");
       await appendTexts(store, "s", 0, [{ type: "response_item", payload: "after the drop" }]);
-      expect((await store.read("s")).records.map((record) => record.payload)).toEqual([
-        "after the drop",
-      ]);
-      // What the client failed to handle surfaces a turn of the event loop later, if at all.
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(escaped).toEqual([]);
-    } finally {
-      await store.close();
-    }
-  });
+      expect(await payloads(store, "s")).toEqual(["after the drop"]);
+    }));
 
-  it("under appends in flight fails them as retryable, and their retries are written once", async () => {
-    const store = createPostgresRolloutStore({
-      url: proxy.url,
-      schema: database.schema,
-      maxConnections: 2,
-    });
-    try {
+  it("under appends in flight fails them as retryable, and their retries are written once", () =>
+    throughProxy({ maxConnections: 2 }, async (store) => {
       const ids = Array.from({ length: 6 }, (_, index) => `s${index}`);
       for (const id of ids) await store.create({ id });
       // The flush in flight and the first query of each connection opened again after it.
@@ -85,25 +98,11 @@ describe.runIf(databaseUrl !== undefined)("a connection the server drops", () =>
           expect(attempt).toBeLessThan(5);
         }
       expect(proxy.failed).toBe(3);
-      for (const id of ids)
-        expect((await store.read(id)).records.map((record) => record.payload)).toEqual([
-          `${id} first`,
-        ]);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(escaped).toEqual([]);
-    } finally {
-      await store.close();
-    }
-  });
+      for (const id of ids) expect(await payloads(store, id)).toEqual([`${id} first`]);
+    }));
 
-  it("that stops answering fails the call once its time is up, as a retry that is written once", async () => {
-    const store = createPostgresRolloutStore({
-      url: proxy.url,
-      schema: database.schema,
-      maxConnections: 2,
-      callTimeout: 300,
-    });
-    try {
+  it("that stops answering fails the call once its time is up, as a retry that is written once", () =>
+    throughProxy({ maxConnections: 2, callTimeout: 300 }, async (store) => {
       await store.create({ id: "s" });
       proxy.failQueries(1, "hold");
       const request = {
@@ -116,16 +115,8 @@ describe.runIf(databaseUrl !== undefined)("a connection the server drops", () =>
       expect(proxy.failed).toBe(1);
       // The held connection still waits; the retry goes on the pool's other one.
       await expect(store.append(request)).resolves.toEqual({ nextSequence: 1, duplicate: false });
-      expect((await store.read("s")).records.map((record) => record.payload)).toEqual([
-        "sent into the void",
-      ]);
+      expect(await payloads(store, "s")).toEqual(["sent into the void"]);
       proxy.failQueries(1, "hold");
       await expect(store.info("s")).rejects.toMatchObject({ code: "io-failed" });
-      expect(escaped).toEqual([]);
-    } finally {
-      // Cut the held connection, which the store's own close would otherwise wait on.
-      await proxy.close();
-      await store.close();
-    }
-  });
+    }));
 });
