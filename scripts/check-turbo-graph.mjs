@@ -51,18 +51,27 @@ function run(cwd, command, args) {
 }
 
 /**
+ * The checked tasks, and those they depend on, as turbo's dry run plans them: each with its hash
+ * and whether the cache holds a result for that hash (`cache.status`, "HIT" or "MISS").
+ * @param {string} copy
+ * @param {string[]} options more options of `turbo run`, such as a filter
+ * @returns {{ taskId: string; hash: string; command: string; cache?: { status?: string } }[]}
+ */
+function plannedTasks(copy, options) {
+  const plan = JSON.parse(
+    run(copy, "pnpm", ["exec", "turbo", "run", ...checkedTasks, ...options, "--dry=json"]),
+  );
+  return plan.tasks;
+}
+
+/**
  * The hash of every checked task that has a script, by task id (`@ctx/registry#test`).
  * @param {string} copy
  * @returns {Map<string, string>}
  */
 function taskHashes(copy) {
-  const plan = JSON.parse(
-    run(copy, "pnpm", ["exec", "turbo", "run", ...checkedTasks, "--dry=json"]),
-  );
-  /** @type {{ taskId: string; hash: string; command: string }[]} */
-  const tasks = plan.tasks;
   return new Map(
-    tasks
+    plannedTasks(copy, [])
       .filter(
         (task) =>
           task.command !== "<NONEXISTENT>" &&
@@ -169,9 +178,9 @@ try {
   }
 
   // End to end on one edge: the package with the most dependents, and its cheapest dependent to
-  // type-check and test (the run does both twice, once for real and once from the cache): the one that
-  // reaches the fewest workspace packages, since its type-check reads their sources too, then the
-  // one with the fewest files. (By files alone it was @ctx/examples, which reaches nearly every
+  // type-check and test (the run does both twice, once for real and once from the cache): the
+  // one that reaches the fewest workspace packages, since its type-check reads their sources
+  // too, then the one with the fewest files. (By files alone it was @ctx/examples, which reaches nearly every
   // package: most of this check's time.)
   /** @param {string} name */
   const dependentsOf = (name) =>
@@ -240,18 +249,7 @@ try {
   addComment(file);
   // What a run would do now, from turbo's own lookup of each task's new hash in the cache the
   // runs above filled: running the tasks again to see them miss cost most of this check's CPU.
-  const dryPlan = JSON.parse(
-    run(copy, "pnpm", [
-      "exec",
-      "turbo",
-      "run",
-      ...checkedTasks,
-      `--filter=${dependent.name}`,
-      "--dry=json",
-    ]),
-  );
-  /** @type {{ taskId: string; cache?: { status?: string } }[]} */
-  const dryTasks = dryPlan.tasks;
+  const dryTasks = plannedTasks(copy, [`--filter=${dependent.name}`]);
   const afterChange = checkedTasks.map((task) => {
     const status = dryTasks.find((entry) => entry.taskId === `${dependent.name}#${task}`)?.cache
       ?.status;
