@@ -5,8 +5,8 @@
 // `ctx context` counts tokens with; and, for scale, `import("zod")`, which every package imports
 // and no code of ours decides.
 //
-//   pnpm --filter @ctx/cli bench                   20 pairs of each (turbo builds dist first)
-//   CTX_BENCH_QUICK=1 pnpm --filter @ctx/cli bench  one pair of each
+//   pnpm bench --filter=@ctx/cli                    20 pairs of each (turbo builds dist first)
+//   CTX_BENCH_QUICK=1 pnpm bench --filter=@ctx/cli  one pair of each
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -110,7 +110,10 @@ function listInChild(directory: string, options: object): ListingResult {
   return JSON.parse(child.stdout) as ListingResult;
 }
 
-/** 10,000 sessions (200 when quick) written straight to disk, then listed through the index. */
+/**
+ * 10,000 sessions (200 when quick) written straight to disk, then listed through the index, each
+ * listing in 5 new processes (1 when quick).
+ */
 async function benchListing(root: string): Promise<void> {
   const count = benchSize(10_000, 200);
   const directory = join(root, "listing");
@@ -144,7 +147,7 @@ async function benchListing(root: string): Promise<void> {
   await store.close();
   // Each listing is the first call of a new process: nothing of the index is in its memory
   // (the operating system's page cache is warm, as on any machine that just wrote the files).
-  const processes = 5;
+  const processes = benchSize(5, 1);
   const inFreshProcesses = (options: object) => {
     const results = Array.from({ length: processes }, () => listInChild(directory, options));
     return {
