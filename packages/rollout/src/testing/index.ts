@@ -1,0 +1,6 @@
+export { appendTexts } from "./append-texts.js";
+export {
+  describeRolloutStoreContract,
+  type RolloutStoreContractOptions,
+} from "./describe-rollout-store-contract.js";
+export type { RolloutStoreStorage } from "./rollout-store-storage.js";
