@@ -1,5 +1,6 @@
 import { copyFile, readFile, rename, rm, symlink } from "node:fs/promises";
 import { join } from "node:path";
+import { rejection } from "@ctx/rollout/testing";
 import { createJsonlRolloutStore, RolloutLogMismatchError } from "@ctx/rollout-jsonl";
 import { createSession, forkSession, resumeSession } from "@ctx/session";
 import { describe, expect, it } from "vitest";
@@ -10,15 +11,6 @@ import { useTemporaryFolder } from "./temporary-folder.js";
 const folder = useTemporaryFolder("ctx-log-bound-");
 
 const log = (id: string) => join(folder(), `${id}.jsonl`);
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => {
-      throw new Error("expected the call to fail");
-    },
-    (error: unknown) => error,
-  );
-}
 
 // Issue 27: a JSONL log whose header names another session, made by a copy, a link or a rename.
 describe("a JSONL log under another session's name, met through the session", () => {
