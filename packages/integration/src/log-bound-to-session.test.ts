@@ -3,10 +3,10 @@ import { join } from "node:path";
 import { rejection } from "@ctx/rollout/testing";
 import { createJsonlRolloutStore, RolloutLogMismatchError } from "@ctx/rollout-jsonl";
 import { createSession, forkSession, resumeSession } from "@ctx/session";
+import { useTemporaryFolder } from "@ctx/vitest-config/temporary-folder";
 import { describe, expect, it } from "vitest";
 import { fleetOptions, fleetTurn } from "./fleet-turn.js";
 import { saidIn } from "./said-in-history.js";
-import { useTemporaryFolder } from "./temporary-folder.js";
 
 const folder = useTemporaryFolder("ctx-log-bound-");
 
