@@ -15,6 +15,7 @@ import {
 } from "@ctx/adapter-testing";
 import type { ResponseItem } from "@ctx/protocol";
 import { ContextWindowError, type Summarizer } from "@ctx/protocol";
+import { rejection } from "@ctx/rollout/testing";
 import { createSession } from "@ctx/session";
 import { APICallError } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
@@ -63,10 +64,12 @@ function rejectionOfProviderFor(answer: Answer): Promise<unknown> {
     responseBody: JSON.stringify(answer.json),
   });
   const failing = new MockLanguageModelV4({ doGenerate: () => Promise.reject(error) });
-  return createAiSdkSummarizer({ model: failing, maxRetries: 0 })(
-    { model: "ctx-coder", instructions: "", input },
-    { signal },
-  ).catch((error: unknown) => error);
+  return rejection(
+    createAiSdkSummarizer({ model: failing, maxRetries: 0 })(
+      { model: "ctx-coder", instructions: "", input },
+      { signal },
+    ),
+  );
 }
 
 describe("createAiSdkSummarizer", () => {

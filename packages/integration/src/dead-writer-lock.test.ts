@@ -2,11 +2,11 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
 import { createSession, resumeSession } from "@ctx/session";
+import { useTemporaryFolder } from "@ctx/vitest-config/temporary-folder";
 import { describe, expect, it } from "vitest";
 import { fleetOptions, fleetTurn } from "./fleet-turn.js";
 import { saidIn } from "./said-in-history.js";
 import { startSessionProcess } from "./start-session-process.js";
-import { useTemporaryFolder } from "./temporary-folder.js";
 
 const folder = useTemporaryFolder("ctx-dead-writer-");
 

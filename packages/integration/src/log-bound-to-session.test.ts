@@ -1,24 +1,16 @@
 import { copyFile, readFile, rename, rm, symlink } from "node:fs/promises";
 import { join } from "node:path";
+import { rejection } from "@ctx/rollout/testing";
 import { createJsonlRolloutStore, RolloutLogMismatchError } from "@ctx/rollout-jsonl";
 import { createSession, forkSession, resumeSession } from "@ctx/session";
+import { useTemporaryFolder } from "@ctx/vitest-config/temporary-folder";
 import { describe, expect, it } from "vitest";
 import { fleetOptions, fleetTurn } from "./fleet-turn.js";
 import { saidIn } from "./said-in-history.js";
-import { useTemporaryFolder } from "./temporary-folder.js";
 
 const folder = useTemporaryFolder("ctx-log-bound-");
 
 const log = (id: string) => join(folder(), `${id}.jsonl`);
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => {
-      throw new Error("expected the call to fail");
-    },
-    (error: unknown) => error,
-  );
-}
 
 // Issue 27: a JSONL log whose header names another session, made by a copy, a link or a rename.
 describe("a JSONL log under another session's name, met through the session", () => {

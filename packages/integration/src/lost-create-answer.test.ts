@@ -3,10 +3,10 @@ import { join } from "node:path";
 import { RolloutError, type RolloutStore } from "@ctx/rollout";
 import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
 import { createSession, forkSession, resumeSession } from "@ctx/session";
+import { useTemporaryFolder } from "@ctx/vitest-config/temporary-folder";
 import { describe, expect, it } from "vitest";
 import { fleetOptions, fleetTurn } from "./fleet-turn.js";
 import { saidIn } from "./said-in-history.js";
-import { useTemporaryFolder } from "./temporary-folder.js";
 
 const folder = useTemporaryFolder("ctx-lost-create-");
 

@@ -5,6 +5,7 @@ import {
   shellTool,
   withLocalServer,
 } from "@ctx/adapter-testing";
+import { rejection } from "@ctx/rollout/testing";
 import { createSession, runTurn } from "@ctx/session";
 import { OpenAI } from "openai";
 import type { ChatCompletionChunk } from "openai/resources/chat/completions";
@@ -41,12 +42,12 @@ const usageChunk = {
   },
 };
 
-async function rejection(promise: Promise<unknown>): Promise<OpenAIAdapterError> {
-  const reason = await promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  if (!OpenAIAdapterError.isInstance(reason)) throw new Error(`expected an adapter error`);
+/** The adapter's error a call rejected with; fails the test on any other outcome. */
+async function adapterError(promise: Promise<unknown>): Promise<OpenAIAdapterError> {
+  const reason = await rejection(promise);
+  if (!OpenAIAdapterError.isInstance(reason)) {
+    throw new Error(`expected an adapter error, not ${String(reason)}`);
+  }
   return reason;
 }
 
@@ -105,7 +106,7 @@ describe("fromChatCompletionStream", () => {
       chunk({ content: "Two" }),
       chunk(callDelta(0, { id: "c", function: { name: "shell" } })),
     ];
-    const ended = await rejection(fromChatCompletionStream(streamOf(unfinished)));
+    const ended = await adapterError(fromChatCompletionStream(streamOf(unfinished)));
     expect([ended.code, ended.message]).toEqual([
       "incomplete-answer",
       "the stream ended before its first choice finished; nothing of it was kept",
@@ -172,18 +173,18 @@ describe("fromChatCompletionStream", () => {
       ],
     ];
     for (const [chunks, message] of cases) {
-      const error = await rejection(fromChatCompletionStream(streamOf(chunks)));
+      const error = await adapterError(fromChatCompletionStream(streamOf(chunks)));
       expect(error.code).toBe("invalid-answer");
       expect(error.message).toContain(message);
     }
   });
 
   it("refuses what is not a stream, and options it does not know", async () => {
-    const notStream = await rejection(
+    const notStream = await adapterError(
       fromChatCompletionStream([] as unknown as AsyncIterable<ChatCompletionChunk>),
     );
     expect(notStream.code).toBe("invalid-argument");
-    const badOptions = await rejection(
+    const badOptions = await adapterError(
       fromChatCompletionStream(streamOf([]), { onChunks: () => {} } as never),
     );
     expect(badOptions.code).toBe("invalid-argument");

@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, unlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { RolloutError } from "@ctx/rollout";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useTemporaryFolder } from "@ctx/vitest-config/temporary-folder";
+import { describe, expect, it } from "vitest";
 import { breakingPath, createFileLocks } from "./file-lock.js";
 
 /** A lock's content naming a process that has finished: what a killed writer leaves behind. */
@@ -12,17 +12,11 @@ function deadHolder(token: string): string {
 }
 
 describe("createFileLocks", () => {
-  let directory = "";
-  beforeEach(async () => {
-    directory = await mkdtemp(join(tmpdir(), "ctx-file-lock-"));
-  });
-  afterEach(async () => {
-    await rm(directory, { recursive: true, force: true });
-  });
+  const folder = useTemporaryFolder("ctx-file-lock-");
 
   it("says lock-lost when the lock it releases was removed by another store, and takes it again", async () => {
-    const locks = createFileLocks(directory);
-    const lock = join(directory, "s.lock");
+    const locks = createFileLocks(folder());
+    const lock = join(folder(), "s.lock");
     const release = await locks.acquire(lock, { timeout: 1_000, sessionId: "s" });
     expect(await readFile(lock, "utf8")).toMatch(new RegExp(`^${process.pid} `));
     await unlink(lock);
@@ -38,8 +32,8 @@ describe("createFileLocks", () => {
   });
 
   it("gives a lock left by a dead writer, and by a dead breaker of it, to one racer at a time", async () => {
-    const racers = Array.from({ length: 12 }, () => createFileLocks(directory));
-    const lock = join(directory, "s.lock");
+    const racers = Array.from({ length: 12 }, () => createFileLocks(folder()));
+    const lock = join(folder(), "s.lock");
     for (let round = 0; round < 12; round += 1) {
       const abandoned = deadHolder(`writer-${round}`);
       await writeFile(lock, abandoned);
@@ -62,6 +56,6 @@ describe("createFileLocks", () => {
     }
     await Promise.all(racers.map((locks) => locks.dispose()));
     // Every breaking lock was removed by its holder, the dead ones by their breakers.
-    expect(await readdir(directory)).toEqual([]);
+    expect(await readdir(folder())).toEqual([]);
   });
 });

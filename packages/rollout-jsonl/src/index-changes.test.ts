@@ -1,26 +1,20 @@
-import { mkdtemp, rm, unlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useTemporaryFolder } from "@ctx/vitest-config/temporary-folder";
+import { describe, expect, it } from "vitest";
 import { createFileLocks } from "./file-lock.js";
 import { createIndexChanges } from "./index-changes.js";
 import { createLoadedIndex } from "./loaded-index.js";
 
 describe("createIndexChanges", () => {
-  let directory = "";
-  beforeEach(async () => {
-    directory = await mkdtemp(join(tmpdir(), "ctx-session-index-"));
-  });
-  afterEach(async () => {
-    await rm(directory, { recursive: true, force: true });
-  });
+  const folder = useTemporaryFolder("ctx-session-index-");
 
   it("rejects the changes still waiting with lock-lost when its lock vanished while held", async () => {
-    const locks = createFileLocks(directory);
-    const lock = join(directory, ".index.lock");
-    const loaded = createLoadedIndex(join(directory, ".index.jsonl"));
+    const locks = createFileLocks(folder());
+    const lock = join(folder(), ".index.lock");
+    const loaded = createLoadedIndex(join(folder(), ".index.jsonl"));
     const index = createIndexChanges({
-      path: join(directory, ".index.jsonl"),
+      path: join(folder(), ".index.jsonl"),
       lockPath: lock,
       locks,
       lockTimeout: 5_000,

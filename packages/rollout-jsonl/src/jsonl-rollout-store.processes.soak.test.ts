@@ -1,20 +1,18 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { rm } from "node:fs/promises";
+import { dirname } from "node:path";
+import { useTemporaryFolder } from "@ctx/vitest-config/temporary-folder";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { buildRolloutWorker } from "./__fixtures__/rollout/build-rollout-worker.js";
 import { sweepKills } from "./__fixtures__/rollout/kill-sweep.js";
 
 let worker = "";
-let directory = "";
+const folder = useTemporaryFolder("ctx-rollout-processes-soak-", { per: "file" });
 
 beforeAll(async () => {
   worker = await buildRolloutWorker();
-  directory = await mkdtemp(join(tmpdir(), "ctx-rollout-processes-soak-"));
 });
 
 afterAll(async () => {
-  if (directory !== "") await rm(directory, { recursive: true, force: true });
   // Only the worker's own folder, once it was built: with no worker, `join("", "..")` is the
   // packages folder of the checkout the test runs in.
   if (worker !== "") await rm(dirname(worker), { recursive: true, force: true });
@@ -22,6 +20,6 @@ afterAll(async () => {
 
 describe("createJsonlRolloutStore across processes, at the soak's size", () => {
   it("loses at most the batch being written when a writer is killed at random, 200 times", async () => {
-    await sweepKills(worker, directory, 4, 50);
+    await sweepKills(worker, folder(), 4, 50);
   });
 });

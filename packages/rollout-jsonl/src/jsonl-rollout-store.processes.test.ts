@@ -3,21 +3,20 @@ import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { RolloutConflictError } from "@ctx/rollout";
+import { useTemporaryFolder } from "@ctx/vitest-config/temporary-folder";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildRolloutWorker } from "./__fixtures__/rollout/build-rollout-worker.js";
 import { exited, startWorker, sweepKills } from "./__fixtures__/rollout/kill-sweep.js";
 import { createJsonlRolloutStore } from "./jsonl-rollout-store.js";
 
 let worker = "";
-let directory = "";
+const folder = useTemporaryFolder("ctx-rollout-processes-", { per: "file" });
 
 beforeAll(async () => {
   worker = await buildRolloutWorker();
-  directory = await mkdtemp(join(tmpdir(), "ctx-rollout-processes-"));
 }, 60_000);
 
 afterAll(async () => {
-  if (directory !== "") await rm(directory, { recursive: true, force: true });
   // Only the worker's own folder, once it was built: with no worker, `join("", "..")` is the
   // packages folder of the checkout the test runs in.
   if (worker !== "") await rm(dirname(worker), { recursive: true, force: true });
@@ -25,7 +24,7 @@ afterAll(async () => {
 
 describe("createJsonlRolloutStore across processes", () => {
   it("gives every slot to exactly one of 32 writers in 4 processes, none to a stale writer", async () => {
-    const store = createJsonlRolloutStore(directory);
+    const store = createJsonlRolloutStore(folder());
     await store.create({ id: "raced" });
     await store.append({
       sessionId: "raced",
@@ -41,7 +40,7 @@ describe("createJsonlRolloutStore across processes", () => {
         startWorker(
           worker,
           "race",
-          directory,
+          folder(),
           "raced",
           `${writersPerProcess}`,
           `${perWriter}`,
@@ -85,7 +84,7 @@ describe("createJsonlRolloutStore across processes", () => {
 
   it("loses at most the batch being written when a writer is killed at random, 8 times", async () => {
     // The full sweep (200 kills) is jsonl-rollout-store.processes.soak.test.ts.
-    await sweepKills(worker, directory, 4, 2);
+    await sweepKills(worker, folder(), 4, 2);
   });
 
   it("lists a folder it cannot write from the logs, and writes nothing there", async () => {

@@ -17,7 +17,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RolloutConflictError, RolloutError, type SessionPage } from "@ctx/rollout";
 import { describeRolloutStoreContract } from "@ctx/rollout/testing";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useTemporaryFolder } from "@ctx/vitest-config/temporary-folder";
+import { describe, expect, it } from "vitest";
 import { simulateHistory } from "./__fixtures__/rollout/simulate-history.js";
 import { encodeBatch } from "./jsonl-line.js";
 import { createJsonlRolloutStore } from "./jsonl-rollout-store.js";
@@ -35,22 +36,16 @@ describeRolloutStoreContract("JSONL store", async () => {
 });
 
 describe("createJsonlRolloutStore", () => {
-  let directory = "";
-  beforeEach(async () => {
-    directory = await mkdtemp(join(tmpdir(), "ctx-rollout-jsonl-"));
-  });
-  afterEach(async () => {
-    await rm(directory, { recursive: true, force: true });
-  });
+  const folder = useTemporaryFolder("ctx-rollout-jsonl-");
 
   async function directoryBytes(): Promise<number> {
     let total = 0;
-    for (const name of await readdir(directory)) total += (await stat(join(directory, name))).size;
+    for (const name of await readdir(folder())) total += (await stat(join(folder(), name))).size;
     return total;
   }
 
   it("keeps 200 turns with 20 forks, 5 rollbacks and 3 compactions within 1.2 times their records", async () => {
-    const store = createJsonlRolloutStore(directory);
+    const store = createJsonlRolloutStore(folder());
     await store.list();
     const history = await simulateHistory(store);
     await store.close();
@@ -61,16 +56,16 @@ describe("createJsonlRolloutStore", () => {
   /** Waits until the store has let go of the session's lock (it keeps it while appends follow). */
   async function released(sessionId: string): Promise<void> {
     for (let look = 0; look < 10_000; look += 1) {
-      if (!(await readdir(directory)).includes(`${sessionId}.lock`)) return;
+      if (!(await readdir(folder())).includes(`${sessionId}.lock`)) return;
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
     throw new Error(`the lock of ${sessionId} stayed held`);
   }
 
   it("breaks the lock of a writer that died, even when its pid now runs another process, and waits for a live one", async () => {
-    const store = createJsonlRolloutStore(directory, { lockTimeout: 200 });
+    const store = createJsonlRolloutStore(folder(), { lockTimeout: 200 });
     await store.create({ id: "s" });
-    const lock = join(directory, "s.lock");
+    const lock = join(folder(), "s.lock");
     const self = currentProcessIdentity();
     const dead = spawnSync(process.execPath, ["-e", "0"]).pid;
     const abandoned = [`${dead} abandoned\n`];
@@ -113,8 +108,8 @@ describe("createJsonlRolloutStore", () => {
   });
 
   it("lets go of a lock it keeps between appends when another store waits for it", async () => {
-    const busy = createJsonlRolloutStore(directory);
-    const other = createJsonlRolloutStore(directory, { lockTimeout: 20_000 });
+    const busy = createJsonlRolloutStore(folder());
+    const other = createJsonlRolloutStore(folder(), { lockTimeout: 20_000 });
     await busy.create({ id: "s" });
     let otherDone = false;
     let busyAppends = 0;
@@ -159,7 +154,7 @@ describe("createJsonlRolloutStore", () => {
   });
 
   it("finishes the calls under way when closed, and leaves no lock behind", async () => {
-    const store = createJsonlRolloutStore(directory);
+    const store = createJsonlRolloutStore(folder());
     await store.create({ id: "s" });
     const appending = store.append({
       sessionId: "s",
@@ -170,18 +165,18 @@ describe("createJsonlRolloutStore", () => {
     await store.close();
     expect(await appending).toEqual({ nextSequence: 1, duplicate: false });
     expect(
-      (await readdir(directory)).filter(
+      (await readdir(folder())).filter(
         (name) => name.endsWith(".lock") || name.startsWith(".writer-"),
       ),
     ).toEqual([]);
   });
 
   it("rebuilds a missing or unreadable index, and corrects entries a crash left behind", async () => {
-    const store = createJsonlRolloutStore(directory);
+    const store = createJsonlRolloutStore(folder());
     for (const id of ["a", "b", "c"]) await store.create({ id, cwd: "/repo" });
     const ids = async () => (await store.list()).sessions.map((session) => session.id);
     expect(await ids()).toEqual(["c", "b", "a"]);
-    const indexPath = join(directory, ".index.jsonl");
+    const indexPath = join(folder(), ".index.jsonl");
     const before = await readFile(indexPath);
     await new Promise((resolve) => setTimeout(resolve, 3));
     await store.append({
@@ -192,7 +187,7 @@ describe("createJsonlRolloutStore", () => {
     });
     // As if the process died before telling the index: the index no longer knows of the append.
     await writeFile(indexPath, before);
-    const other = createJsonlRolloutStore(directory);
+    const other = createJsonlRolloutStore(folder());
     expect(
       (await other.list()).sessions.map((session) => [session.id, session.nextSequence]),
     ).toEqual([
@@ -209,13 +204,13 @@ describe("createJsonlRolloutStore", () => {
   });
 
   it("reads a log again when it takes the lock again, after a hand replaced or extended it", async () => {
-    const store = createJsonlRolloutStore(directory);
+    const store = createJsonlRolloutStore(folder());
     await store.create({ id: "s" });
     await store.append({ sessionId: "s", expectedSequence: 0, appendId: "a0", records: text("a") });
     // While it holds the lock the store trusts its own view of the log; once it let go, a
     // file of the same size, with another first record, moved into place.
     await released("s");
-    const log = join(directory, "s.jsonl");
+    const log = join(folder(), "s.jsonl");
     await writeFile(
       `${log}.new`,
       (await readFile(log, "utf8")).replace('"text":"a"', '"text":"z"'),
@@ -246,7 +241,7 @@ describe("createJsonlRolloutStore", () => {
   }
 
   it("rebuilds the listing from each log's header and last whole batch, reading a bounded number of bytes per log", async () => {
-    const store = createJsonlRolloutStore(directory);
+    const store = createJsonlRolloutStore(folder());
     const large = "x".repeat(1024 * 1024);
     const logs = 8;
     for (let index = 0; index < logs; index += 1) {
@@ -272,20 +267,20 @@ describe("createJsonlRolloutStore", () => {
     await store.create({ id: "empty" });
     await store.close();
     // A crash cut the last batch of two logs, and a header before its line end.
-    await writeFile(join(directory, "s0.jsonl"), '{"sequence":2,"type":"response_item","payl', {
+    await writeFile(join(folder(), "s0.jsonl"), '{"sequence":2,"type":"response_item","payl', {
       flag: "a",
     });
     await writeFile(
-      join(directory, "s1.jsonl"),
+      join(folder(), "s1.jsonl"),
       '{"sequence":2,"type":"x","payload":1,"batch":"b"}\n',
       {
         flag: "a",
       },
     );
-    await writeFile(join(directory, "cut.jsonl"), '{"rollout":1,"id":"cut"');
+    await writeFile(join(folder(), "cut.jsonl"), '{"rollout":1,"id":"cut"');
     const bytes = await directoryBytes();
-    await rm(join(directory, ".index.jsonl"), { force: true });
-    const reopened = createJsonlRolloutStore(directory);
+    await rm(join(folder(), ".index.jsonl"), { force: true });
+    const reopened = createJsonlRolloutStore(folder());
     const before = await bytesReadByProcess();
     const page = await reopened.list();
     const after = await bytesReadByProcess();
@@ -304,17 +299,17 @@ describe("createJsonlRolloutStore", () => {
     if (before !== undefined && after !== undefined)
       expect(after - before).toBeLessThan((logs + 2) * 128 * 1024);
     // The rebuilt index lists the same.
-    const again = createJsonlRolloutStore(directory);
+    const again = createJsonlRolloutStore(folder());
     expect((await again.list()).sessions).toEqual(page.sessions);
     await again.close();
     await reopened.close();
   });
 
   it("rebuilds past a folder named like a log, which holds no session", async () => {
-    const store = createJsonlRolloutStore(directory);
+    const store = createJsonlRolloutStore(folder());
     await store.create({ id: "a" });
-    await mkdir(join(directory, "b.jsonl"));
-    await rm(join(directory, ".index.jsonl"), { force: true });
+    await mkdir(join(folder(), "b.jsonl"));
+    await rm(join(folder(), ".index.jsonl"), { force: true });
     expect(ids(await store.list())).toEqual(["a"]);
     await store.close();
   });
@@ -323,15 +318,15 @@ describe("createJsonlRolloutStore", () => {
   it.skipIf(constants.O_NOATIME === undefined)(
     "rebuilds without touching the logs' access times",
     async () => {
-      const store = createJsonlRolloutStore(directory);
+      const store = createJsonlRolloutStore(folder());
       await store.create({ id: "a" });
       await store.close();
       // An access time before the last change: on a relatime mount, a plain read updates it.
-      const log = join(directory, "a.jsonl");
+      const log = join(folder(), "a.jsonl");
       const accessed = new Date(Date.now() - 3_600_000);
       await utimes(log, accessed, new Date());
-      await rm(join(directory, ".index.jsonl"), { force: true });
-      const reopened = createJsonlRolloutStore(directory);
+      await rm(join(folder(), ".index.jsonl"), { force: true });
+      const reopened = createJsonlRolloutStore(folder());
       expect(ids(await reopened.list())).toEqual(["a"]);
       // Whole milliseconds: atimeMs is seconds and nanoseconds in a float, 0.001 off at times.
       expect(Math.round((await stat(log)).atimeMs)).toBe(accessed.getTime());
@@ -340,7 +335,7 @@ describe("createJsonlRolloutStore", () => {
   );
 
   it("sorts the index again once appends grow its tail, so a listing reads about a page", async () => {
-    const store = createJsonlRolloutStore(directory);
+    const store = createJsonlRolloutStore(folder());
     for (const id of ["a", "b"]) await store.create({ id });
     await store.list();
     let next = 0;
@@ -353,14 +348,14 @@ describe("createJsonlRolloutStore", () => {
           records: [{ type: "response_item", payload: { turn } }],
         })
       ).nextSequence;
-    const other = createJsonlRolloutStore(directory);
+    const other = createJsonlRolloutStore(folder());
     expect(
       (await other.list()).sessions.map((session) => [session.id, session.nextSequence]),
     ).toEqual([
       ["a", 300],
       ["b", 0],
     ]);
-    const text = await readFile(join(directory, ".index.jsonl"));
+    const text = await readFile(join(folder(), ".index.jsonl"));
     const headerEnd = text.indexOf("\n") + 1;
     const header = JSON.parse(text.toString("utf8", 0, headerEnd)) as {
       index: number;
@@ -390,10 +385,10 @@ describe("createJsonlRolloutStore", () => {
   const text = (value: string) => [{ type: "response_item", payload: { text: value } }];
 
   it("refuses a log whose header names another session (a copy, a link or a rename) and lists it under neither id", async () => {
-    const store = createJsonlRolloutStore(directory);
+    const store = createJsonlRolloutStore(folder());
     await store.create({ id: "a" });
     await store.append({ sessionId: "a", expectedSequence: 0, appendId: "a0", records: text("a") });
-    const log = (id: string) => join(directory, `${id}.jsonl`);
+    const log = (id: string) => join(folder(), `${id}.jsonl`);
     const before = await readFile(log("a"));
     await copyFile(log("a"), log("b"));
     await symlink(log("a"), log("c"));
@@ -409,14 +404,14 @@ describe("createJsonlRolloutStore", () => {
     expect(await readFile(log("a"))).toEqual(before);
     expect((await store.read("a")).records).toHaveLength(1);
     // Rebuilt from the logs, the listing holds a once and says which logs it left out.
-    await rm(join(directory, ".index.jsonl"), { force: true });
+    await rm(join(folder(), ".index.jsonl"), { force: true });
     const rebuilt = await store.list();
     expect(ids(rebuilt)).toEqual(["a"]);
     expect(rebuilt.warnings?.map((warning) => [warning.code, warning.sessionId]).sort()).toEqual([
       ["log-mismatch", "b"],
       ["log-mismatch", "c"],
     ]);
-    const again = await createJsonlRolloutStore(directory).list();
+    const again = await createJsonlRolloutStore(folder()).list();
     expect(ids(again)).toEqual(["a"]);
     // a's log renamed to d: a is gone, and d is not a.
     await rm(log("c"));
@@ -430,7 +425,7 @@ describe("createJsonlRolloutStore", () => {
   });
 
   describe("an index that cannot be read", () => {
-    const indexPath = () => join(directory, ".index.jsonl");
+    const indexPath = () => join(folder(), ".index.jsonl");
     /** The index as a store left it, with its first sorted line listed twice in the sorted part. */
     async function listedTwice(): Promise<string> {
       const [header = "", first = "", ...rest] = (await readFile(indexPath(), "utf8")).split("\n");
@@ -455,7 +450,7 @@ describe("createJsonlRolloutStore", () => {
     it.each(damage)(
       "is rebuilt when it is %s, and stays right after later appends",
       async (_, damaged) => {
-        const store = createJsonlRolloutStore(directory);
+        const store = createJsonlRolloutStore(folder());
         for (const id of ["a", "b", "c"]) await store.create({ id });
         await store.append({
           sessionId: "a",
@@ -466,11 +461,11 @@ describe("createJsonlRolloutStore", () => {
         expect(ids(await store.list())).toEqual(["a", "c", "b"]);
         await writeFile(indexPath(), await damaged());
         // A store that never read the index, and one that did, both rebuild it.
-        expect(ids(await createJsonlRolloutStore(directory).list())).toEqual(["a", "c", "b"]);
+        expect(ids(await createJsonlRolloutStore(folder()).list())).toEqual(["a", "c", "b"]);
         await writeFile(indexPath(), await damaged());
         expect(ids(await store.list())).toEqual(["a", "c", "b"]);
         // Another store appends, in this state and after it: every store lists what the logs say.
-        const other = createJsonlRolloutStore(directory);
+        const other = createJsonlRolloutStore(folder());
         await other.append({
           sessionId: "b",
           expectedSequence: 0,
@@ -484,7 +479,7 @@ describe("createJsonlRolloutStore", () => {
           appendId: "c0",
           records: text("c"),
         });
-        for (const lister of [store, other, createJsonlRolloutStore(directory)]) {
+        for (const lister of [store, other, createJsonlRolloutStore(folder())]) {
           const page = await lister.list();
           expect(page.sessions.map((session) => [session.id, session.nextSequence])).toEqual([
             ["c", 1],
@@ -501,7 +496,7 @@ describe("createJsonlRolloutStore", () => {
 
   it("refuses an empty directory or unknown options", () => {
     expect(() => createJsonlRolloutStore("")).toThrow(RolloutError);
-    expect(() => createJsonlRolloutStore(directory, { lockTimeout: -1 })).toThrow(
+    expect(() => createJsonlRolloutStore(folder(), { lockTimeout: -1 })).toThrow(
       expect.objectContaining({ code: "invalid-argument" }),
     );
   });

@@ -1,7 +1,7 @@
-import { mkdir, mkdtemp, rm, truncate, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, truncate, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useTemporaryFolder } from "@ctx/vitest-config/temporary-folder";
+import { describe, expect, it } from "vitest";
 import { crashRecord } from "./__fixtures__/rollout/crash-record.js";
 import {
   crashRecords,
@@ -10,32 +10,26 @@ import {
 } from "./__fixtures__/rollout/torn-write-sweep.js";
 import { createJsonlRolloutStore } from "./jsonl-rollout-store.js";
 
-let directory = "";
-beforeAll(async () => {
-  directory = await mkdtemp(join(tmpdir(), "ctx-rollout-torn-"));
-});
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
-});
+const folder = useTemporaryFolder("ctx-rollout-torn-", { per: "file" });
 
 describe("createJsonlRolloutStore after a crash cut its log", () => {
   it("reads every one of 300 cuts, losing at most the batch the cut fell in", async () => {
     // The full sweep (10,000 cuts) is jsonl-torn-writes.soak.test.ts.
-    const sweep = join(directory, "sweep");
+    const sweep = join(folder(), "sweep");
     await mkdir(sweep);
     await sweepTornWrites(sweep, 300);
   });
 
   it("cuts off a torn batch before the next append, so nothing is glued onto it", async () => {
-    const writer = createJsonlRolloutStore(directory);
-    const { ends } = await writeCrashLog(writer, directory, "repaired", 6);
+    const writer = createJsonlRolloutStore(folder());
+    const { ends } = await writeCrashLog(writer, folder(), "repaired", 6);
     const last = ends.at(-1);
     const previous = ends.at(-2);
     if (last === undefined || previous === undefined) throw new Error("the log is too short");
     // The crash ends the writer, with its last batch cut short; a new store comes after it.
     await writer.close();
-    await truncate(join(directory, "repaired.jsonl"), last.offset - 7);
-    const store = createJsonlRolloutStore(directory);
+    await truncate(join(folder(), "repaired.jsonl"), last.offset - 7);
+    const store = createJsonlRolloutStore(folder());
     expect((await store.info("repaired"))?.nextSequence).toBe(previous.records);
     await store.append({
       sessionId: "repaired",
@@ -50,13 +44,13 @@ describe("createJsonlRolloutStore after a crash cut its log", () => {
   });
 
   it("names the line that cannot be read when it is not the last", async () => {
-    const store = createJsonlRolloutStore(directory);
-    const { bytes, ends } = await writeCrashLog(store, directory, "corrupt", 6);
+    const store = createJsonlRolloutStore(folder());
+    const { bytes, ends } = await writeCrashLog(store, folder(), "corrupt", 6);
     const second = ends[1];
     if (second === undefined) throw new Error("the log is too short");
     const damaged = Buffer.from(bytes);
     damaged.write("#", second.offset + 2);
-    const damagedDirectory = join(directory, "damaged");
+    const damagedDirectory = join(folder(), "damaged");
     await mkdir(damagedDirectory);
     await writeFile(join(damagedDirectory, "corrupt.jsonl"), damaged);
     const damagedStore = createJsonlRolloutStore(damagedDirectory);

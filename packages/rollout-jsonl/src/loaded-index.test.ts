@@ -1,8 +1,8 @@
-import { appendFile, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { appendFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { SessionInfo } from "@ctx/rollout";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useTemporaryFolder } from "@ctx/vitest-config/temporary-folder";
+import { describe, expect, it } from "vitest";
 import { createLoadedIndex } from "./loaded-index.js";
 import type { IndexedSession } from "./session-index.js";
 import { encodeIndexChange, encodeIndexHeader } from "./session-index-line.js";
@@ -23,25 +23,18 @@ function session(id: string, minute: number): IndexedSession {
 }
 
 describe("createLoadedIndex", () => {
-  let directory = "";
-  let path = "";
-  beforeEach(async () => {
-    directory = await mkdtemp(join(tmpdir(), "ctx-loaded-index-"));
-    path = join(directory, ".index.jsonl");
-  });
-  afterEach(async () => {
-    await rm(directory, { recursive: true, force: true });
-  });
+  const folder = useTemporaryFolder("ctx-loaded-index-");
+  const indexPath = () => join(folder(), ".index.jsonl");
 
   it("reads a rewrite back, then only the lines appended after it", async () => {
-    const writer = createLoadedIndex(path);
+    const writer = createLoadedIndex(indexPath());
     await writer.rewrite([session("b", 2), session("a", 1)]);
     expect(writer.lines).toBe(3);
-    const reader = createLoadedIndex(path);
+    const reader = createLoadedIndex(indexPath());
     expect(await reader.catchUp()).toBe("ready");
     expect([...reader.sessions.keys()].sort()).toEqual(["a", "b"]);
     await appendFile(
-      path,
+      indexPath(),
       encodeIndexChange({ deleted: "a" }) + encodeIndexChange(session("c", 3)),
     );
     expect(await reader.catchUp()).toBe("ready");
@@ -51,7 +44,7 @@ describe("createLoadedIndex", () => {
   });
 
   it("says missing without a file, and unreadable for an empty, NUL or twice-listed one", async () => {
-    expect(await createLoadedIndex(path).catchUp()).toBe("missing");
+    expect(await createLoadedIndex(indexPath()).catchUp()).toBe("missing");
     const line = encodeIndexChange(session("a", 1));
     const damaged = [
       "",
@@ -61,13 +54,13 @@ describe("createLoadedIndex", () => {
       line,
     ];
     for (const text of damaged) {
-      await writeFile(path, text);
-      expect(await createLoadedIndex(path).catchUp()).toBe("unreadable");
+      await writeFile(indexPath(), text);
+      expect(await createLoadedIndex(indexPath()).catchUp()).toBe("unreadable");
     }
   });
 
   it("reads the file from its start again once told to forget", async () => {
-    const index = createLoadedIndex(path);
+    const index = createLoadedIndex(indexPath());
     await index.rewrite([session("a", 1)]);
     index.apply(session("only-in-memory", 2));
     index.forget();

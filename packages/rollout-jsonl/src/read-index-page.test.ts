@@ -1,9 +1,9 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { isListedBefore, type PageOptions, pageSessions, type SessionInfo } from "@ctx/rollout";
+import { useTemporaryFolder } from "@ctx/vitest-config/temporary-folder";
 import fc from "fast-check";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readIndexPage } from "./read-index-page.js";
 import type { IndexedSession } from "./session-index.js";
 import { encodeIndexChange, encodeIndexHeader, type IndexChange } from "./session-index-line.js";
@@ -46,15 +46,8 @@ function finalStates(
 }
 
 describe("readIndexPage", () => {
-  let directory = "";
-  let path = "";
-  beforeEach(async () => {
-    directory = await mkdtemp(join(tmpdir(), "ctx-index-page-"));
-    path = join(directory, ".index.jsonl");
-  });
-  afterEach(async () => {
-    await rm(directory, { recursive: true, force: true });
-  });
+  const folder = useTemporaryFolder("ctx-index-page-");
+  const indexPath = () => join(folder(), ".index.jsonl");
 
   it("lists what the whole index says, with later lines replacing earlier ones, for any filter and cursor", async () => {
     const entry = fc
@@ -79,12 +72,12 @@ describe("readIndexPage", () => {
           includeArchived: fc.boolean(),
         }),
         async (sorted, tail, options: PageOptions) => {
-          await writeFile(path, indexText(sorted, tail));
+          await writeFile(indexPath(), indexText(sorted, tail));
           const expected = finalStates(sorted, tail);
           let cursor: string | undefined;
           for (let page = 0; page < 40; page += 1) {
             const paged = { ...options, cursor };
-            const read = await readIndexPage(path, paged);
+            const read = await readIndexPage(indexPath(), paged);
             const want = pageSessions(expected, paged);
             if (typeof read === "string") throw new Error(`the index was ${read}`);
             expect(read.page).toEqual(want);
@@ -102,40 +95,40 @@ describe("readIndexPage", () => {
     const sorted = Array.from({ length: 500 }, (_, id) => session(id, id, id % 3));
     // A line that cannot be read, among the oldest: a first page never gets that far.
     const text = indexText(sorted, []).replace('"id":"s3"', '"id":3333');
-    await writeFile(path, text);
-    const read = await readIndexPage(path, { limit: 50 });
+    await writeFile(indexPath(), text);
+    const read = await readIndexPage(indexPath(), { limit: 50 });
     if (typeof read === "string") throw new Error(`the index was ${read}`);
     expect(read.page.sessions.map((info) => info.id)).toEqual(
       Array.from({ length: 50 }, (_, index) => `s${499 - index}`),
     );
     expect(read.sizes.get("s499")).toBe(599);
     // Reading everything reaches it.
-    expect(await readIndexPage(path, { cwd: "/repo/nowhere" })).toBe("unreadable");
+    expect(await readIndexPage(indexPath(), { cwd: "/repo/nowhere" })).toBe("unreadable");
   });
 
   it("leaves out a torn last line, and asks for a rebuild when the index is missing, unreadable or out of order", async () => {
     const sorted = [session(1, 1, 0), session(2, 2, 0)];
     const text = indexText(sorted, [session(1, 5, 0)]);
-    await writeFile(path, `${text}${encodeIndexChange(session(2, 9, 0)).slice(0, 20)}`);
-    const read = await readIndexPage(path, {});
+    await writeFile(indexPath(), `${text}${encodeIndexChange(session(2, 9, 0)).slice(0, 20)}`);
+    const read = await readIndexPage(indexPath(), {});
     if (typeof read === "string") throw new Error(`the index was ${read}`);
     expect(read.page.sessions.map((info) => [info.id, info.updatedAt])).toEqual([
       ["s1", session(1, 5, 0).info.updatedAt],
       ["s2", session(2, 2, 0).info.updatedAt],
     ]);
-    await rm(path);
-    expect(await readIndexPage(path, {})).toBe("missing");
-    await writeFile(path, "not an index\n");
-    expect(await readIndexPage(path, {})).toBe("unreadable");
+    await rm(indexPath());
+    expect(await readIndexPage(indexPath(), {})).toBe("missing");
+    await writeFile(indexPath(), "not an index\n");
+    expect(await readIndexPage(indexPath(), {})).toBe("unreadable");
     const body = [session(2, 2, 0), session(1, 1, 0)].map(encodeIndexChange).join("");
-    await writeFile(path, encodeIndexHeader(Buffer.byteLength(body)) + body);
-    expect(await readIndexPage(path, {})).toBe("unreadable");
+    await writeFile(indexPath(), encodeIndexHeader(Buffer.byteLength(body)) + body);
+    expect(await readIndexPage(indexPath(), {})).toBe("unreadable");
   });
 
   it("reads an index written before the sorted part existed as one long tail", async () => {
     const lines = [session(1, 1, 0), session(2, 2, 0), session(1, 3, 0)].map(encodeIndexChange);
-    await writeFile(path, `${JSON.stringify({ index: 1 })}\n${lines.join("")}`);
-    const read = await readIndexPage(path, {});
+    await writeFile(indexPath(), `${JSON.stringify({ index: 1 })}\n${lines.join("")}`);
+    const read = await readIndexPage(indexPath(), {});
     if (typeof read === "string") throw new Error(`the index was ${read}`);
     expect(read.page.sessions.map((info) => info.id)).toEqual(["s1", "s2"]);
     expect(read.tailLines).toBe(3);

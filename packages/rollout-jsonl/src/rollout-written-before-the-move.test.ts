@@ -1,8 +1,8 @@
-import { cp, mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cp, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { resumeSession } from "@ctx/session";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useTemporaryFolder } from "@ctx/vitest-config/temporary-folder";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createJsonlRolloutStore } from "./jsonl-rollout-store.js";
 
 // Written by @ctx/session's JSONL store at a7366c6, before it moved here (see its README).
@@ -31,22 +31,17 @@ const turn = {
   permissions: { sandboxMode: "read-only" as const, approvalPolicy: "never" as const },
 };
 
-let directory = "";
+const folder = useTemporaryFolder("ctx-rollout-before-the-move-");
 let expected: Expected;
 
 beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), "ctx-rollout-before-the-move-"));
-  await cp(join(fixture, "folder"), directory, { recursive: true });
+  await cp(join(fixture, "folder"), folder(), { recursive: true });
   expected = JSON.parse(await readFile(join(fixture, "expected.json"), "utf8")) as Expected;
-});
-
-afterEach(async () => {
-  await rm(directory, { recursive: true, force: true });
 });
 
 describe("a rollout folder written before the store moved to @ctx/rollout-jsonl", () => {
   it("lists and reads as the store that wrote it did", async () => {
-    const store = createJsonlRolloutStore(directory);
+    const store = createJsonlRolloutStore(folder());
     expect((await store.list()).sessions).toEqual(expected.listed);
     for (const { id } of expected.listed) {
       const want = expected.sessions[id];
@@ -62,7 +57,7 @@ describe("a rollout folder written before the store moved to @ctx/rollout-jsonl"
   });
 
   it("resumes each session with the history it had, and takes the next turn on it", async () => {
-    const store = createJsonlRolloutStore(directory);
+    const store = createJsonlRolloutStore(folder());
     for (const { id } of expected.listed) {
       const want = expected.sessions[id];
       const session = await resumeSession(store, { sessionId: id });
@@ -74,7 +69,7 @@ describe("a rollout folder written before the store moved to @ctx/rollout-jsonl"
     }
     await store.close();
     // The turns just taken are on disk after the old records, for a store opened afresh.
-    const reopened = createJsonlRolloutStore(directory);
+    const reopened = createJsonlRolloutStore(folder());
     for (const { id } of expected.listed) {
       const records = (await reopened.read(id, { from: "start" })).records;
       expect(records.length).toBeGreaterThan(expected.sessions[id]?.records.length ?? 0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryRolloutStore } from "./memory-rollout-store.js";
-import { describeRolloutStoreContract } from "./testing/store-contract.js";
+import { describeRolloutStoreContract } from "./testing/index.js";
 
 describeRolloutStoreContract("memory store", async () => {
   const store = createMemoryRolloutStore();

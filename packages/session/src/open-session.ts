@@ -67,9 +67,9 @@ export function openSession(
       });
     },
     reportUsage: async (usage) => {
-      const { totalTokens } = checkSchema("usage", usage, reportedUsageSchema);
+      const reported = checkSchema("usage", usage, reportedUsageSchema);
       return serial(async () => {
-        await parts.commit([{ type: "reported_usage", payload: { totalTokens } }]);
+        await parts.commit([{ type: "reported_usage", payload: reported }]);
       });
     },
     history: () => state.entries.slice(),

@@ -1,3 +1,4 @@
+import { rejection } from "@ctx/rollout/testing";
 import { withLocalServer } from "./with-local-server.js";
 
 /**
@@ -13,12 +14,7 @@ export function abortWhileWaiting(
     () => ({ hold: true }),
     async (server) => {
       const controller = new AbortController();
-      const settled = call(server.url, controller.signal).then(
-        () => {
-          throw new Error("the call resolved although its signal was aborted");
-        },
-        (reason: unknown) => reason,
-      );
+      const settled = rejection(call(server.url, controller.signal));
       // A call that fails before its request arrives settles first, with its own reason.
       await Promise.race([server.received(1), settled]);
       controller.abort();

@@ -1,3 +1,4 @@
+import { rejection } from "@ctx/rollout/testing";
 import { withLocalServer } from "./with-local-server.js";
 
 /**
@@ -10,12 +11,7 @@ export function rejectBeforeSending(call: (url: string) => Promise<unknown>): Pr
   return withLocalServer(
     () => ({ json: {} }),
     async (server) => {
-      const reason = await call(server.url).then(
-        () => {
-          throw new Error("the call resolved although it was expected to fail");
-        },
-        (error: unknown) => error,
-      );
+      const reason = await rejection(call(server.url));
       if (server.requests.length > 0) {
         throw new Error(
           `the call failed, but only after sending ${server.requests.length} requests`,

@@ -1,3 +1,4 @@
+import { rejection } from "@ctx/rollout/testing";
 import type { Answer } from "./local-server.js";
 import { withLocalServer } from "./with-local-server.js";
 
@@ -13,12 +14,6 @@ export function rejectWithAnswer(
 ): Promise<unknown> {
   return withLocalServer(
     () => answer,
-    (server) =>
-      call(server.url).then(
-        () => {
-          throw new Error("the call resolved although the server answered with an error");
-        },
-        (reason: unknown) => reason,
-      ),
+    (server) => rejection(call(server.url)),
   );
 }

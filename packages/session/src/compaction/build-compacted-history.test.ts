@@ -9,6 +9,8 @@ import { buildCompactedHistory } from "./build-compacted-history.js";
 import { messageText } from "./user-text.js";
 
 const tokenizer = approximateTokenizer;
+/** The tokens of the user's messages a compacted history keeps, as the reference. */
+const budget = 20_000;
 const user = (text: string): HistoryEntry => ({
   item: userTextMessage(text),
   origin: { source: "user" },
@@ -52,16 +54,15 @@ describe("buildCompactedHistory", () => {
   });
 
   it("keeps the newest messages that fit, cuts the first that does not, and says so", () => {
-    const history = [user("a".repeat(400)), user("b".repeat(400)), user("c".repeat(40))];
-    const { entries, warnings } = buildCompactedHistory(history, "S", {
-      tokenizer,
-      userMessageTokens: 60,
-    });
+    // 100 tokens, then 20,000, then 10,000: the newest fits, the one before it is cut to the rest.
+    const history = [user("a".repeat(400)), user("b".repeat(80_000)), user("c".repeat(40_000))];
+    const { entries, warnings } = buildCompactedHistory(history, "S", { tokenizer });
     const kept = textsOf(entries);
     expect(kept).toHaveLength(3);
-    expect(kept[1]).toBe("c".repeat(40));
+    expect(kept[1]).toBe("c".repeat(40_000));
     expect(kept[0]).toMatch(/^b+…\d+ tokens truncated…b+$/);
-    expect(tokenizer.count(kept[0] ?? "") + 10).toBeLessThanOrEqual(60);
+    expect(tokenizer.count(kept[0] ?? "") + 10_000).toBeLessThanOrEqual(budget);
+    expect(tokenizer.count(kept[0] ?? "")).toBeGreaterThan(9_000);
     expect(warnings.map((warning) => warning.code)).toEqual([
       "compaction-cut-user-message",
       "compaction-dropped-user-messages",
@@ -88,8 +89,13 @@ describe("buildCompactedHistory", () => {
     expect(warnings.map((warning) => warning.code)).toEqual(["compaction-dropped-images"]);
   });
 
+  // A user's message of up to 60,000 characters (15,000 tokens), its length drawn evenly: about
+  // two histories in five hold more of the user's words than the budget, so cuts and drops occur.
+  const userArbitrary = fc
+    .tuple(fc.string({ minLength: 1, maxLength: 8 }), fc.noBias(fc.nat({ max: 60_000 })))
+    .map(([seed, length]) => user(seed.repeat(Math.ceil(length / seed.length)).slice(0, length)));
   const entryArbitrary: fc.Arbitrary<HistoryEntry> = fc.oneof(
-    fc.string({ maxLength: 300 }).map(user),
+    userArbitrary,
     fc
       .string({ maxLength: 300 })
       .map((text) => context(`<environment_context>${text}</environment_context>`)),
@@ -103,40 +109,31 @@ describe("buildCompactedHistory", () => {
 
   it("never keeps injected context or a summary as the user's, keeps the last message, fits", () => {
     fc.assert(
-      fc.property(
-        fc.array(entryArbitrary, { maxLength: 30 }),
-        fc.integer({ min: 0, max: 200 }),
-        (history, budget) => {
-          const { entries } = buildCompactedHistory(history, "S", {
-            tokenizer,
-            userMessageTokens: budget,
-          });
-          const kept = entries.slice(0, -1);
-          const userTexts = history.flatMap(({ item, origin }) =>
-            origin.source === "user" && item.type === "message" && messageText(item) !== ""
-              ? [messageText(item)]
-              : [],
-          );
-          for (const entry of kept) {
-            expect(entry.origin.source).toBe("user");
-            const text = textsOf([entry])[0] ?? "";
-            expect(text.startsWith("<environment_context>") && !userTexts.includes(text)).toBe(
-              false,
-            );
-            expect(text.startsWith(summaryPrefix)).toBe(false);
-          }
-          const total = kept.reduce(
-            (sum, entry) => sum + tokenizer.count(textsOf([entry])[0] ?? ""),
-            0,
-          );
-          expect(total).toBeLessThanOrEqual(budget);
-          const last = userTexts.at(-1);
-          if (last !== undefined && tokenizer.count(last) <= budget) {
-            expect(textsOf(kept).at(-1)).toBe(last);
-          }
-          expect(textsOf(entries).at(-1)).toBe(`${summaryPrefix}\nS`);
-        },
-      ),
+      fc.property(fc.array(entryArbitrary, { maxLength: 30, size: "medium" }), (history) => {
+        const { entries } = buildCompactedHistory(history, "S", { tokenizer });
+        const kept = entries.slice(0, -1);
+        const userTexts = history.flatMap(({ item, origin }) =>
+          origin.source === "user" && item.type === "message" && messageText(item) !== ""
+            ? [messageText(item)]
+            : [],
+        );
+        for (const entry of kept) {
+          expect(entry.origin.source).toBe("user");
+          const text = textsOf([entry])[0] ?? "";
+          expect(text.startsWith("<environment_context>") && !userTexts.includes(text)).toBe(false);
+          expect(text.startsWith(summaryPrefix)).toBe(false);
+        }
+        const total = kept.reduce(
+          (sum, entry) => sum + tokenizer.count(textsOf([entry])[0] ?? ""),
+          0,
+        );
+        expect(total).toBeLessThanOrEqual(budget);
+        const last = userTexts.at(-1);
+        if (last !== undefined && tokenizer.count(last) <= budget) {
+          expect(textsOf(kept).at(-1)).toBe(last);
+        }
+        expect(textsOf(entries).at(-1)).toBe(`${summaryPrefix}\nS`);
+      }),
       { numRuns: 200 },
     );
   });

@@ -7,14 +7,12 @@ import { cutToTokens } from "./cut-to-tokens.js";
 import { messageText } from "./user-text.js";
 
 /** How many tokens of the user's own messages a compacted history keeps, as the reference. */
-const compactedUserMessageTokens = 20_000;
+const budget = 20_000;
 
 /** Options of {@link buildCompactedHistory}. */
 export interface CompactedHistoryOptions {
   /** Counts the tokens of the user's messages. */
   readonly tokenizer: Tokenizer;
-  /** The budget of the kept user messages; 20,000 when omitted. */
-  readonly userMessageTokens?: number;
 }
 
 /** A compacted history, and every cut made on the way. */
@@ -25,8 +23,8 @@ export interface CompactedHistory {
 
 /**
  * The history that replaces `entries` after a compaction: the user's own messages (origin
- * `user`; injected context and earlier summaries never count), newest first while they fit the
- * budget, the first that does not fit cut in the middle with a visible marker, then no more;
+ * `user`; injected context and earlier summaries never count), newest first while they fit in
+ * 20,000 tokens, the first that does not fit cut in the middle with a visible marker, then no more;
  * back in order, each as a plain user message of its text (images left out); then `summary`
  * behind the summary prefix, as a user message whose origin is the model that wrote it.
  * Unchecked: the session passes its own history, the summarizer's checked text and its options.
@@ -36,8 +34,7 @@ export function buildCompactedHistory(
   summary: string,
   options: CompactedHistoryOptions,
 ): CompactedHistory {
-  const { tokenizer, userMessageTokens } = options;
-  const budget = userMessageTokens ?? compactedUserMessageTokens;
+  const { tokenizer } = options;
   const warnings: CtxWarning[] = [];
   const texts = userTexts(entries, warnings);
   const kept: string[] = [];

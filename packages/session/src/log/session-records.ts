@@ -51,8 +51,10 @@ export const historyEntrySchema = lazySchema(() =>
  * - `world_state`: the sections' snapshots once the turn's context is recorded: the full value
  *   when the full context was sent, otherwise an RFC 7386 merge patch of the previous value;
  * - `rollback`: the last `userTurns` real user turns were dropped;
- * - `reported_usage`: the provider reported `totalTokens` for the latest response (see
- *   `session.reportUsage`), so a resume compares the same figure with its limits;
+ * - `reported_usage`: the provider's usage of the latest response as `session.reportUsage` took
+ *   it, `totalTokens` and each count the provider gave (as the reference's `token_count` records
+ *   them), so a resume compares the same total with its limits; a record of `totalTokens` alone,
+ *   all that earlier versions wrote, reads the same;
  * - `compaction` (a checkpoint): the history was compacted; the payload is the whole state from
  *   there on (see {@link CompactionCheckpoint}) and the compaction's trigger, so a resume reads
  *   from the latest one forward. The new history is `replacementHistory` (the items, as other

@@ -5,6 +5,7 @@ import {
   RolloutError,
   type RolloutStore,
 } from "@ctx/rollout";
+import { rejection } from "@ctx/rollout/testing";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createSession } from "../create-session.js";
 import { approximateTokenizer } from "../tokens/approximate-tokenizer.js";
@@ -30,15 +31,6 @@ const said = (entries: readonly { item: ResponseItem; origin: { source: string }
       ? item.content.map((content) => ("text" in content ? content.text : ""))
       : [],
   );
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to fail");
-}
 
 /** A real store whose next answer to `method` is lost after the call took effect, as a dropped connection loses it. */
 function losingAnswers(

@@ -166,19 +166,30 @@ describe("session.reportUsage", () => {
     expect(again.tokenUsage().source).toBe("counted");
   });
 
-  it("takes the detailed counts beside the total, and compares the total with the limits", async () => {
-    const session = createSession(options());
+  it("takes the detailed counts beside the total, records them all, and compares the total with the limits", async () => {
+    const store = createMemoryRolloutStore();
+    const session = createSession(options({ store }));
     await session.beginTurn(context(), "one");
     await session.record([assistant("a1")]);
-    await session.reportUsage({
+    const usage = {
       totalTokens: 1_234,
       inputTokens: 1_200,
       cachedInputTokens: 1_024,
       cacheWriteTokens: 0,
       outputTokens: 34,
       reasoningTokens: 12,
-    });
-    expect(session.tokenUsage()).toMatchObject({ source: "reported", used: 1_234 });
+    };
+    await session.reportUsage(usage);
+    await session.reportUsage({ totalTokens: 1_300, outputTokens: 40 });
+    expect(session.tokenUsage()).toMatchObject({ source: "reported", used: 1_300 });
+    const { records } = await store.read(session.id, { from: "start" });
+    const reported = records.filter((record) => record.type === "reported_usage");
+    expect(reported.map((record) => record.payload)).toEqual([
+      usage,
+      { totalTokens: 1_300, outputTokens: 40 },
+    ]);
+    const resumed = await resumeSession(store, { ...options(), sessionId: session.id });
+    expect(resumed.tokenUsage()).toEqual(session.tokenUsage());
   });
 
   it.each([
