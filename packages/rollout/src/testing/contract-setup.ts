@@ -12,11 +12,21 @@ export function createWithStore(createStorage: () => Promise<RolloutStoreStorage
   return async (test) => {
     const storage = await createStorage();
     const store = await storage.open();
+    let failed = false;
     try {
       return await test(store, storage);
+    } catch (error) {
+      failed = true;
+      throw error;
     } finally {
-      await store.close();
-      await storage.dispose?.();
+      // A failed test's own error is the one to see: cleanup after it may fail too (a folder
+      // still being written), and would replace it.
+      const cleanup = (async () => {
+        await store.close();
+        await storage.dispose?.();
+      })();
+      if (failed) await cleanup.catch(() => undefined);
+      else await cleanup;
     }
   };
 }

@@ -146,9 +146,14 @@ export function testFencing(withStore: WithStore, racingWriters: number): void {
           }
         };
         const staleRun = stale();
-        await Promise.all(Array.from({ length: racingWriters }, (_, index) => writer(index)));
+        // Every writer and the stale one end before the verdict, whatever fails: one left
+        // running would write into the folder the set-up removes, and hide the first failure.
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: racingWriters }, (_, index) => writer(index)),
+        );
         racing = false;
-        await staleRun;
+        outcomes.push(...(await Promise.allSettled([staleRun])));
+        for (const outcome of outcomes) if (outcome.status === "rejected") throw outcome.reason;
         const read = await store.read("raced", { from: "start" });
         const written = texts(read.records);
         expect(read.records.map((entry) => entry.sequence)).toEqual(
