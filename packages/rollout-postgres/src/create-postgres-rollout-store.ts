@@ -1,16 +1,12 @@
-import { randomUUID } from "node:crypto";
 import { lazySchema } from "@ctx/protocol/internal";
 import type { AppendResult, RolloutStore } from "@ctx/rollout";
 import {
-  createSessionRequestSchema,
-  isCreateRetry,
-  listOptionsSchema,
   RolloutConflictError,
   RolloutError,
   readOptionsSchema,
   sessionIdSchema,
 } from "@ctx/rollout";
-import postgres, { type Sql } from "postgres";
+import type { Sql } from "postgres";
 import { z } from "zod";
 import { answerWithin, longestWait } from "./answer-within.js";
 import {
@@ -19,17 +15,18 @@ import {
   type PendingAppend,
 } from "./append-flush-writer.js";
 import { checkSchema } from "./check-argument.js";
+import { createSession } from "./create-session.js";
 import { createGroupCommit } from "./group-commit.js";
 import { isForeignKeyViolation } from "./is-foreign-key-violation.js";
+import { listSessions } from "./list-sessions.js";
+import { openPool } from "./open-pool.js";
 import { pendingAppend } from "./pending-append.js";
 import { postgresClientSchema } from "./postgres-client-schema.js";
 import { type PruneOptions, type PruneResult, pruneSessions } from "./prune-sessions.js";
 import { readRollout } from "./read-rollout.js";
-import { refuseUnstorableText } from "./refuse-unstorable-text.js";
 import { rolloutTables } from "./rollout-tables.js";
-import { decodeSessionCursor, encodeSessionCursor } from "./session-cursor.js";
-import { type SessionRow, sessionColumns, sessionTimestamp, toSessionInfo } from "./session-row.js";
-import { toStorableJson } from "./storable-json.js";
+import { type SessionRow, sessionColumns, toSessionInfo } from "./session-row.js";
+import { asStoreFailure, missing, storeClosed } from "./store-failure.js";
 
 /** The most appends one flush writes. */
 const maxAppendsPerFlush = 256;
@@ -157,11 +154,14 @@ export function createPostgresRolloutStore(
     } catch (error) {
       working = Promise.reject(error);
     }
-    return tracked(
-      answerWithin(working, callTimeout).catch((error: unknown) => {
-        throw asStoreFailure(error);
-      }),
-    );
+    return tracked(answered(working));
+  }
+
+  /** `work`'s answer within {@link callTimeout}, a failure of the database as `io-failed`. */
+  function answered<Result>(work: Promise<Result>): Promise<Result> {
+    return answerWithin(work, callTimeout).catch((error: unknown) => {
+      throw asStoreFailure(error);
+    });
   }
 
   async function sessionRow(sessionId: string): Promise<SessionRow | undefined> {
@@ -176,10 +176,7 @@ export function createPostgresRolloutStore(
   const writeFlush = createAppendFlushWriter(sql, tables, queryOptions);
   const pendingAppends = createGroupCommit<PendingAppend, AppendOutcome>({
     // A failure of the database fails each append of the flush as one it can retry.
-    write: (appends) =>
-      answerWithin(writeFlush(appends), callTimeout).catch((error: unknown) => {
-        throw asStoreFailure(error);
-      }),
+    write: (appends) => answered(writeFlush(appends)),
     key: (append) => append.sessionId,
     weight: (append) => append.batch.text.length,
     maxItems: maxAppendsPerFlush,
@@ -188,57 +185,7 @@ export function createPostgresRolloutStore(
   });
 
   return {
-    create: (request) =>
-      guarded(async () => {
-        const parsed = checkSchema("session request", request, createSessionRequestSchema);
-        refuseUnstorableText("session request", [["cwd", parsed.cwd]]);
-        const id = parsed.id ?? randomUUID();
-        const meta = toStorableJson(parsed.meta ?? null);
-        return sql.begin(async (transaction) => {
-          if (parsed.parent !== undefined) {
-            const [parent] = await transaction.unsafe<{ next_sequence: string }[]>(
-              `SELECT next_sequence FROM ${tables.sessions} WHERE id = $1 FOR KEY SHARE`,
-              [parsed.parent.sessionId],
-            );
-            if (parent === undefined)
-              throw new RolloutError(
-                "invalid-parent",
-                `cannot fork ${parsed.parent.sessionId}: it does not exist`,
-                { sessionId: parsed.parent.sessionId },
-              );
-            if (Number(parent.next_sequence) < parsed.parent.sequence)
-              throw new RolloutError(
-                "invalid-parent",
-                `cannot fork ${parsed.parent.sessionId} at ${parsed.parent.sequence}: it has ${parent.next_sequence} records`,
-                { sessionId: parsed.parent.sessionId },
-              );
-          }
-          const [created] = await transaction.unsafe<SessionRow[]>(
-            `INSERT INTO ${tables.sessions}
-               (id, created_at, updated_at, cwd, parent_id, parent_sequence, next_sequence, meta, meta_text)
-             SELECT $1, stamp, stamp, $2, $3, $4::bigint, coalesce($4::bigint, 0), $5::text::jsonb, $6
-             FROM (SELECT ${sessionTimestamp} AS stamp) AS clock
-             ON CONFLICT (id) DO NOTHING
-             RETURNING ${sessionColumns}`,
-            [
-              id,
-              parsed.cwd ?? null,
-              parsed.parent?.sessionId ?? null,
-              parsed.parent === undefined ? null : String(parsed.parent.sequence),
-              meta.json,
-              meta.text,
-            ],
-          );
-          if (created !== undefined) return toSessionInfo(created);
-          const [taken] = await transaction.unsafe<SessionRow[]>(
-            `SELECT ${sessionColumns} FROM ${tables.sessions} WHERE id = $1`,
-            [id],
-          );
-          const info = taken === undefined ? undefined : toSessionInfo(taken);
-          if (info !== undefined && isCreateRetry(info, { ...parsed, id })) return info;
-          throw RolloutConflictError.forTakenId(id, info?.nextSequence ?? 0);
-        });
-      }),
+    create: (request) => guarded(() => createSession(sql, tables, request)),
 
     append: (request) => {
       let append: PendingAppend;
@@ -254,12 +201,9 @@ export function createPostgresRolloutStore(
           if (outcome === "written") return { nextSequence: append.nextSequence, duplicate: false };
           // The server's own error, reported as a failure of the database like any other.
           if (outcome !== "unmatched") throw asStoreFailure(outcome.refused);
-          return answerWithin(
+          return answered(
             refusedAppend(append.sessionId, append.expectedSequence, append.appendId),
-            callTimeout,
-          ).catch((error: unknown) => {
-            throw asStoreFailure(error);
-          });
+          );
         }),
       );
     },
@@ -285,44 +229,7 @@ export function createPostgresRolloutStore(
         return row === undefined ? undefined : toSessionInfo(row);
       }),
 
-    list: (listOptions = {}) =>
-      guarded(async () => {
-        const parsed = checkSchema("list options", listOptions, listOptionsSchema);
-        refuseUnstorableText("list options", [["cwd", parsed.cwd]]);
-        const limit = parsed.limit ?? 50;
-        const filters: string[] = [];
-        const parameters: string[] = [];
-        if (parsed.cwd !== undefined) {
-          parameters.push(parsed.cwd);
-          filters.push(`AND cwd = $${parameters.length}`);
-        }
-        if (parsed.cursor !== undefined) {
-          const after = decodeSessionCursor(parsed.cursor);
-          parameters.push(after.updatedAt, after.id);
-          filters.push(
-            `AND (updated_at, id) < ($${parameters.length - 1}::timestamptz, $${parameters.length})`,
-          );
-        }
-        const order = `ORDER BY updated_at DESC, id DESC LIMIT ${limit + 1}`;
-        // One ordered index range per value of `archived`, written as a literal so the planner
-        // sees the prefix; archived ones too is a merge of the two ranges, never a sort.
-        const range = (archived: boolean) =>
-          `SELECT ${sessionColumns} FROM ${tables.sessions}
-           WHERE archived = ${archived} ${filters.join(" ")} ${order}`;
-        const rows = await sql.unsafe<SessionRow[]>(
-          parsed.includeArchived === true
-            ? `(${range(false)}) UNION ALL (${range(true)}) ${order}`
-            : range(false),
-          parameters,
-          queryOptions,
-        );
-        const sessions = rows.slice(0, limit).map(toSessionInfo);
-        const last = sessions[sessions.length - 1];
-        return {
-          sessions,
-          cursor: rows.length > limit && last !== undefined ? encodeSessionCursor(last) : undefined,
-        };
-      }),
+    list: (listOptions = {}) => guarded(() => listSessions(sql, tables, queryOptions, listOptions)),
 
     archive: (sessionId) =>
       guarded(async () => {
@@ -383,53 +290,4 @@ export function createPostgresRolloutStore(
     if (row.size !== null) return { nextSequence: expected + Number(row.size), duplicate: true };
     throw RolloutConflictError.forWrite(sessionId, expected, Number(row.next_sequence));
   }
-}
-
-function storeClosed(): RolloutError {
-  return new RolloutError("store-closed", "the rollout store is closed");
-}
-
-/** A failure of the database as a `RolloutError` (`io-failed`, retryable); any other error as it is. */
-function asStoreFailure(error: unknown): unknown {
-  if (!isDatabaseFailure(error)) return error;
-  return new RolloutError("io-failed", "the rollout database failed; the call can be retried", {
-    cause: error,
-  });
-}
-
-function missing(sessionId: string): RolloutError {
-  return new RolloutError("session-not-found", `session ${sessionId} does not exist`, {
-    sessionId,
-  });
-}
-
-/**
- * Whether an error came from the database or the way to it: an error the server sent (with its
- * SQLSTATE), or one of the client's connection errors (`CONNECTION_CLOSED`, `ECONNREFUSED`, …),
- * which carry a string `code` too. A bug of ours, which carries none, stays itself.
- */
-function isDatabaseFailure(error: unknown): boolean {
-  if (RolloutError.isInstance(error)) return false;
-  return (
-    error instanceof postgres.PostgresError ||
-    (error instanceof Error && "code" in error && typeof error.code === "string")
-  );
-}
-
-function openPool(url: string, maxConnections = 10): Sql {
-  if (typeof url !== "string" || url.length === 0)
-    throw new RolloutError(
-      "invalid-argument",
-      "invalid store options: url must be a connection URL",
-    );
-  if (!Number.isInteger(maxConnections) || maxConnections < 1)
-    throw new RolloutError(
-      "invalid-argument",
-      "invalid store options: maxConnections must be a whole number of 1 or more",
-    );
-  // The store sends arrays as literals (array-literal.ts), so it needs no array types, and a
-  // new connection runs no query of the client's own: postgres.js 3.4 fetches them there and,
-  // when the server goes down during that fetch, leaves an unhandled rejection and an uncaught
-  // exception, which end a Node process.
-  return postgres(url, { max: maxConnections, onnotice: () => {}, fetch_types: false });
 }

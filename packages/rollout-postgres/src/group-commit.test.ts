@@ -88,16 +88,6 @@ describe("createGroupCommit", () => {
     await expect(later).resolves.toBe(6);
   });
 
-  it("drains: resolves once every submitted item has its outcome", async () => {
-    const { commit } = recorded({ maxItems: 1 });
-    await commit.drain();
-    const settled: number[] = [];
-    for (const value of [1, 2, 3])
-      void commit.submit({ key: `k${value}`, value }).then((outcome) => settled.push(outcome));
-    await commit.drain();
-    expect(settled).toEqual([2, 4, 6]);
-  });
-
   it("refuses limits that are not whole numbers of 1 or more", () => {
     for (const limits of [{ maxItems: 0 }, { maxWeight: 1.5 }, { maxFlushes: -1 }])
       expect(() => recorded(limits)).toThrow(expect.objectContaining({ code: "invalid-argument" }));

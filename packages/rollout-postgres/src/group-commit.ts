@@ -23,8 +23,6 @@ export interface GroupCommitOptions<Item, Outcome> {
 export interface GroupCommit<Item, Outcome> {
   /** Queues an item; resolves with its outcome once the flush holding it has committed. */
   submit(item: Item): Promise<Outcome>;
-  /** Resolves once every item submitted so far has its outcome. */
-  drain(): Promise<void>;
 }
 
 interface Waiting<Item, Outcome> {
@@ -54,7 +52,6 @@ export function createGroupCommit<Item, Outcome>(
   let queue: Waiting<Item, Outcome>[] = [];
   let running = 0;
   let scheduled = false;
-  let idle: (() => void)[] = [];
 
   /**
    * The next flush: waiting items in order, within the limits, one per key; the others stay in
@@ -94,11 +91,6 @@ export function createGroupCommit<Item, Outcome>(
         pump();
       });
     }
-    if (running === 0 && queue.length === 0) {
-      const waiting = idle;
-      idle = [];
-      for (const resolve of waiting) resolve();
-    }
   }
 
   async function write(flush: readonly Waiting<Item, Outcome>[]): Promise<void> {
@@ -122,9 +114,5 @@ export function createGroupCommit<Item, Outcome>(
           pump();
         });
       }),
-    drain: () =>
-      running === 0 && queue.length === 0 && !scheduled
-        ? Promise.resolve()
-        : new Promise<void>((resolve) => idle.push(resolve)),
   };
 }
