@@ -35,6 +35,16 @@ describeRolloutStoreContract("JSONL store", async () => {
   };
 });
 
+/**
+ * Waits until the clock shows a later millisecond than now, so that what is written next is
+ * stamped after what was written last: the store stamps in milliseconds, and a listing puts
+ * the later stamp first, the greater id first between equal ones.
+ */
+async function laterMillisecond(): Promise<void> {
+  const now = Date.now();
+  while (Date.now() <= now) await new Promise((resolve) => setTimeout(resolve, 1));
+}
+
 describe("createJsonlRolloutStore", () => {
   const folder = useTemporaryFolder("ctx-rollout-jsonl-");
 
@@ -178,7 +188,7 @@ describe("createJsonlRolloutStore", () => {
     expect(await ids()).toEqual(["c", "b", "a"]);
     const indexPath = join(folder(), ".index.jsonl");
     const before = await readFile(indexPath);
-    await new Promise((resolve) => setTimeout(resolve, 3));
+    await laterMillisecond();
     await store.append({
       sessionId: "a",
       expectedSequence: 0,
@@ -247,7 +257,7 @@ describe("createJsonlRolloutStore", () => {
     for (let index = 0; index < logs; index += 1) {
       const sessionId = `s${index}`;
       await store.create({ id: sessionId, cwd: `/repo/${index % 2}` });
-      await new Promise((resolve) => setTimeout(resolve, 2));
+      await laterMillisecond();
       // A long log (a 1 MB tool output) for half of them, a short one for the others.
       await store.append({
         sessionId,
@@ -263,7 +273,7 @@ describe("createJsonlRolloutStore", () => {
       });
     }
     // Created after s7's last append, in a later millisecond, so it lists first.
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    await laterMillisecond();
     await store.create({ id: "empty" });
     await store.close();
     // A crash cut the last batch of two logs, and a header before its line end.
@@ -452,6 +462,8 @@ describe("createJsonlRolloutStore", () => {
       async (_, damaged) => {
         const store = createJsonlRolloutStore(folder());
         for (const id of ["a", "b", "c"]) await store.create({ id });
+        // Appended in a later millisecond than c was created, so it lists before c.
+        await laterMillisecond();
         await store.append({
           sessionId: "a",
           expectedSequence: 0,
