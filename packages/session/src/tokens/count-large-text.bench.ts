@@ -18,6 +18,9 @@ const sizes = isQuickBench() ? [10_000] : [500_000, 2_000_000, 10_000_000];
 const texts = new Map(
   sizes.map((size) => [size, randomBytes(size).toString("base64").slice(0, size)]),
 );
+// The worst text for a byte-pair merge: a run of one letter, one piece however long, cut into
+// stretches of the longest length, each merged whole.
+const letterRun = "a".repeat(isQuickBench() ? 10_000 : 2_000_000);
 const plain = { disallowedSpecial: new Set<string>() };
 const tokenizer = await loadDefaultTokenizer();
 const packedCount = createO200kCounter(readPackedRanks(loadO200kRanks()));
@@ -49,3 +52,9 @@ for (const [size, text] of texts) {
     );
   });
 }
+
+describe(`a run of one letter, ${(letterRun.length / 1e6).toLocaleString("en")} MB`, () => {
+  const options = benchOptions({ iterations: 3, warmupIterations: 0, warmupTime: 0, time: 0 });
+  bench("loadDefaultTokenizer().count", () => void tokenizer.count(letterRun), options);
+  bench("exact stretches, packed table", () => void exactCount(letterRun, packedCount), options);
+});

@@ -59,6 +59,19 @@ describe("createO200kCounter", () => {
     }
   });
 
+  it("merges a piece longer than the scan takes, through the heap, as gpt-tokenizer does", () => {
+    // Letters only, so each text is one piece of 200 to 2,400 bytes, with pairs of equal rank
+    // side by side (runs of one letter), for the leftmost-first rule.
+    const letters = fc.constantFrom("a", "b", "e", "n", "t", "th", "the", "aa", "é", "ß", "日本");
+    fc.assert(
+      fc.property(fc.array(letters, { minLength: 200, maxLength: 800 }), (chosen) => {
+        const text = chosen.join("");
+        expect(count(text)).toBe(wholeCount(text));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it("counts the real texts as the default tokenizer counted them before", () => {
     countsRealTextsAsBefore(count, 8);
   });
