@@ -85,7 +85,7 @@ export interface RestartPlan {
 export interface RestartOutcome {
   /** Appends answered as written (first time or as a duplicate of a retry). */
   readonly acknowledged: number;
-  /** Appends that failed with `io-failed` and were sent again. */
+  /** Calls (creates and appends) that failed with `io-failed` and were made again. */
   readonly failures: number;
   /** Retries answered `duplicate: true`: committed before the answer was lost. */
   readonly duplicates: number;
@@ -120,8 +120,25 @@ export async function appendAcrossRestarts(
     return { promise, resolve };
   });
   const firstHeld = plan.batchesPerSession - plan.restarts;
+  /**
+   * `call` made again after each retryable failure until it is answered: the only failure a
+   * writer may see is `io-failed`, for a create as for an append (a create still waiting for a
+   * connection when the server goes down fails so too, and its retry gets the session back).
+   */
+  const untilAnswered = async <Result>(call: () => Promise<Result>): Promise<Result> => {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await call();
+      } catch (error) {
+        if (!(RolloutError.isInstance(error) && error.code === "io-failed") || attempt > 600)
+          throw error;
+        failures += 1;
+        await pause(50);
+      }
+    }
+  };
   const writer = async (sessionId: string) => {
-    await store.create({ id: sessionId });
+    await untilAnswered(() => store.create({ id: sessionId }));
     for (let batch = 0; batch < plan.batchesPerSession; batch += 1) {
       if (batch >= firstHeld) await gates[batch - firstHeld]?.promise;
       const request = {
@@ -133,22 +150,12 @@ export async function appendAcrossRestarts(
           payload: payload(batch, index),
         })),
       };
-      for (let attempt = 0; ; attempt += 1) {
-        try {
-          const result = await store.append(request);
-          if (result.nextSequence !== (batch + 1) * plan.recordsPerBatch)
-            throw new Error(`append ${request.appendId} answered ${result.nextSequence}`);
-          acknowledged += 1;
-          if (result.duplicate) duplicates += 1;
-          break;
-        } catch (error) {
-          // The only failure a writer may see is a retryable one; the same request goes again.
-          if (!(RolloutError.isInstance(error) && error.code === "io-failed") || attempt > 600)
-            throw error;
-          failures += 1;
-          await pause(50);
-        }
-      }
+      // The same request goes again, as it was.
+      const result = await untilAnswered(() => store.append(request));
+      if (result.nextSequence !== (batch + 1) * plan.recordsPerBatch)
+        throw new Error(`append ${request.appendId} answered ${result.nextSequence}`);
+      acknowledged += 1;
+      if (result.duplicate) duplicates += 1;
     }
   };
   const total = plan.sessions * plan.batchesPerSession;
@@ -158,6 +165,9 @@ export async function appendAcrossRestarts(
   ).finally(() => {
     settled = true;
   });
+  // A writer's failure comes out of the awaits below, once; until one of them is reached (the
+  // run waits for a restart meanwhile), it is not an unhandled rejection.
+  writers.catch(() => undefined);
   try {
     for (let restart = 1; restart <= plan.restarts; restart += 1) {
       await waitFor(
