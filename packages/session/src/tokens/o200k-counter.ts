@@ -7,7 +7,8 @@ const none = Number.POSITIVE_INFINITY;
 /**
  * The longest piece merged by scanning for the lowest pair after each merge (quadratic, but
  * quicker on short pieces); a longer one goes to {@link createBytePairMerge}'s heap. Measured
- * on random letters: the scan is ahead up to about 128 bytes, the heap from about 256.
+ * through the whole counter on words of random letters, the scan is ahead up to about 128
+ * bytes and the heap from about 256; the heap alone counted the real texts 25% slower.
  */
 const longestScannedPiece = 192;
 
