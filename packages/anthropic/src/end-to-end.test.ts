@@ -2,8 +2,8 @@ import { Anthropic } from "@anthropic-ai/sdk";
 import {
   type Answer,
   anthropicMessageEvents,
-  anthropicPromptPrefix,
   conversationInstructions,
+  createAnthropicCache,
   firstPrefixBreak,
   runCachedCompaction,
   runServedConversation,
@@ -131,7 +131,7 @@ describe("createAnthropicSummarizer through the Anthropic client", () => {
   });
   const compactWith = (summarizer: (client: Anthropic) => Summarizer) =>
     runCachedCompaction({
-      prefix: anthropicPromptPrefix,
+      cache: createAnthropicCache(),
       answer,
       connect: (url) => {
         const client = new Anthropic({ apiKey: "test", baseURL: url, maxRetries: 0 });

@@ -1,8 +1,8 @@
 import {
   conversationInstructions,
+  createOpenAICache,
   firstPrefixBreak,
   openAIChatCompletion,
-  openAIPromptPrefix,
   openAIResponseEvents,
   openAITextResponse,
   runCachedCompaction,
@@ -148,7 +148,7 @@ describe("createOpenAISummarizer through the openai client", () => {
   const tools = [{ type: "function" as const, strict: true, ...shellTool }];
   const compactWith = (summarizer: (client: OpenAI) => Summarizer) =>
     runCachedCompaction({
-      prefix: openAIPromptPrefix,
+      cache: createOpenAICache(),
       answer: openAITextResponse,
       connect: (url) => {
         const client = new OpenAI({ apiKey: "test", baseURL: `${url}/v1`, maxRetries: 0 });
@@ -176,9 +176,11 @@ describe("createOpenAISummarizer through the openai client", () => {
     expect(summary?.body.instructions).toBe(turn?.body.instructions);
     expect(compaction.warnings).toEqual([]);
     const [, turnCached = 0, summaryCached = 0] = compaction.cachedTokens;
+    const turnPrompt = compaction.promptTokens[1] ?? 0;
     expect(turnCached).toBeGreaterThan(0);
-    // The summary request continues the second turn's: its whole prompt was cached.
-    expect(summaryCached).toBeGreaterThan(turnCached);
+    // The summary request continues the second turn's: it reads that whole prompt, down to the
+    // provider's 128-token step.
+    expect(summaryCached).toBe(1024 + Math.floor((turnPrompt - 1024) / 128) * 128);
   });
 
   it("reads nothing from the cache when the summary request leaves the tools out", async () => {

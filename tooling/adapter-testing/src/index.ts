@@ -1,3 +1,9 @@
+export {
+  type CacheUsage,
+  createAnthropicCache,
+  createOpenAICache,
+  type ProviderCache,
+} from "@ctx/cache-simulator";
 export { abortWhileWaiting } from "./abort-while-waiting.js";
 export { benchTurnMapping } from "./bench-turn-mapping.js";
 export { contextWindowCause } from "./context-window-cause.js";
@@ -14,13 +20,6 @@ export {
 } from "./items.js";
 export type { Answer, LocalServer, RecordedRequest } from "./local-server.js";
 export { longHistory, longHistoryContext, startedSession } from "./long-history.js";
-export {
-  anthropicPromptPrefix,
-  createPromptCache,
-  openAIPromptPrefix,
-  type PromptCache,
-  type PromptPrefix,
-} from "./prompt-cache.js";
 export {
   anthropicContextWindowError,
   anthropicInvalidRequestError,

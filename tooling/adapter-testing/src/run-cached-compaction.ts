@@ -1,8 +1,8 @@
+import type { ProviderCache } from "@ctx/cache-simulator";
 import type { ResponseItem, Summarizer } from "@ctx/protocol";
 import { createSession, type ModelRequest } from "@ctx/session";
 import type { Answer, RecordedRequest } from "./local-server.js";
-import { createPromptCache, type PromptPrefix } from "./prompt-cache.js";
-import { conversationInstructions, firstTurnContext, userTurns } from "./run-conversation.js";
+import { firstTurnContext, userTurns } from "./run-conversation.js";
 import { withLocalServer } from "./with-local-server.js";
 
 /** What {@link runCachedCompaction} saw. */
@@ -11,14 +11,16 @@ export interface CachedCompaction {
   readonly received: readonly RecordedRequest[];
   /** The cached input tokens the server reported for each request, in the same order. */
   readonly cachedTokens: readonly number[];
+  /** The tokens of each request's whole prompt, as the simulated cache counted them. */
+  readonly promptTokens: readonly number[];
   /** The codes of the compaction's warnings. */
   readonly warnings: readonly string[];
 }
 
 /** How {@link runCachedCompaction} talks to its server. */
 export interface CachedCompactionOptions {
-  /** What of a request body the provider's prompt cache keys on. */
-  readonly prefix: (body: Record<string, unknown>) => PromptPrefix;
+  /** The provider's prompt cache, as `@ctx/cache-simulator` simulates it by its rules. */
+  readonly cache: ProviderCache;
   /**
    * The server's answer to a request: `text` as the model's answer, with `cachedTokens` of its
    * input reported as read from the cache.
@@ -36,7 +38,7 @@ export interface CachedCompactionOptions {
 
 /**
  * Two turns of a real `@ctx/session` and then a compaction, against a local server that keeps a
- * provider's prompt cache ({@link createPromptCache}) and reports the cached input tokens of each
+ * provider's prompt cache (`options.cache`) and reports the cached input tokens of each
  * request in its answer. A summarizer that sends what the turns sent before the history (their
  * tools, their cache key, their cache breakpoints) has the summary request read the prefix the
  * turns cached; one that drops any of it reads nothing.
@@ -46,12 +48,14 @@ export interface CachedCompactionOptions {
 export async function runCachedCompaction(
   options: CachedCompactionOptions,
 ): Promise<CachedCompaction> {
-  const cache = createPromptCache();
   const cachedTokens: number[] = [];
+  const promptTokens: number[] = [];
   return withLocalServer(
     (request, index) => {
-      const cached = cache.serve(options.prefix(request.body));
+      const usage = options.cache.serve(request.body);
+      const cached = usage.cachedTokens;
       cachedTokens.push(cached);
+      promptTokens.push(usage.totalTokens);
       return options.answer(
         index < 2 ? `Answer ${index + 1}.` : "The user said hello twice.",
         cached,
@@ -61,7 +65,6 @@ export async function runCachedCompaction(
       const { send, summarizer } = options.connect(server.url);
       const session = createSession({
         sessionId: "session-1",
-        baseInstructions: conversationInstructions,
         summarizer,
       });
       for (const text of userTurns.slice(0, 2)) {
@@ -74,6 +77,7 @@ export async function runCachedCompaction(
       return {
         received: [...server.requests],
         cachedTokens,
+        promptTokens,
         warnings: (report?.warnings ?? []).map((warning) => warning.code),
       };
     },

@@ -1,0 +1,59 @@
+import { openAIRules } from "./cache-rules.js";
+import { createPrefixTrie } from "./prefix-trie.js";
+import {
+  type ProviderCache,
+  type ProviderCacheOptions,
+  prefixTokenCounter,
+  requestClock,
+} from "./provider-cache.js";
+import { openAIBlocks } from "./request-blocks.js";
+
+/**
+ * OpenAI's automatic prompt cache by its documented rules ({@link openAIRules}): per model and
+ * `prompt_cache_key`, every prefix of a prompt of at least 1,024 tokens is kept for its
+ * retention after its last use; a later request reads its longest kept prefix, counted down to
+ * 1,024 tokens and whole 128-token steps past them. A block that differs is not read in part, so
+ * the simulator may count up to one block less than the provider.
+ */
+export function createOpenAICache(options: ProviderCacheOptions = {}): ProviderCache {
+  const trie = createPrefixTrie();
+  const prefixTokens = prefixTokenCounter(options);
+  const clock = requestClock();
+  const expiries = new Map<number, number>();
+  return {
+    serve(body, at) {
+      const now = clock(at);
+      const blocks = openAIBlocks(body);
+      const root = JSON.stringify([body.model ?? null, body.prompt_cache_key ?? null]);
+      const keys = blocks.map((block) => block.key);
+      const prefixes = trie.prefixes(root, keys);
+      const ends = prefixTokens(keys);
+      const sum = ends.at(-1) ?? 0;
+      let matched = 0;
+      for (let index = prefixes.length - 1; index >= 0; index -= 1) {
+        if ((expiries.get(prefixes[index] ?? 0) ?? 0) > now) {
+          matched = ends[index] ?? 0;
+          break;
+        }
+      }
+      const { minimumTokens, stepTokens, retentionSeconds } = openAIRules;
+      const cached =
+        matched < minimumTokens
+          ? 0
+          : minimumTokens + Math.floor((matched - minimumTokens) / stepTokens) * stepTokens;
+      if (sum >= minimumTokens) {
+        const retention =
+          body.prompt_cache_retention === "24h"
+            ? retentionSeconds["24h"]
+            : retentionSeconds.in_memory;
+        for (const prefix of prefixes) expiries.set(prefix, now + retention * 1000);
+      }
+      return {
+        totalTokens: sum,
+        cachedTokens: cached,
+        writtenTokens: { "5m": 0, "1h": 0 },
+        uncachedTokens: sum - cached,
+      };
+    },
+  };
+}
