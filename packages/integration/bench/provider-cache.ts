@@ -1,0 +1,51 @@
+// The scripted hard session of issue 45 through @ctx/session and each adapter's mapping, on the
+// providers' caches as @ctx/cache-simulator simulates their documented rules: how much of the
+// input is read from cache, and every request that missed, with what was planted before it.
+// `CTX_BENCH_QUICK=1` runs 24 turns (CI's proof that it runs); the full size is 200 turns.
+
+import { loadDefaultTokenizer } from "@ctx/session";
+import { isQuickBench } from "@ctx/vitest-config/bench";
+import { anthropicCacheProvider, openAICacheProvider } from "../src/cache-session-providers.js";
+import { reportCacheSession } from "../src/cache-session-report.js";
+import { type CacheSessionPlan, runCacheSession } from "../src/provider-cache-session.js";
+
+const print = (line: string) => process.stdout.write(`${line}\n`);
+const quick = isQuickBench();
+const plan: CacheSessionPlan = quick
+  ? {
+      turns: 24,
+      parallelCalls: 12,
+      compactBefore: [8],
+      resumeBefore: 12,
+      switchModelAt: 20,
+      idleMinutes: (turn) => (turn === 16 ? 70 : 0.5),
+    }
+  : {
+      turns: 200,
+      parallelCalls: 12,
+      compactBefore: [55, 105, 155],
+      resumeBefore: 125,
+      switchModelAt: 175,
+      idleMinutes: (turn) => (turn % 45 === 30 ? 70 : turn % 20 === 10 ? 6 : 0.5),
+    };
+
+const tokenizer = await loadDefaultTokenizer();
+for (const [name, provider] of [
+  ["anthropic", anthropicCacheProvider(tokenizer)],
+  ["openai", openAICacheProvider(tokenizer)],
+] as const) {
+  const started = performance.now();
+  const report = reportCacheSession(await runCacheSession(plan, provider));
+  const share = (100 * report.cachedTokens) / report.inputTokens;
+  print(
+    `${name}: ${report.requests} requests, ${report.inputTokens.toLocaleString("en")} input tokens, ` +
+      `${share.toFixed(2)}% read from cache, ${report.writtenTokens.toLocaleString("en")} written, ` +
+      `${report.misses.length} misses (${Math.round(performance.now() - started)} ms)`,
+  );
+  for (const miss of report.misses) {
+    const cause = miss.planted.length === 0 ? "nothing planted" : miss.planted.join(" + ");
+    print(
+      `  turn ${miss.turn} step ${miss.step}: ${miss.missedTokens.toLocaleString("en")} tokens missed after ${cause}`,
+    );
+  }
+}

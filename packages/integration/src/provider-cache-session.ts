@@ -1,0 +1,148 @@
+import type { CacheUsage, ProviderCache } from "@ctx/cache-simulator";
+import type { ResponseItem } from "@ctx/protocol";
+import { createMemoryRolloutStore } from "@ctx/rollout";
+import {
+  approximateTokenizer,
+  createSession,
+  type ModelRequest,
+  resumeSession,
+  type Session,
+  type SessionOptions,
+  type TurnContext,
+} from "@ctx/session";
+
+/** What happens to the session before a turn: the causes a cache miss may have. */
+export type PlantedCause = "idle-gap" | "compaction" | "resume" | "model-switch";
+
+/** A long agent session, scripted: what its turns do and what happens between them. */
+export interface CacheSessionPlan {
+  readonly turns: number;
+  /** Tool calls the model makes at once in each turn's first answer. */
+  readonly parallelCalls: number;
+  /** The turns before which the session compacts (manually, with the fallback summary). */
+  readonly compactBefore: readonly number[];
+  /** The turn before which the session is resumed from its rollout by a new process. */
+  readonly resumeBefore?: number;
+  /** The turn from which the session's turns name the provider's second model. */
+  readonly switchModelAt?: number;
+  /** Minutes of idle time before a turn; half a minute when omitted. */
+  readonly idleMinutes: (turn: number) => number;
+}
+
+/** One provider as the scripted session meets it. */
+export interface CacheSessionProvider {
+  /** The first and the second model, as the session's turns and the provider name them. */
+  readonly models: readonly [string, string];
+  /** The provider's cache, serving each request body. */
+  readonly cache: ProviderCache;
+  /** The request body the adapter maps `request` to for `model`, with the agent's tools. */
+  readonly body: (request: ModelRequest, model: string) => Record<string, unknown>;
+}
+
+/** One request of the scripted session and what the provider's cache made of it. */
+export interface ServedCacheRequest {
+  readonly turn: number;
+  /** 0 for the turn's first request, 1 for the one after its tool calls. */
+  readonly step: number;
+  /** What happened before this request that may cost the cache (empty for most requests). */
+  readonly planted: readonly PlantedCause[];
+  readonly usage: CacheUsage;
+}
+
+const seconds = (count: number): number => count * 1000;
+
+/**
+ * Runs `plan` through `@ctx/session` (a memory rollout store, the approximate tokenizer) and the
+ * provider's adapter mapping, serving every request to the provider's simulated cache at the
+ * time the script reaches it (5 seconds a request, plus each turn's idle time). Returns every
+ * request with the causes planted before it.
+ */
+export async function runCacheSession(
+  plan: CacheSessionPlan,
+  provider: CacheSessionProvider,
+): Promise<ServedCacheRequest[]> {
+  const store = createMemoryRolloutStore();
+  const options = {
+    sessionId: "cache-session",
+    tokenizer: approximateTokenizer,
+    contextWindow: 10_000_000,
+  } satisfies SessionOptions;
+  let session: Session = createSession({ ...options, store });
+  const served: ServedCacheRequest[] = [];
+  let now = 0;
+  for (let turn = 0; turn < plan.turns; turn += 1) {
+    const planted: PlantedCause[] = [];
+    const idle = plan.idleMinutes(turn);
+    now += seconds(idle * 60);
+    if (idle > 5) planted.push("idle-gap");
+    if (plan.compactBefore.includes(turn)) {
+      await session.compact();
+      planted.push("compaction");
+    }
+    if (plan.resumeBefore === turn) {
+      session = await resumeSession(store, options);
+      planted.push("resume");
+    }
+    const model = provider.models[turn >= (plan.switchModelAt ?? Infinity) ? 1 : 0];
+    if (turn === plan.switchModelAt) planted.push("model-switch");
+    const send = (request: ModelRequest, step: number, causes: readonly PlantedCause[]) => {
+      now += seconds(5);
+      served.push({
+        turn,
+        step,
+        planted: causes,
+        usage: provider.cache.serve(provider.body(request, model), now),
+      });
+    };
+    send(
+      await session.beginTurn(turnContext(model), `Turn ${turn}: go on with the task.`),
+      0,
+      planted,
+    );
+    await session.record(toolCalls(turn, plan.parallelCalls));
+    await session.record(toolOutputs(turn, plan.parallelCalls));
+    send(await session.nextRequest(), 1, []);
+    await session.record([
+      {
+        type: "message",
+        role: "assistant",
+        content: [{ type: "output_text", text: `Turn ${turn} is done.` }],
+      },
+    ]);
+  }
+  return served;
+}
+
+function turnContext(model: string): TurnContext {
+  return {
+    model,
+    environments: [{ id: "local", cwd: "/repo", shell: "bash" }],
+    date: "2026-12-07",
+    timezone: "Etc/UTC",
+    permissions: {
+      sandboxMode: "workspace-write",
+      writableRoots: ["/repo"],
+      approvalPolicy: "on-request",
+    },
+  };
+}
+
+function toolCalls(turn: number, count: number): ResponseItem[] {
+  return Array.from({ length: count }, (_, index) => ({
+    type: "function_call" as const,
+    call_id: `call-${turn}-${index}`,
+    name: index % 2 === 0 ? "shell" : "read_file",
+    arguments: JSON.stringify({ path: `src/module-${turn}-${index}.ts` }),
+  }));
+}
+
+function toolOutputs(turn: number, count: number): ResponseItem[] {
+  return Array.from({ length: count }, (_, index) => ({
+    type: "function_call_output" as const,
+    call_id: `call-${turn}-${index}`,
+    output: Array.from(
+      { length: 12 },
+      (_, line) => `export const value${line} = ${turn * 1000 + index * 12 + line};`,
+    ).join("\n"),
+  }));
+}
