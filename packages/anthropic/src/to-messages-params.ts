@@ -5,7 +5,6 @@ import type {
   MessageParam,
   TextBlockParam,
   ToolResultBlockParam,
-  ToolUseBlockParam,
 } from "@anthropic-ai/sdk/resources/messages/messages";
 import {
   type ContentItem,
@@ -19,6 +18,7 @@ import {
 import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
+import { withBreakpoint } from "./cache-breakpoints.js";
 import { claudeBlockOf } from "./content-blocks.js";
 import { developerContext } from "./developer-context.js";
 
@@ -151,7 +151,12 @@ export function toMessagesParams(
     // copies of the last two in the array it returns, and its own back once they are not last.
     ...(cacheControl === false
       ? {}
-      : { marked: { count: 2, mark: (message) => withBreakpoint(message, cacheControl) } }),
+      : {
+          marked: {
+            count: 2,
+            mark: (message, fromEnd) => withBreakpoint(message, cacheControl, fromEnd),
+          },
+        }),
   });
   const { instructions } = request;
   // The API refuses an empty text block, and empty instructions say nothing.
@@ -167,41 +172,8 @@ export function toMessagesParams(
   return { system, messages };
 }
 
-/** A copy of `message` with `cacheControl` on its last block that takes one. */
-function withBreakpoint(message: MessageParam, cacheControl: CacheControlEphemeral): MessageParam {
-  if (typeof message.content === "string") return message;
-  return message.role === "system"
-    ? { role: "system", content: withLastMarked(message.content, cacheControl) }
-    : { role: message.role, content: withLastMarked(message.content, cacheControl) };
-}
-
-function withLastMarked<Each extends Block>(
-  blocks: readonly Each[],
-  cacheControl: CacheControlEphemeral,
-): Each[] {
-  const content = [...blocks];
-  const at = content.findLastIndex(takesCacheControl);
-  const block = content[at];
-  if (block !== undefined && takesCacheControl(block)) {
-    content[at] = { ...block, cache_control: { ...cacheControl } };
-  }
-  return content;
-}
-
 /** The blocks this mapping makes. */
 type Block = ContentBlockParam;
-
-/** The blocks a cache breakpoint goes on (the API takes none on a thinking block). */
-type CacheableBlock = TextBlockParam | ImageBlockParam | ToolUseBlockParam | ToolResultBlockParam;
-
-function takesCacheControl(block: Block): block is CacheableBlock {
-  return (
-    block.type === "text" ||
-    block.type === "image" ||
-    block.type === "tool_use" ||
-    block.type === "tool_result"
-  );
-}
 
 /** One message under construction: consecutive items of one side. */
 interface Turn {

@@ -40,12 +40,17 @@ for (const [name, provider] of [
   print(
     `${name}: ${report.requests} requests, ${report.inputTokens.toLocaleString("en")} input tokens, ` +
       `${share.toFixed(2)}% read from cache, ${report.writtenTokens.toLocaleString("en")} written, ` +
-      `${report.misses.length} misses (${Math.round(performance.now() - started)} ms)`,
+      `${report.breaks.length} breaks, ${report.misses.length} misses (${Math.round(performance.now() - started)} ms)`,
   );
-  for (const miss of report.misses) {
-    const cause = miss.planted.length === 0 ? "nothing planted" : miss.planted.join(" + ");
-    print(
-      `  turn ${miss.turn} step ${miss.step}: ${miss.missedTokens.toLocaleString("en")} tokens missed after ${cause}`,
-    );
+  for (const [what, losses] of [
+    ["break", report.breaks],
+    ["miss", report.misses],
+  ] as const) {
+    for (const loss of losses) {
+      const cause = loss.planted.length === 0 ? "nothing planted" : loss.planted.join(" + ");
+      print(
+        `  ${what} at turn ${loss.turn} step ${loss.step}: ${loss.lostTokens.toLocaleString("en")} tokens lost after ${cause}`,
+      );
+    }
   }
 }

@@ -18,16 +18,33 @@ describe.each([
   ["Anthropic", anthropicCacheProvider],
   ["OpenAI", openAICacheProvider],
 ] as const)("a long agent session on %s's prompt cache", (_, provider) => {
-  it("reads the previous prompt from cache on every request but after an expired entry or a compaction", async () => {
+  it("reads what each request repeats of the previous one, but after an expired entry", async () => {
     const served = await runCacheSession(plan, provider(approximateTokenizer));
     const report = reportCacheSession(served);
     expect(report.requests).toBe(20);
     expect(report.misses.map((miss) => [miss.turn, miss.step, miss.planted])).toEqual([
       [3, 0, ["idle-gap"]],
+    ]);
+    expect(report.breaks.map((loss) => [loss.turn, loss.step, loss.planted])).toEqual([
       [7, 0, ["compaction"]],
     ]);
+    // The compaction rewrites the history, not the tools, the instructions and the context.
+    const compacted = served.find((request) => request.planted.includes("compaction"));
+    expect(compacted?.usage.cachedTokens).toBeGreaterThan(
+      0.9 * (compacted?.usage.sharedTokens ?? 0),
+    );
+    expect(compacted?.usage.sharedTokens).toBeGreaterThan(2000);
     // A resume from the rollout sends what the live session would have: nothing is lost.
     const resumed = served.find((request) => request.planted.includes("resume"));
     expect(resumed?.usage.cachedTokens).toBeGreaterThan(0.9 * (served[9]?.usage.totalTokens ?? 0));
+  });
+});
+
+describe("a tool round of more calls than Anthropic's lookback", () => {
+  it("is read back through the breakpoint within reach of the previous request's end", async () => {
+    const wide = { ...plan, parallelCalls: 25, compactBefore: [], idleMinutes: () => 0.5 };
+    const report = reportCacheSession(await runCacheSession(wide, anthropicCacheProvider(approximateTokenizer)));
+    expect(report.misses).toEqual([]);
+    expect(report.cachedTokens / report.inputTokens).toBeGreaterThan(0.9);
   });
 });

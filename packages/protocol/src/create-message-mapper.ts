@@ -74,12 +74,13 @@ export interface MapOptions<Message> {
   readonly before?: (request: ModelInput) => readonly Message[];
   /**
    * What the last `count` messages of the returned array are replaced with (a provider's cache
-   * breakpoints): `mark` is given each message, the mapper's frozen one, and returns the one to
-   * send. The next call puts the mapper's messages back where marks no longer fall.
+   * breakpoints): `mark` is given each message, the mapper's frozen one, and its place counted
+   * from the end (1 for the last message), and returns the one to send. The next call puts the
+   * mapper's messages back where marks no longer fall.
    */
   readonly marked?: {
     readonly count: number;
-    readonly mark: (message: Message) => Message;
+    readonly mark: (message: Message, fromEnd: number) => Message;
   };
 }
 

@@ -11,7 +11,7 @@ const stepArbitrary = fc.record({
 });
 
 describe("handOutMessages", () => {
-  it("gives the messages in order with the last ones marked, in the same array while it can", () => {
+  it("gives the messages in order with the last ones marked by their place from the end, in the same array while it can", () => {
     fc.assert(
       fc.property(fc.nat(2), fc.array(stepArbitrary, { maxLength: 8 }), (beforeCount, steps) => {
         const before = Array.from({ length: beforeCount }, (_, index) => `before ${index}`);
@@ -20,7 +20,10 @@ describe("handOutMessages", () => {
         for (const [stepIndex, step] of steps.entries()) {
           for (let added = 0; added < step.closed; added += 1) closed.push(`m${closed.length}`);
           const open = step.open ? `open ${stepIndex}` : undefined;
-          const marked = { count: step.count, mark: (message: string) => `${message}*` };
+          const marked = {
+            count: step.count,
+            mark: (message: string, fromEnd: number) => `${message}*${fromEnd}`,
+          };
           const handed = handOutMessages(previous, {
             before,
             instructions: "",
@@ -31,7 +34,9 @@ describe("handOutMessages", () => {
           const expected = [...before, ...closed, ...(open === undefined ? [] : [open])];
           const markFrom = Math.max(0, expected.length - step.count);
           expect(handed.messages).toEqual(
-            expected.map((message, index) => (index >= markFrom ? `${message}*` : message)),
+            expected.map((message, index) =>
+              index >= markFrom ? `${message}*${expected.length - index}` : message,
+            ),
           );
           if (previous !== undefined && previous.messages.length === previous.length) {
             expect(handed.messages).toBe(previous.messages);

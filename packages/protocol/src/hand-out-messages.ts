@@ -21,12 +21,13 @@ export interface MessageParts<Message> {
   /** The open run's message, if a run is open. */
   readonly open: Message | undefined;
   readonly marked:
-    | { readonly count: number; readonly mark: (message: Message) => Message }
+    | { readonly count: number; readonly mark: (message: Message, fromEnd: number) => Message }
     | undefined;
 }
 
 /**
- * The array of `parts`' messages, the last `marked.count` replaced by their marks: `previous`
+ * The array of `parts`' messages, the last `marked.count` replaced by their marks (each mark is
+ * given the message and its place from the end, 1 for the last): `previous`
  * itself when it can go on (its length unchanged since it was returned, its `before` messages
  * the same), its settled messages left in place and the rest written after them, so the call
  * costs what changed; otherwise a new array, made in one copy. The marks are made before
@@ -46,7 +47,7 @@ export function handOutMessages<Message>(
   };
   const marks: Message[] = [];
   for (let index = markFrom; index < total; index += 1) {
-    marks.push((marked as NonNullable<typeof marked>).mark(slot(index)));
+    marks.push((marked as NonNullable<typeof marked>).mark(slot(index), total - index));
   }
   let messages: Message[];
   if (

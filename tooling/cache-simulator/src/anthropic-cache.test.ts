@@ -16,8 +16,9 @@ describe("createAnthropicCache", () => {
       cachedTokens: 0,
       writtenTokens: { "5m": 2000, "1h": 0 },
       uncachedTokens: 0,
+      sharedTokens: 0,
     });
-    expect(simulated.serve(body).cachedTokens).toBe(2000);
+    expect(simulated.serve(body)).toMatchObject({ cachedTokens: 2000, sharedTokens: 2000 });
   });
 
   it("reads an entry up to 20 blocks back from a breakpoint, and no further", () => {
@@ -86,11 +87,24 @@ describe("createAnthropicCache", () => {
     expect(hour.serve(long, minutes(111)).cachedTokens).toBe(0);
   });
 
-  it("keeps one cache per model", () => {
+  it("keeps one cache per model, and shares nothing with another model's request", () => {
     const simulated = cache();
     const marked = [...blocks(19), textBlock(100, "5m")];
     simulated.serve(messagesBody(marked, "claude-sonnet-4-5"));
-    expect(simulated.serve(messagesBody(marked, "claude-opus-4-1")).cachedTokens).toBe(0);
+    expect(simulated.serve(messagesBody(marked, "claude-opus-4-1"))).toMatchObject({
+      cachedTokens: 0,
+      sharedTokens: 0,
+    });
+  });
+
+  it("says how much of the previous request a request repeats, whatever the cache kept", () => {
+    const simulated = cache();
+    simulated.serve(messagesBody([...blocks(5), textBlock(100, "5m")]), 0);
+    const changed = messagesBody([...blocks(3), textBlock(7), ...blocks(2), textBlock(100, "5m")]);
+    expect(simulated.serve(changed, minutes(30))).toMatchObject({
+      cachedTokens: 0,
+      sharedTokens: 300,
+    });
   });
 
   it("splits what it writes by the lifetime of each breakpoint", () => {

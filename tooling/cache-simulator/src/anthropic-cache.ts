@@ -6,6 +6,7 @@ import {
   type ProviderCacheOptions,
   prefixTokenCounter,
   requestClock,
+  sharedPrefixTracker,
 } from "./provider-cache.js";
 import { anthropicBlocks } from "./request-blocks.js";
 
@@ -30,6 +31,7 @@ export function createAnthropicCache(options: AnthropicCacheOptions = {}): Provi
   const prefixTokens = prefixTokenCounter(options);
   const minimumTokens = options.minimumTokens ?? anthropicMinimumTokens;
   const clock = requestClock();
+  const sharedWithPrevious = sharedPrefixTracker();
   const entries = new Map<number, Entry>();
   return {
     serve(body, at) {
@@ -40,6 +42,7 @@ export function createAnthropicCache(options: AnthropicCacheOptions = {}): Provi
       const prefixes = trie.prefixes(model, keys);
       const ends = prefixTokens(keys);
       const sum = ends.at(-1) ?? 0;
+      const shared = sharedWithPrevious(prefixes, ends);
       const breakpoints = blocks.flatMap((block, index) =>
         block.breakpoint === undefined ? [] : [{ index, ttl: block.breakpoint }],
       );
@@ -74,7 +77,7 @@ export function createAnthropicCache(options: AnthropicCacheOptions = {}): Provi
           covered = end;
         }
       }
-      return usage(sum, read, written);
+      return usage(sum, read, written, shared);
     },
   };
 }
@@ -93,11 +96,17 @@ function checkBreakpoints(ttls: readonly AnthropicTtl[]): void {
   }
 }
 
-function usage(total: number, read: number, written: CacheUsage["writtenTokens"]): CacheUsage {
+function usage(
+  total: number,
+  read: number,
+  written: CacheUsage["writtenTokens"],
+  shared: number,
+): CacheUsage {
   return {
     totalTokens: total,
     cachedTokens: read,
     writtenTokens: written,
     uncachedTokens: total - read - written["5m"] - written["1h"],
+    sharedTokens: shared,
   };
 }

@@ -14,6 +14,7 @@ describe("createOpenAICache", () => {
       cachedTokens: 0,
       writtenTokens: { "5m": 0, "1h": 0 },
       uncachedTokens: 3000,
+      sharedTokens: 0,
     });
     expect(simulated.serve(body)).toMatchObject({ cachedTokens: 2944, uncachedTokens: 56 });
   });
@@ -27,7 +28,10 @@ describe("createOpenAICache", () => {
   it("reads the prefix up to the first item that differs", () => {
     const simulated = cache();
     simulated.serve(responsesBody([800, 400, 700, 900]));
-    expect(simulated.serve(responsesBody([800, 400, 701, 900])).cachedTokens).toBe(1152);
+    expect(simulated.serve(responsesBody([800, 400, 701, 900]))).toMatchObject({
+      cachedTokens: 1152,
+      sharedTokens: 1200,
+    });
     expect(simulated.serve(responsesBody([801, 400, 700, 900])).cachedTokens).toBe(0);
   });
 

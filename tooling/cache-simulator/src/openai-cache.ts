@@ -5,6 +5,7 @@ import {
   type ProviderCacheOptions,
   prefixTokenCounter,
   requestClock,
+  sharedPrefixTracker,
 } from "./provider-cache.js";
 import { openAIBlocks } from "./request-blocks.js";
 
@@ -19,6 +20,7 @@ export function createOpenAICache(options: ProviderCacheOptions = {}): ProviderC
   const trie = createPrefixTrie();
   const prefixTokens = prefixTokenCounter(options);
   const clock = requestClock();
+  const sharedWithPrevious = sharedPrefixTracker();
   const expiries = new Map<number, number>();
   return {
     serve(body, at) {
@@ -29,6 +31,7 @@ export function createOpenAICache(options: ProviderCacheOptions = {}): ProviderC
       const prefixes = trie.prefixes(root, keys);
       const ends = prefixTokens(keys);
       const sum = ends.at(-1) ?? 0;
+      const shared = sharedWithPrevious(prefixes, ends);
       let matched = 0;
       for (let index = prefixes.length - 1; index >= 0; index -= 1) {
         if ((expiries.get(prefixes[index] ?? 0) ?? 0) > now) {
@@ -53,6 +56,7 @@ export function createOpenAICache(options: ProviderCacheOptions = {}): ProviderC
         cachedTokens: cached,
         writtenTokens: { "5m": 0, "1h": 0 },
         uncachedTokens: sum - cached,
+        sharedTokens: shared,
       };
     },
   };

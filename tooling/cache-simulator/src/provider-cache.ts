@@ -8,6 +8,12 @@ export interface CacheUsage {
   readonly writtenTokens: { readonly "5m": number; readonly "1h": number };
   /** Neither read nor written: processed at the plain input price. */
   readonly uncachedTokens: number;
+  /**
+   * The tokens of the longest prefix this request shares with the one served before it (same
+   * model and, for OpenAI, same cache key): what a cache that kept the previous request could
+   * have given back. 0 for the first request.
+   */
+  readonly sharedTokens: number;
 }
 
 /** A provider's prompt cache, kept across the requests it serves. */
@@ -52,6 +58,29 @@ export function prefixTokenCounter(
       sum += tokens;
       return sum;
     });
+  };
+}
+
+/**
+ * A tracker of what each request shares with the one before it: given a request's prefix
+ * numbers and prefix lengths, the tokens of the longest prefix the previous request also had.
+ */
+export function sharedPrefixTracker(): (
+  prefixes: readonly number[],
+  ends: readonly number[],
+) => number {
+  let previous: readonly number[] = [];
+  return (prefixes, ends) => {
+    let shared = 0;
+    for (
+      let index = 0;
+      index < prefixes.length && prefixes[index] === previous[index];
+      index += 1
+    ) {
+      shared = ends[index] ?? 0;
+    }
+    previous = prefixes;
+    return shared;
   };
 }
 
