@@ -43,7 +43,9 @@ describe.each([
 describe("a tool round of more calls than Anthropic's lookback", () => {
   it("is read back through the breakpoint within reach of the previous request's end", async () => {
     const wide = { ...plan, parallelCalls: 25, compactBefore: [], idleMinutes: () => 0.5 };
-    const report = reportCacheSession(await runCacheSession(wide, anthropicCacheProvider(approximateTokenizer)));
+    const report = reportCacheSession(
+      await runCacheSession(wide, anthropicCacheProvider(approximateTokenizer)),
+    );
     expect(report.misses).toEqual([]);
     expect(report.cachedTokens / report.inputTokens).toBeGreaterThan(0.9);
   });
