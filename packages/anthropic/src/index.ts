@@ -18,3 +18,4 @@ export {
   type MessagesParamsOptions,
   toMessagesParams,
 } from "./to-messages-params.js";
+export { type MessagesTool, toMessagesTool } from "./to-messages-tool.js";

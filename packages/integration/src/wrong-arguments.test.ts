@@ -6,7 +6,12 @@ import { createMarkerGuard } from "@ctx/fragments";
 import { defaultModelCatalog } from "@ctx/prompts";
 import { createStandardRegistry, permissionsInstructions } from "@ctx/registry";
 import { createMemoryRolloutStore } from "@ctx/rollout";
-import { approximateTokenizer, createSession, loadDefaultTokenizer } from "@ctx/session";
+import {
+  approximateTokenizer,
+  createRecall,
+  createSession,
+  loadDefaultTokenizer,
+} from "@ctx/session";
 import { CtxError } from "@ctx/text";
 import postgres from "postgres";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -290,6 +295,10 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       names: ["role", "fragments", "options"],
       optional: [2],
     },
+    createRecall: {
+      args: [rolloutStore, { sessionId: storedSession, maxBytes: 4_096 }],
+      names: ["store", "options"],
+    },
     createSession: { args: [{}], names: ["options"], optional: [0] },
     createTypedMessageMatcher: { args: [4], names: ["window"] },
     filterCompactedItems: { args: [[], standard], names: ["items", "registry"] },
@@ -338,6 +347,14 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
     },
   },
   "@ctx/openai": {
+    toResponsesTool: {
+      args: [{ name: "recall", description: "Reads back.", parameters: { type: "object" } }],
+      names: ["definition"],
+    },
+    toChatCompletionsTool: {
+      args: [{ name: "recall", description: "Reads back.", parameters: { type: "object" } }],
+      names: ["definition"],
+    },
     toResponsesParams: {
       args: [adapterRequest, { promptCacheKey: "s" }],
       names: ["request", "options"],
@@ -373,6 +390,10 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
     },
   },
   "@ctx/anthropic": {
+    toMessagesTool: {
+      args: [{ name: "recall", description: "Reads back.", parameters: { type: "object" } }],
+      names: ["definition"],
+    },
     toMessagesParams: {
       args: [adapterRequest, { cacheControl: false }],
       names: ["request", "options"],
@@ -466,6 +487,13 @@ const methodRows: Readonly<Record<string, MethodTable>> = {
     methods: {
       forPath: { args: [`${memoryRoot}/src/a.ts`], names: ["file"] },
       forDirectory: { args: [`${memoryRoot}/src`], names: ["directory"] },
+    },
+  },
+  "recall (createRecall)": {
+    target: () => createRecall(rolloutStore, { sessionId: storedSession }),
+    methods: {
+      search: { args: [{ text: "hello" }], names: ["query"] },
+      run: { args: ['{"text":"hello"}'], names: ["argumentsJson"] },
     },
   },
   "session (createSession)": {

@@ -22,7 +22,12 @@ export {
   toChatCompletionsParams,
 } from "./to-chat-completions-params.js";
 export {
+  type ChatCompletionsFunctionTool,
+  toChatCompletionsTool,
+} from "./to-chat-completions-tool.js";
+export {
   type ResponsesParams,
   type ResponsesParamsOptions,
   toResponsesParams,
 } from "./to-responses-params.js";
+export { type ResponsesFunctionTool, toResponsesTool } from "./to-responses-tool.js";

@@ -59,3 +59,4 @@ export {
 } from "./schema-issue.js";
 export { sharedInputRequest } from "./shared-input-request.js";
 export { type Summarizer, type SummaryRequest, summaryOptionsSchema } from "./summarizer.js";
+export { type ToolDefinition, toolDefinitionSchema } from "./tool-definition.js";

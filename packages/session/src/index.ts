@@ -28,6 +28,15 @@ export type {
   SessionOptions,
 } from "./session.js";
 export {
+  createRecall,
+  type Recall,
+  type RecallOptions,
+  type RecallResult,
+} from "./recall/create-recall.js";
+export type { RecallQuery } from "./recall/recall-query.js";
+export { recallToolDefinition } from "./recall/recall-tool.js";
+export type { RecalledItem } from "./recall/recalled-item.js";
+export {
   SessionError,
   type SessionErrorCode,
   type SessionErrorOptions,
