@@ -67,7 +67,8 @@ describe("turn-to-turn diffing", () => {
     const update = added.input.slice(same.input.length, -1);
     expect(update).toHaveLength(1);
     expect(update[0]).toMatchObject({ type: "message", role: "developer" });
-    const text = update[0]?.type === "message" ? (update[0].content[0]?.text ?? "") : "";
+    const part = update[0]?.type === "message" ? update[0].content[0] : undefined;
+    const text = part !== undefined && "text" in part ? part.text : "";
     expect(text.startsWith("<skills_instructions>")).toBe(true);
     expect(text).toContain("- release: Cut it. (file: /s/release/SKILL.md)");
     expect(text).toContain("- lint: Lint it. (file: /s/lint/SKILL.md)");
