@@ -103,6 +103,18 @@ describe("fitSkillsInstructions", () => {
     expect(characters).toBeLessThanOrEqual(8_000);
     expect(characters).toBeGreaterThan(8_000 - 80);
     expect(warnings[0]).toMatchObject({ budget: 8_000, unit: "characters" });
+    // Four roots of 211-character lines: 310 + 4 × 212 characters against 451 take 707 (Codex
+    // 0.171 with no window, eight roots: 1,858 against 451, lines of 6,593 characters in all).
+    const roots = Array.from({ length: 4 }, (_, index) => ({
+      alias: `r${index}`,
+      path: `/${"x".repeat(199)}`,
+    }));
+    const withRoots = fitSkillsInstructions({ skills, roots }).data.skills.reduce(
+      (sum, entry) => sum + `- ${entry.name}: ${entry.description} (file: ${entry.path})\n`.length,
+      0,
+    );
+    expect(withRoots).toBeLessThanOrEqual(8_000 - 707);
+    expect(withRoots).toBeGreaterThan(8_000 - 707 - 80);
   });
 
   it("keeps the order, cuts only the ends of descriptions, fits, and shows every loss", () => {
