@@ -20,6 +20,7 @@ const comparedKinds = new Set([
   "agents_md_instructions",
   "environment_context",
   "user_input",
+  "kept_user_input",
   "assistant",
   "compaction_prompt",
   "summary",

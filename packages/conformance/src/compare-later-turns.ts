@@ -8,10 +8,12 @@ import {
   part,
   permissionsStructure,
   type ScenarioPlaces,
+  skillsStructure,
 } from "./compare-first-turn.js";
 import type { CtxTurnState } from "./ctx-turn-state.js";
 import { type ExtraLabel, type LayoutItem, layoutOf } from "./layout.js";
 import { pinMachineValues } from "./pin-machine-values.js";
+import { userMessages } from "./user-messages.js";
 
 /** One request of a multi-turn scenario, with the turn it belongs to. */
 export interface TurnRequest {
@@ -144,6 +146,11 @@ export function compareLaterTurns(options: {
         theirLayout(afterCompaction(theirs)?.input ?? []),
         { base: places.base, agentsMd: (text) => text },
       ),
+      compareText(
+        `${name}-compacted-user-messages`,
+        userMessages(ourLayout(afterCompaction(ours)?.input ?? [])),
+        userMessages(theirLayout(afterCompaction(theirs)?.input ?? [])),
+      ),
     );
   }
   return results;
@@ -152,7 +159,8 @@ export function compareLaterTurns(options: {
 /**
  * The checks of the compared fragments of one request (or of what it adds): `{name}-layout`,
  * `{name}-agents-md` (byte for byte after `agentsMd`), `{name}-environment-context` (byte for
- * byte, pinned values put into Codex's), `{name}-permissions` (by structure).
+ * byte, pinned values put into Codex's), `{name}-permissions` (by structure), `{name}-skills`
+ * (byte for byte but for its introduction, prose).
  */
 function compareFragments(
   name: string,
@@ -179,6 +187,11 @@ function compareFragments(
       `${name}-permissions`,
       permissionsStructure(part(mine, "permissions_instructions"), options.base),
       permissionsStructure(part(theirs, "permissions_instructions"), options.base),
+    ),
+    compareText(
+      `${name}-skills`,
+      skillsStructure(part(mine, "skills_instructions")),
+      skillsStructure(part(theirs, "skills_instructions")),
     ),
   ];
 }

@@ -1,5 +1,4 @@
 import type { LoadedAgentsMd } from "@ctx/agents-md";
-import { createNodeFileSystem } from "@ctx/agents-md/node";
 import type { Fragment } from "@ctx/fragments";
 import {
   defaultModelCatalog,
@@ -16,7 +15,6 @@ import {
   skillsInstructions,
 } from "@ctx/registry";
 import { buildInitialContext } from "@ctx/session";
-import { discoverSkills } from "@ctx/skills";
 import { defaultCodexModel } from "./codex-overrides.js";
 import { ctxTurnState } from "./ctx-turn-state.js";
 import type { ScenarioSettings } from "./scenario.js";
@@ -57,23 +55,20 @@ export async function ctxFirstTurn(options: {
   readonly prompt: string;
 }): Promise<CtxFirstTurn> {
   const { settings } = options;
-  const { agentsMd, policy, environment } = await ctxTurnState(options);
+  const { agentsMd, policy, environment, skills } = await ctxTurnState(options);
   const fragments: Fragment[] = [];
   if (settings.developerInstructions !== undefined && settings.developerInstructions !== "") {
     fragments.push(developerInstructions.create({ text: settings.developerInstructions }));
   }
-  const skills =
-    settings.skills === true
-      ? await discoverSkills({
-          directories: agentsMd.environments[0]?.directories ?? [options.cwd],
-          codexHome: options.home,
-          home: options.home,
-          fs: createNodeFileSystem(),
-        })
-      : undefined;
-  if (skills !== undefined && skills.catalogue().skills.length > 0) {
-    fragments.push(skillsInstructions.create(skills.catalogue()));
-  }
+  const model = defaultModelCatalog.get(ctxModelOf(settings));
+  // The catalogue fitted to the model's window as the session fits it, through the kind's section.
+  const catalogue = skills?.skills.length === 0 ? undefined : skills;
+  const fitted = skillsInstructions.section?.evaluate(
+    catalogue === undefined ? undefined : { catalogue, contextWindow: model.contextWindow },
+    { status: "absent" },
+    { full: true, warn: () => {} },
+  ).fragment;
+  if (fitted !== undefined) fragments.push(fitted);
   if (settings.includePermissions !== false) {
     fragments.push(permissionsInstructions.create({ text: renderPermissionsInstructions(policy) }));
   }
@@ -88,7 +83,7 @@ export async function ctxFirstTurn(options: {
   if (environment !== undefined) fragments.push(environmentContext.create(environment));
   return {
     instructions: resolveBaseInstructions({
-      model: defaultModelCatalog.get(ctxModelOf(settings)),
+      model,
       ...(settings.personality === undefined ? {} : { personality: settings.personality }),
     }),
     input: [

@@ -8,7 +8,7 @@ import type { ScenarioSettings } from "./scenario.js";
 /**
  * The turn context `@ctx/session` gets for one turn of a multi-turn scenario: the same state a
  * first turn is built from (see {@link ctxTurnState}), with the shell, date and time zone pinned,
- * the personality, our stand-in for Codex's model, and AGENTS.md left to the session's own
+ * the personality, the skills catalogue, our stand-in for Codex's model, and AGENTS.md left to the session's own
  * discovery on the local disk with `discovery` (the global folder and the scenario's budgets and
  * names).
  */
@@ -30,6 +30,7 @@ export function ctxSessionTurnContext(
       ? {}
       : { developerInstructions: settings.developerInstructions }),
     ...(settings.personality === undefined ? {} : { personality: settings.personality }),
+    ...(state.skills === undefined ? {} : { skills: state.skills }),
     agentsMd: { discover: { fs: createNodeFileSystem(), ...discovery } },
   };
 }

@@ -3,8 +3,9 @@ import { isAbsolute, join } from "node:path";
 import { discoverAgentsMd, type LoadedAgentsMd } from "@ctx/agents-md";
 import { createNodeFileSystem } from "@ctx/agents-md/node";
 import type { PermissionsPolicy } from "@ctx/prompts";
-import type { EnvironmentContextData } from "@ctx/registry";
+import type { EnvironmentContextData, SkillsInstructionsData } from "@ctx/registry";
 import { buildEnvironmentProfile } from "@ctx/session";
+import { discoverSkills } from "@ctx/skills";
 import type { ScenarioSettings } from "./scenario.js";
 
 /** The values Codex reads from the machine, pinned on our side; the comparison puts them into Codex's text too. */
@@ -25,13 +26,18 @@ export interface CtxTurnState {
   readonly policy: PermissionsPolicy;
   /** The environment context's data, or `undefined` when the settings switch it off. */
   readonly environment: EnvironmentContextData | undefined;
+  /**
+   * The skills catalogue `@ctx/skills` finds in the project folders AGENTS.md discovery searched
+   * and in `home` (both `CODEX_HOME` and `HOME`), or `undefined` when the settings leave it off.
+   */
+  readonly skills: SkillsInstructionsData | undefined;
 }
 
 /**
  * The state of a turn in `cwd` under a scenario's settings, with the choices Codex makes from
  * its configuration: read-only and `on-request` by default; the environment and permissions are
  * `buildEnvironmentProfile`'s for the working directory's physical path, with the pinned shell,
- * date and time zone.
+ * date and time zone; the skills catalogue when the scenario asks for it.
  */
 export async function ctxTurnState(options: {
   readonly base: string;
@@ -71,9 +77,19 @@ export async function ctxTurnState(options: {
     timeZone: pinnedEnvironment.timezone,
     ...(settings.includeDate === undefined ? {} : { includeDate: settings.includeDate }),
   });
+  const skills =
+    settings.skills === true
+      ? await discoverSkills({
+          directories: agentsMd.environments[0]?.directories ?? [options.cwd],
+          codexHome: options.home,
+          home: options.home,
+          fs: createNodeFileSystem(),
+        })
+      : undefined;
   return {
     cwd,
     agentsMd,
+    skills: skills?.catalogue(),
     policy: profile.permissions,
     environment:
       settings.includeEnvironmentContext === false

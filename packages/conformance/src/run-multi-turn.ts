@@ -18,6 +18,7 @@ import { type CtxRequest, compareLaterTurns, type TurnRequest } from "./compare-
 import { ConformanceError } from "./conformance-error.js";
 import { ctxSessionTurnContext } from "./ctx-session-turn.js";
 import { type CtxTurnState, ctxTurnState } from "./ctx-turn-state.js";
+import { isKeptUserInput } from "./kept-user-input.js";
 import { describeLayout, type ExtraLabel, layoutOf } from "./layout.js";
 import { mockOutputItem } from "./mock-output-item.js";
 import {
@@ -259,7 +260,8 @@ function lastUserText(request: RecordedRequest): string | undefined {
 
 /**
  * What a text of a recorded request is, by what we know of it: the scenario's developer
- * instructions (raw, unmarked, as Codex sends them), one of its prompts, the summary (a prefix, then the mock's text), the compaction prompt (Codex's, which
+ * instructions (raw, unmarked, as Codex sends them), one of its prompts or a piece of one cut
+ * across a compaction (its head, the elision note, its tail), the summary (a prefix, then the mock's text), the compaction prompt (Codex's, which
  * the registry recognises, or ours), or a fragment the registry knows (left to it).
  */
 function labels(
@@ -273,6 +275,7 @@ function labels(
     if (text.endsWith(`\n${mockSummary}`)) return "summary";
     if (prompts.has(text)) return "user_input";
     if (text === compactionPrompt) return "compaction_prompt";
+    if (isKeptUserInput(text, prompts)) return "kept_user_input";
     return registry.classify(role, text)?.type === "codex_compaction_prompt"
       ? "compaction_prompt"
       : undefined;

@@ -229,4 +229,30 @@ describe("the standard sections", () => {
       expect(result.warnings).toContain("skill-descriptions-shortened");
     });
   });
+
+  describe("skills", () => {
+    const release = { name: "release", description: "Cut a release.", path: "r0/release/SKILL.md" };
+    const roots = [{ alias: "r0", path: "/home/me/.agents/skills" }];
+    const slot = (skills: (typeof release)[]) => ({
+      catalogue: { skills, roots },
+      contextWindow: 272_000,
+    });
+
+    it("sends the catalogue whole again when a skill is added, nothing while it is the same", () => {
+      const first = sent(skillsInstructions, slot([release]), absent, true);
+      expect(first.text).toContain("- release: Cut a release. (file: r0/release/SKILL.md)");
+      expect(typeof first.snapshot).toBe("string");
+      const shown = known(first.snapshot ?? null);
+      expect(sent(skillsInstructions, slot([release]), shown).text).toBeUndefined();
+      const lint = { name: "lint", description: "Lint it.", path: "r0/lint/SKILL.md" };
+      const again = sent(skillsInstructions, slot([lint, release]), shown).text ?? "";
+      expect(again.startsWith("<skills_instructions>\n## Skills\n")).toBe(true);
+      expect(again).toContain("- lint: Lint it. (file: r0/lint/SKILL.md)\n- release:");
+    });
+
+    it("sends the catalogue when what the model saw is not known", () => {
+      expect(sent(skillsInstructions, slot([release]), unknown).text).toContain("- release:");
+      expect(sent(skillsInstructions, undefined, unknown).text).toBeUndefined();
+    });
+  });
 });

@@ -1,21 +1,22 @@
 import type { CtxWarning } from "@ctx/text";
 import { check } from "../check-argument.js";
-import { type SkillsInstructionsData, skillsInstructions } from "./skills-instructions.js";
-
-/** The share of the context window the skills catalogue may take, as in the reference. */
-export const skillsContextWindowShare = 0.02;
-/** The budget, in characters, when the context window is not known. */
-export const defaultSkillsBudget = 8_000;
-/** Characters per token in the reference's estimate. */
-const charactersPerToken = 4;
+import { shareDescriptionRoom } from "./share-description-room.js";
+import { type SkillsBudgetUnit, skillsBudget } from "./skills-budget.js";
+import {
+  maxSkillDescriptionLength,
+  type SkillsInstructionsData,
+  skillsInstructions,
+} from "./skills-instructions.js";
 
 /** Skills whose descriptions were shortened or left out, or skills left out, to fit the budget. */
 export interface SkillsBudgetWarning extends CtxWarning {
   readonly code: "skill-descriptions-shortened" | "skills-omitted";
   /** The names of the skills concerned, in catalogue order. */
   readonly skills: readonly string[];
-  /** The budget, in characters. */
+  /** The budget, in `unit`. */
   readonly budget: number;
+  /** What the budget counts: tokens (`ceil(bytes / 4)`) with a known window, else characters. */
+  readonly unit: SkillsBudgetUnit;
 }
 
 /** Options of {@link fitSkillsInstructions}. */
@@ -24,11 +25,16 @@ export interface FitSkillsOptions {
   readonly contextWindow?: number;
 }
 
+type Skill = SkillsInstructionsData["skills"][number];
+
 /**
- * Fits the skills catalogue into its budget as the reference does, and says what it cost: when
- * the rendered catalogue is too long, descriptions are shortened — all to one common length, the
- * longest that fits, ending in `…` — down to nothing; if even the bare list is too long, skills
- * are left out from the end. Each step leaves a warning naming the skills concerned.
+ * Fits the skills catalogue into its budget as Codex 0.171 does, and says what it cost. Only the
+ * skill lines count (each with its newline, rounded on its own), against 2% of the context window
+ * in tokens (`ceil(bytes / 4)`) or 8,000 characters, less what the table of skill roots is
+ * charged. When the lines are too long, descriptions share what the bare lines leave, one
+ * character at a time in list order, and are cut there without a mark; when even the bare lines
+ * are too long, every description goes and the skills are kept, in order, while each still fits.
+ * Each loss is a warning naming the skills concerned.
  * @throws {RegistryError} when `data` or `options` is not an object, or `contextWindow` is not a
  * number of 0 or more; {@link FragmentError} when `data` does not fit the skills schema.
  */
@@ -47,72 +53,85 @@ export function fitSkillsInstructions(
     "a number of 0 or more",
   );
   skillsInstructions.create(data);
-  const budget =
-    options.contextWindow === undefined
-      ? defaultSkillsBudget
-      : Math.floor(options.contextWindow * skillsContextWindowShare * charactersPerToken);
-  if (length(data) <= budget) return { data, warnings: [] };
+  const budget = skillsBudget(
+    contextWindow,
+    (data.roots ?? []).map((root) => `- \`${root.alias}\` = \`${root.path}\``),
+  );
+  const described = data.skills.map((skill) => ({
+    skill,
+    characters: [...(skill.description ?? "").slice(0, maxSkillDescriptionLength)],
+  }));
+  const linesCost = (lines: readonly string[]) =>
+    lines.reduce((sum, line) => sum + budget.lineCost(line), 0);
+  if (
+    linesCost(described.map(({ skill, characters }) => line(skill, characters))) <= budget.forLines
+  )
+    return { data, warnings: [] };
 
-  const longest = Math.max(0, ...data.skills.map((skill) => [...(skill.description ?? "")].length));
-  const limit = largestFitting(
-    longest,
-    (candidate) => length(withDescriptions(data, candidate)) <= budget,
-  );
-  const shortenedData = withDescriptions(data, limit);
-  const kept = largestFitting(
-    data.skills.length,
-    (count) => length({ ...shortenedData, skills: shortenedData.skills.slice(0, count) }) <= budget,
-  );
-  const fitted = { ...shortenedData, skills: shortenedData.skills.slice(0, kept) };
+  const bareCost = linesCost(described.map(({ skill }) => line(skill, [])));
+  let fitted: (Skill | undefined)[];
+  if (bareCost <= budget.forLines) {
+    const shares = shareDescriptionRoom(
+      described.map(({ skill, characters }) => ({ bare: line(skill, []), characters })),
+      budget.forLines - bareCost,
+      budget,
+    );
+    fitted = described.map(({ skill, characters }, index) =>
+      withDescription(skill, characters, shares[index] ?? 0),
+    );
+  } else {
+    let used = 0;
+    fitted = described.map(({ skill, characters }) => {
+      const cost = budget.lineCost(line(skill, []));
+      if (used + cost > budget.forLines) return undefined;
+      used += cost;
+      return withDescription(skill, characters, 0);
+    });
+  }
+  const shortened: string[] = [];
+  const omitted: string[] = [];
+  for (const [index, { skill, characters }] of described.entries()) {
+    const after = fitted[index];
+    if (after === undefined) omitted.push(skill.name);
+    else if (characters.length > 0 && after.description !== skill.description)
+      shortened.push(skill.name);
+  }
   const warnings: SkillsBudgetWarning[] = [];
-  const shortened = data.skills.filter(
-    (skill, index) => skill.description !== shortenedData.skills[index]?.description,
-  );
+  const size = `${budget.size}-${budget.unit === "tokens" ? "token" : "character"}`;
   if (shortened.length > 0) {
     warnings.push({
       code: "skill-descriptions-shortened",
-      message: `${shortened.length} skill descriptions were shortened to fit the ${budget}-character skills budget`,
-      skills: shortened.map((skill) => skill.name),
-      budget,
+      message: `${shortened.length} skill descriptions were shortened to fit the ${size} skills budget`,
+      skills: shortened,
+      budget: budget.size,
+      unit: budget.unit,
     });
   }
-  const omitted = data.skills.slice(kept).map((skill) => skill.name);
   if (omitted.length > 0) {
     warnings.push({
       code: "skills-omitted",
-      message: `${omitted.length} skills were left out to fit the ${budget}-character skills budget`,
+      message: `${omitted.length} skills were left out to fit the ${size} skills budget`,
       skills: omitted,
-      budget,
+      budget: budget.size,
+      unit: budget.unit,
     });
   }
-  return { data: fitted, warnings };
-}
-
-/** The largest value in 0…`maximum` that `fits` (which must hold for every smaller value), or 0. */
-function largestFitting(maximum: number, fits: (value: number) => boolean): number {
-  let low = 0;
-  let high = maximum;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (fits(middle)) low = middle;
-    else high = middle - 1;
-  }
-  return low;
-}
-
-function length(data: SkillsInstructionsData): number {
-  return [...skillsInstructions.create(data).render()].length;
-}
-
-/** Every description cut to at most `limit` characters (the cut ones end in `…`); 0 drops them. */
-function withDescriptions(data: SkillsInstructionsData, limit: number): SkillsInstructionsData {
   return {
-    ...data,
-    skills: data.skills.map((skill) => {
-      const characters = [...(skill.description ?? "")];
-      if (characters.length <= limit) return skill;
-      if (limit === 0) return { name: skill.name, path: skill.path };
-      return { ...skill, description: `${characters.slice(0, limit - 1).join("")}…` };
-    }),
+    data: { ...data, skills: fitted.filter((skill) => skill !== undefined) },
+    warnings,
   };
+}
+
+/** The skill's line as the reference measures it, with the first `characters` of its description. */
+function line(skill: Skill, characters: readonly string[]): string {
+  return characters.length === 0
+    ? `- ${skill.name}: (file: ${skill.path})`
+    : `- ${skill.name}: ${characters.join("")} (file: ${skill.path})`;
+}
+
+/** `skill` with the first `count` characters of its description; none when `count` is 0. */
+function withDescription(skill: Skill, characters: readonly string[], count: number): Skill {
+  if (count >= characters.length && characters.length > 0) return skill;
+  if (count === 0) return { name: skill.name, path: skill.path };
+  return { ...skill, description: characters.slice(0, count).join("") };
 }

@@ -43,13 +43,14 @@ export const skillsInstructionsSchema = lazySchema(() =>
 export type SkillsInstructionsData = z.infer<typeof skillsInstructionsSchema>;
 
 /**
- * The skills catalogue of this turn and the model's context window (its budget is 2% of it),
- * sent with the full context only; `undefined` state, or no skills, sends nothing. Fitting it to
- * its budget reports what was shortened or left out.
+ * The skills catalogue of this turn and the model's context window (its budget is 2% of it);
+ * `undefined` state, or no skills, sends nothing. Sent whole with the full context, and again
+ * whenever the catalogue differs from the one the model was shown (a skill added, changed or
+ * gone), as Codex 0.171 sends it. Fitting it to its budget reports what was shortened or left out.
  */
 export const skillsSection = defineSection({
   id: "skills",
-  scope: "initial",
+  scope: "world",
   state: lazySchema(() =>
     z.union([
       z.object({
@@ -59,6 +60,10 @@ export const skillsSection = defineSection({
       z.undefined(),
     ]),
   ),
+  snapshot: lazySchema(() => z.string()),
+  snapshotOf: (state) => (state === undefined ? undefined : catalogueKey(state.catalogue)),
+  legacy: true,
+  retained: true,
 });
 
 /**
@@ -81,8 +86,10 @@ export const skillsInstructions = defineFragment({
     },
   ],
   section: skillsSection,
-  build: (state, _reference, { warn }) => {
+  build: (state, reference, { warn }) => {
     if (state === undefined || state.catalogue.skills.length === 0) return undefined;
+    if (reference.status === "known" && reference.snapshot === catalogueKey(state.catalogue))
+      return undefined;
     const fitted = fitSkillsInstructions(
       state.catalogue,
       state.contextWindow === undefined ? {} : { contextWindow: state.contextWindow },
@@ -114,3 +121,12 @@ export const skillsInstructions = defineFragment({
     return `\n${lines.join("\n")}\n`;
   },
 });
+
+/** The catalogue as one string, the section's snapshot: its skills, roots and guidance. */
+function catalogueKey({ skills, roots, usage }: SkillsInstructionsData): string {
+  return JSON.stringify([
+    skills.map(({ name, description, path }) => [name, description ?? null, path]),
+    (roots ?? []).map(({ alias, path }) => [alias, path]),
+    usage ?? false,
+  ]);
+}

@@ -1,14 +1,15 @@
 import { formatSummaryText, summaryPrefix } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
+import { utf8ByteLength } from "@ctx/text";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { HistoryEntry } from "../history/origin.js";
-import { approximateTokenizer } from "../tokens/approximate-tokenizer.js";
 import { userTextMessage } from "../turn/parse-user-input.js";
 import { buildCompactedHistory } from "./build-compacted-history.js";
 import { messageText } from "./user-text.js";
 
-const tokenizer = approximateTokenizer;
+/** A text's tokens as the reference estimates them. */
+const tokens = (text: string) => Math.ceil(utf8ByteLength(text) / 4);
 /** The tokens of the user's messages a compacted history keeps, as the reference. */
 const budget = 20_000;
 const user = (text: string): HistoryEntry => ({
@@ -43,7 +44,7 @@ describe("buildCompactedHistory", () => {
       },
       user("<environment_context>typed by the user</environment_context>"),
     ];
-    const { entries, warnings } = buildCompactedHistory(history, "New summary.", { tokenizer });
+    const { entries, warnings } = buildCompactedHistory(history, "New summary.");
     expect(textsOf(entries)).toEqual([
       "Fix the parser.",
       "<environment_context>typed by the user</environment_context>",
@@ -56,13 +57,19 @@ describe("buildCompactedHistory", () => {
   it("keeps the newest messages that fit, cuts the first that does not, and says so", () => {
     // 100 tokens, then 20,000, then 10,000: the newest fits, the one before it is cut to the rest.
     const history = [user("a".repeat(400)), user("b".repeat(80_000)), user("c".repeat(40_000))];
-    const { entries, warnings } = buildCompactedHistory(history, "S", { tokenizer });
+    const { entries, warnings } = buildCompactedHistory(history, "S");
     const kept = textsOf(entries);
     expect(kept).toHaveLength(3);
     expect(kept[1]).toBe("c".repeat(40_000));
-    expect(kept[0]).toMatch(/^b+…\d+ tokens truncated…b+$/);
-    expect(tokenizer.count(kept[0] ?? "") + 10_000).toBeLessThanOrEqual(budget);
-    expect(tokenizer.count(kept[0] ?? "")).toBeGreaterThan(9_000);
+    expect(entries[0]?.item).toEqual({
+      type: "message",
+      role: "user",
+      content: [
+        { type: "input_text", text: "b".repeat(20_000) },
+        { type: "input_text", text: "…10000 tokens truncated…" },
+        { type: "input_text", text: "b".repeat(20_000) },
+      ],
+    });
     expect(warnings.map((warning) => warning.code)).toEqual([
       "compaction-cut-user-message",
       "compaction-dropped-user-messages",
@@ -84,8 +91,8 @@ describe("buildCompactedHistory", () => {
         origin: { source: "user" },
       },
     ];
-    const { entries, warnings } = buildCompactedHistory(history, "S", { tokenizer });
-    expect(textsOf(entries)[0]).toBe("See\nthis.");
+    const { entries, warnings } = buildCompactedHistory(history, "S");
+    expect(textsOf(entries)[0]).toBe("Seethis.");
     expect(warnings.map((warning) => warning.code)).toEqual(["compaction-dropped-images"]);
   });
 
@@ -110,7 +117,7 @@ describe("buildCompactedHistory", () => {
   it("never keeps injected context or a summary as the user's, keeps the last message, fits", () => {
     fc.assert(
       fc.property(fc.array(entryArbitrary, { maxLength: 30, size: "medium" }), (history) => {
-        const { entries } = buildCompactedHistory(history, "S", { tokenizer });
+        const { entries } = buildCompactedHistory(history, "S");
         const kept = entries.slice(0, -1);
         const userTexts = history.flatMap(({ item, origin }) =>
           origin.source === "user" && item.type === "message" && messageText(item) !== ""
@@ -123,13 +130,16 @@ describe("buildCompactedHistory", () => {
           expect(text.startsWith("<environment_context>") && !userTexts.includes(text)).toBe(false);
           expect(text.startsWith(summaryPrefix)).toBe(false);
         }
-        const total = kept.reduce(
-          (sum, entry) => sum + tokenizer.count(textsOf([entry])[0] ?? ""),
-          0,
-        );
+        // What a kept message keeps of the user's words: the whole, or the head and the tail.
+        const total = kept.reduce((sum, { item }) => {
+          if (item.type !== "message") return sum;
+          const parts = item.content.flatMap((part) => ("text" in part ? [part.text] : []));
+          const words = parts.length === 3 ? `${parts[0]}${parts[2]}` : parts.join("");
+          return sum + tokens(words);
+        }, 0);
         expect(total).toBeLessThanOrEqual(budget);
         const last = userTexts.at(-1);
-        if (last !== undefined && tokenizer.count(last) <= budget) {
+        if (last !== undefined && tokens(last) <= budget) {
           expect(textsOf(kept).at(-1)).toBe(last);
         }
         expect(textsOf(entries).at(-1)).toBe(`${summaryPrefix}\nS`);

@@ -1,19 +1,12 @@
 import { formatSummaryText, isSummaryText } from "@ctx/prompts";
 import type { CtxWarning } from "@ctx/text";
 import type { HistoryEntry } from "../history/origin.js";
-import type { Tokenizer } from "../tokens/tokenizer.js";
 import { userTextMessage } from "../turn/parse-user-input.js";
-import { cutToTokens } from "./cut-to-tokens.js";
+import { keepUserMessage } from "./keep-user-message.js";
 import { messageText } from "./user-text.js";
 
 /** How many tokens of the user's own messages a compacted history keeps, as the reference. */
 const budget = 20_000;
-
-/** Options of {@link buildCompactedHistory}. */
-export interface CompactedHistoryOptions {
-  /** Counts the tokens of the user's messages. */
-  readonly tokenizer: Tokenizer;
-}
 
 /** A compacted history, and every cut made on the way. */
 export interface CompactedHistory {
@@ -24,39 +17,34 @@ export interface CompactedHistory {
 /**
  * The history that replaces `entries` after a compaction: the user's own messages (origin
  * `user`; injected context and earlier summaries never count), newest first while they fit in
- * 20,000 tokens, the first that does not fit cut in the middle with a visible marker, then no more;
- * back in order, each as a plain user message of its text (images left out); then `summary`
- * behind the summary prefix, as a user message whose origin is the model that wrote it.
- * Unchecked: the session passes its own history, the summarizer's checked text and its options.
+ * 20,000 tokens as Codex 0.171 estimates them (`ceil(bytes / 4)`), the first that does not fit
+ * cut in the middle to what is left (its head, the elision note and its tail, three parts of one
+ * message, as Codex sends it), then no more; back in order, each as a plain user message of its
+ * text (images left out); then `summary` behind the summary prefix, as a user message whose
+ * origin is the model that wrote it.
+ * Unchecked: the session passes its own history and the summarizer's checked text.
  */
 export function buildCompactedHistory(
   entries: readonly HistoryEntry[],
   summary: string,
-  options: CompactedHistoryOptions,
 ): CompactedHistory {
-  const { tokenizer } = options;
   const warnings: CtxWarning[] = [];
   const texts = userTexts(entries, warnings);
-  const kept: string[] = [];
+  const kept: (readonly string[])[] = [];
   let remaining = budget;
   let index = texts.length - 1;
-  for (; index >= 0; index--) {
-    const text = texts[index] ?? "";
-    const tokens = tokenizer.count(text);
-    if (tokens <= remaining) {
-      kept.push(text);
-      remaining -= tokens;
+  for (; index >= 0 && remaining > 0; index--) {
+    const message = keepUserMessage(texts[index] ?? "", remaining);
+    kept.push(message.parts);
+    if (message.parts.length === 1) {
+      remaining -= message.tokens;
       continue;
     }
-    const cut = cutToTokens(text, remaining, tokenizer);
-    if (cut !== undefined) {
-      kept.push(cut);
-      index -= 1;
-      warnings.push({
-        code: "compaction-cut-user-message",
-        message: `a message of the user's (${tokens} tokens) was cut in the middle to fit the ${budget} tokens a compacted history keeps of the user's messages`,
-      });
-    }
+    index -= 1;
+    warnings.push({
+      code: "compaction-cut-user-message",
+      message: `a message of the user's (${message.tokens} tokens) was cut in the middle to fit the ${budget} tokens a compacted history keeps of the user's messages`,
+    });
     break;
   }
   if (index >= 0) {
@@ -67,7 +55,14 @@ export function buildCompactedHistory(
   }
   return {
     entries: [
-      ...kept.reverse().map((text) => ({ item: userTextMessage(text), origin: userOrigin })),
+      ...kept.reverse().map((parts) => ({
+        item: {
+          type: "message" as const,
+          role: "user" as const,
+          content: parts.map((text) => ({ type: "input_text" as const, text })),
+        },
+        origin: userOrigin,
+      })),
       { item: userTextMessage(formatSummaryText(summary)), origin: modelOrigin },
     ],
     warnings,

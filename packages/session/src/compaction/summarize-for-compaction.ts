@@ -69,7 +69,6 @@ export async function summarizeForCompaction(
   const compacted = buildCompactedHistory(
     input.entries,
     summary ?? buildFallbackSummary(input.entries),
-    { tokenizer: input.tokenizer },
   );
   return { entries: compacted.entries, warnings: [...warnings, ...compacted.warnings] };
 }

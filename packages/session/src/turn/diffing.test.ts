@@ -32,6 +32,15 @@ const turnContext: fc.Arbitrary<TurnContext> = fc.record({
   ),
   apps: fc.boolean(),
   developerInstructions: fc.constantFrom("Be brief.", ""),
+  skills: fc.constantFrom(
+    { skills: [{ name: "lint", description: "Lint it.", path: "/s/lint/SKILL.md" }] },
+    {
+      skills: [
+        { name: "lint", description: "Lint it.", path: "/s/lint/SKILL.md" },
+        { name: "release", path: "/s/release/SKILL.md" },
+      ],
+    },
+  ),
 });
 
 const reply: fc.Arbitrary<ResponseItem[]> = fc.constantFrom(
@@ -44,6 +53,27 @@ const reply: fc.Arbitrary<ResponseItem[]> = fc.constantFrom(
 );
 
 describe("turn-to-turn diffing", () => {
+  it("sends the skills catalogue again, whole, in its own message, when a skill is added", async () => {
+    const session = createSession();
+    const lint = { name: "lint", description: "Lint it.", path: "/s/lint/SKILL.md" };
+    const context = { model: "ctx-coder-mini", environments: [{ id: "local", cwd: "/a" }] };
+    await session.beginTurn({ ...context, skills: { skills: [lint] } }, "one");
+    const same = await session.beginTurn({ ...context, skills: { skills: [lint] } }, "two");
+    const release = { name: "release", description: "Cut it.", path: "/s/release/SKILL.md" };
+    const added = await session.beginTurn(
+      { ...context, skills: { skills: [lint, release] } },
+      "three",
+    );
+    const update = added.input.slice(same.input.length, -1);
+    expect(update).toHaveLength(1);
+    expect(update[0]).toMatchObject({ type: "message", role: "developer" });
+    const part = update[0]?.type === "message" ? update[0].content[0] : undefined;
+    const text = part !== undefined && "text" in part ? part.text : "";
+    expect(text.startsWith("<skills_instructions>")).toBe(true);
+    expect(text).toContain("- release: Cut it. (file: /s/release/SKILL.md)");
+    expect(text).toContain("- lint: Lint it. (file: /s/lint/SKILL.md)");
+  });
+
   it("keeps every request's input a prefix of the next one's, whatever changes", async () => {
     await fc.assert(
       fc.asyncProperty(
