@@ -53,21 +53,23 @@ export async function recordTouchedPaths(
     );
   }
   const { loaded } = turn;
-  const trackers = loaded.environments.map(({ id }) =>
-    createAgentsMdTracker(loaded, { fs: files, environment: id }),
-  );
+  const trackers = loaded.environments.map(({ id, cwd }) => ({
+    cwd,
+    tracker: createAgentsMdTracker(loaded, { fs: files, environment: id }),
+  }));
   const shown = index.directories(parts.state.entries);
-  const directories: string[] = [];
+  const directories = new Set<string>();
   const warnings: CtxWarning[] = [];
   const records = [];
   for (const path of paths) {
-    for (const tracker of trackers) {
-      const batch = await tracker.forPath(path);
+    for (const { cwd, tracker } of trackers) {
+      const folder = await isFolder(files, files.path.resolve(cwd, path));
+      const batch = await (folder ? tracker.forDirectory(path) : tracker.forPath(path));
       warnings.push(...batch.warnings);
       for (const entry of batch.entries) {
         const directory = files.path.dirname(entry.path);
-        if (entry.text === "" || shown.has(directory) || directories.includes(directory)) continue;
-        directories.push(directory);
+        if (entry.text === "" || shown.has(directory) || directories.has(directory)) continue;
+        directories.add(directory);
         const fragment = nestedAgentsMd.create({ directory, text: entry.text });
         records.push(
           itemRecord(contextEntry(createContextMessage("user", [fragment], parts.envelopeOptions))),
@@ -76,5 +78,14 @@ export async function recordTouchedPaths(
     }
   }
   if (records.length > 0) await parts.commit(records);
-  return { directories, warnings };
+  return { directories: [...directories], warnings };
+}
+
+/** Whether `path` names a folder; a path that does not exist yet is taken for a file's. */
+async function isFolder(fs: AgentsMdFileSystem, path: string): Promise<boolean> {
+  try {
+    return (await fs.stat(path)).kind === "directory";
+  } catch {
+    return false;
+  }
 }
