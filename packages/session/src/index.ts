@@ -13,6 +13,7 @@ export {
 export { classifyHistory } from "./history/classify-history.js";
 export type { HistoryEntry, Origin } from "./history/origin.js";
 export { normalizeHistory } from "./history/prompt-builder.js";
+export type { TouchedPaths } from "./injected/deliver-touched-agents-md.js";
 export type { TouchedAgentsMd } from "./injected/record-touched-paths.js";
 export type { TouchedPathsOptions } from "./injected/touched-paths-schema.js";
 export { type ForkOptions, forkSession } from "./log/fork-session.js";
