@@ -7,7 +7,6 @@ import { checkSchema } from "./check-argument.js";
 import { compactOptionsSchema } from "./compaction/compact-options.js";
 import { compactSession } from "./compaction/compact-session.js";
 import { defaultOrigin, type HistoryEntry } from "./history/origin.js";
-import { NestedAgentsMdIndex } from "./injected/nested-agents-md-index.js";
 import { recordTouchedPaths, type TurnAgentsMd } from "./injected/record-touched-paths.js";
 import { touchedPathsOptionsSchema, touchedPathsSchema } from "./injected/touched-paths-schema.js";
 import { createSerialQueue } from "./log/serial-queue.js";
@@ -42,7 +41,6 @@ export function openSession(
   let currentTurn: CurrentTurn | undefined;
   /** The AGENTS.md the latest turn sent, for the just-in-time files of the folders it touches. */
   let turnAgentsMd: TurnAgentsMd | undefined;
-  const nestedAgentsMd = new NestedAgentsMdIndex();
 
   return {
     id: parts.id,
@@ -83,7 +81,7 @@ export function openSession(
     recordTouchedPaths: async (paths, touchedOptions = {}) => {
       const checked = checkSchema("paths", paths, touchedPathsSchema);
       const { fs } = checkSchema("options", touchedOptions, touchedPathsOptionsSchema);
-      return serial(() => recordTouchedPaths(parts, nestedAgentsMd, turnAgentsMd, checked, fs));
+      return serial(() => recordTouchedPaths(parts, turnAgentsMd, checked, fs));
     },
     reportUsage: async (usage) => {
       const reported = checkSchema("usage", usage, reportedUsageSchema);

@@ -2,42 +2,48 @@ import { agentsMdInstructions } from "@ctx/registry";
 import type { HistoryEntry } from "../history/origin.js";
 import { nestedAgentsMd } from "./nested-agents-md.js";
 
+/** A just-in-time AGENTS.md block the history shows: its folder and its instructions. */
+export interface NestedBlock {
+  readonly directory: string;
+  readonly text: string;
+}
+
 /**
- * The folders whose just-in-time AGENTS.md the history shows, read from the recorded origins (a
- * `nested_agents_md` text) so that it is the same live, after a resume and in a fork: the state
- * of the tracker is the history. Reading it costs the entries added since the last read; a
+ * The just-in-time AGENTS.md blocks the history shows, by folder, read from the recorded origins
+ * (a `nested_agents_md` text) so that they are the same live, after a resume and in a fork: the
+ * state of the tracker is the history. Reading it costs the entries added since the last read; a
  * history replaced (a compaction, a rollback) is read again whole, as replacing it cost already.
  */
 export class NestedAgentsMdIndex {
   #entries: readonly HistoryEntry[] | undefined;
   #read = 0;
-  #directories = new Set<string>();
+  #blocks = new Map<string, NestedBlock>();
 
-  /** The folders `entries` shows an AGENTS.md block of, just in time. */
-  directories(entries: readonly HistoryEntry[]): ReadonlySet<string> {
+  /** The blocks `entries` shows, by folder, in the order first recorded (a later copy wins). */
+  blocks(entries: readonly HistoryEntry[]): ReadonlyMap<string, NestedBlock> {
     if (entries !== this.#entries || entries.length < this.#read) {
       this.#entries = entries;
       this.#read = 0;
-      this.#directories = new Set();
+      this.#blocks = new Map();
     }
     for (; this.#read < entries.length; this.#read++) {
       const entry = entries[this.#read];
-      if (entry !== undefined)
-        for (const directory of directoriesOf(entry)) this.#directories.add(directory);
+      if (entry === undefined) continue;
+      for (const block of blocksOf(entry)) this.#blocks.set(block.directory, block);
     }
-    return this.#directories;
+    return this.#blocks;
   }
 }
 
-/** The folder named by each just-in-time AGENTS.md text of `entry`. */
-function directoriesOf({ item, origin }: HistoryEntry): string[] {
+/** The just-in-time AGENTS.md blocks of `entry`. */
+function blocksOf({ item, origin }: HistoryEntry): NestedBlock[] {
   if (origin.source !== "context" || item.type !== "message") return [];
   return origin.kinds.flatMap((type, index) => {
     const part = item.content[index];
     if (type !== nestedAgentsMd.type || part === undefined || !("text" in part)) return [];
     const data = agentsMdInstructions.parse(part.text);
     return data !== undefined && "directory" in data && typeof data.directory === "string"
-      ? [data.directory]
+      ? [{ directory: data.directory, text: data.text }]
       : [];
   });
 }

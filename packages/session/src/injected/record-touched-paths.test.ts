@@ -201,6 +201,37 @@ describe("just-in-time AGENTS.md", () => {
     ).rejects.toThrowError(/^touchedPaths\[0\]: /);
   });
 
+  it("records the blocks again after the project's AGENTS.md changes, so its notice cancels none of them", async () => {
+    const session = createSession(options());
+    const before = await discoverAgentsMd({ cwd: "/repo", fs });
+    await session.beginTurn({ ...turn, agentsMd: before }, "one");
+    await session.recordTouchedPaths(["/repo/go/main.go"], { fs });
+    await session.record([assistant("a1")]);
+    const edited = createMemoryFileSystem({ "/repo/AGENTS.md": "New root rule." });
+    const after = await discoverAgentsMd({ cwd: "/repo", fs: edited });
+    const changed = texts((await session.beginTurn({ ...turn, agentsMd: after }, "two")).input);
+    const notice = changed.findLastIndex((text) =>
+      text.includes("take the place of every AGENTS.md block"),
+    );
+    expect(notice).toBeGreaterThan(0);
+    expect(changed.findLastIndex((text) => text.includes("Run go vet."))).toBeGreaterThan(notice);
+    await session.record([assistant("a2")]);
+    // Unchanged: nothing is sent again.
+    const same = (await session.beginTurn({ ...turn, agentsMd: after }, "three")).input;
+    expect(texts(same.slice(-1))).toEqual(["three"]);
+    await session.record([assistant("a3")]);
+    const gone = await discoverAgentsMd({
+      cwd: "/repo",
+      fs: createMemoryFileSystem({ "/repo/x": "" }),
+    });
+    const withdrawn = texts((await session.beginTurn({ ...turn, agentsMd: gone }, "four")).input);
+    const withdrawal = withdrawn.findLastIndex((text) => text.includes("no longer apply"));
+    expect(withdrawal).toBeGreaterThan(notice);
+    expect(withdrawn.findLastIndex((text) => text.includes("Run go vet."))).toBeGreaterThan(
+      withdrawal,
+    );
+  });
+
   it("records nothing before a turn with AGENTS.md", async () => {
     const session = createSession(options());
     expect(await session.recordTouchedPaths(["/repo/go/a.go"])).toEqual({

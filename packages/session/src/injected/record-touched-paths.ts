@@ -10,7 +10,6 @@ import { itemRecord } from "../log/session-records.js";
 import { SessionError } from "../session-error.js";
 import type { SessionParts } from "../session-parts.js";
 import { nestedAgentsMd } from "./nested-agents-md.js";
-import type { NestedAgentsMdIndex } from "./nested-agents-md-index.js";
 
 /** The AGENTS.md the latest turn sent, and the file system it was read from when known. */
 export interface TurnAgentsMd {
@@ -29,7 +28,7 @@ export interface TouchedAgentsMd {
 /**
  * Records, as context after what the history holds, the AGENTS.md of each folder on the way
  * from the project root to each of `paths` that neither the turn's discovery loaded nor the
- * history shows already (see {@link NestedAgentsMdIndex}): one `nested_agents_md` message per
+ * history shows already (see `NestedAgentsMdIndex`): one `nested_agents_md` message per
  * file. A fresh tracker is asked each time, so what was handed out is never remembered outside
  * the history: after a resume or a fork, and after a compaction left a block out, a touched
  * folder's file is handed out again exactly when the history does not show it.
@@ -39,7 +38,6 @@ export interface TouchedAgentsMd {
  */
 export async function recordTouchedPaths(
   parts: SessionParts,
-  index: NestedAgentsMdIndex,
   turn: TurnAgentsMd | undefined,
   paths: readonly string[],
   fs: AgentsMdFileSystem | undefined,
@@ -57,7 +55,7 @@ export async function recordTouchedPaths(
     cwd,
     tracker: createAgentsMdTracker(loaded, { fs: files, environment: id }),
   }));
-  const shown = index.directories(parts.state.entries);
+  const shown = parts.nestedAgentsMd.blocks(parts.state.entries);
   const directories = new Set<string>();
   const warnings: CtxWarning[] = [];
   const records = [];
