@@ -147,8 +147,9 @@ export interface Session {
    * load and the history does not show yet is recorded after the history, one
    * `nested_agents_md` context message per file, reading as that folder's AGENTS.md block. A
    * compaction puts them back (see "What survives" in the README); what was handed out is read
-   * from the history, so it holds after a resume or a fork. Nothing is recorded before a turn
-   * with AGENTS.md began, or for a path outside the project.
+   * from the history, so it holds after a resume or a fork. Nothing is recorded before this
+   * session object began a turn with AGENTS.md (a resumed or forked one included: a tool call
+   * comes inside a turn), or for a path outside the project.
    * @throws {SessionError} naming `paths` or `options` when one does not fit its type, or
    * `options.fs` when the turn's AGENTS.md was given loaded and no file system was named.
    * @throws {RolloutConflictError} when this session is no longer its rollout's writer (another
