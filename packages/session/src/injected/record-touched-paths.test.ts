@@ -199,6 +199,17 @@ describe("just-in-time AGENTS.md", () => {
         touchedPaths: () => [7],
       }),
     ).rejects.toThrowError(/^touchedPaths\[0\]: /);
+    await expect(
+      runTurn({
+        session,
+        turnContext: turn,
+        userInput: "Read.",
+        callModel: async () => ({ items: [] }),
+        runTool: async () => "ok",
+        // @ts-expect-error: a function
+        touchedPaths: ["/repo/go"],
+      }),
+    ).rejects.toThrowError(/^options\.touchedPaths: /);
   });
 
   it("records the blocks again after the project's AGENTS.md changes, so its notice cancels none of them", async () => {
