@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { flowExamples, runSurvivalSteps, sessions } from "../__fixtures__/survival-property.js";
+import { runSurvivalSteps } from "../__fixtures__/survival-property.js";
+import { flowExamples, sessions } from "../__fixtures__/survival-steps.js";
 import type * as Reinjection from "./reinject-surviving-context.js";
 
 // The survival property must catch a re-injection that breaks the contract: here the session's

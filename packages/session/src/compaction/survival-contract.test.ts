@@ -1,11 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  emptyFlowCounts,
-  flowExamples,
-  runSurvivalSteps,
-  sessions,
-} from "../__fixtures__/survival-property.js";
+import { emptyFlowCounts, runSurvivalSteps } from "../__fixtures__/survival-property.js";
+import { flowExamples, sessions } from "../__fixtures__/survival-steps.js";
 
 describe("the survival contract over random sessions", () => {
   it("reaches each flow with the sessions written for it", async () => {
