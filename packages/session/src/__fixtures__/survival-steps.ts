@@ -77,7 +77,7 @@ export const step: fc.Arbitrary<Step> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("compact" as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("replace" as const) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("resume" as const) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("resume" as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("fork" as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("rollback" as const), turns: fc.integer({ min: 1, max: 2 }) }) },
 );
