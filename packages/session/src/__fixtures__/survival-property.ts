@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import { createMemoryFileSystem, discoverAgentsMd, type LoadedAgentsMd } from "@ctx/agents-md";
 import { createModelCatalog, defaultModelCatalog } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
-import { createStandardRegistry } from "@ctx/registry";
+import { agentsMdInstructions, createStandardRegistry } from "@ctx/registry";
 import { createMemoryRolloutStore, type RolloutStore } from "@ctx/rollout";
 import { filterCompactedItems } from "../compaction/filter-compacted-items.js";
 import { createSession } from "../create-session.js";
@@ -26,14 +26,21 @@ import { injected, playbook, reminder, type Step } from "./survival-steps.js";
 const registry = createStandardRegistry([playbook, reminder]);
 const model = defaultModelCatalog.get("ctx-coder");
 const catalog = createModelCatalog([
-  { ...model, slug: "tiny", contextWindow: 4_000, autoCompactTokenLimit: 2_000 },
+  // The base instructions and the first context take about 2,200 tokens (bytes/4): the limit leaves
+  // room for a few turns before a compaction.
+  { ...model, slug: "tiny", contextWindow: 8_000, autoCompactTokenLimit: 4_500 },
 ]);
-const files = createMemoryFileSystem({
-  "/repo/AGENTS.md": "Run pnpm test.",
+const nested = {
   "/repo/go/AGENTS.md": "Run go vet.",
   "/repo/go/server/AGENTS.md": "Serve on 8080.",
   "/repo/web/AGENTS.md": "Use the design tokens.",
-});
+};
+/** The project as each `edit` leaves it: its own AGENTS.md, another text, none; the same nested files. */
+const projects = [
+  createMemoryFileSystem({ "/repo/AGENTS.md": "Run pnpm test.", ...nested }),
+  createMemoryFileSystem({ "/repo/AGENTS.md": "Run pnpm test twice.", ...nested }),
+  createMemoryFileSystem(nested),
+] as const;
 /** What a kind of injected context does at a compaction, by the contract. */
 const survives: Readonly<Record<string, boolean>> = {
   skill: true,
@@ -65,6 +72,7 @@ export function emptyFlowCounts(): FlowCounts {
       ...compactionFlows.map((flow) => `resume after ${flow}`),
       "fork after a compaction",
       "rollback after a compaction",
+      "nested blocks sent again after the project's notice",
     ].map((flow) => [flow, 0]),
   );
 }
@@ -74,7 +82,7 @@ function count(flows: FlowCounts, flow: string): void {
   flows[flow] = (flows[flow] ?? 0) + 1;
 }
 
-let agentsMd: LoadedAgentsMd | undefined;
+let discovered: LoadedAgentsMd[] | undefined;
 
 /** The text of every part of a message, joined; empty for other items. */
 const textOf = (item: ResponseItem): string =>
@@ -99,12 +107,20 @@ function check(condition: boolean, message: string, detail?: unknown): void {
  * counts the flows reached.
  */
 export async function runSurvivalSteps(steps: readonly Step[], flows: FlowCounts): Promise<void> {
-  agentsMd ??= await discoverAgentsMd({ cwd: "/repo", fs: files });
-  const turnContext: TurnContext = {
-    model: "tiny",
-    environments: [{ id: "local", cwd: "/repo", shell: "bash" }],
-    permissions: { sandboxMode: "read-only", approvalPolicy: "never" },
-    agentsMd,
+  discovered ??= await Promise.all(projects.map((fs) => discoverAgentsMd({ cwd: "/repo", fs })));
+  const loaded = discovered;
+  let root: 0 | 1 | 2 = 0;
+  /** The project as the latest turn discovered it: the one its tools read. */
+  let turnRoot: 0 | 1 | 2 = 0;
+  const turnContext = (): TurnContext => {
+    const agentsMd = loaded[root];
+    if (agentsMd === undefined) throw new Error(`no project ${root}`);
+    return {
+      model: "tiny",
+      environments: [{ id: "local", cwd: "/repo", shell: "bash" }],
+      permissions: { sandboxMode: "read-only", approvalPolicy: "never" },
+      agentsMd,
+    };
   };
   let store: RolloutStore = createMemoryRolloutStore();
   const options: SessionOptions = {
@@ -149,20 +165,34 @@ export async function runSurvivalSteps(steps: readonly Step[], flows: FlowCounts
     }
     if (request.compaction !== undefined) {
       const kinds = new Set(history.flatMap(({ origin }) => (origin.source === "context" ? origin.kinds : [])));
-      for (const pinned of ["agents_md_instructions", "permissions_instructions", "environment_context"]) {
-        check(kinds.has(pinned), `the context after a compaction lacks ${pinned}`);
+      const pinned = ["permissions_instructions", "environment_context"];
+      if (root !== 2) pinned.push("agents_md_instructions");
+      for (const kind of pinned) {
+        check(kinds.has(kind), `the context after a compaction lacks ${kind}`);
       }
     }
   };
 
   for (const current of steps) {
     if (current.kind === "turn") {
-      const request = await session.beginTurn(turnContext, current.text);
+      const request = await session.beginTurn(turnContext(), current.text);
+      turnRoot = root;
       const trigger = request.compaction?.trigger;
       if (trigger === "context-limit" || trigger === "model-downshift") compaction("pre-turn", 0);
       began = true;
       turns += 1;
+      if (cancelsEarlierBlocks(session.history())) {
+        // The project's block says it replaces (or withdraws) every earlier one: the nested ones,
+        // which still apply, come again after it, with this turn.
+        count(flows, "nested blocks sent again after the project's notice");
+        const texts = new Set(expected.filter((entry) => entry.kind === "nested_agents_md").map((entry) => entry.text));
+        for (const text of texts) expected.push({ kind: "nested_agents_md", text, turn: turns });
+      }
       verify(request);
+      continue;
+    }
+    if (current.kind === "edit") {
+      root = current.root;
       continue;
     }
     if (!began) continue;
@@ -176,7 +206,9 @@ export async function runSurvivalSteps(steps: readonly Step[], flows: FlowCounts
         break;
       }
       case "touch": {
-        const { directories } = await session.recordTouchedPaths([`/repo/${current.folder}/file.ts`], { fs: files });
+        const { directories } = await session.recordTouchedPaths([`/repo/${current.folder}/file.ts`], {
+          fs: projects[turnRoot],
+        });
         await session.record([assistant("noted")]);
         const shown = new Set(expected.filter((entry) => entry.kind === "nested_agents_md").map((entry) => entry.text));
         for (const directory of directories) {
@@ -242,6 +274,28 @@ export async function runSurvivalSteps(steps: readonly Step[], flows: FlowCounts
     }
     verify();
   }
+}
+
+/**
+ * Whether the context right above the latest user message holds the project's AGENTS.md with a
+ * notice that it replaces or withdraws every earlier block: read by the recorded kind, then the
+ * kind's own parse of the text.
+ */
+function cancelsEarlierBlocks(history: readonly HistoryEntry[]): boolean {
+  let index = history.findLastIndex(({ origin }) => origin.source === "user") - 1;
+  for (; index >= 0; index--) {
+    const entry = history[index];
+    if (entry === undefined || entry.origin.source !== "context") return false;
+    const { item, origin } = entry;
+    if (item.type !== "message") return false;
+    for (const [part, type] of origin.kinds.entries()) {
+      const content = item.content[part];
+      if (type !== "agents_md_instructions" || content === undefined || !("text" in content)) continue;
+      const data = agentsMdInstructions.parse(content.text);
+      if (data !== undefined && ("withdrawn" in data || data.supersedes === true)) return true;
+    }
+  }
+  return false;
 }
 
 /** The text of the AGENTS.md in `directory`, as the fixture holds it. */

@@ -36,9 +36,13 @@ export function injected(kind: "skill" | "playbook" | "reminder", index: number)
   return (kind === "playbook" ? playbook : reminder).create(`${kind} ${index}`);
 }
 
-/** Texts a user may type: plain ones, and exact copies of what the session injects. */
+/**
+ * Texts a user may type: plain ones, exact copies of what the session injects, and a long one
+ * (about 2,500 tokens) that brings the next turn over the compaction limit.
+ */
 const typed = fc.oneof(
   fc.string({ maxLength: 30 }),
+  fc.constant("long ".repeat(2_000)),
   fc.constantFrom(
     injected("skill", 0).render(),
     injected("playbook", 1).render(),
@@ -53,6 +57,8 @@ export type Step =
   | { readonly kind: "turn"; readonly text: string }
   | { readonly kind: "inject"; readonly what: "skill" | "playbook" | "reminder"; readonly index: number }
   | { readonly kind: "touch"; readonly folder: (typeof folders)[number] }
+  /** The project's own AGENTS.md becomes another text (1) or goes (2) from the next turn on. */
+  | { readonly kind: "edit"; readonly root: 0 | 1 | 2 }
   | { readonly kind: "output"; readonly tokens: number }
   | { readonly kind: "compact" }
   | { readonly kind: "replace" }
@@ -73,7 +79,14 @@ export const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("touch" as const), folder: fc.constantFrom(...folders) }) },
   {
     weight: 3,
-    arbitrary: fc.record({ kind: fc.constant("output" as const), tokens: fc.integer({ min: 0, max: 1_500 }) }),
+    arbitrary: fc.record({ kind: fc.constant("output" as const), tokens: fc.integer({ min: 0, max: 2_500 }) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("edit" as const),
+      root: fc.constantFrom(0 as const, 1 as const, 2 as const),
+    }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("compact" as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("replace" as const) }) },
@@ -94,13 +107,26 @@ export const sessions = fc
 export const flowExamples: readonly Step[][] = [
   [
     { kind: "turn", text: "a" },
+    { kind: "touch", folder: "go/server" },
+    { kind: "edit", root: 1 },
+    { kind: "turn", text: "b" },
+    { kind: "edit", root: 2 },
+    { kind: "turn", text: "c" },
+    { kind: "rollback", turns: 1 },
+    { kind: "compact" },
+    { kind: "edit", root: 0 },
+    { kind: "turn", text: "d" },
+  ],
+  [
+    { kind: "turn", text: "a" },
     { kind: "inject", what: "skill", index: 0 },
     { kind: "touch", folder: "go/server" },
     { kind: "inject", what: "reminder", index: 1 },
-    { kind: "output", tokens: 1_500 },
-    { kind: "turn", text: "b".repeat(1_200) },
-    { kind: "resume" },
+    // About 2,400 tokens: the next turn begins over the limit.
+    { kind: "turn", text: "b".repeat(9_600) },
     { kind: "turn", text: "c" },
+    { kind: "resume" },
+    { kind: "turn", text: "d" },
     { kind: "inject", what: "playbook", index: 0 },
     { kind: "rollback", turns: 1 },
   ],
@@ -108,8 +134,8 @@ export const flowExamples: readonly Step[][] = [
     { kind: "turn", text: "a" },
     { kind: "inject", what: "skill", index: 1 },
     { kind: "touch", folder: "web" },
-    { kind: "output", tokens: 900 },
-    { kind: "output", tokens: 900 },
+    { kind: "output", tokens: 1_300 },
+    { kind: "output", tokens: 1_300 },
     { kind: "resume" },
     { kind: "turn", text: "c" },
     { kind: "fork" },
