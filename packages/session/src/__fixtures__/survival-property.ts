@@ -166,7 +166,7 @@ export async function runSurvivalSteps(steps: readonly Step[], flows: FlowCounts
     if (request.compaction !== undefined) {
       const kinds = new Set(history.flatMap(({ origin }) => (origin.source === "context" ? origin.kinds : [])));
       const pinned = ["permissions_instructions", "environment_context"];
-      if (root !== 2) pinned.push("agents_md_instructions");
+      if (turnRoot !== 2) pinned.push("agents_md_instructions");
       for (const kind of pinned) {
         check(kinds.has(kind), `the context after a compaction lacks ${kind}`);
       }
