@@ -98,6 +98,28 @@ describe("defineFragment", () => {
     expect(resize.separate).toBe(true);
   });
 
+  it("drops a kind's recorded fragments at compaction unless its definition says they survive", () => {
+    expect(environment.survivesCompaction).toBe(false);
+    const body = defineFragment({
+      type: "playbook",
+      role: "user",
+      markers: { start: "<playbook>", end: "</playbook>" },
+      survivesCompaction: true,
+      body: (text: string) => text,
+    });
+    expect(body.survivesCompaction).toBe(true);
+    expect(() =>
+      defineFragment({
+        type: "playbook",
+        role: "user",
+        markers: null,
+        // @ts-expect-error: the flag is a boolean
+        survivesCompaction: "yes",
+        body: (text: string) => text,
+      }),
+    ).toThrowError(/definition\.survivesCompaction: .*a boolean/);
+  });
+
   it("validates data with the schema and names the kind and the path", () => {
     const shell = defineFragment({
       type: "user_shell_command",

@@ -101,6 +101,7 @@ export function defineFragment<Data, State = never, Snapshot extends JsonValue =
     recognition:
       definition.matches !== undefined ? "custom" : markers === null ? "none" : "markers",
     parsable: definition.parse !== undefined,
+    survivesCompaction: definition.survivesCompaction ?? false,
     create,
     matches,
     parse(text: string): Data | undefined {
@@ -167,6 +168,13 @@ function checkDefinition(definition: unknown): void {
     "definition.separate",
     definition.separate,
     definition.separate === undefined || typeof definition.separate === "boolean",
+    "a boolean",
+  );
+  checkKind.condition(
+    "definition.survivesCompaction",
+    definition.survivesCompaction,
+    definition.survivesCompaction === undefined ||
+      typeof definition.survivesCompaction === "boolean",
     "a boolean",
   );
   if (definition.description !== undefined) {

@@ -87,6 +87,14 @@ export interface FragmentDefinition<Data, State = never, Snapshot extends JsonVa
   readonly examples?: readonly NoInfer<Data>[];
   /** One sentence on what the fragment tells the model, for documentation and tooling. */
   readonly description?: string;
+  /**
+   * Whether a fragment of this kind that was recorded as context beside the turn state (a
+   * skill's body, say) is put back into the history after a compaction, within the session's
+   * budget for such context; `false` when omitted: it is dropped with the rest of the history,
+   * as the reference drops every injected message. A turn-state kind (one with a `section`) is
+   * sent again from the turn state instead, so this flag never applies to it.
+   */
+  readonly survivesCompaction?: boolean;
 }
 
 /** What a turn-state kind's section gives the session: its snapshot and the fragment to send. */
@@ -143,6 +151,8 @@ export interface FragmentKind<Data = unknown> {
   readonly recognition: "markers" | "custom" | "none";
   /** Whether {@link FragmentKind.parse} can read data back from this kind's text. */
   readonly parsable: boolean;
+  /** See {@link FragmentDefinition.survivesCompaction}; `false` unless the definition says so. */
+  readonly survivesCompaction: boolean;
   /**
    * Validates `data` (when the kind has a schema) and renders a fragment.
    * @throws {FragmentError} when the schema rejects the data; `issues` names each path.

@@ -501,6 +501,7 @@ const methodRows: Readonly<Record<string, MethodTable>> = {
     methods: {
       compact: { args: [{ guidance: "Keep file paths." }], names: ["options"], optional: [0] },
       reportUsage: { args: [{ totalTokens: 1_000 }], names: ["usage"] },
+      recordTouchedPaths: { args: [["src/a.ts"], {}], names: ["paths", "options"], optional: [1] },
     },
   },
   "tokenizer (approximateTokenizer)": {

@@ -1,6 +1,7 @@
 export type { CompactionOptions } from "./compaction/compaction-options.js";
 export type { CompactionReport, CompactionTrigger } from "./compaction/compaction-report.js";
 export { filterCompactedItems } from "./compaction/filter-compacted-items.js";
+export type { DroppedContextWarning } from "./compaction/reinject-surviving-context.js";
 export { createSession } from "./create-session.js";
 export { buildContextUpdate } from "./envelope/build-context-update.js";
 export { buildInitialContext } from "./envelope/build-initial-context.js";
@@ -12,6 +13,9 @@ export {
 export { classifyHistory } from "./history/classify-history.js";
 export type { HistoryEntry, Origin } from "./history/origin.js";
 export { normalizeHistory } from "./history/prompt-builder.js";
+export type { TouchedPaths } from "./injected/deliver-touched-agents-md.js";
+export type { TouchedAgentsMd } from "./injected/record-touched-paths.js";
+export type { TouchedPathsOptions } from "./injected/touched-paths-schema.js";
 export { type ForkOptions, forkSession } from "./log/fork-session.js";
 export { readCodexRollout } from "./log/read-codex-rollout.js";
 export { type ResumeOptions, resumeSession } from "./log/resume-session.js";

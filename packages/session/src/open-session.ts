@@ -7,6 +7,8 @@ import { checkSchema } from "./check-argument.js";
 import { compactOptionsSchema } from "./compaction/compact-options.js";
 import { compactSession } from "./compaction/compact-session.js";
 import { defaultOrigin, type HistoryEntry } from "./history/origin.js";
+import { recordTouchedPaths, type TurnAgentsMd } from "./injected/record-touched-paths.js";
+import { touchedPathsOptionsSchema, touchedPathsSchema } from "./injected/touched-paths-schema.js";
 import { createSerialQueue } from "./log/serial-queue.js";
 import { itemRecord, originSchema, reportedUsageSchema } from "./log/session-records.js";
 import type { RolloutPosition } from "./log/session-writer.js";
@@ -37,6 +39,8 @@ export function openSession(
   const serial = createSerialQueue();
   /** The latest turn this session object began; `undefined` before its first. */
   let currentTurn: CurrentTurn | undefined;
+  /** The AGENTS.md the latest turn sent, for the just-in-time files of the folders it touches. */
+  let turnAgentsMd: TurnAgentsMd | undefined;
 
   return {
     id: parts.id,
@@ -45,6 +49,14 @@ export function openSession(
       return serial(async () => {
         const { request, turn } = await beginTurn(parts, prepared, currentTurn === undefined);
         currentTurn = turn;
+        const given = prepared.context.agentsMd;
+        turnAgentsMd =
+          prepared.agentsMd === undefined
+            ? undefined
+            : {
+                loaded: prepared.agentsMd,
+                fs: given !== undefined && "discover" in given ? given.discover.fs : undefined,
+              };
         return request;
       });
     },
@@ -65,6 +77,11 @@ export function openSession(
         parts.requests.holdWarnings(await parts.tokens.ready());
         await parts.commit(entries.map(itemRecord));
       });
+    },
+    recordTouchedPaths: async (paths, touchedOptions = {}) => {
+      const checked = checkSchema("paths", paths, touchedPathsSchema);
+      const { fs } = checkSchema("options", touchedOptions, touchedPathsOptionsSchema);
+      return serial(() => recordTouchedPaths(parts, turnAgentsMd, checked, fs));
     },
     reportUsage: async (usage) => {
       const reported = checkSchema("usage", usage, reportedUsageSchema);

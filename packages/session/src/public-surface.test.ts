@@ -77,6 +77,13 @@ describe("the types @ctx/session exports", () => {
     expectTypeOf<ReturnType<Session["tokenUsage"]>>().toEqualTypeOf<entry.TokenUsage>();
     expectTypeOf<entry.TokenUsage["byKind"][number]>().toEqualTypeOf<entry.KindTokens>();
     expectTypeOf<entry.TokenUsage["largestItems"][number]>().toEqualTypeOf<entry.ItemTokens>();
+    expectTypeOf<Parameters<Session["recordTouchedPaths"]>>().toEqualTypeOf<
+      [readonly string[], entry.TouchedPathsOptions?]
+    >();
+    expectTypeOf<ReturnType<Session["recordTouchedPaths"]>>().toEqualTypeOf<
+      Promise<entry.TouchedAgentsMd>
+    >();
+    expectTypeOf<entry.DroppedContextWarning["kinds"]>().toEqualTypeOf<readonly string[]>();
   });
 
   it("names the envelope builders', the tokens' and the matcher's types", () => {
@@ -107,6 +114,9 @@ describe("the types @ctx/session exports", () => {
     expectTypeOf(entry.runTurn).parameter(0).toEqualTypeOf<entry.RunTurnOptions>();
     expectTypeOf(entry.runTurn).returns.toEqualTypeOf<Promise<entry.TurnOutcome>>();
     expectTypeOf<Parameters<entry.RunTurnOptions["runTool"]>[0]>().toEqualTypeOf<entry.ToolCall>();
+    expectTypeOf<entry.RunTurnOptions["touchedPaths"]>().toEqualTypeOf<
+      entry.TouchedPaths | undefined
+    >();
     expectTypeOf<entry.SessionError["code"]>().toEqualTypeOf<entry.SessionErrorCode>();
     expectTypeOf<ConstructorParameters<typeof entry.SessionError>>().toEqualTypeOf<
       [entry.SessionErrorCode, string, entry.SessionErrorOptions?]

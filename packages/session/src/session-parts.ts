@@ -2,6 +2,7 @@ import { defaultModelCatalog } from "@ctx/prompts";
 import type { CtxWarning } from "@ctx/text";
 import type { EnvelopeOptions } from "./envelope/context-message.js";
 import type { HistoryEntry } from "./history/origin.js";
+import { NestedAgentsMdIndex } from "./injected/nested-agents-md-index.js";
 import { type Commit, createCommit } from "./log/commit.js";
 import { type RolloutPosition, SessionWriter } from "./log/session-writer.js";
 import type { SessionOptions } from "./session.js";
@@ -19,6 +20,8 @@ export interface SessionParts {
   readonly models: ModelLookup;
   readonly envelopeOptions: EnvelopeOptions;
   readonly agentsMdCache: AgentsMdCache;
+  /** The just-in-time AGENTS.md blocks the history shows. */
+  readonly nestedAgentsMd: NestedAgentsMdIndex;
   readonly tokens: SessionTokens;
   readonly requests: OutgoingRequests;
   /** The one way the session's state changes: written to its rollout, then applied. */
@@ -46,6 +49,7 @@ export function createSessionParts(
     models: createModelLookup(options.catalog ?? defaultModelCatalog, options),
     envelopeOptions: options.separator === undefined ? {} : { separator: options.separator },
     agentsMdCache: new AgentsMdCache(),
+    nestedAgentsMd: new NestedAgentsMdIndex(),
     tokens: new SessionTokens(options),
     requests: new OutgoingRequests(state, startWarnings),
     commit: createCommit(writer, state),

@@ -7,6 +7,8 @@ import type { CompactionOptions } from "./compaction/compaction-options.js";
 import type { CompactionReport } from "./compaction/compaction-report.js";
 import type { EnvelopeOptions } from "./envelope/context-message.js";
 import type { HistoryEntry, Origin } from "./history/origin.js";
+import type { TouchedAgentsMd } from "./injected/record-touched-paths.js";
+import type { TouchedPathsOptions } from "./injected/touched-paths-schema.js";
 import type { TokenUsage } from "./tokens/token-usage.js";
 import type { Tokenizer } from "./tokens/tokenizer.js";
 import type { CacheBreak } from "./turn/cache-break.js";
@@ -138,6 +140,25 @@ export interface Session {
    * writer appended since it last did): nothing changed, here or in the store; resume again.
    */
   record(items: readonly ResponseItem[], origin?: Origin): Promise<void>;
+  /**
+   * Hands the model, just in time, the AGENTS.md files of the folders a tool call touched:
+   * for each of `paths` (files or folders, relative ones from the environment's cwd), every
+   * AGENTS.md between the project root and that folder that the latest turn's discovery did not
+   * load and the history does not show yet is recorded after the history, one
+   * `nested_agents_md` context message per file, reading as that folder's AGENTS.md block. A
+   * compaction puts them back (see "What survives" in the README); what was handed out is read
+   * from the history, so it holds after a resume or a fork. Nothing is recorded before this
+   * session object began a turn with AGENTS.md (a resumed or forked one included: a tool call
+   * comes inside a turn), or for a path outside the project.
+   * @throws {SessionError} naming `paths` or `options` when one does not fit its type, or
+   * `options.fs` when the turn's AGENTS.md was given loaded and no file system was named.
+   * @throws {RolloutConflictError} when this session is no longer its rollout's writer (another
+   * writer appended since it last did): nothing changed, here or in the store; resume again.
+   */
+  recordTouchedPaths(
+    paths: readonly string[],
+    options?: TouchedPathsOptions,
+  ): Promise<TouchedAgentsMd>;
   /**
    * Gives the session the provider's usage for the latest response, once its items are recorded:
    * until the history is replaced (a compaction, a rollback), `tokenUsage` and the compaction

@@ -19,7 +19,8 @@ const pattern = /^\n<name>([\s\S]*?)<\/name>\n<path>([\s\S]*?)<\/path>\n([\s\S]*
 
 /**
  * The full instructions of a skill the user mentioned (user role), recorded after the user's
- * message: its name, its path, then its contents. Name, path and contents are untrusted.
+ * message: its name, its path, then its contents. Name, path and contents are untrusted. A skill
+ * invoked once stays in force, so a recorded body survives compaction.
  */
 export const skill = defineFragment({
   type: "skill",
@@ -28,6 +29,7 @@ export const skill = defineFragment({
   guards: [...guardedMarkers, "</name>", "</path>"],
   schema: skillSchema,
   description: "The instructions of a skill the user asked for.",
+  survivesCompaction: true,
   examples: [{ name: "release", path: "/skills/release/SKILL.md", contents: "Tag, then publish." }],
   body: ({ name, path, contents }, { untrusted }) =>
     `\n<name>${untrusted(name)}</name>\n<path>${untrusted(path)}</path>\n${untrusted(contents)}\n`,

@@ -17,6 +17,12 @@ export interface CompactionOptions {
    * 20,000 tokens or more; off when omitted.
    */
   readonly pruneToolOutputs?: boolean | Partial<PruneOptions>;
+  /**
+   * How many tokens of context recorded beside the turn state (skill bodies, just-in-time
+   * AGENTS.md, an extension's kinds that declare `survivesCompaction`) a compaction puts back
+   * after the summary, newest first; 10,000 when omitted, 0 to put none back. A whole number.
+   */
+  readonly injectedContextTokens?: number;
 }
 
 /** The schema of {@link CompactionOptions}. */
@@ -33,8 +39,12 @@ export const compactionOptionsSchema = lazySchema(() =>
         }),
       ])
       .optional(),
+    injectedContextTokens: z.number().int().min(0).optional(),
   }),
 );
+
+/** The tokens of surviving injected context a compaction puts back when the option is omitted. */
+export const defaultInjectedContextTokens = 10_000;
 
 /** Two minutes. */
 export const defaultSummaryTimeout = 120_000;

@@ -9,8 +9,9 @@ import { SessionState } from "../session-state.js";
 import type { Tokenizer } from "../tokens/tokenizer.js";
 import { evaluateSections } from "../turn/evaluate-sections.js";
 import type { CompactionCheckpoint } from "./compaction-checkpoint.js";
-import type { CompactionOptions } from "./compaction-options.js";
+import { type CompactionOptions, defaultInjectedContextTokens } from "./compaction-options.js";
 import { insertBeforeLastUserMessage } from "./insert-before-last-user-message.js";
+import { reinjectSurvivingContext } from "./reinject-surviving-context.js";
 import { summarizeForCompaction } from "./summarize-for-compaction.js";
 
 /** What {@link prepareCompaction} works from. */
@@ -58,7 +59,13 @@ export async function prepareCompaction(
           tokenizer: request.tokenizer,
         })
       : { entries: [...request.replacement], warnings: [] };
-  const { warnings } = compacted;
+  // What was recorded beside the turn state and declares it survives comes back after the summary.
+  const surviving = reinjectSurvivingContext(state.entries, compacted.entries, {
+    registry: state.registry,
+    tokenizer: request.tokenizer,
+    budget: request.options.injectedContextTokens ?? defaultInjectedContextTokens,
+  });
+  const warnings = [...compacted.warnings, ...surviving.warnings];
   const kept = {
     turnCount: state.turnCount,
     model: state.model,
@@ -66,7 +73,7 @@ export async function prepareCompaction(
   };
   const cleared: CompactionCheckpoint = {
     ...kept,
-    entries: compacted.entries,
+    entries: surviving.entries,
     snapshots: state.snapshots,
     fullContext: true,
   };
@@ -81,7 +88,7 @@ export async function prepareCompaction(
   return {
     checkpoint: {
       ...kept,
-      entries: insertBeforeLastUserMessage(compacted.entries, context),
+      entries: insertBeforeLastUserMessage(surviving.entries, context),
       snapshots,
       fullContext: false,
     },

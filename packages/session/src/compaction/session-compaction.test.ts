@@ -52,17 +52,20 @@ function layout(items: readonly ResponseItem[]): string[] {
   });
 }
 
-/** Whether the request carries AGENTS.md, the permissions and the environment. */
-function pinned(items: readonly ResponseItem[]): boolean {
-  const texts = items.flatMap((item) =>
-    item.type === "message"
-      ? item.content.flatMap((part) => ("text" in part ? [part.text] : []))
-      : [],
+/**
+ * Whether the request carries AGENTS.md, the permissions and the environment: told by the origin
+ * and kind the session recorded each context message with (never by what a text starts with, which
+ * the user may type too), each such message sent in the request.
+ */
+function pinned(session: Session, items: readonly ResponseItem[]): boolean {
+  const context = session
+    .history()
+    .filter((entry) => entry.origin.source === "context" && items.includes(entry.item));
+  const kinds = new Set(
+    context.flatMap(({ origin }) => (origin.source === "context" ? origin.kinds : [])),
   );
-  return (
-    texts.some((text) => text.startsWith("# AGENTS.md instructions for /repo")) &&
-    texts.some((text) => text.startsWith("<permissions instructions>")) &&
-    texts.some((text) => text.startsWith("<environment_context>"))
+  return ["agents_md_instructions", "permissions_instructions", "environment_context"].every(
+    (kind) => kinds.has(kind),
   );
 }
 
@@ -102,7 +105,7 @@ describe("session compaction", () => {
     expect(layout(fake.requests[0]?.input ?? []).at(-1)).toMatch(/^user:This conversation/);
     const next = await session.beginTurn(context(), "three");
     expect(layout(next.input)).toEqual(preTurnLayout);
-    expect(pinned(next.input)).toBe(true);
+    expect(pinned(session, next.input)).toBe(true);
     expect(next.compaction).toBe(report);
     const summary = next.input[4];
     expect(summary?.type === "message" && summary.content[0]).toMatchObject({
@@ -117,7 +120,7 @@ describe("session compaction", () => {
     const next = await session.beginTurn(context("tiny"), "three");
     expect(next.compaction).toMatchObject({ trigger: "context-limit", itemsAfter: 3 });
     expect(layout(next.input)).toEqual(preTurnLayout);
-    expect(pinned(next.input)).toBe(true);
+    expect(pinned(session, next.input)).toBe(true);
     expect(next.compaction?.tokensAfter).toBeLessThan(next.compaction?.tokensBefore ?? 0);
   });
 
@@ -129,7 +132,7 @@ describe("session compaction", () => {
     expect(next.compaction?.trigger).toBe("model-downshift");
     expect(fake.requests.map((request) => request.model)).toEqual(["roomy"]);
     expect(layout(next.input)).toEqual(preTurnLayout);
-    expect(pinned(next.input)).toBe(true);
+    expect(pinned(session, next.input)).toBe(true);
   });
 
   it("compacts mid-turn: the full context goes just before the last user message", async () => {
@@ -142,7 +145,7 @@ describe("session compaction", () => {
     const next = await session.nextRequest();
     expect(next.compaction).toMatchObject({ trigger: "mid-turn" });
     expect(layout(next.input)).toEqual(["user:one", "developer", "context", "user:two", "summary"]);
-    expect(pinned(next.input)).toBe(true);
+    expect(pinned(session, next.input)).toBe(true);
     const after = await session.beginTurn(context("tiny"), "three");
     expect(layout(after.input)).toEqual([...layout(next.input), "user:three"]);
   });
@@ -155,7 +158,7 @@ describe("session compaction", () => {
     await session.compact();
     const next = await session.nextRequest();
     expect(layout(next.input)).toEqual(["developer", "context", "user:one", "summary"]);
-    expect(pinned(next.input)).toBe(true);
+    expect(pinned(session, next.input)).toBe(true);
     expect(next.compaction?.trigger).toBe("manual");
     const after = await session.nextRequest();
     expect(after.input).toEqual(next.input);
@@ -193,7 +196,7 @@ describe("session compaction", () => {
       "compaction",
       "user:three",
     ]);
-    expect(pinned(next.input)).toBe(true);
+    expect(pinned(session, next.input)).toBe(true);
   });
 
   it.each(["throw", "empty", "hang"] as const)(
@@ -331,7 +334,7 @@ describe("compaction in the rollout", () => {
       ]);
       expect(resumedNext.input).toEqual(liveNext.input);
       expect(resumedNext.instructions).toBe(liveNext.instructions);
-      expect(pinned(liveNext.input)).toBe(true);
+      expect(pinned(live, liveNext.input)).toBe(true);
     },
   );
 
@@ -447,7 +450,7 @@ describe("session compaction over random conversations", () => {
             const request = await session.beginTurn(context("tiny"), current.text);
             texts.add(current.text);
             if (request.compaction !== undefined) compactions += 1;
-            if (request.compaction !== undefined) expect(pinned(request.input)).toBe(true);
+            if (request.compaction !== undefined) expect(pinned(session, request.input)).toBe(true);
             last = current.text;
           } else if (current.kind === "output" && last !== undefined) {
             calls += 1;
@@ -457,7 +460,7 @@ describe("session compaction over random conversations", () => {
             ]);
             const request = await session.nextRequest();
             if (request.compaction !== undefined) compactions += 1;
-            expect(pinned(request.input)).toBe(true);
+            expect(pinned(session, request.input)).toBe(true);
           } else if (current.kind === "compact" && last !== undefined) {
             await session.compact();
           }

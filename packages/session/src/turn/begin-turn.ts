@@ -2,6 +2,7 @@ import type { CtxWarning } from "@ctx/text";
 import { overCompactionLimit } from "../compaction/over-compaction-limit.js";
 import { runCompaction } from "../compaction/run-compaction.js";
 import type { HistoryEntry } from "../history/origin.js";
+import { resendNestedAgentsMd } from "../injected/resend-nested-agents-md.js";
 import { itemRecord } from "../log/session-records.js";
 import type { ModelRequest } from "../session.js";
 import type { SessionParts } from "../session-parts.js";
@@ -62,6 +63,7 @@ export async function beginTurn(
     warnings.push(...agentsMd.warnings);
   const entries: HistoryEntry[] = [
     ...contextEntries,
+    ...resendNestedAgentsMd(parts, fragments),
     { item: userMessage, origin: { source: "user" } },
   ];
   const index = state.turnCount + 1;

@@ -12,6 +12,10 @@ import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import { checkSchema } from "../check-argument.js";
 import type { CompactionReport } from "../compaction/compaction-report.js";
+import {
+  deliverTouchedAgentsMd,
+  type TouchedPaths,
+} from "../injected/deliver-touched-agents-md.js";
 import type { ModelRequest, Session } from "../session.js";
 import type { UserInput } from "./parse-user-input.js";
 import type { TurnContext } from "./turn-context.js";
@@ -48,6 +52,13 @@ export interface RunTurnOptions {
   readonly signal?: AbortSignal;
   /** The most model requests the turn makes; 32 when omitted. A positive whole number. */
   readonly maxSteps?: number;
+  /**
+   * Which paths a tool call touched (the files it read or wrote, the folders it listed), asked
+   * once its output is recorded; the session then records the AGENTS.md of those folders that
+   * the model has not seen yet (`session.recordTouchedPaths`), right after the output. Resolves
+   * to an array of non-empty strings; an empty one touches nothing.
+   */
+  readonly touchedPaths?: TouchedPaths;
 }
 
 /** How a turn run by {@link runTurn} ended. */
@@ -96,6 +107,7 @@ const runTurnOptionsSchema = lazySchema(() =>
     runTool: functionSchema,
     signal: z.instanceof(AbortSignal).optional(),
     maxSteps: z.number().int().positive().optional(),
+    touchedPaths: functionSchema.optional(),
   }),
 );
 
@@ -125,7 +137,8 @@ const answerSchema = lazySchema(() =>
  * under way, even when its call resolves); a call left without an output gets the session's
  * `aborted` output on the next request.
  *
- * @throws {SessionError} naming `options` when the options do not fit their type, `answer` when
+ * @throws {SessionError} naming `options` when the options do not fit their type, `touchedPaths`
+ * when it resolves to something else than an array of paths, `answer` when
  * `callModel` resolves to something else than a model answer, or when an answer's
  * item does not fit the response item schema (nothing of that answer is recorded).
  * @throws what `callModel` or `runTool` rejected with, unless the signal was aborted.
@@ -195,6 +208,11 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
           : { type: "custom_tool_call_output", call_id: call.call_id, output };
       await session.record([item]);
       items.push(item);
+      if (options.touchedPaths !== undefined && !signal.aborted) {
+        warnings.push(
+          ...(await deliverTouchedAgentsMd(session, options.touchedPaths, call, output)),
+        );
+      }
     }
     if (steps >= maxSteps) return outcome("step-limit");
     request = await session.nextRequest();
