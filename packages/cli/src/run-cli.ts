@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { CliError } from "./cli-error.js";
 import { type CliEnvironment, createPaint } from "./terminal.js";
+import { createVisibleStream } from "./visible-stream.js";
+import { visibleText } from "./visible-text.js";
 
 /**
  * Each command's module, loaded only when the command line needs it: a command loads what it
@@ -41,6 +43,23 @@ const { version } = JSON.parse(
 };
 
 /**
+ * `environment` with both streams guarded by {@link createVisibleStream}: on a terminal, only the
+ * colours `ctx` paints (and its progress line, on standard error) get through as escape codes.
+ */
+function visibleEnvironment(environment: CliEnvironment): CliEnvironment {
+  const colour = (environment.env.NO_COLOR ?? "") === "";
+  const { stdout, stderr } = environment;
+  return {
+    ...environment,
+    stdout: createVisibleStream(stdout, stdout.isTTY === true && colour ? "colour" : "none"),
+    stderr: createVisibleStream(
+      stderr,
+      stderr.isTTY === true ? (colour ? "colour-and-progress" : "progress") : "none",
+    ),
+  };
+}
+
+/**
  * Runs the `ctx` command on `args` (the words after `ctx`) and resolves to its exit code: 0 when
  * it worked, 1 when the work failed, 2 when the command line is wrong. Errors are one line on
  * standard error; `--debug` adds the stack trace.
@@ -55,10 +74,8 @@ const { version } = JSON.parse(
  * });
  * ```
  */
-export async function runCli(
-  args: readonly string[],
-  environment: CliEnvironment,
-): Promise<number> {
+export async function runCli(args: readonly string[], given: CliEnvironment): Promise<number> {
+  const environment = visibleEnvironment(given);
   const paint = createPaint(environment.stderr, environment.env);
   const program = new Command("ctx")
     .description("See the context an LLM agent built on @ctx shows its model.")
@@ -84,7 +101,7 @@ export async function runCli(
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     const debug = program.opts<{ debug?: boolean }>().debug === true || args.includes("--debug");
-    const message = error instanceof Error ? error.message : String(error);
+    const message = visibleText(error instanceof Error ? error.message : String(error));
     environment.stderr.write(`${paint("red", "ctx:")} ${message}\n`);
     if (debug && error instanceof Error && error.stack !== undefined) {
       environment.stderr.write(`${error.stack}\n`);

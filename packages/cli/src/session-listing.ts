@@ -8,6 +8,7 @@ import { formatTable } from "./format-table.js";
 import { findRecentSessions } from "./recent-sessions.js";
 import { rolloutFormatNames } from "./rollout-entry.js";
 import { type CliEnvironment, createPaint } from "./terminal.js";
+import { visibleText } from "./visible-text.js";
 
 /** How many sessions `ctx` lists, and how many Codex rollouts it opens looking for them. */
 const listed = 20;
@@ -56,7 +57,7 @@ those of the @ctx JSONL store in $CTX_SESSIONS, each with the path to give ctx i
       const places = `${folders.slice(0, -1).join(", ")} and ${folders.at(-1)}`;
       if (sessions.length === 0) {
         environment.stdout.write(
-          `No sessions of ${environment.cwd} in ${places}. Run ctx --help for the commands.\n`,
+          `No sessions of ${visibleText(environment.cwd)} in ${visibleText(places)}. Run ctx --help for the commands.\n`,
         );
         return;
       }
@@ -76,7 +77,10 @@ those of the @ctx JSONL store in $CTX_SESSIONS, each with the path to give ctx i
       );
       environment.stdout.write(
         [
-          paint("bold", `Recent sessions of ${environment.cwd} (newest first, in ${places}):`),
+          paint(
+            "bold",
+            visibleText(`Recent sessions of ${environment.cwd} (newest first, in ${places}):`),
+          ),
           "",
           ...table.map((line) => `  ${line}`),
           "",
