@@ -2,7 +2,6 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { claudeProjectFolder } from "./claude-project-folder.js";
-import { CliError } from "./cli-error.js";
 import { codexHome } from "./codex-home.js";
 import { formatTable } from "./format-table.js";
 import { findRecentSessions } from "./recent-sessions.js";
@@ -29,13 +28,7 @@ Without a command, ctx lists the recent sessions of the current folder, newest f
 (in $CODEX_HOME/sessions, else ~/.codex/sessions), Claude Code's (in ~/.claude/projects) and
 those of the @ctx JSONL store in $CTX_SESSIONS, each with the path to give ctx inspect.`,
     )
-    .allowExcessArguments()
-    .action(async (_options: unknown, command: Command) => {
-      const [word] = command.args;
-      if (word !== undefined) {
-        const known = command.commands.map((each) => each.name()).join(", ");
-        throw new CliError("usage", `unknown command '${word}' (the commands: ${known})`);
-      }
+    .action(async () => {
       const home = codexHome(environment).path;
       const claudeProjects = join(environment.env.HOME ?? homedir(), ".claude", "projects");
       const store = environment.env.CTX_SESSIONS;
