@@ -166,4 +166,20 @@ describe("what ctx shows on a terminal", () => {
       controlOtherThanNewline,
     );
   });
+
+  it("escapes them in the sessions it lists, a folder's name and a session's id included", async () => {
+    const project = join(folder, "repo\u001b]0;owned\u0007");
+    const sessions = join(folder, "codex", "sessions", "2026", "07", "13");
+    await mkdir(project, { recursive: true });
+    await mkdir(sessions, { recursive: true });
+    await writeFile(
+      join(sessions, "rollout-2026-07-13T10-00-00-a.jsonl"),
+      `${codexRollout({ ...plain, id: "\u001b[2J\u009b3J", cwd: project })}\n`,
+    );
+    const run = await runCtx([], project, { CODEX_HOME: join(folder, "codex") });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("\\u001b[2J\\u009b3J");
+    expect(run.stdout).toContain("repo\\u001b]0;owned\\u0007");
+    expect(run.stdout).not.toMatch(controlOtherThanNewline);
+  });
 });

@@ -15,9 +15,7 @@ export const hostileText = fc.string({
 });
 
 /** Every control character but newline: what must never reach a terminal from a file. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is what the tests check.
 export const controlOtherThanNewline = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 
 /** The escape sequences ctx draws itself: its colours, and its progress line's redraw. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is what the tests check.
 export const ownSequences = /\u001b\[(?:1|2|22|31|32|33|36|39)m|\r\u001b\[2K/g;
