@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CliError } from "./cli-error.js";
-import { type FileAction, fileFailure } from "./file-failure.js";
+import { type FileAction, fileFailure, systemFailure } from "./file-failure.js";
 
 /** What reading `path` was refused with. */
 async function refusal(path: string): Promise<unknown> {
@@ -48,5 +48,21 @@ describe("fileFailure", () => {
     const error = new Error("the store is closed");
     expect(fileFailure(error, "/s", "list").message).toBe("cannot list /s: the store is closed");
     expect(fileFailure(error, "/s", "list").cause).toBe(error);
+  });
+});
+
+describe("systemFailure", () => {
+  it("turns a refusal no command caught into the sentence naming its path", async () => {
+    const missing = join(tmpdir(), "ctx-no-such-folder", "rollout.jsonl");
+    const reported = systemFailure(await refusal(missing));
+    expect(CliError.isInstance(reported)).toBe(true);
+    expect((reported as CliError).message).toBe(`${missing} does not exist`);
+  });
+
+  it("returns any other error as it is", () => {
+    const bug = new TypeError("x is undefined");
+    expect(systemFailure(bug)).toBe(bug);
+    const failure = new CliError("usage", "wrong");
+    expect(systemFailure(failure)).toBe(failure);
   });
 });

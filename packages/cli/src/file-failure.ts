@@ -35,10 +35,28 @@ const sentences: Readonly<Record<string, Sentence>> = {
 export function fileFailure(error: unknown, path: string, action: FileAction): CliError {
   const code = (error as { code?: unknown } | undefined)?.code;
   const sentence = typeof code === "string" ? sentences[code] : undefined;
-  if (sentence !== undefined)
+  if (sentence !== undefined) {
     return new CliError("failure", sentence(path, action), { cause: error });
+  }
   const message = error instanceof Error ? error.message : String(error);
   // Node writes a system error as `CODE: description, call 'path'`.
   const description = /^[A-Z][A-Z0-9_]*: ([^,]+)/.exec(message)?.[1] ?? message;
   return new CliError("failure", `cannot ${action} ${path}: ${description}`, { cause: error });
+}
+
+/** The system calls that list a folder, and those that change the file system. */
+const listing = new Set(["scandir", "opendir", "readdir"]);
+const writing = new Set(["write", "mkdir", "rename", "unlink", "rmdir", "copyfile"]);
+
+/**
+ * `error` as `ctx` reports it: a file system refusal no command turned into a sentence becomes
+ * one ({@link fileFailure}) naming its path, rather than `ENOENT: no such file or directory, …`;
+ * any other error is returned as it is.
+ */
+export function systemFailure(error: unknown): unknown {
+  if (CliError.isInstance(error) || !(error instanceof Error)) return error;
+  const { syscall, path } = error as { syscall?: unknown; path?: unknown };
+  if (typeof syscall !== "string" || typeof path !== "string") return error;
+  const action = listing.has(syscall) ? "list" : writing.has(syscall) ? "write" : "read";
+  return fileFailure(error, path, action);
 }

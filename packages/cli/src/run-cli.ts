@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { CliError } from "./cli-error.js";
-import { fileFailure } from "./file-failure.js";
+import { systemFailure } from "./file-failure.js";
 import { type CliEnvironment, createPaint, type Paint } from "./terminal.js";
-import { createVisibleStream } from "./visible-stream.js";
+import { createVisibleEnvironment } from "./visible-stream.js";
 import { visibleText } from "./visible-text.js";
 
 /**
@@ -61,39 +61,6 @@ const { version } = JSON.parse(
   version: string;
 };
 
-/** The system calls that list a folder, and those that change the file system. */
-const listing = new Set(["scandir", "opendir", "readdir"]);
-const writing = new Set(["write", "mkdir", "rename", "unlink", "rmdir", "copyfile"]);
-
-/**
- * What to report for `error`: a file system refusal no command turned into a sentence becomes
- * one ({@link fileFailure}) rather than the system's `ENOENT: no such file or directory, …`.
- */
-function reportedError(error: unknown): unknown {
-  if (CliError.isInstance(error) || !(error instanceof Error)) return error;
-  const { syscall, path } = error as { syscall?: unknown; path?: unknown };
-  if (typeof syscall !== "string" || typeof path !== "string") return error;
-  const action = listing.has(syscall) ? "list" : writing.has(syscall) ? "write" : "read";
-  return fileFailure(error, path, action);
-}
-
-/**
- * `environment` with both streams guarded by {@link createVisibleStream}: on a terminal, only the
- * colours `ctx` paints (and its progress line, on standard error) get through as escape codes.
- */
-function visibleEnvironment(environment: CliEnvironment): CliEnvironment {
-  const colour = (environment.env.NO_COLOR ?? "") === "";
-  const { stdout, stderr } = environment;
-  return {
-    ...environment,
-    stdout: createVisibleStream(stdout, stdout.isTTY === true && colour ? "colour" : "none"),
-    stderr: createVisibleStream(
-      stderr,
-      stderr.isTTY === true ? (colour ? "colour-and-progress" : "progress") : "none",
-    ),
-  };
-}
-
 /**
  * Runs the `ctx` command on `args` (the words after `ctx`) and resolves to its exit code: 0 when
  * it worked, 1 when the work failed, 2 when the command line is wrong. Errors are one line on
@@ -110,7 +77,7 @@ function visibleEnvironment(environment: CliEnvironment): CliEnvironment {
  * ```
  */
 export async function runCli(args: readonly string[], given: CliEnvironment): Promise<number> {
-  const environment = visibleEnvironment(given);
+  const environment = createVisibleEnvironment(given);
   const paint = createPaint(environment.stderr, environment.env);
   const program = new Command("ctx")
     .description("See the context an LLM agent built on @ctx shows its model.")
@@ -137,7 +104,7 @@ export async function runCli(args: readonly string[], given: CliEnvironment): Pr
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     const debug = program.opts<{ debug?: boolean }>().debug === true || args.includes("--debug");
-    const reported = reportedError(error);
+    const reported = CliError.isInstance(error) ? error : systemFailure(error);
     environment.stderr.write(
       errorLine(reported instanceof Error ? reported.message : String(reported), paint),
     );

@@ -1,4 +1,4 @@
-import type { OutputStream } from "./terminal.js";
+import type { CliEnvironment, OutputStream } from "./terminal.js";
 import { escapeControl } from "./visible-text.js";
 
 /**
@@ -28,5 +28,22 @@ export function createVisibleStream(stream: OutputStream, allowed: OwnSequences)
     write: (text) => stream.write(text.replace(unsafe, shown)),
     ...(stream.isTTY === undefined ? {} : { isTTY: stream.isTTY }),
     ...(stream.once === undefined ? {} : { once: stream.once.bind(stream) }),
+  };
+}
+
+/**
+ * `environment` with both streams guarded by {@link createVisibleStream}: on a terminal, only the
+ * colours `ctx` paints (and its progress line, on standard error) get through as escape codes.
+ */
+export function createVisibleEnvironment(environment: CliEnvironment): CliEnvironment {
+  const colour = (environment.env.NO_COLOR ?? "") === "";
+  const { stdout, stderr } = environment;
+  return {
+    ...environment,
+    stdout: createVisibleStream(stdout, stdout.isTTY === true && colour ? "colour" : "none"),
+    stderr: createVisibleStream(
+      stderr,
+      stderr.isTTY === true ? (colour ? "colour-and-progress" : "progress") : "none",
+    ),
   };
 }
