@@ -1,10 +1,11 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdir, mkdtemp, realpath, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { codexRolloutPath } from "@ctx/fixtures";
 import type { ModelInput } from "@ctx/protocol";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runBuiltCtx, runCtx } from "./__fixtures__/run-ctx.js";
+import { builtEntry, runBuiltCtx, runCtx } from "./__fixtures__/run-ctx.js";
 import { undated } from "./__fixtures__/undated.js";
 
 // The built command, bundled from the sources by the global set-up as `pnpm build` bundles
@@ -42,5 +43,23 @@ describe("the built ctx", () => {
     const run = await runBuiltCtx(["context", "--bogus"], repository);
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split("\n")).toEqual(["error: unknown option '--bogus'"]);
+  });
+
+  // The 2 MB rollout's output is far larger than a pipe holds, so the command is still writing
+  // when the reader goes away.
+  it("ends quietly when the reader closes the pipe early", async () => {
+    const rollout = codexRolloutPath("desktop-0.144-aborted-rollback-compaction.jsonl");
+    const child = spawn(process.execPath, [builtEntry, "inspect", rollout, "--format", "json"], {
+      cwd: repository,
+      env: { PATH: process.env.PATH ?? "", HOME: repository },
+    });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (text: string) => {
+      stderr += text;
+    });
+    child.stdout.once("data", () => child.stdout.destroy());
+    const code = await new Promise((resolve) => child.on("close", resolve));
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
   });
 });

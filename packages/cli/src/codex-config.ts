@@ -4,6 +4,7 @@ import { lazySchema } from "@ctx/protocol/internal";
 import { parse, TomlError } from "smol-toml";
 import { z } from "zod";
 import { CliError } from "./cli-error.js";
+import { fileFailure } from "./file-failure.js";
 import { approvalPolicies, personalities, sandboxModes } from "./setting-choices.js";
 
 /** The largest `config.toml` read; a real one is a few kilobytes. */
@@ -77,9 +78,7 @@ export async function readCodexConfig(path: string): Promise<CodexConfig | undef
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === "ENOENT" || code === "ENOTDIR") return undefined;
-    throw new CliError("failure", `cannot read ${path}: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw fileFailure(error, path, "read");
   }
   if (bytes.length > maxConfigBytes) {
     throw new CliError("failure", `${path} is larger than ${maxConfigBytes} bytes`);

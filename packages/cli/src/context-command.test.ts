@@ -155,11 +155,11 @@ describe("ctx context", () => {
     );
   });
 
-  it("warns about a model outside the catalog after the table, naming the window assumed", async () => {
+  it("warns about a model outside the catalog after the table, saying where the known ones are", async () => {
     const run = await runCtx(["context", "--model", "house-model", "--home", home], repository);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      /warning: the model "house-model" is not in the catalog, so the session assumes a context window of 272,000 tokens and compacts at 244,800/,
+      /warning: the model "house-model" is not one ctx knows, so the catalog's fallback instructions are shown for it \(ctx context --help lists the models it knows\)\n/,
     );
   });
 

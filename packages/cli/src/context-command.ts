@@ -22,6 +22,7 @@ import { processDefaults } from "./process-defaults.js";
 import { approvalPolicies, personalities, sandboxModes } from "./setting-choices.js";
 import { type CliEnvironment, createPaint } from "./terminal.js";
 import { readToolDefinitions } from "./tool-definitions.js";
+import { visibleText } from "./visible-text.js";
 
 interface ContextFlags {
   readonly model: string;
@@ -211,7 +212,7 @@ async function showContext(
       );
     }
     for (const warning of warnings) {
-      environment.stderr.write(`${warn} ${warning.message}\n`);
+      environment.stderr.write(`${warn} ${visibleText(warning.message)}\n`);
     }
     environment.stdout.write(`${JSON.stringify(sent, null, 2)}\n`);
     return;

@@ -180,7 +180,9 @@ describe("ctx context shows the whole first request", () => {
     );
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
-    expect(run.stderr).toMatch(/^ctx: no block of kind plugins_instructions .*skills_instructions/);
+    expect(run.stderr).toMatch(
+      /^error: no block of kind plugins_instructions .*skills_instructions/,
+    );
     expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
   });
 

@@ -65,11 +65,11 @@ describe("ctx diff", () => {
     const misspelt = await runCtx(["diff", "base.json", "misspelt.json"], folder);
     expect(misspelt.code).toBe(1);
     expect(misspelt.stderr.trim()).toBe(
-      `ctx: ${join(folder, "misspelt.json")}: invalid turn context: modle: unknown field`,
+      `error: ${join(folder, "misspelt.json")}: invalid turn context: modle: unknown field`,
     );
     const broken = await runCtx(["diff", "broken.json", "base.json"], folder);
     expect(broken.code).toBe(1);
-    expect(broken.stderr).toMatch(/^ctx: .*broken\.json is not JSON: /);
+    expect(broken.stderr).toMatch(/^error: .*broken\.json is not JSON: /);
     expect(broken.stderr.trim().split("\n")).toHaveLength(1);
   });
 
@@ -77,7 +77,7 @@ describe("ctx diff", () => {
     const run = await runCtx(["diff", "base.json"], folder);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      "ctx: nothing changes between the turns: give AFTER, or at least one --to KEY=VALUE\n",
+      "error: nothing changes between the turns: give AFTER, or at least one --to KEY=VALUE\n",
     );
   });
 });
@@ -162,14 +162,14 @@ describe("ctx diff from flags", () => {
   it.each([
     [
       ["--to", "sandbx=read-only"],
-      'ctx: --to sandbx=read-only: unknown key "sandbx" (known: model, personality, sandbox, approval, network, cwd)',
+      'error: --to sandbx=read-only: unknown key "sandbx" (known: model, personality, sandbox, approval, network, cwd)',
     ],
     [
       ["--from", "sandbox=wide-open", "--to", "sandbox=read-only"],
-      "ctx: --from sandbox=wide-open: sandbox takes read-only, workspace-write, danger-full-access",
+      "error: --from sandbox=wide-open: sandbox takes read-only, workspace-write, danger-full-access",
     ],
-    [["--to", "network=yes"], "ctx: --to network=yes: network takes on, off"],
-    [["--to", "read-only"], "ctx: --to read-only: expected KEY=VALUE, such as sandbox=read-only"],
+    [["--to", "network=yes"], "error: --to network=yes: network takes on, off"],
+    [["--to", "read-only"], "error: --to read-only: expected KEY=VALUE, such as sandbox=read-only"],
   ])("refuses %j in one line with exit code 2", async (flags, message) => {
     const run = await runCtx(["diff", "base.json", ...flags], folder);
     expect(run.code).toBe(2);
@@ -182,9 +182,7 @@ describe("ctx diff and AGENTS.md", () => {
   it("refuses a cwd that does not exist in one line, exit code 1", async () => {
     const run = await runCtx(["diff", "--to", "cwd=nowhere"], folder);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe(
-      `ctx: working directory ${join(folder, "nowhere")} (environment "local") cannot be used: it does not exist\n`,
-    );
+    expect(run.stderr).toBe(`error: the folder ${join(folder, "nowhere")} does not exist\n`);
   });
 
   it("re-sends both AGENTS.md files when the cwd moves into a folder that has its own", async () => {

@@ -1,4 +1,4 @@
-import { AgentsMdError, discoverAgentsMd } from "@ctx/agents-md";
+import { discoverAgentsMd } from "@ctx/agents-md";
 import { createNodeFileSystem } from "@ctx/agents-md/node";
 import type { ApprovalPolicy, Personality, SandboxMode } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
@@ -11,7 +11,8 @@ import {
 import { buildEnvironmentProfile, createSession, type TurnContext } from "@ctx/session";
 import { discoverSkills, type LoadedSkills } from "@ctx/skills";
 import { type CtxWarning, trimWhiteSpace } from "@ctx/text";
-import { CliError } from "./cli-error.js";
+import { agentsMdFailure } from "./agents-md-failure.js";
+import { cliWarnings } from "./cli-warnings.js";
 import { type ContextBlock, contextBlocks } from "./context-blocks.js";
 
 /** The settings of a first turn; every one the user leaves out is an embedded default. */
@@ -82,12 +83,7 @@ export async function buildFirstTurnContext(
       ? {}
       : { fallbackFilenames: settings.fallbackFilenames }),
     ...(settings.rootMarkers === undefined ? {} : { rootMarkers: settings.rootMarkers }),
-  }).catch((error: unknown) => {
-    if (AgentsMdError.isInstance(error)) {
-      throw new CliError("failure", error.message, { cause: error });
-    }
-    throw error;
-  });
+  }).catch(agentsMdFailure);
   const environment = agentsMd.environments[0];
   const cwd = environment?.cwd ?? settings.cwd;
   const project = environment?.root ?? cwd;
@@ -142,7 +138,7 @@ export async function buildFirstTurnContext(
           : block,
       ),
     ],
-    warnings: [...(skills?.warnings ?? []), ...request.warnings],
+    warnings: [...(skills?.warnings ?? []), ...cliWarnings(request.warnings, settings.model)],
     skills,
   };
 }

@@ -3,6 +3,7 @@ import { utf8ByteLength } from "@ctx/text";
 import type { FirstTurnContext } from "./first-turn-context.js";
 import { formatTable } from "./format-table.js";
 import type { Paint } from "./terminal.js";
+import { visibleText } from "./visible-text.js";
 
 /**
  * Context blocks for a person (a first turn's, or what a change of settings re-sends): one row
@@ -40,13 +41,15 @@ export function formatContextText(
     (row, _column, cell) => (row === 0 || row === rows.length + 1 ? paint("bold", cell) : cell),
   );
   return [
-    paint("bold", heading),
+    paint("bold", visibleText(heading)),
     "",
     ...(around.afterHeading ?? []),
     ...table,
     "",
     paint("dim", `tokens counted with ${tokenizer.name}, each block on its own.`),
-    ...context.warnings.map((warning) => `${paint("yellow", "warning:")} ${warning.message}`),
+    ...context.warnings.map(
+      (warning) => `${paint("yellow", "warning:")} ${visibleText(warning.message)}`,
+    ),
     ...(around.atEnd ?? []),
     "",
   ].join("\n");

@@ -4,6 +4,7 @@ import { type ReportedUsage, rolloutFormatNames } from "./rollout-entry.js";
 import { sessionFacts } from "./session-facts.js";
 import type { Paint } from "./terminal.js";
 import { tokenFigure } from "./token-figure.js";
+import { visibleText } from "./visible-text.js";
 
 /** The provider's four figures, in the order the tables show them. */
 function usageCells(usage: ReportedUsage | undefined): string[] {
@@ -39,7 +40,7 @@ export function formatInspectionText(inspection: RolloutInspection, paint: Paint
   const lines = [
     paint(
       "bold",
-      `${inspection.path}: a ${rolloutFormatNames[inspection.format]} ${inspection.format === "claude" ? "transcript" : "rollout"} of ${inspection.lines} lines, ${inspection.turns} turns, ${inspection.requestCount} model requests`,
+      `${visibleText(inspection.path)}: a ${rolloutFormatNames[inspection.format]} ${inspection.format === "claude" ? "transcript" : "rollout"} of ${inspection.lines} lines, ${inspection.turns} turns, ${inspection.requestCount} model requests`,
     ),
     ...formatTable(facts, ["left", "left"]).map(indent),
     "",
@@ -133,7 +134,9 @@ export function formatInspectionText(inspection: RolloutInspection, paint: Paint
           ),
         ]
       : []),
-    ...inspection.warnings.map((warning) => `${paint("yellow", "warning:")} ${warning.message}`),
+    ...inspection.warnings.map(
+      (warning) => `${paint("yellow", "warning:")} ${visibleText(warning.message)}`,
+    ),
     "",
   ];
   return lines.join("\n");

@@ -1,9 +1,12 @@
+import { visibleText } from "./visible-text.js";
+
 /** Which side a column's cells are aligned to. */
 export type Align = "left" | "right";
 
 /**
  * Lays `rows` out as plain-text columns two spaces apart, each as wide as its widest cell; the
- * last column is never padded. `paint` styles a cell after it is padded, so escape codes do not
+ * last column is never padded. A cell is one line: its control characters are shown escaped
+ * (`visibleText`), newlines and tabs too. `paint` styles a cell after it is padded, so escape codes do not
  * count toward the width.
  */
 export function formatTable(
@@ -11,13 +14,14 @@ export function formatTable(
   align: readonly Align[],
   paint: (row: number, column: number, cell: string) => string = (_row, _column, cell) => cell,
 ): string[] {
+  const visible = rows.map((row) => row.map((cell) => visibleText(cell)));
   const widths: number[] = [];
-  for (const row of rows) {
+  for (const row of visible) {
     row.forEach((cell, column) => {
       widths[column] = Math.max(widths[column] ?? 0, cell.length);
     });
   }
-  return rows.map((row, rowIndex) =>
+  return visible.map((row, rowIndex) =>
     formatTableRow(row, widths, align, (column, cell) => paint(rowIndex, column, cell)),
   );
 }
@@ -33,7 +37,8 @@ export function formatTableRow(
   paint: (column: number, cell: string) => string = (_column, cell) => cell,
 ): string {
   return row
-    .map((cell, column) => {
+    .map((text, column) => {
+      const cell = visibleText(text);
       const last = column === row.length - 1;
       const width = widths[column] ?? 0;
       const padded =

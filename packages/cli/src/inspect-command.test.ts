@@ -233,7 +233,7 @@ describe("ctx inspect failures", () => {
     const run = await runCtx(["inspect", "nowhere.jsonl"], folder);
     expect(run.code).toBe(1);
     expect(run.stderr.trim().split("\n")).toEqual([
-      `ctx: cannot read ${join(folder, "nowhere.jsonl")}: ENOENT: no such file or directory, open '${join(folder, "nowhere.jsonl")}'`,
+      `error: ${join(folder, "nowhere.jsonl")} does not exist`,
     ]);
   });
 
@@ -481,7 +481,7 @@ describe("ctx inspect on what is not a rollout", () => {
     const run = await runCtx(["inspect", "/etc/passwd"], folder);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
-      "ctx: /etc/passwd is not a Codex, Claude Code or @ctx session: line 1 is not JSON\n",
+      "error: /etc/passwd is not a Codex, Claude Code or @ctx session: line 1 is not JSON\n",
     );
   });
 
@@ -502,6 +502,8 @@ describe("ctx inspect on what is not a rollout", () => {
     expect(inspection.items.map((item) => item.kind)).toEqual(["user_intent", "reasoning"]);
     const usage = await runCtx(["inspect", name, "--max-line-bytes", "lots"], folder);
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toBe('ctx: --max-line-bytes takes a whole number of bytes, not "lots"\n');
+    expect(usage.stderr).toBe(
+      'error: --max-line-bytes takes a whole number of bytes, not "lots"\n',
+    );
   });
 });

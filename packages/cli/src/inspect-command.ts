@@ -4,6 +4,7 @@ import { approximateTokenizer } from "@ctx/session";
 import { type Command, Option } from "commander";
 import { createChunkedWriter } from "./chunked-writer.js";
 import { CliError } from "./cli-error.js";
+import { fileFailure } from "./file-failure.js";
 import { formatInspectionText } from "./format-inspection.js";
 import { defaultInspectLimit, inspectRollout } from "./inspect-rollout.js";
 import { createItemTable } from "./item-table.js";
@@ -109,8 +110,7 @@ Examples:
       if (flags.html !== undefined) {
         const page = resolve(environment.cwd, flags.html);
         await writeFile(page, renderInspectionHtml(inspection)).catch((error: unknown) => {
-          const reason = error instanceof Error ? error.message : String(error);
-          throw new CliError("failure", `cannot write ${page}: ${reason}`, { cause: error });
+          throw fileFailure(error, page, "write");
         });
       }
       if (json) {

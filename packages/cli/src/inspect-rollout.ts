@@ -4,6 +4,7 @@ import { loadDefaultTokenizer, type Tokenizer } from "@ctx/session";
 import type { CtxWarning } from "@ctx/text";
 import { claudeEntries } from "./claude-entries.js";
 import { CliError } from "./cli-error.js";
+import { fileFailure } from "./file-failure.js";
 import type { Measure } from "./history-totals.js";
 import { InspectionState } from "./inspection-state.js";
 import { type KindTotal, orderKindTotals } from "./kind-total.js";
@@ -244,8 +245,7 @@ export async function inspectRollout(
     }
   } catch (error) {
     if (CliError.isInstance(error)) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new CliError("failure", `cannot read ${path}: ${reason}`, { cause: error });
+    throw fileFailure(error, path, "read");
   }
   if (format === undefined) {
     const reason = longLines > 0 ? "holds no line short enough to read" : "is empty";

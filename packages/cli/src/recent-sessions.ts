@@ -4,6 +4,7 @@ import type { JsonValue } from "@ctx/protocol";
 import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
 import { claudeProjectFolder } from "./claude-project-folder.js";
 import { CliError } from "./cli-error.js";
+import { fileFailure } from "./file-failure.js";
 import { isJsonObject } from "./json-object.js";
 import type { RolloutFormat } from "./rollout-entry.js";
 import { readRolloutLines } from "./rollout-lines.js";
@@ -189,10 +190,7 @@ async function ctxSessions(
       path: join(directory, `${session.id}.jsonl`),
     }));
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new CliError("failure", `cannot list the sessions in ${directory}: ${reason}`, {
-      cause: error,
-    });
+    throw fileFailure(error, directory, "list");
   } finally {
     await store.close();
   }

@@ -1,7 +1,10 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { CliError } from "./cli-error.js";
-import { type CliEnvironment, createPaint } from "./terminal.js";
+import { systemFailure } from "./file-failure.js";
+import { type CliEnvironment, createPaint, type Paint } from "./terminal.js";
+import { createVisibleEnvironment } from "./visible-stream.js";
+import { visibleText } from "./visible-text.js";
 
 /**
  * Each command's module, loaded only when the command line needs it: a command loads what it
@@ -17,8 +20,8 @@ type CommandName = keyof typeof commands;
 
 /**
  * What to define for `args`: the command it names alone; nothing for a bare `--version`;
- * otherwise every command and the listing `ctx` runs without one (for help, no command, or a word
- * that is no command, which the listing refuses by naming the commands).
+ * otherwise every command, with the listing `ctx` runs without one for no word or `help` (a word
+ * that names no command is then refused by the parser, with the command it was likely meant as).
  */
 function partsFor(args: readonly string[]): {
   readonly commands: readonly CommandName[];
@@ -31,7 +34,25 @@ function partsFor(args: readonly string[]): {
   if (word === undefined && args.some((arg) => arg === "--version" || arg === "-V")) {
     return { commands: [], listing: false };
   }
-  return { commands: ["context", "inspect", "diff"], listing: true };
+  return {
+    commands: ["context", "inspect", "diff"],
+    listing: word === undefined || word === "help",
+  };
+}
+
+/**
+ * One error, as `ctx` reports every error: one line on standard error, `error:` and a sentence.
+ * The parser's own (`error: unknown option '--formt'` and its suggestion on a line of its own)
+ * are put in the same shape.
+ */
+function errorLine(message: string, paint: Paint): string {
+  const sentence = visibleText(
+    message
+      .trim()
+      .replace(/^error: /, "")
+      .replace(/\n\(Did you mean (.+)\?\)$/, " (did you mean $1?)"),
+  );
+  return `${paint("red", "error:")} ${sentence}\n`;
 }
 
 const { version } = JSON.parse(
@@ -55,10 +76,8 @@ const { version } = JSON.parse(
  * });
  * ```
  */
-export async function runCli(
-  args: readonly string[],
-  environment: CliEnvironment,
-): Promise<number> {
+export async function runCli(args: readonly string[], given: CliEnvironment): Promise<number> {
+  const environment = createVisibleEnvironment(given);
   const paint = createPaint(environment.stderr, environment.env);
   const program = new Command("ctx")
     .description("See the context an LLM agent built on @ctx shows its model.")
@@ -70,8 +89,9 @@ export async function runCli(
     .configureOutput({
       writeOut: (text) => environment.stdout.write(text),
       writeErr: (text) => environment.stderr.write(text),
-      outputError: (text, write) => write(`${paint("red", text.trimEnd())}\n`),
-    });
+      outputError: (text, write) => write(errorLine(text, paint)),
+    })
+    .helpCommand("help [COMMAND]", "show help for a command");
   const parts = partsFor(args);
   for (const name of parts.commands) (await commands[name]())(program, environment);
   if (parts.listing) (await import("./session-listing.js")).addSessionListing(program, environment);
@@ -84,13 +104,15 @@ export async function runCli(
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     const debug = program.opts<{ debug?: boolean }>().debug === true || args.includes("--debug");
-    const message = error instanceof Error ? error.message : String(error);
-    environment.stderr.write(`${paint("red", "ctx:")} ${message}\n`);
+    const reported = CliError.isInstance(error) ? error : systemFailure(error);
+    environment.stderr.write(
+      errorLine(reported instanceof Error ? reported.message : String(reported), paint),
+    );
     if (debug && error instanceof Error && error.stack !== undefined) {
       environment.stderr.write(`${error.stack}\n`);
-    } else if (!CliError.isInstance(error)) {
+    } else if (!CliError.isInstance(reported)) {
       environment.stderr.write("(run again with --debug to see the stack trace)\n");
     }
-    return CliError.isInstance(error) ? error.exitCode : 1;
+    return CliError.isInstance(reported) ? reported.exitCode : 1;
   }
 }

@@ -120,7 +120,7 @@ describe("ctx without a command", () => {
     expect((JSON.parse(inspect.stdout) as { session: { cwd: string } }).session.cwd).toBe(project);
   });
 
-  it("says where it looked when the folder has no sessions, and refuses an unknown command", async () => {
+  it("says where it looked when the folder has no sessions, and refuses an unknown command with the one it was likely meant as", async () => {
     const root = await realpath(await mkdtemp(join(tmpdir(), "ctx-sessions-")));
     const run = await runCtx([], root, { CODEX_HOME: join(root, "codex") });
     expect(run.code).toBe(0);
@@ -129,8 +129,6 @@ describe("ctx without a command", () => {
     );
     const wrong = await runCtx(["contxt"], root);
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toBe(
-      "ctx: unknown command 'contxt' (the commands: context, inspect, diff)\n",
-    );
+    expect(wrong.stderr).toBe("error: unknown command 'contxt' (did you mean context?)\n");
   });
 });

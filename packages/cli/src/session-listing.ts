@@ -2,12 +2,12 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { claudeProjectFolder } from "./claude-project-folder.js";
-import { CliError } from "./cli-error.js";
 import { codexHome } from "./codex-home.js";
 import { formatTable } from "./format-table.js";
 import { findRecentSessions } from "./recent-sessions.js";
 import { rolloutFormatNames } from "./rollout-entry.js";
 import { type CliEnvironment, createPaint } from "./terminal.js";
+import { visibleText } from "./visible-text.js";
 
 /** How many sessions `ctx` lists, and how many Codex rollouts it opens looking for them. */
 const listed = 20;
@@ -28,13 +28,7 @@ Without a command, ctx lists the recent sessions of the current folder, newest f
 (in $CODEX_HOME/sessions, else ~/.codex/sessions), Claude Code's (in ~/.claude/projects) and
 those of the @ctx JSONL store in $CTX_SESSIONS, each with the path to give ctx inspect.`,
     )
-    .allowExcessArguments()
-    .action(async (_options: unknown, command: Command) => {
-      const [word] = command.args;
-      if (word !== undefined) {
-        const known = command.commands.map((each) => each.name()).join(", ");
-        throw new CliError("usage", `unknown command '${word}' (the commands: ${known})`);
-      }
+    .action(async () => {
       const home = codexHome(environment).path;
       const claudeProjects = join(environment.env.HOME ?? homedir(), ".claude", "projects");
       const store = environment.env.CTX_SESSIONS;
@@ -56,7 +50,7 @@ those of the @ctx JSONL store in $CTX_SESSIONS, each with the path to give ctx i
       const places = `${folders.slice(0, -1).join(", ")} and ${folders.at(-1)}`;
       if (sessions.length === 0) {
         environment.stdout.write(
-          `No sessions of ${environment.cwd} in ${places}. Run ctx --help for the commands.\n`,
+          `No sessions of ${visibleText(environment.cwd)} in ${visibleText(places)}. Run ctx --help for the commands.\n`,
         );
         return;
       }
@@ -76,7 +70,10 @@ those of the @ctx JSONL store in $CTX_SESSIONS, each with the path to give ctx i
       );
       environment.stdout.write(
         [
-          paint("bold", `Recent sessions of ${environment.cwd} (newest first, in ${places}):`),
+          paint(
+            "bold",
+            visibleText(`Recent sessions of ${environment.cwd} (newest first, in ${places}):`),
+          ),
           "",
           ...table.map((line) => `  ${line}`),
           "",

@@ -1,9 +1,5 @@
 import { readFile } from "node:fs/promises";
-import {
-  AgentsMdError,
-  discoverAgentsMdForEnvironments,
-  type LoadedAgentsMd,
-} from "@ctx/agents-md";
+import { discoverAgentsMdForEnvironments, type LoadedAgentsMd } from "@ctx/agents-md";
 import { createNodeFileSystem } from "@ctx/agents-md/node";
 import type { JsonValue, ResponseItem } from "@ctx/protocol";
 import { agentsMdInstructions, createStandardRegistry } from "@ctx/registry";
@@ -15,8 +11,11 @@ import {
   type TurnContext,
 } from "@ctx/session";
 import type { CtxWarning } from "@ctx/text";
+import { agentsMdFailure } from "./agents-md-failure.js";
 import { CliError } from "./cli-error.js";
+import { cliWarnings } from "./cli-warnings.js";
 import { type ContextBlock, contextBlocks } from "./context-blocks.js";
+import { fileFailure } from "./file-failure.js";
 import { isJsonObject, type JsonObject } from "./json-object.js";
 import { applySettingsOverride, type SettingsOverride } from "./settings-override.js";
 
@@ -53,8 +52,7 @@ export async function readSettingsFile(path: string): Promise<JsonObject> {
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new CliError("failure", `cannot read ${path}: ${reason}`, { cause: error });
+    throw fileFailure(error, path, "read");
   }
   let value: JsonValue;
   try {
@@ -130,14 +128,8 @@ export async function diffSettings(
   const registry = createStandardRegistry();
   const session = createSession({ registry });
   // A working directory discovery cannot use (a missing folder, say) is the user's to fix.
-  const userFailure = (error: unknown): never => {
-    if (AgentsMdError.isInstance(error)) {
-      throw new CliError("failure", error.message, { cause: error });
-    }
-    throw error;
-  };
-  const firstTurn = await withAgentsMd(before).catch(userFailure);
-  const secondTurn = await withAgentsMd(after).catch(userFailure);
+  const firstTurn = await withAgentsMd(before).catch(agentsMdFailure);
+  const secondTurn = await withAgentsMd(after).catch(agentsMdFailure);
   const first = await session.beginTurn(firstTurn.turn, "(the first message)");
   const second = await session.beginTurn(secondTurn.turn, "(the second message)");
   const sources = (kind: string) =>
@@ -159,7 +151,10 @@ export async function diffSettings(
       ...contextBlocks(registry, resent, sources),
     ],
     ...(second.cacheBreak === undefined ? {} : { cacheBreak: second.cacheBreak.message }),
-    warnings: [...first.warnings, ...second.warnings],
+    warnings: [
+      ...cliWarnings(first.warnings, before.model),
+      ...cliWarnings(second.warnings, after.model),
+    ],
   };
 }
 

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { CliError } from "./cli-error.js";
+import { fileFailure } from "./file-failure.js";
 
 /** The largest tool list read: Codex's own is about 22 KB. */
 const maxToolBytes = 16_777_216;
@@ -49,9 +50,7 @@ export async function readToolDefinitions(path: string): Promise<ToolDefinitions
     text = bytes.toString("utf8");
   } catch (error) {
     if (CliError.isInstance(error)) throw error;
-    throw new CliError("failure", `cannot read ${path}: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw fileFailure(error, path, "read");
   }
   let value: unknown;
   try {
