@@ -66,7 +66,9 @@ describe("the Node each public package says it runs on", () => {
         .filter((entry) => compare(lowestNode(entry.node), lowest) > 0);
       expect(needMore).toEqual([]);
 
-      const readme = readFileSync(join(root, "packages", folder, "README.md"), "utf8");
+      const readme = readFileSync(join(root, "packages", folder, "README.md"), "utf8")
+        .split(/\s+/)
+        .join(" ");
       const peersUnsaid = Object.keys(own.peerDependencies ?? {})
         .map((peer) => ({ peer, major: lowestNode(installed(peer).engines?.node)[0] }))
         .filter((entry) => entry.major > lowest[0])
