@@ -47,6 +47,7 @@ const program = join(root, "scripts", "consumer", "main.ts");
 /** What the consumer project compiles and runs besides `main.ts`, each into `src/` by name. */
 const agentSources = [
   join(root, "scripts", "consumer", "agents.ts"),
+  join(root, "examples", "src", "agent-setup.ts"),
   join(root, "examples", "src", "openai-agent.ts"),
   join(root, "examples", "src", "anthropic-agent.ts"),
   join(root, "examples", "src", "ai-sdk-agent.ts"),
