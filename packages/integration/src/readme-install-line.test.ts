@@ -35,12 +35,15 @@ describe("each package README", () => {
     },
   );
 
-  it.each(readdirSync(join(root, "packages")))("@ctx/%s links only to files that exist", (folder) => {
-    const readme = readFileSync(join(root, "packages", folder, "README.md"), "utf8");
-    const named = [...readme.matchAll(/`(examples\/[^`]+\.ts)`/g)].map((match) => match[1] ?? "");
-    const linked = [...readme.matchAll(/\]\((\.\.\/\.\.\/[^)#]+)\)/g)].map((match) =>
-      (match[1] ?? "").slice("../../".length),
-    );
-    expect([...named, ...linked].filter((path) => !existsSync(join(root, path)))).toEqual([]);
-  });
+  it.each(readdirSync(join(root, "packages")))(
+    "@ctx/%s links only to files that exist",
+    (folder) => {
+      const readme = readFileSync(join(root, "packages", folder, "README.md"), "utf8");
+      const named = [...readme.matchAll(/`(examples\/[^`]+\.ts)`/g)].map((match) => match[1] ?? "");
+      const linked = [...readme.matchAll(/\]\((\.\.\/\.\.\/[^)#]+)\)/g)].map((match) =>
+        (match[1] ?? "").slice("../../".length),
+      );
+      expect([...named, ...linked].filter((path) => !existsSync(join(root, path)))).toEqual([]);
+    },
+  );
 });
