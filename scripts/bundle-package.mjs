@@ -46,6 +46,6 @@ await build({
   // Error classes name themselves after their constructor (`new.target.name`): a bundle must not
   // rename them when two modules declare the same name.
   keepNames: true,
-  plugins: [packedRanksPlugin()],
+  plugins: [packedRanksPlugin({ embed: true })],
   logLevel: "warning",
 });

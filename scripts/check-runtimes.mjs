@@ -1,14 +1,24 @@
-// Checks that the runtime-neutral packages run outside Node: every ```ts example of their READMEs
-// that imports only runtime-neutral entries (the main entry of a package below, or a dependency
-// of one; not `@ctx/agents-md/node`, a Node store or a provider's SDK) is bundled with the sources of every @ctx package
-// it reaches, for the browser platform (a `node:` import cannot resolve there), then run in a
-// bare V8 context that has the JavaScript built-ins and nothing of Node (no process, Buffer,
-// require, console or timers). Besides the built-ins, the context has globals of the web
-// platform that every runtime has (browsers, Deno, Bun, workers, Node): `crypto.randomUUID` and
-// `structuredClone`, which the rollout stores use; `TextEncoder` and `TextDecoder`, with which
-// AGENTS.md discovery reads bytes; `AbortController` and `AbortSignal`, which a session's
-// compaction and the adapters take to cancel a call. A line `expression; // => value` is checked, as the
-// README tests do. Prints one line per example and exits 1 on a failure.
+// Checks that the runtime-neutral packages run outside Node, both as sources and as built:
+//
+// 1. Builds them (`turbo run build`, cached; `--built` uses the builds that are there, as
+//    `.ci/run` does after its own build), then bundles the built entries of each (`dist`, what a
+//    user's bundler gets) for the browser platform, where a `node:` import cannot resolve; the
+//    providers' SDKs, peers the user brings, are left out.
+// 2. Bundles every ```ts example of their READMEs that imports only runtime-neutral entries (the
+//    main entry of a package below, or a dependency of one; not `@ctx/agents-md/node`, a Node
+//    store or a provider's SDK) for the browser, once with the sources of every @ctx package it
+//    reaches and once with their builds, and runs each bundle in a bare V8 context that has the
+//    JavaScript built-ins and nothing of Node (no process, Buffer, require, console or timers).
+//    Besides the built-ins, the context has globals of the web platform that every runtime has
+//    (browsers, Deno, Bun, workers, Node): `crypto.randomUUID` and `structuredClone`, which the
+//    rollout stores use; `TextEncoder` and `TextDecoder`, with which AGENTS.md discovery reads
+//    bytes; `AbortController` and `AbortSignal`, which a session's compaction and the adapters
+//    take to cancel a call. A line `expression; // => value` is checked, as the README tests do.
+//
+// Prints one line per bundle and exits 1 on a failure.
+//
+//   node scripts/check-runtimes.mjs [--built | turbo options]
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -141,7 +151,66 @@ function exampleSource(name, lines, start, end) {
   return `${imports.join("\n")}\n${prelude}\nglobalThis.__example = (async () => {\n${body.join("\n")}\n})();\n`;
 }
 
+/** The manifest of `packages/<name>`. */
+function manifest(name) {
+  return JSON.parse(readFileSync(join(root, "packages", name, "package.json"), "utf8"));
+}
+
+/** The entries of a package a browser may import: every export but `./node`, `./testing`. */
+function neutralEntries(name) {
+  return Object.keys(manifest(name).exports ?? {})
+    .filter((entry) => !["./package.json", "./node", "./testing"].includes(entry))
+    .map((entry) => `@ctx/${name}${entry.slice(1)}`);
+}
+
+const options = process.argv.slice(2);
+if (options.includes("--built")) {
+  if (options.length > 1) throw new Error("--built takes no turbo options: it runs no build");
+} else {
+  execFileSync(
+    "pnpm",
+    [
+      "exec",
+      "turbo",
+      "run",
+      "build",
+      ...packages.map((name) => `--filter=@ctx/${name}`),
+      "--output-logs=errors-only",
+      ...options,
+    ],
+    { cwd: root, stdio: "inherit", env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1" } },
+  );
+}
+
 let failed = 0;
+for (const name of packages) {
+  const entries = neutralEntries(name);
+  try {
+    const result = await build({
+      stdin: {
+        contents: entries.map((entry) => `export * from "${entry}";`).join("\n"),
+        loader: "js",
+        resolveDir: join(root, "packages", name),
+        sourcefile: `${name}-dist.js`,
+      },
+      bundle: true,
+      platform: "browser",
+      format: "esm",
+      external: Object.keys(manifest(name).peerDependencies ?? {}),
+      write: false,
+      logLevel: "silent",
+    });
+    const bytes = result.outputFiles.reduce((sum, file) => sum + file.contents.length, 0);
+    console.log(
+      `ok   @ctx/${name} (dist: ${entries.join(", ")}): bundled for the browser (${bytes} bytes)`,
+    );
+  } catch (error) {
+    failed += 1;
+    const message = error?.errors?.map((entry) => entry.text).join("; ") ?? String(error);
+    console.log(`FAIL @ctx/${name} (dist): ${message}`);
+  }
+}
+
 for (const name of packages) {
   let examples;
   try {
@@ -151,8 +220,12 @@ for (const name of packages) {
     console.log(`FAIL @ctx/${name}: ${String(error)}`);
     continue;
   }
-  for (const example of examples) {
+  for (const [example, built] of examples.flatMap((example) => [
+    [example, false],
+    [example, true],
+  ])) {
     const where = `packages/${name}/README.md:${example.line}`;
+    const from = built ? "dist" : "sources";
     try {
       const result = await build({
         stdin: {
@@ -164,7 +237,7 @@ for (const name of packages) {
         bundle: true,
         platform: "browser",
         format: "iife",
-        conditions: ["@ctx/source"],
+        conditions: built ? [] : ["@ctx/source"],
         write: false,
         logLevel: "silent",
       });
@@ -180,12 +253,12 @@ for (const name of packages) {
       runInContext(code, context, { filename: `${name}.bundle.js` });
       await context.__example;
       console.log(
-        `ok   @ctx/${name} (${where}): bundled for the browser (${code.length} bytes), ran without Node`,
+        `ok   @ctx/${name} (${where}, ${from}): bundled for the browser (${code.length} bytes), ran without Node`,
       );
     } catch (error) {
       failed += 1;
       const message = error?.errors?.map((entry) => entry.text).join("; ") ?? String(error);
-      console.log(`FAIL @ctx/${name} (${where}): ${message}`);
+      console.log(`FAIL @ctx/${name} (${where}, ${from}): ${message}`);
     }
   }
 }

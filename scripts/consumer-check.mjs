@@ -14,7 +14,9 @@
 //    SDK's OpenAI provider), as a user who already has them would.
 // 6. Type-checks `scripts/consumer/main.ts` and `scripts/consumer/agents.ts` with the three
 //    agents of `examples/src` and the scripted server of `tooling/adapter-testing` (strict,
-//    NodeNext), runs both, so each agent passes its own client against the local server; runs
+//    NodeNext), then every declaration file with what `@ctx/ai-sdk`'s README says that needs (the
+//    DOM library, @types/json-schema; tsconfig.libs.json), runs both programs, so each agent
+//    passes its own client against the local server; runs
 //    each package that is only a command (`@ctx/cli`) through its `bin`.
 //
 // Usage: `pnpm consumer-check [turbo options]`, such as `--force` to build without turbo's cache;
@@ -45,6 +47,7 @@ const program = join(root, "scripts", "consumer", "main.ts");
 /** What the consumer project compiles and runs besides `main.ts`, each into `src/` by name. */
 const agentSources = [
   join(root, "scripts", "consumer", "agents.ts"),
+  join(root, "examples", "src", "agent-setup.ts"),
   join(root, "examples", "src", "openai-agent.ts"),
   join(root, "examples", "src", "anthropic-agent.ts"),
   join(root, "examples", "src", "ai-sdk-agent.ts"),
@@ -200,15 +203,32 @@ function check() {
             strict: true,
             noUncheckedIndexedAccess: true,
             exactOptionalPropertyTypes: true,
-            // Declaration files are not checked: the AI SDK's own (under @ctx/ai-sdk) need the DOM
-            // library and @types/json-schema and fail this strict configuration by themselves.
-            // Ours are emitted by tsc from sources checked with these settings, and attw checks
-            // that they resolve; the program below uses every package through them.
+            // The AI SDK's declarations (under @ctx/ai-sdk) fail exactOptionalPropertyTypes by
+            // themselves, so this strict pass skips declaration files; the one after it
+            // (tsconfig.libs.json) checks every declaration file, ours and the SDKs'.
             skipLibCheck: true,
             rootDir: "src",
             outDir: "dist",
           },
           include: ["src"],
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    // Every declaration file checked, with what @ctx/ai-sdk's README says a project needs for
+    // that: the DOM library and @types/json-schema, without exactOptionalPropertyTypes.
+    writeFileSync(
+      join(consumer, "tsconfig.libs.json"),
+      `${JSON.stringify(
+        {
+          extends: "./tsconfig.json",
+          compilerOptions: {
+            lib: ["ES2023", "DOM"],
+            exactOptionalPropertyTypes: false,
+            skipLibCheck: false,
+            noEmit: true,
+          },
         },
         null,
         2,
@@ -231,8 +251,10 @@ function check() {
       ...newest,
       `typescript@${catalogVersion("typescript")}`,
       `@types/node@${catalogVersion("@types/node")}`,
+      "@types/json-schema",
     ]);
     run(consumer, join("node_modules", ".bin", "tsc"), ["-p", "tsconfig.json"]);
+    run(consumer, join("node_modules", ".bin", "tsc"), ["-p", "tsconfig.libs.json"]);
     run(consumer, "node", [join("dist", "main.js")]);
     run(consumer, "node", [join("dist", "agents.js")]);
     for (const entry of commands) runCommand(consumer, entry);

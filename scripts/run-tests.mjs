@@ -4,10 +4,11 @@
 // when one fails, then one line for each failed test (file > describe > test) and the closing
 // line that `.ci/run` prints too: "N passed, N failed, N skipped".
 //
-//   node scripts/run-tests.mjs [turbo run options…]
+//   node scripts/run-tests.mjs [--] [turbo run options…]
 //
 // Options are passed to `turbo run test` (`.ci/run` gives `--force --continue=always`; a filter
-// such as `--filter=@ctx/text` works too). `--continue=always` and `--concurrency=<cores>` are
+// such as `--filter=@ctx/text` works too, and so does `pnpm test -- --filter=@ctx/text`: the `--`
+// is dropped, scripts/test-arguments.mjs). `--continue=always` and `--concurrency=<cores>` are
 // added unless given. Each package's report is read from `.vitest/results.json`; a package turbo
 // did not start or stopped before it ended is named as not run, never counted as failed. Exits
 // with turbo's status, or 1 when a report names a failure turbo did not see.
@@ -16,6 +17,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { turboArguments } from "./test-arguments.mjs";
 import {
   addReport,
   emptyTally,
@@ -27,30 +29,6 @@ import {
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const runs = join(root, ".turbo", "runs");
 const environment = { ...process.env, TURBO_TELEMETRY_DISABLED: "1" };
-
-/**
- * How many packages' tests run at once: one per core. Each package runs its test files in one
- * Vitest worker (tooling/vitest), so this keeps every core busy with about one process per core.
- */
-function testConcurrency() {
-  return Math.max(1, availableParallelism());
-}
-
-/**
- * The arguments for `turbo run test`: `given`, with `--continue=always` and a concurrency for
- * the cores added unless `given` sets them.
- * @param {readonly string[]} given
- * @returns {string[]}
- */
-function turboArguments(given) {
-  const sets = (/** @type {string} */ option) =>
-    given.some((argument) => argument === option || argument.startsWith(`${option}=`));
-  return [
-    ...(sets("--continue") ? [] : ["--continue=always"]),
-    ...(sets("--concurrency") ? [] : [`--concurrency=${testConcurrency()}`]),
-    ...given,
-  ];
-}
 
 /**
  * The test tasks turbo would run with `options`, from a dry run: package name and directory.
@@ -93,7 +71,9 @@ function executions(before) {
   return ended;
 }
 
-const options = turboArguments(process.argv.slice(2));
+// One package per core: each runs its test files in one Vitest worker (tooling/vitest), so this
+// keeps every core busy with about one process per core.
+const options = turboArguments(process.argv.slice(2), availableParallelism());
 const planned = plannedTests(options);
 // A report left from an earlier run must not stand in for this one.
 for (const entry of planned) {

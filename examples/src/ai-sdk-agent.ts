@@ -2,8 +2,9 @@
 // runTurn, streamText's steps mapped back by @ctx/ai-sdk, the shell tool run here.
 import { createOpenAI } from "@ai-sdk/openai";
 import { fromStreamText, toPrompt } from "@ctx/ai-sdk";
-import { createSession, runTurn, type TurnContext, type TurnOutcome } from "@ctx/session";
+import { runTurn, type TurnContext, type TurnOutcome } from "@ctx/session";
 import { jsonSchema, streamText, tool } from "ai";
+import { type AgentSetup, applySetup } from "./agent-setup.js";
 
 const turnContext: TurnContext = {
   model: "gpt-5-codex",
@@ -29,21 +30,26 @@ export async function runAiSdkAgent(
   baseURL: string,
   prompts: readonly string[],
   runShell: (command: readonly string[]) => Promise<string>,
+  setup: AgentSetup = {},
 ): Promise<TurnOutcome[]> {
-  const provider = createOpenAI({ apiKey: process.env.OPENAI_API_KEY ?? "sk-local", baseURL });
-  const session = createSession();
+  const apiKey = setup.apiKey ?? process.env.OPENAI_API_KEY ?? "sk-local";
+  const provider = createOpenAI({ apiKey, baseURL });
+  const { session, turnContext: context } = applySetup(turnContext, setup);
   const outcomes: TurnOutcome[] = [];
   for (const userInput of prompts) {
     const outcome = await runTurn({
       session,
-      turnContext,
+      turnContext: context,
       userInput,
       callModel: (request, { signal }) =>
         fromStreamText(
           streamText({
-            model: provider.responses(turnContext.model),
+            model: provider.responses(context.model),
             tools,
             abortSignal: signal,
+            onChunk: ({ chunk }) => {
+              if (chunk.type === "text-delta") setup.onText?.(chunk.text);
+            },
             ...toPrompt(request),
           }),
         ),

@@ -102,6 +102,13 @@ export interface FileLocks {
    * other files' fsyncs. A waiter is seen within a few milliseconds of announcing itself.
    */
   isWanted(path: string): boolean;
+  /**
+   * Removes the identity files of stores whose process is gone, as a lock's holder is judged
+   * gone ({@link isProcessRunning}): a store killed before it closed (Ctrl-C) leaves one, and
+   * only a store that breaks a lock removed them otherwise. A file whose process may still run
+   * stays.
+   */
+  removeDeadIdentities(): Promise<void>;
   /** Removes this store's identity file; locks still held stay until released. */
   dispose(): Promise<void>;
 }
@@ -238,6 +245,8 @@ export function createFileLocks(directory: string): FileLocks {
         wait = Math.min(wait * 2, 25);
       }
     },
+
+    removeDeadIdentities,
 
     isWanted(path) {
       const generation = changes.generation();

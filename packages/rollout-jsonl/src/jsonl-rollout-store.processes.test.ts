@@ -87,6 +87,32 @@ describe("createJsonlRolloutStore across processes", () => {
     await sweepKills(worker, folder(), 4, 2);
   });
 
+  it("removes the identity file a writer stopped with Ctrl-C left, when the next store opens", async () => {
+    const store = createJsonlRolloutStore(folder());
+    await store.create({ id: "interrupted" });
+    await store.close();
+    const child = startWorker(worker, "crash", folder(), "interrupted");
+    const ended = exited(child);
+    // The first acknowledged append: the writer's identity file is written by then.
+    await new Promise<void>((resolve) => {
+      let output = "";
+      child.stdout?.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+        if (/^\d+$/m.test(output)) resolve();
+      });
+    });
+    const identity = `.writer-${child.pid}-`;
+    expect((await readdir(folder())).some((name) => name.startsWith(identity))).toBe(true);
+    child.kill("SIGINT");
+    expect((await ended).code).toBeNull();
+    expect((await readdir(folder())).some((name) => name.startsWith(identity))).toBe(true);
+
+    const next = createJsonlRolloutStore(folder());
+    await next.info("interrupted");
+    expect((await readdir(folder())).filter((name) => name.startsWith(".writer-"))).toEqual([]);
+    await next.close();
+  });
+
   it("lists a folder it cannot write from the logs, and writes nothing there", async () => {
     const folder = await mkdtemp(join(tmpdir(), "ctx-rollout-read-only-"));
     const store = createJsonlRolloutStore(folder);

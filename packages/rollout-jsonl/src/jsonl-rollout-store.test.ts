@@ -181,6 +181,22 @@ describe("createJsonlRolloutStore", () => {
     ).toEqual([]);
   });
 
+  it("removes on its first call the identity files of writers whose process is gone, only those", async () => {
+    const dead = spawnSync(process.execPath, ["-e", "0"]).pid;
+    await writeFile(join(folder(), `.writer-${dead}-killed`), `${dead} killed\n`);
+    await writeFile(join(folder(), `.writer-${dead}-empty`), "");
+    // A live process's file, and one being written (empty): the pid in its name decides.
+    await writeFile(join(folder(), `.writer-${process.pid}-live`), `${process.pid} live\n`);
+    await writeFile(join(folder(), `.writer-${process.pid}-starting`), "");
+    const store = createJsonlRolloutStore(folder());
+    expect((await store.list()).sessions).toEqual([]);
+    await store.close();
+    expect((await readdir(folder())).filter((name) => name.startsWith(".writer-")).sort()).toEqual([
+      `.writer-${process.pid}-live`,
+      `.writer-${process.pid}-starting`,
+    ]);
+  });
+
   it("rebuilds a missing or unreadable index, and corrects entries a crash left behind", async () => {
     const store = createJsonlRolloutStore(folder());
     for (const id of ["a", "b", "c"]) await store.create({ id, cwd: "/repo" });

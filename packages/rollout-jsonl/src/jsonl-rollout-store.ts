@@ -128,9 +128,13 @@ export function createJsonlRolloutStore(
    */
   function run<Result>(action: () => Promise<Result>): Promise<Result> {
     if (closed) return Promise.reject(RolloutError.storeClosed());
-    prepared ??= mkdir(folder, { recursive: true }).then(() => {
-      ready = true;
-    });
+    // Opening the folder also removes the identity files of writers that died without closing
+    // (a Ctrl-C): housekeeping, so a failure there leaves them and fails no call.
+    prepared ??= mkdir(folder, { recursive: true })
+      .then(() => locks.removeDeadIdentities().catch(() => undefined))
+      .then(() => {
+        ready = true;
+      });
     const call = (ready ? action() : prepared.then(action)).catch(asRolloutError);
     active += 1;
     call.then(finished, finished);

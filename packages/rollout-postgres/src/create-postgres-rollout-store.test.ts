@@ -44,6 +44,9 @@ describe("createPostgresRolloutStore without a server", () => {
   it("refuses bad options, and reports a server out of reach as a retryable failure", async () => {
     for (const options of [
       { url: "" },
+      { url: "x" },
+      { url: "127.0.0.1:5432/x" },
+      { url: "postgres://host:port/x" },
       { url: "postgres://127.0.0.1/x", maxConnections: 0 },
       { url: "postgres://127.0.0.1/x", schema: "Bad-Name" },
       { url: "postgres://127.0.0.1/x", callTimeout: 0 },
@@ -54,6 +57,13 @@ describe("createPostgresRolloutStore without a server", () => {
         expect.objectContaining({ code: "invalid-argument" }),
       );
     }
+    expect(() => createPostgresRolloutStore({ url: "x" })).toThrow(
+      expect.objectContaining({
+        name: "RolloutError",
+        code: "invalid-argument",
+        message: expect.stringContaining("postgres:// or postgresql://"),
+      }),
+    );
     const store = createPostgresRolloutStore({
       url: "postgres://postgres@127.0.0.1:1/postgres",
       maxConnections: 1,

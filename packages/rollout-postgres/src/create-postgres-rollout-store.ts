@@ -18,6 +18,7 @@ import { checkSchema } from "./check-argument.js";
 import { createSession } from "./create-session.js";
 import { createGroupCommit } from "./group-commit.js";
 import { isForeignKeyViolation } from "./is-foreign-key-violation.js";
+import { isPostgresUrl } from "./is-postgres-url.js";
 import { listSessions } from "./list-sessions.js";
 import { openPool } from "./open-pool.js";
 import { pendingAppend } from "./pending-append.js";
@@ -52,7 +53,9 @@ const storeOptionsSchema = lazySchema(() => {
   };
   return z.union([
     z.strictObject({
-      url: z.string().min(1),
+      url: z.string().refine(isPostgresUrl, {
+        message: "expected a postgres:// or postgresql:// connection URL",
+      }),
       maxConnections: z.number().int().positive().optional(),
       ...shared,
     }),

@@ -37,6 +37,7 @@ const codexTree: Record<string, MemoryEntry> = {
   "/home/skills/linkdir": { symlink: "/home/real-skill" },
   "/home/real-file.md": skill("linked-file", "symlinked SKILL.md"),
   "/home/skills/linkfile/SKILL.md": { symlink: "/home/real-file.md" },
+  "/home/skills/fifo/SKILL.md": { special: "fifo" },
 };
 const codexList = [
   "- beta-mid: intermediate agents (file: r3/beta-mid/SKILL.md)",
@@ -100,6 +101,30 @@ describe("discoverSkills", () => {
     ).toEqual([
       "/home/skills/nodesc/SKILL.md: missing-description",
       "/home/skills/nofront/SKILL.md: no-front-matter",
+      "/home/skills/linkfile/SKILL.md: symlinked",
+      "/home/skills/fifo/SKILL.md: not-a-file",
+    ]);
+  });
+
+  it("follows a symlinked agents/openai.yaml, as Codex does, and warns when it names no file", async () => {
+    const loaded = await discoverSkills({
+      directories: ["/repo"],
+      fs: createMemoryFileSystem({
+        "/repo/.agents/skills/linked/SKILL.md": skill("linked", "policy through a link"),
+        "/repo/.agents/skills/linked/agents/openai.yaml": { symlink: "/shared/openai.yaml" },
+        "/shared/openai.yaml": "policy:\n  allow_implicit_invocation: false\n",
+        "/repo/.agents/skills/piped/SKILL.md": skill("piped", "policy through a FIFO"),
+        "/repo/.agents/skills/piped/agents/openai.yaml": { symlink: "/shared/pipe" },
+        "/shared/pipe": { special: "fifo" },
+      }),
+    });
+    expect(loaded.skills.map((found) => [found.name, found.implicitInvocation])).toEqual([
+      ["linked", false],
+      ["piped", true],
+    ]);
+    expect(loaded.catalogue().skills.map((found) => found.name)).toEqual(["piped"]);
+    expect(loaded.warnings).toMatchObject([
+      { code: "metadata-ignored", path: "/repo/.agents/skills/piped/agents/openai.yaml" },
     ]);
   });
 

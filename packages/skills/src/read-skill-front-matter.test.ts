@@ -4,6 +4,9 @@ import { readSkillFrontMatter } from "./read-skill-front-matter.js";
 /** A SKILL.md whose front matter is `lines`. */
 const skillFile = (...lines: string[]) => ["---", ...lines, "---", "Body."].join("\n");
 
+/** `count` lines `k0: v`, `k1: v`, … of distinct keys. */
+const manyKeys = (count: number) => Array.from({ length: count }, (_, index) => `k${index}: v`);
+
 describe("readSkillFrontMatter", () => {
   // Each case below was read by Codex 0.171 (`codex debug prompt-input` with the file in
   // $CODEX_HOME/skills/<folder>/SKILL.md); the expected value is the entry Codex listed.
@@ -75,6 +78,21 @@ describe("readSkillFrontMatter", () => {
     ],
     ["an unterminated quote", skillFile("name: f4", 'description: "unterminated'), "invalid-yaml"],
     [
+      "a duplicate key in a nested mapping",
+      skillFile("name: f5", "description: d", "metadata:", "  owner: a", "  owner: b"),
+      "invalid-yaml",
+    ],
+    [
+      "a duplicate key in a flow mapping",
+      skillFile("name: f5", "description: d", "metadata:", "  tags: {owner: a, team: b, owner: c}"),
+      "invalid-yaml",
+    ],
+    [
+      "a duplicate key last of thousands",
+      skillFile("name: f5", "description: d", ...manyKeys(2_000), "k17: again"),
+      "invalid-yaml",
+    ],
+    [
       "a list description",
       skillFile("name: list", "description:", "  - a", "  - b"),
       "invalid-field",
@@ -89,6 +107,17 @@ describe("readSkillFrontMatter", () => {
     ],
   ])("passes over a file with %s, as Codex does", (_case, text, skip) => {
     expect(readSkillFrontMatter(text, "folder")).toEqual({ skip });
+  });
+
+  it("reads a front matter of thousands of short keys, and keys equal only as text differ", () => {
+    const text = skillFile("name: many", "description: d", ...manyKeys(2_000));
+    expect(readSkillFrontMatter(text, "f")).toEqual({
+      name: "many",
+      description: "d",
+      cutFrom: undefined,
+    });
+    const numberAndText = skillFile("name: n", "description: d", "1: a", '"1": b');
+    expect(readSkillFrontMatter(numberAndText, "f")).toMatchObject({ name: "n" });
   });
 
   it("keeps a name of 64 characters, counted as characters", () => {

@@ -1,5 +1,5 @@
 import { isWhiteSpace, trimWhiteSpace } from "@ctx/text";
-import { isMap, isScalar, type Node, parseDocument, Scalar } from "yaml";
+import { type Document, isMap, isScalar, type Node, parseDocument, Scalar, visit } from "yaml";
 import type { SkillSkipReason } from "./skills-warning.js";
 
 /** The longest name a skill may have, in characters. */
@@ -58,10 +58,15 @@ function frontMatterOf(text: string): string | undefined {
   return lines.slice(1, close).join("\n");
 }
 
-/** The top-level fields of a YAML mapping, or `undefined` when the text is not one. */
+/**
+ * The top-level fields of a YAML mapping, or `undefined` when the text is not one or a mapping
+ * in it repeats a key.
+ */
 function fieldsOf(block: string): Map<string, unknown> | undefined {
-  const document = parseDocument(block, { uniqueKeys: true, prettyErrors: false });
-  if (document.errors.length > 0) return undefined;
+  // The yaml library's own duplicate check compares each key with every earlier one of its
+  // mapping, n squared for a front matter of many short keys; `repeatsAKey` does it in one pass.
+  const document = parseDocument(block, { uniqueKeys: false, prettyErrors: false });
+  if (document.errors.length > 0 || repeatsAKey(document)) return undefined;
   const contents: unknown = document.contents;
   if (!isMap(contents)) return undefined;
   const fields = new Map<string, unknown>();
@@ -69,6 +74,29 @@ function fieldsOf(block: string): Map<string, unknown> | undefined {
     if (isScalar(pair.key)) fields.set(String(pair.key.value), pair.value);
   }
   return fields;
+}
+
+/**
+ * Whether a mapping anywhere in `document` has two equal scalar keys, as the yaml library's
+ * `uniqueKeys` judges them (equal values: `1` and `"1"` differ), in time linear in its keys.
+ */
+function repeatsAKey(document: Document): boolean {
+  let repeated = false;
+  visit(document, {
+    Map(_key, map) {
+      const seen = new Set<unknown>();
+      for (const pair of map.items) {
+        if (!isScalar(pair.key)) continue;
+        if (seen.has(pair.key.value)) {
+          repeated = true;
+          return visit.BREAK;
+        }
+        seen.add(pair.key.value);
+      }
+      return undefined;
+    },
+  });
+  return repeated;
 }
 
 /**

@@ -34,14 +34,29 @@ describe("readSkill", () => {
     expect(warnings.map((warning) => warning.code)).toEqual(["metadata-ignored"]);
   });
 
-  it("passes over a symlinked SKILL.md without a warning, as Codex does", async () => {
+  it("passes over a symlinked SKILL.md, as Codex does, and says so", async () => {
     const fs = createMemoryFileSystem({
       "/elsewhere.md": skillText,
       "/skills/tidy/SKILL.md": { symlink: "/elsewhere.md" },
     });
     const warnings: SkillsWarning[] = [];
     expect(await readSkill(fs, root, "/skills/tidy/SKILL.md", 4096, warnings)).toBeUndefined();
-    expect(warnings).toEqual([]);
+    expect(warnings).toEqual([
+      {
+        code: "skill-skipped",
+        message:
+          "/skills/tidy/SKILL.md is not offered as a skill: it is a symlink, which is not followed for a SKILL.md",
+        path: "/skills/tidy/SKILL.md",
+        reason: "symlinked",
+      },
+    ]);
+  });
+
+  it("passes over a SKILL.md that is a FIFO without waiting for a writer, and says so", async () => {
+    const fs = createMemoryFileSystem({ "/skills/tidy/SKILL.md": { special: "fifo" } });
+    const warnings: SkillsWarning[] = [];
+    expect(await readSkill(fs, root, "/skills/tidy/SKILL.md", 4096, warnings)).toBeUndefined();
+    expect(warnings).toMatchObject([{ code: "skill-skipped", reason: "not-a-file" }]);
   });
 
   it("passes over a file that is not UTF-8, with a warning", async () => {

@@ -14,12 +14,13 @@ export async function readSkill(
   maxFileBytes: number,
   warnings: SkillsWarning[],
 ): Promise<Skill | undefined> {
-  const read = await readPrefix(fs, path, maxFileBytes, warnings);
+  const read = await readPrefix(fs, path, maxFileBytes, warnings, { follow: false });
   if (read === undefined) return undefined;
   const skip = (reason: SkillSkipReason) => {
     warnings.push(skipped(path, reason));
     return undefined;
   };
+  if ("refused" in read) return skip(read.refused);
   const text = decode(read.bytes, read.complete);
   if (text === undefined) return skip("invalid-utf8");
   const folder = fs.path.dirname(path);
@@ -52,7 +53,8 @@ export async function readSkill(
 /**
  * Whether the skill's `agents/openai.yaml` lets the model use it unasked (`policy:
  * allow_implicit_invocation`); `true` without the file. Codex leaves a skill that says `false`
- * out of the catalogue it shows the model.
+ * out of the catalogue it shows the model, and follows a symlinked `openai.yaml` (its target is
+ * read as the file itself would be: a regular file, its first 64 KiB).
  */
 async function readImplicitInvocation(
   fs: AgentsMdFileSystem,
@@ -60,8 +62,19 @@ async function readImplicitInvocation(
   warnings: SkillsWarning[],
 ): Promise<boolean> {
   const path = fs.path.join(folder, "agents", "openai.yaml");
-  const read = await readPrefix(fs, path, skillsDefaults.maxFileBytes, warnings, true);
+  const read = await readPrefix(fs, path, skillsDefaults.maxFileBytes, warnings, {
+    follow: true,
+    quietWhenMissing: true,
+  });
   if (read === undefined) return true;
+  if ("refused" in read) {
+    warnings.push({
+      code: "metadata-ignored",
+      message: `${path} is not a regular file, so its policy was not applied`,
+      path,
+    });
+    return true;
+  }
   const text = decode(read.bytes, read.complete);
   const document = text === undefined ? undefined : parseDocument(text, { prettyErrors: false });
   if (document === undefined || document.errors.length > 0 || !read.complete) {
@@ -79,20 +92,29 @@ async function readImplicitInvocation(
   return !(isScalar(allowed) && allowed.value === false);
 }
 
-/** The first `maxBytes` bytes of a regular file (not through a symlink), or `undefined`. */
+/**
+ * The first `maxBytes` bytes of a regular file; `refused` when the path is a symlink (unless
+ * `follow`) or names no regular file; `undefined`, with a `read-failed` warning (none for a
+ * missing file when `quietWhenMissing`), when it cannot be read.
+ */
 async function readPrefix(
   fs: AgentsMdFileSystem,
   path: string,
   maxBytes: number,
   warnings: SkillsWarning[],
-  quietWhenMissing = false,
-): Promise<{ bytes: Uint8Array; complete: boolean } | undefined> {
+  options: { readonly follow: boolean; readonly quietWhenMissing?: boolean },
+): Promise<
+  | { bytes: Uint8Array; complete: boolean }
+  | { refused: Extract<SkillSkipReason, "symlinked" | "not-a-file"> }
+  | undefined
+> {
   let file: Awaited<ReturnType<AgentsMdFileSystem["open"]>>;
   try {
-    file = await fs.open(path, { noFollow: true });
+    file = await fs.open(path, { noFollow: !options.follow });
   } catch (error) {
     const code = codeOf(error);
-    if (code === "ELOOP" || (quietWhenMissing && (code === "ENOENT" || code === "ENOTDIR"))) {
+    if (code === "ELOOP" && !options.follow) return { refused: "symlinked" };
+    if (options.quietWhenMissing === true && (code === "ENOENT" || code === "ENOTDIR")) {
       return undefined;
     }
     warnings.push(readFailed(path, "read", error));
@@ -100,7 +122,7 @@ async function readPrefix(
   }
   try {
     const stat = await file.stat();
-    if (stat.kind !== "file") return undefined;
+    if (stat.kind !== "file") return { refused: "not-a-file" };
     const bytes = await file.read(maxBytes);
     return { bytes, complete: stat.size <= bytes.length };
   } catch (error) {
@@ -132,6 +154,8 @@ function skipped(path: string, reason: SkillSkipReason): SkillsWarning {
     "missing-description": "it has no description",
     "name-too-long": "its name is longer than 64 characters",
     "invalid-utf8": "it is not UTF-8 text",
+    symlinked: "it is a symlink, which is not followed for a SKILL.md",
+    "not-a-file": "it is not a regular file (a FIFO, a socket or a device)",
   }[reason];
   return {
     code: "skill-skipped",

@@ -15,7 +15,11 @@ export type SkillSkipReason =
   /** The name is longer than 64 characters. */
   | "name-too-long"
   /** The bytes read are not UTF-8. */
-  | "invalid-utf8";
+  | "invalid-utf8"
+  /** The `SKILL.md` is a symlink, which Codex does not follow. */
+  | "symlinked"
+  /** The `SKILL.md` is not a regular file: a FIFO, a socket, a device (or a folder). */
+  | "not-a-file";
 
 /** Fields every skills warning has. */
 export interface SkillsWarningBase extends CtxWarning {
@@ -55,7 +59,10 @@ export interface ScanTruncatedWarning extends SkillsWarningBase {
   readonly count: number;
 }
 
-/** A skill's `agents/openai.yaml` could not be read as YAML, so its policy was not applied. */
+/**
+ * A skill's `agents/openai.yaml` (or the file it links to) is not a regular file or could not be
+ * read as YAML, so its policy was not applied.
+ */
 export interface MetadataIgnoredWarning extends SkillsWarningBase {
   readonly code: "metadata-ignored";
 }

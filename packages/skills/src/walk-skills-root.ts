@@ -34,16 +34,27 @@ export async function walkSkillsRoot(
       continue;
     }
     for (const entry of entries) {
-      if (entry.name.startsWith(".") || entry.kind === "other") continue;
+      if (entry.name.startsWith(".")) continue;
       const path = fs.path.join(folder, entry.name);
-      if (entry.kind === "file") {
-        if (entry.name === "SKILL.md") files.push(path);
+      const isSkillFile = entry.name === "SKILL.md";
+      // Every SKILL.md but a folder goes to the reader, which reads a regular file and says why
+      // it passed over a symlink (Codex does not follow one) or a FIFO, socket or device.
+      if (
+        entry.kind === "file" ||
+        entry.kind === "other" ||
+        (isSkillFile && entry.kind === "symlink")
+      ) {
+        if (isSkillFile) files.push(path);
         continue;
       }
       const stat = await statOrWarn(fs, path, warnings, true);
-      // A listing that does not say what an entry is leaves a SKILL.md to the stat; a symlinked
-      // SKILL.md is refused when opened, as Codex passes it over.
-      if (stat?.kind === "file" && entry.kind === "unknown" && entry.name === "SKILL.md") {
+      // A listing that does not say what an entry is leaves a SKILL.md to the stat.
+      if (
+        isSkillFile &&
+        entry.kind === "unknown" &&
+        stat !== undefined &&
+        stat.kind !== "directory"
+      ) {
         files.push(path);
       }
       if (stat?.kind !== "directory" || visited.has(stat.identity)) continue;

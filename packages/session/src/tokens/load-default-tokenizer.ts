@@ -26,8 +26,10 @@ let loaded: Tokenizer | undefined;
  */
 export function loadDefaultTokenizer(): Promise<Tokenizer> {
   loading ??= import("./o200k-ranks.js")
-    .then(({ loadO200kRanks }) => {
-      const countStretch = createO200kCounter(readPackedRanks(loadO200kRanks()));
+    // A build's module may answer with a promise (scripts/packed-ranks-plugin.mjs).
+    .then(({ loadO200kRanks }): Uint8Array | Promise<Uint8Array> => loadO200kRanks())
+    .then((ranks) => {
+      const countStretch = createO200kCounter(readPackedRanks(ranks));
       loaded = {
         name: "o200k_base",
         count: (text) => {
