@@ -25,6 +25,7 @@ const packages = [
   "rollout",
   "agents-md",
   "skills",
+  "codex-config",
   "session",
   "openai",
   "anthropic",

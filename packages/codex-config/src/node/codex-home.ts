@@ -1,0 +1,36 @@
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import { lazySchema } from "@ctx/protocol/internal";
+import { z } from "zod";
+import { checkArgument } from "../check-argument.js";
+
+/** Codex's home, and whether `CODEX_HOME` named it or it is the default. */
+export interface CodexHome {
+  readonly path: string;
+  readonly source: "environment" | "default";
+}
+
+const environmentSchema = lazySchema(() =>
+  z.strictObject({
+    env: z.record(z.string(), z.string().optional()),
+    cwd: z.string().min(1),
+  }),
+);
+
+/**
+ * Where Codex keeps the user's files (`config.toml`, the global AGENTS.md, the skills, the
+ * sessions): `CODEX_HOME`, resolved against `cwd`, else `.codex` in `HOME` (the system's home
+ * when `HOME` is unset).
+ *
+ * @throws {CodexConfigError} `invalid-argument` when `environment` is not `{ env, cwd }`.
+ */
+export function codexHome(environment: {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+}): CodexHome {
+  const { env, cwd } = checkArgument("environment", environment, environmentSchema);
+  const fromEnvironment = env.CODEX_HOME;
+  return fromEnvironment === undefined || fromEnvironment === ""
+    ? { path: join(env.HOME ?? homedir(), ".codex"), source: "default" }
+    : { path: resolve(cwd, fromEnvironment), source: "environment" };
+}
