@@ -185,9 +185,9 @@ describe("ctx context shows the whole first request", () => {
   });
 
   it.each([
-    ["model = [1]", /config\.toml: model is not a value Codex accepts/],
-    ['personality = "grumpy"', /personality is not a value Codex accepts/],
-    ["model = ", /config\.toml is not valid TOML \(line 1/],
+    ["model = [1]", /config\.toml:1: model is not a value Codex accepts/],
+    ['personality = "grumpy"', /config\.toml:1: personality is not a value Codex accepts/],
+    ["model = ", /config\.toml:1 is not valid TOML/],
   ])("stops with one line on a config.toml Codex would refuse (%s)", async (line, message) => {
     const other = await realpath(await mkdtemp(join(tmpdir(), "ctx-bad-config-")));
     await writeFile(join(other, "config.toml"), `${line}\n`);

@@ -1,4 +1,5 @@
 import type { AgentsMdFileSystem } from "@ctx/agents-md";
+import type { ConfigSource } from "./config-source.js";
 
 /** The trust the configuration gives the working directory's project, and the entry that gave it. */
 export interface ProjectTrust {
@@ -6,6 +7,8 @@ export interface ProjectTrust {
   readonly level: "trusted" | "untrusted" | "unknown";
   /** The entry's path as written, when one applies. */
   readonly project?: string;
+  /** Where its `trust_level` was set, when one applies. */
+  readonly source?: ConfigSource;
 }
 
 /**

@@ -66,7 +66,11 @@ describe("readCodexConfig: trust decides the defaults as Codex 0.171 does", () =
       { [`${home}/config.toml`]: toml, "/repo/a/b": { directory: true } },
       { cwd: "/repo/a/b" },
     );
-    expect(inRepo.trust).toEqual({ level: "trusted", project: "/repo" });
+    expect(inRepo.trust).toEqual({
+      level: "trusted",
+      project: "/repo",
+      source: { kind: "file", path: `${home}/config.toml`, line: 2 },
+    });
     const inPlain = await read(
       { [`${home}/config.toml`]: toml, "/plain/a": { directory: true } },
       { cwd: "/plain/a" },

@@ -141,7 +141,12 @@ export async function readCodexConfig(options: ReadCodexConfigOptions): Promise<
       ...(source?.kind === "file" ? [{ path: source.path }] : []),
     );
   }
-  const trust = await findProjectTrust(parsed.data.projects ?? {}, cwd, fs);
+  const found = await findProjectTrust(parsed.data.projects ?? {}, cwd, fs);
+  const trustSource =
+    found.project === undefined
+      ? undefined
+      : layers.sourceOf(["projects", found.project, "trust_level"]);
+  const trust = trustSource === undefined ? found : { ...found, source: trustSource };
   const settings = await resolveCodexSettings({
     toml: parsed.data,
     layers,

@@ -11,8 +11,11 @@ export interface CodexHome {
 }
 
 const environmentSchema = lazySchema(() =>
-  z.strictObject({
-    env: z.record(z.string(), z.string().optional()),
+  z.looseObject({
+    env: z.custom<Readonly<Record<string, string | undefined>>>(
+      (value) => typeof value === "object" && value !== null,
+      { message: "expected the environment variables, an object" },
+    ),
     cwd: z.string().min(1),
   }),
 );
@@ -22,7 +25,8 @@ const environmentSchema = lazySchema(() =>
  * sessions): `CODEX_HOME`, resolved against `cwd`, else `.codex` in `HOME` (the system's home
  * when `HOME` is unset).
  *
- * @throws {CodexConfigError} `invalid-argument` when `environment` is not `{ env, cwd }`.
+ * @throws {CodexConfigError} `invalid-argument` when `environment` has no `env` and `cwd`
+ * (other properties are left alone).
  */
 export function codexHome(environment: {
   readonly env: Readonly<Record<string, string | undefined>>;
