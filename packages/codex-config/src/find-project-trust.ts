@@ -13,9 +13,11 @@ export interface ProjectTrust {
 
 /**
  * The trust level of the project `cwd` is in, as Codex 0.171 looks it up: the entry for `cwd`
- * itself, else the entry for the root of the Git repository holding `cwd` (the nearest folder
- * with `.git`, a folder or a file). Paths are compared as written: no other folder above `cwd`
- * counts, and `/repo/` is not `/repo`.
+ * itself, else the entry for the root of the Git repository holding `cwd`: the nearest folder
+ * whose `.git` is a folder with a `HEAD` file (a `.git` folder without one is passed over). A
+ * `.git` file (a linked worktree or submodule) ends the search without trust: Codex follows it
+ * to a main repository this reading does not resolve. Paths are compared as written: no other
+ * folder above `cwd` counts, and `/repo/` is not `/repo`.
  */
 export async function findProjectTrust(
   projects: Readonly<
@@ -43,12 +45,17 @@ function levelOf(
 }
 
 async function gitRoot(cwd: string, fs: AgentsMdFileSystem): Promise<string | undefined> {
-  for (let folder = cwd; ; ) {
-    const found = await fs.stat(fs.path.join(folder, ".git")).then(
-      () => true,
-      () => false,
+  const kindOf = (path: string) =>
+    fs.stat(path).then(
+      (stat) => stat.kind,
+      () => undefined,
     );
-    if (found) return folder;
+  for (let folder = cwd; ; ) {
+    const git = await kindOf(fs.path.join(folder, ".git"));
+    if (git === "file") return undefined;
+    if (git === "directory" && (await kindOf(fs.path.join(folder, ".git", "HEAD"))) === "file") {
+      return folder;
+    }
     const parent = fs.path.dirname(folder);
     if (parent === folder) return undefined;
     folder = parent;

@@ -12,7 +12,7 @@ function read(
   options: { cwd?: string; profile?: string; overrides?: string[]; maxBytes?: number } = {},
 ) {
   const fs = createMemoryFileSystem({
-    "/repo/.git": { directory: true },
+    "/repo/.git/HEAD": "ref: refs/heads/main\n",
     "/plain": { directory: true },
     ...entries,
   });
@@ -76,6 +76,20 @@ describe("readCodexConfig: trust decides the defaults as Codex 0.171 does", () =
       { cwd: "/plain/a" },
     );
     expect(inPlain.environment.sandboxMode).toBe("read-only");
+    const noHead = await read(
+      {
+        [`${home}/config.toml`]: toml,
+        "/plain/.git": { directory: true },
+        "/plain/a": { directory: true },
+      },
+      { cwd: "/plain/a" },
+    );
+    expect(noHead.trust.level).toBe("unknown");
+    const worktree = await read(
+      { [`${home}/config.toml`]: toml, "/repo/w/.git": "gitdir: /repo/.git/worktrees/w\n" },
+      { cwd: "/repo/w" },
+    );
+    expect(worktree.trust.level).toBe("unknown");
   });
 
   it("gives an untrusted project workspace-write and the untrusted approval policy", async () => {

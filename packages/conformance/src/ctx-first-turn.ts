@@ -1,5 +1,6 @@
 import type { LoadedAgentsMd } from "@ctx/agents-md";
 import { createNodeFileSystem } from "@ctx/agents-md/node";
+import type { CodexConfig } from "@ctx/codex-config";
 import type { Fragment } from "@ctx/fragments";
 import {
   defaultModelCatalog,
@@ -55,12 +56,15 @@ export async function ctxFirstTurn(options: {
   readonly home: string;
   readonly settings: ScenarioSettings;
   readonly prompt: string;
+  /** The scenario's Codex configuration as `@ctx/codex-config` read it. */
+  readonly config?: CodexConfig;
 }): Promise<CtxFirstTurn> {
   const { settings } = options;
   const { agentsMd, policy, environment } = await ctxTurnState(options);
   const fragments: Fragment[] = [];
-  if (settings.developerInstructions !== undefined && settings.developerInstructions !== "") {
-    fragments.push(developerInstructions.create({ text: settings.developerInstructions }));
+  const developerText = settings.developerInstructions ?? options.config?.developerInstructions;
+  if (developerText !== undefined && developerText !== "") {
+    fragments.push(developerInstructions.create({ text: developerText }));
   }
   const skills =
     settings.skills === true
