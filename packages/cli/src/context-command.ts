@@ -9,10 +9,12 @@ import {
   type SandboxMode,
 } from "@ctx/prompts";
 import { loadDefaultTokenizer } from "@ctx/session";
-import type { LoadedSkills } from "@ctx/skills";
+import { utf8ByteLength } from "@ctx/text";
 import { type Command, Option } from "commander";
 import { type AdapterFormat, adapterFormats, toAdapterRequest } from "./adapter-request.js";
 import { CliError } from "./cli-error.js";
+import { codexComparison } from "./codex-comparison.js";
+import { codexDefaultModel } from "./codex-model-blocks.js";
 import type { ContextBlock } from "./context-blocks.js";
 import { resolveContextSettings } from "./context-settings.js";
 import { buildFirstTurnContext } from "./first-turn-context.js";
@@ -271,26 +273,26 @@ async function showContext(
           ),
           "",
         ],
-        atEnd: [paint("dim", notShown(tools !== undefined, context.skills))],
+        atEnd: codexComparison({
+          codexModel: flags.model ?? config?.model ?? codexDefaultModel,
+          model: settings.model,
+          personality: settings.personality,
+          instructions: context.request.instructions,
+          baseFromFile: settings.baseInstructions !== undefined,
+          permissionsBytes: bytesOf(blocks, "permissions_instructions"),
+          withTools: tools !== undefined,
+          skills: settings.skills,
+          bundledSkills: config?.skills.bundled ?? true,
+          onRequest:
+            context.skills?.skills.filter((skill) => !skill.implicitInvocation).length ?? 0,
+        }).map((line) => paint("dim", line)),
       },
     ),
   );
 }
 
-/** The closing line: what a real first request holds that this one does not show. */
-function notShown(withTools: boolean, skills: LoadedSkills | undefined): string {
-  const onRequest = skills?.skills.filter((skill) => !skill.implicitInvocation).length ?? 0;
-  const left = [
-    "the user's message",
-    ...(withTools ? [] : ["tool definitions (pass --tools FILE)"]),
-    "Codex's bundled skills",
-    ...(onRequest === 0
-      ? []
-      : [
-          `${onRequest} ${onRequest === 1 ? "skill" : "skills"} offered only when asked for by name`,
-        ]),
-    "collaboration mode and multi-agent instructions (set by the agent at run time)",
-    "MCP servers, apps and plugins",
-  ];
-  return `Not shown: ${left.join("; ")}.`;
+/** The size of the first block of `kind`, when there is one. */
+function bytesOf(blocks: readonly ContextBlock[], kind: string): number | undefined {
+  const block = blocks.find((candidate) => candidate.kind === kind);
+  return block === undefined ? undefined : utf8ByteLength(block.text);
 }

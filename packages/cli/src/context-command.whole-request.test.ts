@@ -92,7 +92,13 @@ describe("ctx context shows the whole first request", () => {
       `warning: ${join(repository, ".agents", "skills", "notes", "SKILL.md")} is not offered as a skill`,
     );
     expect(run.stdout.trimEnd().split("\n").at(-1)).toBe(
-      "Not shown: the user's message; tool definitions (pass --tools FILE); Codex's bundled skills; 1 skill offered only when asked for by name; collaboration mode and multi-agent instructions (set by the agent at run time); MCP servers, apps and plugins.",
+      "Not shown: the user's message; 1 skill offered only when asked for by name; MCP servers, apps and plugins.",
+    );
+    expect(run.stdout).toMatch(
+      /Whose words: the base instructions \([\d,]+ B\) and the permissions text \([\d,]+ B\) are @ctx's own wording/,
+    );
+    expect(run.stdout).toContain(
+      "Codex 0.171 does not list ctx-coder-mini: what it would send besides these blocks is not known here.",
     );
   });
 
