@@ -320,6 +320,175 @@ export const bundledModels: readonly ModelInfo[] = [
   },
   {
     baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "gpt-6.2-sol",
+    displayName: "GPT-6.2 Sol",
+    contextWindow: 922000,
+    autoCompactTokenLimit: 829800,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://developers.openai.com/api/docs/models/gpt-6.2-sol.md",
+      quote: "Maximum input tokens: 922,000",
+    },
+    pricing: {
+      input: 2,
+      cachedInput: 0.1,
+      cacheWrite: 2.5,
+      output: 10,
+      source: {
+        url: "https://developers.openai.com/api/docs/models/gpt-6.2-sol.md",
+        quote:
+          "| Input | $2 | 1M tokens | | Cached input | $0.1 | 1M tokens | | Cache writes | $2.5 | 1M tokens | | Output | $10 | 1M tokens |",
+      },
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "gpt-6-sol",
+    displayName: "GPT-6 Sol",
+    contextWindow: 922000,
+    autoCompactTokenLimit: 829800,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://developers.openai.com/docs/models/gpt-6-sol",
+      quote: "1,050,000 context window · 128,000 max output tokens",
+      note: "The 1,050,000 tokens are input and output together; the input limit, which the window here counts, is 1,050,000 − 128,000 = 922,000, as OpenAI's page for gpt-6.2-sol, a model with the same two figures, states as its maximum input.",
+    },
+    pricing: {
+      input: 2,
+      cachedInput: 0.2,
+      cacheWrite: 2.5,
+      output: 10,
+      source: {
+        url: "https://developers.openai.com/docs/models/gpt-6-sol",
+        quote: "Input $2.00 · Cached input $0.20 · Cache writes $2.50 · Output $10.00",
+      },
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "gpt-5.6-sol",
+    displayName: "GPT-5.6 Sol",
+    contextWindow: 922000,
+    autoCompactTokenLimit: 829800,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://developers.openai.com/pt-BR/api/docs/models/gpt-5.6-sol",
+      quote: "Janela de contexto de 1,050,000 · Máximo de 128,000 tokens de saída",
+      note: "The 1,050,000 tokens are input and output together; the input limit, which the window here counts, is 1,050,000 − 128,000 = 922,000, as OpenAI's page for gpt-6.2-sol, a model with the same two figures, states as its maximum input.",
+    },
+    pricing: {
+      input: 4,
+      cachedInput: 0.4,
+      output: 20,
+      source: {
+        url: "https://developers.openai.com/pt-BR/api/docs/models/gpt-5.6-sol",
+        quote: "Entrada $4.00 · Entrada em cache $0.40 · Saída $20.00",
+        note: "The page calls these promotional prices, available at least until November 21, 2026, and gives no cache-write price.",
+      },
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "gpt-5.6-terra",
+    displayName: "GPT-5.6 Terra",
+    contextWindow: 922000,
+    autoCompactTokenLimit: 829800,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://developers.openai.com/de-DE/api/docs/models/gpt-5.6-terra",
+      quote: "Kontextfenster mit 1,050,000 Token · Maximal 128,000 Ausgabe-Token",
+      note: "The 1,050,000 tokens are input and output together; the input limit, which the window here counts, is 1,050,000 − 128,000 = 922,000, as OpenAI's page for gpt-6.2-sol, a model with the same two figures, states as its maximum input.",
+    },
+    pricing: {
+      input: 2,
+      cachedInput: 0.2,
+      cacheWrite: 2.5,
+      output: 12,
+      source: {
+        url: "https://developers.openai.com/de-DE/api/docs/models/gpt-5.6-terra",
+        quote:
+          "Eingabe $2.00 · Cached input $0.20 · Ausgabe $12.00 · Für Schreibvorgänge im Cache gilt das 1,25-Fache des Preises für Eingabetoken ohne Caching.",
+        note: "The cache-write price is 1.25 × the $2.00 input price.",
+      },
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "gpt-5.6-luna",
+    displayName: "GPT-5.6 Luna",
+    contextWindow: 922000,
+    autoCompactTokenLimit: 829800,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://developers.openai.com/api/docs/models/gpt-5.6-luna",
+      quote: "1,050,000 context window · 128,000 max output tokens",
+      note: "The 1,050,000 tokens are input and output together; the input limit, which the window here counts, is 1,050,000 − 128,000 = 922,000, as OpenAI's page for gpt-6.2-sol, a model with the same two figures, states as its maximum input.",
+    },
+    pricing: {
+      input: 0.2,
+      cachedInput: 0.02,
+      cacheWrite: 0.25,
+      output: 1.2,
+      source: {
+        url: "https://developers.openai.com/api/docs/models/gpt-5.6-luna",
+        quote:
+          "Input $0.20 · Cached input $0.02 · Output $1.20 · Cache writes are billed at 1.25x the uncached input token rate.",
+        note: "The cache-write price is 1.25 × the $0.20 input price.",
+      },
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
     slug: "gpt-5-codex",
     displayName: "GPT-5-Codex",
     contextWindow: 272000,
@@ -339,6 +508,15 @@ export const bundledModels: readonly ModelInfo[] = [
       url: "https://developers.openai.com/api/docs/models/gpt-5-codex",
       quote: "400,000 context window · 128,000 max output tokens",
       note: "The 400,000 tokens are input and output together; the input limit, which the window here counts, is 400,000 − 128,000 = 272,000, as OpenAI's Codex configuration docs state for GPT-5-Codex (github.com/openai/codex/pull/4858).",
+    },
+    pricing: {
+      input: 1.25,
+      cachedInput: 0.125,
+      output: 10,
+      source: {
+        url: "https://developers.openai.com/api/docs/models/gpt-5-codex",
+        quote: "Input $1.25 · Cached input $0.125 · Output $10.00",
+      },
     },
   },
   {
@@ -407,6 +585,15 @@ export const bundledModels: readonly ModelInfo[] = [
       url: "https://developers.openai.com/zh-Hans/api/docs/models/gpt-5.1",
       quote: "400,000 上下文窗口 · 最多输出 128,000 个 Token",
       note: "The 400,000 tokens are input and output together; the input limit, which the window here counts, is 400,000 − 128,000 = 272,000, as OpenAI's page for gpt-5-nano, a model of the same family with the same two figures, states as its maximum input.",
+    },
+    pricing: {
+      input: 1.25,
+      cachedInput: 0.125,
+      output: 10,
+      source: {
+        url: "https://developers.openai.com/api/docs/models/gpt-5.1",
+        quote: "Input $1.25 · Cached input $0.125 · Output $10.00",
+      },
     },
   },
   {
