@@ -50,6 +50,13 @@ describe("codexComparison", () => {
     );
   });
 
+  it("names model_context_window as the window's source when it is set", () => {
+    const lines = codexComparison({ ...base, codexModel: "gpt-6.2-sol", contextWindow: 100_000 });
+    expect(lines[1]).toContain(
+      "the context window that budgets the skills (100,000 tokens) is model_context_window's",
+    );
+  });
+
   it("says so for a model Codex does not list, and for instructions from a file", () => {
     const lines = codexComparison({ ...base, codexModel: "claude-sonnet-4-5", baseFromFile: true });
     expect(lines[0]).toMatch(

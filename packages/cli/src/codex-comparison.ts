@@ -11,6 +11,8 @@ export interface CodexComparisonInput {
   readonly personality: Personality;
   /** The base instructions sent. */
   readonly instructions: string;
+  /** The window `model_context_window` gives, instead of the catalog's. */
+  readonly contextWindow?: number;
   /** Whether the base instructions are the user's `model_instructions_file`. */
   readonly baseFromFile: boolean;
   /** The size of the permissions block, when one is sent. */
@@ -45,8 +47,16 @@ export function codexComparison(input: CodexComparisonInput): string[] {
       model.slug !== input.model &&
       resolveBaseInstructions({ model, personality: input.personality }) === input.instructions,
   );
-  const contextWindow = defaultModelCatalog.get(input.model).contextWindow;
-  const modelLine = `The model (${input.model}) chose @ctx's base instructions${others.length === 0 ? "" : ` (the same bytes as ${others.length} other catalog ${others.length === 1 ? "model" : "models"})`} and the context window (${contextWindow.toLocaleString("en-US")} tokens) that budgets the skills; nothing else in this request depends on the model.`;
+  const contextWindow = input.contextWindow ?? defaultModelCatalog.get(input.model).contextWindow;
+  const shared =
+    others.length === 0
+      ? ""
+      : ` (the same bytes as ${others.length} other catalog ${others.length === 1 ? "model" : "models"})`;
+  const window = `${contextWindow.toLocaleString("en-US")} tokens`;
+  const modelLine =
+    input.contextWindow === undefined
+      ? `The model (${input.model}) chose @ctx's base instructions${shared} and the context window (${window}) that budgets the skills; nothing else in this request depends on the model.`
+      : `The model (${input.model}) chose @ctx's base instructions${shared}; the context window that budgets the skills (${window}) is model_context_window's; nothing else in this request depends on the model.`;
   const besides: string[] = [];
   if (codex !== undefined) {
     if (codex.toolDefinitions !== undefined) {

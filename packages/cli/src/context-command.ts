@@ -33,7 +33,7 @@ interface ContextFlags {
   readonly home?: string;
   readonly config: boolean;
   readonly profile?: string;
-  readonly configOverride: readonly string[];
+  readonly configOverride?: readonly string[];
   readonly tools?: string;
   readonly show?: string;
   readonly format: "text" | "json" | AdapterFormat;
@@ -79,8 +79,7 @@ export function addContextCommand(program: Command, environment: CliEnvironment)
     .option(
       "-c, --config-override <KEY=VALUE>",
       "override one config.toml key, as codex -c (repeatable)",
-      (value: string, previous: string[]) => [...previous, value],
-      [] as string[],
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
     )
     .option(
       "--home <DIR>",
@@ -142,7 +141,7 @@ async function showContext(
         cwd,
         fs: createNodeFileSystem({ blocking: true }),
         ...(flags.profile === undefined ? {} : { profile: flags.profile }),
-        overrides: flags.configOverride,
+        overrides: flags.configOverride ?? [],
       }).catch((error: unknown) => {
         if (CodexConfigError.isInstance(error)) {
           throw new CliError("failure", error.message, { cause: error });
@@ -179,6 +178,7 @@ async function showContext(
     ...(settings.baseInstructions === undefined
       ? {}
       : { baseInstructions: settings.baseInstructions }),
+    ...(settings.contextWindow === undefined ? {} : { contextWindow: settings.contextWindow }),
     ...processDefaults(environment),
     now: new Date(),
     ...(settings.developerInstructions === undefined
@@ -278,6 +278,9 @@ async function showContext(
           model: settings.model,
           personality: settings.personality,
           instructions: context.request.instructions,
+          ...(settings.contextWindow === undefined
+            ? {}
+            : { contextWindow: settings.contextWindow }),
           baseFromFile: settings.baseInstructions !== undefined,
           permissionsBytes: bytesOf(blocks, "permissions_instructions"),
           withTools: tools !== undefined,

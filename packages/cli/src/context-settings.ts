@@ -29,6 +29,8 @@ export interface ContextSettings {
   readonly developerInstructions: string | undefined;
   /** The text of `model_instructions_file`, sent instead of the model's base instructions. */
   readonly baseInstructions: string | undefined;
+  /** `model_context_window`: the model's window instead of the catalog's. */
+  readonly contextWindow: number | undefined;
   readonly maxBytes: number | undefined;
   readonly fallbackFilenames: readonly string[] | undefined;
   readonly rootMarkers: readonly string[] | undefined;
@@ -183,6 +185,7 @@ export function resolveContextSettings(input: {
     networkAccess,
     developerInstructions: config?.developerInstructions,
     baseInstructions,
+    contextWindow: config?.session.contextWindow,
     maxBytes: agentsMd.maxBytes,
     fallbackFilenames: agentsMd.fallbackFilenames,
     rootMarkers: agentsMd.rootMarkers,
@@ -197,5 +200,7 @@ export function resolveContextSettings(input: {
 function shortSource(source: ConfigSource): string {
   if (source.kind !== "file") return describeConfigSource(source);
   const name = source.path.split(/[\\/]/).at(-1) ?? source.path;
-  return `${name}:${source.line}`;
+  return source.profile === undefined
+    ? `${name}:${source.line}`
+    : `profile ${source.profile} (${name}:${source.line})`;
 }

@@ -32,6 +32,8 @@ export interface FirstTurnSettings {
   readonly networkAccess?: boolean;
   /** Base instructions to send instead of the model's (Codex's `model_instructions_file`). */
   readonly baseInstructions?: string;
+  /** The model's context window instead of the catalog's (Codex's `model_context_window`). */
+  readonly contextWindow?: number;
   readonly shell: string;
   readonly now: Date;
   /** An IANA time zone; the system's when omitted (`Etc/UTC` where the system says `UTC`). */
@@ -139,6 +141,7 @@ export async function buildFirstTurnContext(
     ...(settings.baseInstructions === undefined
       ? {}
       : { baseInstructions: settings.baseInstructions }),
+    ...(settings.contextWindow === undefined ? {} : { contextWindow: settings.contextWindow }),
   }).beginTurn(turn, "(the user's first message)");
   const input = request.input.slice(0, -1);
   const instructions = request.instructions;
