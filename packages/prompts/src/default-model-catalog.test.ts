@@ -55,7 +55,9 @@ describe("defaultModelCatalog", () => {
     expect(sol.pricing?.source.url).toBe(sol.source?.url);
     for (const model of defaultModelCatalog.models) {
       if (model.pricing === undefined) continue;
-      expect(model.pricing.source.url).toMatch(/^https:\/\/developers\.openai\.com\//);
+      expect(model.pricing.source.url).toMatch(
+        /^https:\/\/(developers\.openai\.com|platform\.claude\.com)\//,
+      );
       const quoted = [...model.pricing.source.quote.matchAll(/\$(\d+(?:\.\d+)?)/g)].map((match) =>
         Number(match[1]),
       );

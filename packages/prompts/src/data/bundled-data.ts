@@ -618,6 +618,18 @@ export const bundledModels: readonly ModelInfo[] = [
       quote:
         "Model ID: `claude-opus-4-5-20251101` · Context window: 200K tokens · Max output: 64K tokens",
     },
+    pricing: {
+      input: 5,
+      cachedInput: 0.5,
+      cacheWrite: 6.25,
+      output: 25,
+      source: {
+        url: "https://platform.claude.com/docs/en/about-claude/pricing",
+        quote:
+          "| Claude Opus 4.5 | $5 / MTok | $6.25 / MTok | $10 / MTok | $0.50 / MTok | $25 / MTok |",
+        note: "The 5-minute cache-write price; a 1-hour cache write costs more, on the same row.",
+      },
+    },
   },
   {
     baseInstructions: codingAgentWithDefaultPersonality,
@@ -640,6 +652,18 @@ export const bundledModels: readonly ModelInfo[] = [
       url: "https://platform.claude.com/docs/pt-BR/models/opus-4-5/overview.md",
       quote:
         "Model ID: `claude-opus-4-5-20251101` · Context window: 200K tokens · Max output: 64K tokens",
+    },
+    pricing: {
+      input: 5,
+      cachedInput: 0.5,
+      cacheWrite: 6.25,
+      output: 25,
+      source: {
+        url: "https://platform.claude.com/docs/en/about-claude/pricing",
+        quote:
+          "| Claude Opus 4.5 | $5 / MTok | $6.25 / MTok | $10 / MTok | $0.50 / MTok | $25 / MTok |",
+        note: "The 5-minute cache-write price; a 1-hour cache write costs more, on the same row.",
+      },
     },
   },
   {
@@ -664,6 +688,18 @@ export const bundledModels: readonly ModelInfo[] = [
       quote:
         "Model ID: `claude-sonnet-4-5-20250929` · Context window: 200K tokens · Max output: 64K tokens",
     },
+    pricing: {
+      input: 3,
+      cachedInput: 0.3,
+      cacheWrite: 3.75,
+      output: 15,
+      source: {
+        url: "https://platform.claude.com/docs/en/docs/about-claude/pricing",
+        quote:
+          "| Claude Sonnet 4.5 | $3 / MTok | $3.75 / MTok | $6 / MTok | $0.30 / MTok | $15 / MTok |",
+        note: "The 5-minute cache-write price; a 1-hour cache write costs more, on the same row.",
+      },
+    },
   },
   {
     baseInstructions: codingAgentWithDefaultPersonality,
@@ -686,6 +722,18 @@ export const bundledModels: readonly ModelInfo[] = [
       url: "https://platform.claude.com/docs/zh-CN/models/sonnet-4-5/overview.md",
       quote:
         "Model ID: `claude-sonnet-4-5-20250929` · Context window: 200K tokens · Max output: 64K tokens",
+    },
+    pricing: {
+      input: 3,
+      cachedInput: 0.3,
+      cacheWrite: 3.75,
+      output: 15,
+      source: {
+        url: "https://platform.claude.com/docs/en/docs/about-claude/pricing",
+        quote:
+          "| Claude Sonnet 4.5 | $3 / MTok | $3.75 / MTok | $6 / MTok | $0.30 / MTok | $15 / MTok |",
+        note: "The 5-minute cache-write price; a 1-hour cache write costs more, on the same row.",
+      },
     },
   },
   {
@@ -710,6 +758,18 @@ export const bundledModels: readonly ModelInfo[] = [
       quote:
         "Model ID: `claude-haiku-4-5-20251001` · Context window: 200K tokens · Max output: 64K tokens",
     },
+    pricing: {
+      input: 1,
+      cachedInput: 0.1,
+      cacheWrite: 1.25,
+      output: 5,
+      source: {
+        url: "https://platform.claude.com/docs/en/docs/about-claude/pricing",
+        quote:
+          "| Claude Haiku 4.5 | $1 / MTok | $1.25 / MTok | $2 / MTok | $0.10 / MTok | $5 / MTok |",
+        note: "The 5-minute cache-write price; a 1-hour cache write costs more, on the same row.",
+      },
+    },
   },
   {
     baseInstructions: codingAgentWithDefaultPersonality,
@@ -733,6 +793,18 @@ export const bundledModels: readonly ModelInfo[] = [
       quote:
         "Model ID: `claude-haiku-4-5-20251001` · Context window: 200K tokens · Max output: 64K tokens",
     },
+    pricing: {
+      input: 1,
+      cachedInput: 0.1,
+      cacheWrite: 1.25,
+      output: 5,
+      source: {
+        url: "https://platform.claude.com/docs/en/docs/about-claude/pricing",
+        quote:
+          "| Claude Haiku 4.5 | $1 / MTok | $1.25 / MTok | $2 / MTok | $0.10 / MTok | $5 / MTok |",
+        note: "The 5-minute cache-write price; a 1-hour cache write costs more, on the same row.",
+      },
+    },
   },
   {
     baseInstructions: codingAgentWithDefaultPersonality,
@@ -754,6 +826,18 @@ export const bundledModels: readonly ModelInfo[] = [
     source: {
       url: "https://platform.claude.com/docs/zh-CN/models/sonnet-4-6/overview.md",
       quote: "Model ID: `claude-sonnet-4-6` · Context window: 1M tokens · Max output: 128K tokens",
+    },
+    pricing: {
+      input: 3,
+      cachedInput: 0.3,
+      cacheWrite: 3.75,
+      output: 15,
+      source: {
+        url: "https://platform.claude.com/docs/en/docs/about-claude/pricing",
+        quote:
+          "| Claude Sonnet 4.6 | $3 / MTok | $3.75 / MTok | $6 / MTok | $0.30 / MTok | $15 / MTok |",
+        note: "The 5-minute cache-write price; a 1-hour cache write costs more, on the same row.",
+      },
     },
   },
   {
@@ -777,6 +861,18 @@ export const bundledModels: readonly ModelInfo[] = [
       url: "https://platform.claude.com/docs/en/models/opus-4-6/overview.md",
       quote: "Model ID: `claude-opus-4-6` · Context window: 1M tokens · Max output: 128K tokens",
     },
+    pricing: {
+      input: 5,
+      cachedInput: 0.5,
+      cacheWrite: 6.25,
+      output: 25,
+      source: {
+        url: "https://platform.claude.com/docs/en/about-claude/pricing",
+        quote:
+          "| Claude Opus 4.6 | $5 / MTok | $6.25 / MTok | $10 / MTok | $0.50 / MTok | $25 / MTok |",
+        note: "The 5-minute cache-write price; a 1-hour cache write costs more, on the same row.",
+      },
+    },
   },
   {
     baseInstructions: codingAgentWithDefaultPersonality,
@@ -799,6 +895,18 @@ export const bundledModels: readonly ModelInfo[] = [
       url: "https://platform.claude.com/docs/fr/models/opus-4-8/overview.md",
       quote: "Model ID: `claude-opus-4-8` · Context window: 1M tokens · Max output: 128K tokens",
     },
+    pricing: {
+      input: 5,
+      cachedInput: 0.5,
+      cacheWrite: 6.25,
+      output: 25,
+      source: {
+        url: "https://platform.claude.com/docs/en/about-claude/pricing",
+        quote:
+          "| Claude Opus 4.8 | $5 / MTok | $6.25 / MTok | $10 / MTok | $0.50 / MTok | $25 / MTok |",
+        note: "The 5-minute cache-write price; a 1-hour cache write costs more, on the same row.",
+      },
+    },
   },
   {
     baseInstructions: codingAgentWithDefaultPersonality,
@@ -820,6 +928,18 @@ export const bundledModels: readonly ModelInfo[] = [
     source: {
       url: "https://platform.claude.com/docs/ko/models/opus-5/overview.md",
       quote: "Model ID: `claude-opus-5` · Context window: 1M tokens · Max output: 128K tokens",
+    },
+    pricing: {
+      input: 5,
+      cachedInput: 0.5,
+      cacheWrite: 6.25,
+      output: 25,
+      source: {
+        url: "https://platform.claude.com/docs/en/about-claude/pricing",
+        quote:
+          "| Claude Opus 5 | $5 / MTok | $6.25 / MTok | $10 / MTok | $0.50 / MTok | $25 / MTok |",
+        note: "The 5-minute cache-write price; a 1-hour cache write costs more, on the same row.",
+      },
     },
   },
   {
