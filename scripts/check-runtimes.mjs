@@ -35,6 +35,7 @@ const packages = [
   "rollout",
   "agents-md",
   "skills",
+  "codex-config",
   "session",
   "openai",
   "anthropic",

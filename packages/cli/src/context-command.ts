@@ -1,5 +1,7 @@
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import { CodexConfigError, readCodexConfig } from "@ctx/codex-config";
+import { codexHome, createNodeFileSystem } from "@ctx/codex-config/node";
 import {
   type ApprovalPolicy,
   defaultModelCatalog,
@@ -7,12 +9,12 @@ import {
   type SandboxMode,
 } from "@ctx/prompts";
 import { loadDefaultTokenizer } from "@ctx/session";
-import type { LoadedSkills } from "@ctx/skills";
+import { utf8ByteLength } from "@ctx/text";
 import { type Command, Option } from "commander";
 import { type AdapterFormat, adapterFormats, toAdapterRequest } from "./adapter-request.js";
 import { CliError } from "./cli-error.js";
-import { readCodexConfig } from "./codex-config.js";
-import { codexHome } from "./codex-home.js";
+import { codexComparison } from "./codex-comparison.js";
+import { codexDefaultModel } from "./codex-model-blocks.js";
 import type { ContextBlock } from "./context-blocks.js";
 import { resolveContextSettings } from "./context-settings.js";
 import { buildFirstTurnContext } from "./first-turn-context.js";
@@ -25,12 +27,14 @@ import { readToolDefinitions } from "./tool-definitions.js";
 import { visibleText } from "./visible-text.js";
 
 interface ContextFlags {
-  readonly model: string;
-  readonly personality: Personality;
-  readonly sandbox: SandboxMode;
-  readonly approval: ApprovalPolicy;
+  readonly model?: string;
+  readonly personality?: Personality;
+  readonly sandbox?: SandboxMode;
+  readonly approval?: ApprovalPolicy;
   readonly home?: string;
   readonly config: boolean;
+  readonly profile?: string;
+  readonly configOverride?: readonly string[];
   readonly tools?: string;
   readonly show?: string;
   readonly format: "text" | "json" | AdapterFormat;
@@ -48,23 +52,35 @@ export function addContextCommand(program: Command, environment: CliEnvironment)
     .addOption(
       new Option(
         "--model <SLUG>",
-        `the model whose instructions are sent (known: ${slugs})`,
-      ).default("ctx-coder"),
+        `the catalog entry whose base instructions (@ctx's own wording) and context window are used; nothing else changes (known: ${slugs}; default: config.toml's model, else ctx-coder)`,
+      ),
     )
     .addOption(
-      new Option("--personality <P>", "how the model is asked to sound")
-        .choices(personalities)
-        .default("pragmatic"),
+      new Option(
+        "--personality <P>",
+        "how the model is asked to sound (default: pragmatic)",
+      ).choices(personalities),
     )
     .addOption(
-      new Option("--sandbox <MODE>", "what the model's commands may touch")
-        .choices(sandboxModes)
-        .default("workspace-write"),
+      new Option(
+        "--sandbox <MODE>",
+        "what the model's commands may touch (default: config.toml's, else workspace-write in a project it trusts, read-only elsewhere)",
+      ).choices(sandboxModes),
     )
     .addOption(
-      new Option("--approval <POLICY>", "when the model must ask before running a command")
-        .choices(approvalPolicies)
-        .default("on-request"),
+      new Option(
+        "--approval <POLICY>",
+        "when the model must ask before running a command (default: config.toml's, else on-request)",
+      ).choices(approvalPolicies),
+    )
+    .option(
+      "--profile <NAME>",
+      "lay NAME.config.toml in Codex's home over config.toml, as codex --profile",
+    )
+    .option(
+      "-c, --config-override <KEY=VALUE>",
+      "override one config.toml key, as codex -c (repeatable)",
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
     )
     .option(
       "--home <DIR>",
@@ -92,17 +108,18 @@ Formats (all but text print JSON on standard output, warnings go to standard err
   anthropic    the Anthropic Messages API's system and messages, with cache breakpoints (toMessagesParams of @ctx/anthropic)
   ai-sdk       the AI SDK's instructions and ModelMessage[] for generateText (toPrompt of @ctx/ai-sdk)
 
-Settings come from a flag when one is given, else from config.toml in Codex's home (model,
-personality, sandbox_mode, approval_policy, developer_instructions, project_doc_max_bytes,
-project_doc_fallback_filenames, project_root_markers, skills.include_instructions, trusted
-projects), else the embedded defaults; the text format shows each setting's source.
+Settings come from a flag when one is given, else from Codex's configuration as Codex 0.171
+reads it (config.toml in Codex's home, the --profile file over it, -c overrides over both, the
+project's trust level for the sandbox and approval defaults: see @ctx/codex-config), else
+Codex's defaults; the text format shows each setting's source (file and line, profile, -c,
+trust, default).
 
 Examples:
   ctx context ../my-repo --sandbox read-only --format anthropic
   ctx context --tools tools.json --show skills_instructions`,
     )
-    .action(async (directory: string | undefined, flags: ContextFlags, command: Command) => {
-      await showContext(environment, directory, flags, command);
+    .action(async (directory: string | undefined, flags: ContextFlags) => {
+      await showContext(environment, directory, flags);
     });
 }
 
@@ -111,7 +128,6 @@ async function showContext(
   environment: CliEnvironment,
   directory: string | undefined,
   flags: ContextFlags,
-  command: Command,
 ): Promise<void> {
   const cwd = resolve(environment.cwd, directory ?? ".");
   const userHome = environment.env.HOME ?? homedir();
@@ -120,20 +136,33 @@ async function showContext(
       ? { path: resolve(environment.cwd, flags.home), source: "flag" as const }
       : codexHome(environment);
   const configPath = join(home.path, "config.toml");
-  const config = flags.config ? await readCodexConfig(configPath) : undefined;
-  const given = (name: string) => command.getOptionValueSource(name) === "cli";
+  const config = flags.config
+    ? await readCodexConfig({
+        home: home.path,
+        cwd,
+        fs: createNodeFileSystem({ blocking: true }),
+        ...(flags.profile === undefined ? {} : { profile: flags.profile }),
+        overrides: flags.configOverride ?? [],
+      }).catch((error: unknown) => {
+        if (CodexConfigError.isInstance(error)) {
+          throw new CliError("failure", error.message, { cause: error });
+        }
+        throw error;
+      })
+    : undefined;
   const settings = resolveContextSettings({
-    flags: {
-      model: { value: flags.model, given: given("model") },
-      personality: { value: flags.personality, given: given("personality") },
-      sandbox: { value: flags.sandbox, given: given("sandbox") },
-      approval: { value: flags.approval, given: given("approval") },
-    },
+    flags,
     config,
     home,
     configFile: !flags.config
       ? { value: "not read (--no-config)", source: "flag" }
-      : { value: config === undefined ? `none (${configPath})` : configPath, source: home.source },
+      : {
+          value:
+            config?.files
+              .map((file) => (file.found ? file.path : `none (${file.path})`))
+              .join(", ") ?? configPath,
+          source: flags.profile === undefined ? home.source : `${home.source}, --profile`,
+        },
   });
   const context = await buildFirstTurnContext({
     cwd,
@@ -142,6 +171,15 @@ async function showContext(
     personality: settings.personality,
     sandbox: settings.sandbox,
     approval: settings.approval,
+    ...(settings.granularApprovals === undefined
+      ? {}
+      : { granularApprovals: settings.granularApprovals }),
+    writableRoots: settings.writableRoots,
+    networkAccess: settings.networkAccess,
+    ...(settings.baseInstructions === undefined
+      ? {}
+      : { baseInstructions: settings.baseInstructions }),
+    ...(settings.contextWindow === undefined ? {} : { contextWindow: settings.contextWindow }),
     ...processDefaults(environment),
     now: new Date(),
     ...(settings.developerInstructions === undefined
@@ -157,7 +195,7 @@ async function showContext(
           skills: {
             codexHome: home.path,
             home: userHome,
-            trustedProjects: settings.trustedProjects,
+            trusted: settings.trusted,
           },
         }
       : {}),
@@ -236,26 +274,29 @@ async function showContext(
           ),
           "",
         ],
-        atEnd: [paint("dim", notShown(tools !== undefined, context.skills))],
+        atEnd: codexComparison({
+          codexModel: flags.model ?? config?.model ?? codexDefaultModel,
+          model: settings.model,
+          personality: settings.personality,
+          instructions: context.request.instructions,
+          ...(settings.contextWindow === undefined
+            ? {}
+            : { contextWindow: settings.contextWindow }),
+          baseFromFile: settings.baseInstructions !== undefined,
+          permissionsBytes: bytesOf(blocks, "permissions_instructions"),
+          withTools: tools !== undefined,
+          skills: settings.skills,
+          bundledSkills: config?.skills.bundled ?? true,
+          onRequest:
+            context.skills?.skills.filter((skill) => !skill.implicitInvocation).length ?? 0,
+        }).map((line) => paint("dim", line)),
       },
     ),
   );
 }
 
-/** The closing line: what a real first request holds that this one does not show. */
-function notShown(withTools: boolean, skills: LoadedSkills | undefined): string {
-  const onRequest = skills?.skills.filter((skill) => !skill.implicitInvocation).length ?? 0;
-  const left = [
-    "the user's message",
-    ...(withTools ? [] : ["tool definitions (pass --tools FILE)"]),
-    "Codex's bundled skills",
-    ...(onRequest === 0
-      ? []
-      : [
-          `${onRequest} ${onRequest === 1 ? "skill" : "skills"} offered only when asked for by name`,
-        ]),
-    "collaboration mode and multi-agent instructions (set by the agent at run time)",
-    "MCP servers, apps and plugins",
-  ];
-  return `Not shown: ${left.join("; ")}.`;
+/** The size of the first block of `kind`, when there is one. */
+function bytesOf(blocks: readonly ContextBlock[], kind: string): number | undefined {
+  const block = blocks.find((candidate) => candidate.kind === kind);
+  return block === undefined ? undefined : utf8ByteLength(block.text);
 }

@@ -1,128 +1,206 @@
-import type { ApprovalPolicy, Personality, SandboxMode } from "@ctx/prompts";
+import { type CodexConfig, type ConfigSource, describeConfigSource } from "@ctx/codex-config";
+import type { ApprovalPolicy, GranularApprovals, Personality, SandboxMode } from "@ctx/prompts";
 import { type CtxWarning, utf8ByteLength } from "@ctx/text";
-import type { CodexConfig } from "./codex-config.js";
 
-/** Where a setting of `ctx context` came from. */
-export type SettingSource = "default" | "config" | "flag" | "environment";
-
-/** One setting as shown: its name, its value in words, and where it came from. */
+/** One setting as shown: its name, its value in words, and where it came from in words. */
 export interface SettingRow {
   readonly name: string;
   readonly value: string;
-  readonly source: SettingSource;
+  readonly source: string;
 }
 
-/** A setting the command line may give, with whether it did. */
-export interface FlagValue<Value> {
-  readonly value: Value;
-  readonly given: boolean;
+/** The settings a command line may give; an absent one leaves the choice to the configuration. */
+export interface ContextFlags {
+  readonly model?: string;
+  readonly personality?: Personality;
+  readonly sandbox?: SandboxMode;
+  readonly approval?: ApprovalPolicy;
 }
 
-/** The settings of a first turn, each from a flag, the user's `config.toml`, or a default. */
+/** The settings of a first turn, each from a flag, the user's Codex configuration, or a default. */
 export interface ContextSettings {
   readonly model: string;
   readonly personality: Personality;
   readonly sandbox: SandboxMode;
   readonly approval: ApprovalPolicy;
+  readonly granularApprovals: GranularApprovals | undefined;
+  readonly writableRoots: readonly string[];
+  readonly networkAccess: boolean;
   readonly developerInstructions: string | undefined;
+  /** The text of `model_instructions_file`, sent instead of the model's base instructions. */
+  readonly baseInstructions: string | undefined;
+  /** `model_context_window`: the model's window instead of the catalog's. */
+  readonly contextWindow: number | undefined;
   readonly maxBytes: number | undefined;
   readonly fallbackFilenames: readonly string[] | undefined;
   readonly rootMarkers: readonly string[] | undefined;
   /** Whether the skills catalogue is sent. */
   readonly skills: boolean;
-  readonly trustedProjects: readonly string[];
+  /** Whether the project is trusted, so its `.codex/skills` folders count. */
+  readonly trusted: boolean;
   /** Every setting with its source, in the order shown. */
   readonly rows: readonly SettingRow[];
   readonly warnings: readonly CtxWarning[];
 }
 
+/** The model shown when neither a flag nor the configuration names one. */
+export const defaultContextModel = "ctx-coder";
+
 /**
  * Each setting from the command line when a flag gives it, else from the user's Codex
- * configuration, else the embedded default; a `granular` approval table in the configuration,
- * which `ctx` cannot show, leaves the flag's or default policy and a warning.
+ * configuration as `@ctx/codex-config` read it (a file and line, a profile, a `-c` override, or
+ * the project's trust), else Codex's default; without a configuration (`--no-config`), what
+ * Codex does with an empty one: read-only, `on-request`, nothing trusted.
  */
 export function resolveContextSettings(input: {
-  readonly flags: {
-    readonly model: FlagValue<string>;
-    readonly personality: FlagValue<Personality>;
-    readonly sandbox: FlagValue<SandboxMode>;
-    readonly approval: FlagValue<ApprovalPolicy>;
-  };
+  readonly flags: ContextFlags;
   readonly config: CodexConfig | undefined;
-  /** Codex's home and whether `--home`, `CODEX_HOME` or the default named it. */
-  readonly home: { readonly path: string; readonly source: SettingSource };
-  /** `config.toml` as read (its path, or why none was read), and what decided it. */
-  readonly configFile: { readonly value: string; readonly source: SettingSource };
+  /** Codex's home and what named it (`--home`, `CODEX_HOME`, the default). */
+  readonly home: { readonly path: string; readonly source: string };
+  /** The configuration files as read (or why none was), and what decided it. */
+  readonly configFile: { readonly value: string; readonly source: string };
 }): ContextSettings {
   const { flags, config } = input;
-  const warnings: CtxWarning[] = [];
-  const pick = <Value>(flag: FlagValue<Value>, configured: Value | undefined) =>
-    flag.given || configured === undefined
-      ? { value: flag.value, source: flag.given ? ("flag" as const) : ("default" as const) }
-      : { value: configured, source: "config" as const };
-  const configuredApproval = config?.approval;
-  if (configuredApproval === "granular") {
-    warnings.push({
-      code: "granular-approval",
-      message: `${config?.path} sets a granular approval policy, which ctx context cannot show; ${flags.approval.value} is shown instead`,
-    });
-  }
-  const model = pick(flags.model, config?.model);
-  const personality = pick(flags.personality, config?.personality);
-  const sandbox = pick(flags.sandbox, config?.sandbox);
-  const approval = pick(
-    flags.approval,
-    configuredApproval === "granular" ? undefined : configuredApproval,
-  );
-  const fromConfig = <Value>(
-    value: Value | undefined,
-    shown: (value: Value) => string,
-    fallback: string,
+  const sourceOf = (key: string): string => {
+    const source = config?.values.find((value) => value.key === key)?.source;
+    return source === undefined ? "default" : shortSource(source);
+  };
+  const pick = <Value>(
+    flag: Value | undefined,
+    key: string,
+    configured: Value | undefined,
+    fallback: Value,
   ) =>
-    value === undefined
-      ? { value: fallback, source: "default" as const }
-      : { value: shown(value), source: "config" as const };
+    flag !== undefined
+      ? { value: flag, source: "flag" }
+      : configured !== undefined
+        ? { value: configured, source: sourceOf(key) }
+        : { value: fallback, source: "default" };
+  const environment = config?.environment;
+  const model = pick(flags.model, "model", config?.model, defaultContextModel);
+  const personality = pick<Personality>(
+    flags.personality,
+    "personality",
+    config?.personality,
+    "pragmatic",
+  );
+  const sandbox = pick<SandboxMode>(
+    flags.sandbox,
+    "sandbox_mode",
+    environment?.sandboxMode,
+    "read-only",
+  );
+  const approval = pick<ApprovalPolicy>(
+    flags.approval,
+    "approval_policy",
+    environment?.approvalPolicy,
+    "on-request",
+  );
+  const granularApprovals = approval.source === "flag" ? undefined : environment?.granularApprovals;
+  const writableRoots = environment?.writableRoots ?? [];
+  const networkAccess = environment?.networkAccess ?? false;
+  const agentsMd = config?.agentsMd ?? {};
+  const skills = config?.skills.includeInstructions ?? true;
+  const baseInstructions = config?.session.baseInstructions;
+  const listed = (names: readonly string[] | undefined, fallback: string) =>
+    names === undefined ? fallback : names.join(", ") || "none";
   const rows: SettingRow[] = [
     { name: "Codex home", value: input.home.path, source: input.home.source },
     { name: "config file", ...input.configFile },
+    {
+      name: "project trust",
+      value:
+        config === undefined || config.trust.level === "unknown"
+          ? "none"
+          : `${config.trust.level} (${config.trust.project})`,
+      source: config?.trust.source === undefined ? "default" : shortSource(config.trust.source),
+    },
     { name: "model", ...model },
     { name: "personality", ...personality },
     { name: "sandbox", ...sandbox },
     { name: "approval", ...approval },
     {
+      name: "writable roots",
+      value:
+        sandbox.value === "workspace-write"
+          ? listed(writableRoots, "none")
+          : "none (not workspace-write)",
+      source: sourceOf("sandbox_workspace_write.writable_roots"),
+    },
+    sandbox.value === "workspace-write"
+      ? {
+          name: "network",
+          value: networkAccess ? "on" : "off",
+          source: sourceOf("sandbox_workspace_write.network_access"),
+        }
+      : {
+          name: "network",
+          value: sandbox.value === "read-only" ? "off" : "on",
+          source: sandbox.source,
+        },
+    {
       name: "developer instructions",
-      ...fromConfig(
-        config?.developerInstructions,
-        (text) => `${utf8ByteLength(text)} bytes`,
-        "none",
-      ),
+      value:
+        config?.developerInstructions === undefined
+          ? "none"
+          : `${utf8ByteLength(config.developerInstructions)} bytes, as written`,
+      source: sourceOf("developer_instructions"),
+    },
+    {
+      name: "base instructions",
+      value:
+        baseInstructions === undefined
+          ? `@ctx's own for ${model.value}`
+          : `${utf8ByteLength(baseInstructions)} bytes from model_instructions_file`,
+      source: baseInstructions === undefined ? model.source : sourceOf("model_instructions_file"),
     },
     {
       name: "AGENTS.md budget",
-      ...fromConfig(config?.maxBytes, (bytes) => `${bytes} bytes`, "32768 bytes"),
+      value: `${agentsMd.maxBytes ?? 32768} bytes`,
+      source: sourceOf("project_doc_max_bytes"),
     },
     {
       name: "AGENTS.md fallback names",
-      ...fromConfig(config?.fallbackFilenames, (names) => names.join(", ") || "none", "none"),
+      value: listed(agentsMd.fallbackFilenames, "none"),
+      source: sourceOf("project_doc_fallback_filenames"),
     },
     {
       name: "project root markers",
-      ...fromConfig(config?.rootMarkers, (markers) => markers.join(", ") || "none", ".git"),
+      value: listed(agentsMd.rootMarkers, ".git"),
+      source: sourceOf("project_root_markers"),
     },
-    { name: "skills", ...fromConfig(config?.skills, (on) => (on ? "on" : "off"), "on") },
+    {
+      name: "skills",
+      value: skills ? "on" : "off",
+      source: sourceOf("skills.include_instructions"),
+    },
   ];
   return {
     model: model.value,
     personality: personality.value,
     sandbox: sandbox.value,
     approval: approval.value,
+    granularApprovals,
+    writableRoots,
+    networkAccess,
     developerInstructions: config?.developerInstructions,
-    maxBytes: config?.maxBytes,
-    fallbackFilenames: config?.fallbackFilenames,
-    rootMarkers: config?.rootMarkers,
-    skills: config?.skills ?? true,
-    trustedProjects: config?.trustedProjects ?? [],
+    baseInstructions,
+    contextWindow: config?.session.contextWindow,
+    maxBytes: agentsMd.maxBytes,
+    fallbackFilenames: agentsMd.fallbackFilenames,
+    rootMarkers: agentsMd.rootMarkers,
+    skills,
+    trusted: config?.skills.trusted ?? false,
     rows,
-    warnings,
+    warnings: config?.warnings ?? [],
   };
+}
+
+/** A source for the settings table: a file by its name and line, the rest as described. */
+function shortSource(source: ConfigSource): string {
+  if (source.kind !== "file") return describeConfigSource(source);
+  const name = source.path.split(/[\\/]/).at(-1) ?? source.path;
+  return source.profile === undefined
+    ? `${name}:${source.line}`
+    : `profile ${source.profile} (${name}:${source.line})`;
 }

@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
+import { codexHome } from "@ctx/codex-config/node";
 import { loadDefaultTokenizer } from "@ctx/session";
 import { type Command, Option } from "commander";
 import { CliError } from "./cli-error.js";
-import { codexHome } from "./codex-home.js";
 import { formatContextText } from "./format-context.js";
 import { processDefaults } from "./process-defaults.js";
 import { diffSettings, readSettingsFile, toTurnContext } from "./settings-change.js";

@@ -1,6 +1,6 @@
 import { discoverAgentsMd } from "@ctx/agents-md";
 import { createNodeFileSystem } from "@ctx/agents-md/node";
-import type { ApprovalPolicy, Personality, SandboxMode } from "@ctx/prompts";
+import type { ApprovalPolicy, GranularApprovals, Personality, SandboxMode } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
 import {
   agentsMdInstructions,
@@ -25,6 +25,16 @@ export interface FirstTurnSettings {
   readonly personality: Personality;
   readonly sandbox: SandboxMode;
   readonly approval: ApprovalPolicy;
+  /** The categories of a `granular` approval policy. */
+  readonly granularApprovals?: GranularApprovals;
+  /** More writable roots under `workspace-write`, absolute. */
+  readonly writableRoots?: readonly string[];
+  /** Whether commands under `workspace-write` reach the network. */
+  readonly networkAccess?: boolean;
+  /** Base instructions to send instead of the model's (Codex's `model_instructions_file`). */
+  readonly baseInstructions?: string;
+  /** The model's context window instead of the catalog's (Codex's `model_context_window`). */
+  readonly contextWindow?: number;
   readonly shell: string;
   readonly now: Date;
   /** An IANA time zone; the system's when omitted (`Etc/UTC` where the system says `UTC`). */
@@ -39,12 +49,13 @@ export interface FirstTurnSettings {
   readonly rootMarkers?: readonly string[];
   /**
    * Where to look for skills: Codex's home (its `skills` folder), the user's home (its
-   * `.agents/skills`) and the projects the user trusts; no catalogue when omitted.
+   * `.agents/skills`), and whether the project is trusted (its `.codex/skills` folders then
+   * count); no catalogue when omitted.
    */
   readonly skills?: {
     readonly codexHome: string;
     readonly home: string;
-    readonly trustedProjects: readonly string[];
+    readonly trusted: boolean;
   };
 }
 
@@ -86,7 +97,6 @@ export async function buildFirstTurnContext(
   }).catch(agentsMdFailure);
   const environment = agentsMd.environments[0];
   const cwd = environment?.cwd ?? settings.cwd;
-  const project = environment?.root ?? cwd;
   const skills =
     settings.skills === undefined
       ? undefined
@@ -97,7 +107,7 @@ export async function buildFirstTurnContext(
               : environment.directories,
           codexHome: settings.skills.codexHome,
           home: settings.skills.home,
-          trusted: settings.skills.trustedProjects.some((path) => path === project || path === cwd),
+          trusted: settings.skills.trusted,
           fs,
         });
   const turn: TurnContext = {
@@ -108,6 +118,11 @@ export async function buildFirstTurnContext(
       shell: settings.shell,
       sandboxMode: settings.sandbox,
       approvalPolicy: settings.approval,
+      ...(settings.granularApprovals === undefined
+        ? {}
+        : { granularApprovals: settings.granularApprovals }),
+      ...(settings.writableRoots === undefined ? {} : { writableRoots: settings.writableRoots }),
+      ...(settings.networkAccess === undefined ? {} : { networkAccess: settings.networkAccess }),
       now: settings.now,
       ...(settings.timeZone === undefined ? {} : { timeZone: settings.timeZone }),
     }),
@@ -117,7 +132,13 @@ export async function buildFirstTurnContext(
       : { developerInstructions: settings.developerInstructions }),
     ...(skills === undefined ? {} : { skills: skills.catalogue() }),
   };
-  const request = await createSession({ registry }).beginTurn(turn, "(the user's first message)");
+  const request = await createSession({
+    registry,
+    ...(settings.baseInstructions === undefined
+      ? {}
+      : { baseInstructions: settings.baseInstructions }),
+    ...(settings.contextWindow === undefined ? {} : { contextWindow: settings.contextWindow }),
+  }).beginTurn(turn, "(the user's first message)");
   const input = request.input.slice(0, -1);
   const instructions = request.instructions;
   return {

@@ -1,8 +1,8 @@
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import { codexHome } from "@ctx/codex-config/node";
 import type { Command } from "commander";
 import { claudeProjectFolder } from "./claude-project-folder.js";
-import { codexHome } from "./codex-home.js";
 import { formatTable } from "./format-table.js";
 import { findRecentSessions } from "./recent-sessions.js";
 import { rolloutFormatNames } from "./rollout-entry.js";

@@ -59,12 +59,20 @@ export async function codexPromptInput(
   invocation: Omit<CodexInvocation, "args"> & {
     readonly overrides: readonly string[];
     readonly prompt: string;
+    /** A profile, passed before the subcommand as `codex --profile NAME` takes it. */
+    readonly profile?: string;
   },
 ): Promise<unknown[]> {
   const stdout = await runCodex({
     cwd: invocation.cwd,
     home: invocation.home,
-    args: ["debug", "prompt-input", ...invocation.overrides, invocation.prompt],
+    args: [
+      ...(invocation.profile === undefined ? [] : ["--profile", invocation.profile]),
+      "debug",
+      "prompt-input",
+      ...invocation.overrides,
+      invocation.prompt,
+    ],
   });
   const parsed: unknown = JSON.parse(stdout);
   if (!Array.isArray(parsed))

@@ -1,4 +1,5 @@
 import type { LoadedAgentsMd } from "@ctx/agents-md";
+import type { CodexConfig } from "@ctx/codex-config";
 import type { Fragment } from "@ctx/fragments";
 import {
   defaultModelCatalog,
@@ -53,12 +54,15 @@ export async function ctxFirstTurn(options: {
   readonly home: string;
   readonly settings: ScenarioSettings;
   readonly prompt: string;
+  /** The scenario's Codex configuration as `@ctx/codex-config` read it. */
+  readonly config?: CodexConfig;
 }): Promise<CtxFirstTurn> {
   const { settings } = options;
   const { agentsMd, policy, environment, skills } = await ctxTurnState(options);
   const fragments: Fragment[] = [];
-  if (settings.developerInstructions !== undefined && settings.developerInstructions !== "") {
-    fragments.push(developerInstructions.create({ text: settings.developerInstructions }));
+  const developerText = settings.developerInstructions ?? options.config?.developerInstructions;
+  if (developerText !== undefined && developerText !== "") {
+    fragments.push(developerInstructions.create({ text: developerText }));
   }
   const model = defaultModelCatalog.get(ctxModelOf(settings));
   // The catalogue fitted to the model's window as the session fits it, through the kind's section.

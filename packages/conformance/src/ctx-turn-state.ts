@@ -2,6 +2,7 @@ import { realpath } from "node:fs/promises";
 import { isAbsolute, join } from "node:path";
 import { discoverAgentsMd, type LoadedAgentsMd } from "@ctx/agents-md";
 import { createNodeFileSystem } from "@ctx/agents-md/node";
+import type { CodexConfig } from "@ctx/codex-config";
 import type { PermissionsPolicy } from "@ctx/prompts";
 import type { EnvironmentContextData, SkillsInstructionsData } from "@ctx/registry";
 import { buildEnvironmentProfile } from "@ctx/session";
@@ -35,7 +36,8 @@ export interface CtxTurnState {
 
 /**
  * The state of a turn in `cwd` under a scenario's settings, with the choices Codex makes from
- * its configuration: read-only and `on-request` by default; the environment and permissions are
+ * its configuration: those of `config` (the trust-aware defaults included) where the settings
+ * are silent, else read-only and `on-request`; the environment and permissions are
  * `buildEnvironmentProfile`'s for the working directory's physical path, with the pinned shell,
  * date and time zone; the skills catalogue when the scenario asks for it.
  */
@@ -44,8 +46,11 @@ export async function ctxTurnState(options: {
   readonly cwd: string;
   readonly home: string;
   readonly settings: ScenarioSettings;
+  /** A Codex configuration read by `@ctx/codex-config`: what it says applies where `settings` is silent. */
+  readonly config?: CodexConfig;
 }): Promise<CtxTurnState> {
   const { settings } = options;
+  const configured = options.config?.environment;
   const cwd = await realpath(options.cwd);
   const agentsMd = await discoverAgentsMd({
     cwd: options.cwd,
@@ -57,22 +62,27 @@ export async function ctxTurnState(options: {
       : { fallbackFilenames: settings.fallbackFilenames }),
     ...(settings.rootMarkers === undefined ? {} : { rootMarkers: settings.rootMarkers }),
   });
-  const sandboxMode = settings.sandboxMode ?? "read-only";
+  const sandboxMode = settings.sandboxMode ?? configured?.sandboxMode ?? "read-only";
+  const approvalPolicy = settings.approvalPolicy ?? configured?.approvalPolicy;
+  const networkAccess = settings.networkAccess ?? configured?.networkAccess;
   const profile = buildEnvironmentProfile({
     cwd,
     shell: pinnedEnvironment.shell,
     sandboxMode,
-    ...(settings.approvalPolicy === undefined ? {} : { approvalPolicy: settings.approvalPolicy }),
+    ...(approvalPolicy === undefined ? {} : { approvalPolicy }),
     ...(settings.granularApprovals === undefined
       ? {}
       : { granularApprovals: settings.granularApprovals }),
     ...(settings.approvalsReviewer === undefined
       ? {}
       : { approvalsReviewer: settings.approvalsReviewer }),
-    writableRoots: (settings.writableRoots ?? []).map((root) =>
-      isAbsolute(root) ? root : join(options.base, root),
-    ),
-    ...(settings.networkAccess === undefined ? {} : { networkAccess: settings.networkAccess }),
+    writableRoots:
+      settings.writableRoots === undefined
+        ? (configured?.writableRoots ?? [])
+        : settings.writableRoots.map((root) =>
+            isAbsolute(root) ? root : join(options.base, root),
+          ),
+    ...(networkAccess === undefined ? {} : { networkAccess }),
     now: pinnedNow,
     timeZone: pinnedEnvironment.timezone,
     ...(settings.includeDate === undefined ? {} : { includeDate: settings.includeDate }),

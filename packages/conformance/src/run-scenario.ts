@@ -1,6 +1,8 @@
-import { mkdir, mkdtemp, realpath, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type CodexConfig, readCodexConfig } from "@ctx/codex-config";
+import { createNodeFileSystem } from "@ctx/codex-config/node";
 import { createStandardRegistry } from "@ctx/registry";
 import { buildTree } from "./build-tree.js";
 import type { CheckResult } from "./check-result.js";
@@ -9,7 +11,7 @@ import { codexOverrides } from "./codex-overrides.js";
 import { compareFirstTurn } from "./compare-first-turn.js";
 import { ctxFirstTurn } from "./ctx-first-turn.js";
 import { runMultiTurn } from "./run-multi-turn.js";
-import type { Scenario } from "./scenario.js";
+import type { Scenario, ScenarioCodexConfig } from "./scenario.js";
 
 /** The prompt of every first turn. */
 export const firstPrompt = "Add a health check.";
@@ -39,11 +41,17 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
     if (scenario.turns !== undefined) {
       return { scenario, checks: await runMultiTurn({ scenario, base, home, registry }) };
     }
+    const given = scenario.codexConfig;
+    const config = given === undefined ? undefined : await writeCodexConfig(given, base, home, cwd);
     const codexInput = await codexPromptInput({
       cwd,
       home,
-      overrides: codexOverrides(scenario.settings, base),
+      overrides: [
+        ...codexOverrides(scenario.settings, base),
+        ...(given?.overrides ?? []).flatMap((override) => ["-c", override]),
+      ],
       prompt: firstPrompt,
+      ...(given?.profile === undefined ? {} : { profile: given.profile }),
     });
     const ours = await ctxFirstTurn({
       base,
@@ -51,6 +59,7 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
       home,
       settings: scenario.settings,
       prompt: firstPrompt,
+      ...(config === undefined ? {} : { config }),
     });
     return {
       scenario,
@@ -60,10 +69,35 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
         ours,
         places: { base, home },
         expectedSources: scenario.sources,
-        developerInstructions: scenario.settings.developerInstructions,
+        developerInstructions:
+          scenario.settings.developerInstructions ?? config?.developerInstructions,
       }),
     };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * Writes a scenario's configuration files into `home` (`{base}` replaced by the scenario's
+ * folder) and reads them back with `@ctx/codex-config` for `cwd`, as our side of the scenario.
+ */
+async function writeCodexConfig(
+  given: ScenarioCodexConfig,
+  base: string,
+  home: string,
+  cwd: string,
+): Promise<CodexConfig> {
+  const fill = (text: string) => text.replaceAll("{base}", base);
+  if (given.toml !== undefined) await writeFile(join(home, "config.toml"), fill(given.toml));
+  for (const [name, text] of Object.entries(given.profiles ?? {})) {
+    await writeFile(join(home, `${name}.config.toml`), fill(text));
+  }
+  return readCodexConfig({
+    home,
+    cwd: await realpath(cwd),
+    fs: createNodeFileSystem(),
+    ...(given.profile === undefined ? {} : { profile: given.profile }),
+    ...(given.overrides === undefined ? {} : { overrides: given.overrides }),
+  });
 }

@@ -54,6 +54,20 @@ const settingsSchema = z.strictObject({
   codexFeatures: z.array(z.string().regex(/^[a-z][a-z0-9_]*$/)).optional(),
 });
 
+/**
+ * A Codex configuration both sides read, as Codex 0.171 reads it (`@ctx/codex-config` on our
+ * side): `config.toml` and profile files in `CODEX_HOME` (`{base}` in their text stands for the
+ * scenario's folder, for trust entries), the profile chosen with `--profile`, and `-c` overrides
+ * given as written. Its sandbox, approvals, writable roots, network and developer instructions
+ * apply where `settings` leaves them out.
+ */
+const codexConfigSchema = z.strictObject({
+  toml: z.string().optional(),
+  profiles: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/), z.string()).optional(),
+  profile: z.string().min(1).optional(),
+  overrides: z.array(z.string().min(1)).optional(),
+});
+
 const turnSchema = z.strictObject({
   prompt: z.string().min(1),
   /** Relative to the scenario's folder; the previous turn's when omitted. */
@@ -81,6 +95,8 @@ const scenarioSchema = z.strictObject({
   /** The working directory, relative to the scenario's folder. */
   cwd: z.string().default("."),
   settings: settingsSchema.default({}),
+  /** A configuration in `CODEX_HOME` both sides read (first turns only). */
+  codexConfig: codexConfigSchema.optional(),
   /** The project files @ctx must report as discovery sources, relative to the scenario's folder. */
   sources: z.array(z.string()).optional(),
   /** Later turns (run with `codex exec resume`); without them the scenario is a first turn. */
@@ -96,6 +112,8 @@ const scenarioSchema = z.strictObject({
 export type TreeEntry = z.infer<typeof treeEntrySchema>;
 /** The settings a scenario runs under, the same for Codex and for @ctx. */
 export type ScenarioSettings = z.infer<typeof settingsSchema>;
+/** A Codex configuration a scenario gives both sides. */
+export type ScenarioCodexConfig = z.infer<typeof codexConfigSchema>;
 /** One later turn of a multi-turn scenario. */
 export type ScenarioTurn = z.infer<typeof turnSchema>;
 /** One scenario: a file tree, a global AGENTS.md, a working directory, settings and turns. */

@@ -7,11 +7,15 @@ const scenarios = await loadScenarios();
 const deviations = await loadDeviations();
 
 /**
- * Every eighth scenario, and the one that lists skills (no other shows Codex's skill discovery):
- * each runs the real Codex CLI; scenarios.soak.test.ts runs them all.
+ * Every eighth scenario, the one that lists skills (no other shows Codex's skill discovery), and
+ * those of a Codex configuration (profiles, trust, overrides: first turns, quick): each runs the
+ * real Codex CLI; scenarios.soak.test.ts runs them all.
  */
 const sampled = scenarios.filter(
-  (scenario, index) => index % 8 === 0 || scenario.name === "skills-user-and-repo",
+  (scenario, index) =>
+    index % 8 === 0 ||
+    scenario.name === "skills-user-and-repo" ||
+    scenario.codexConfig !== undefined,
 );
 
 describe("@ctx against Codex CLI 0.171.0", () => {

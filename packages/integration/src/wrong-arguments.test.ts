@@ -186,6 +186,14 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
   "@ctx/skills": {
     discoverSkills: { args: [undefined], names: ["options"] }, // filled in beforeAll
   },
+  "@ctx/codex-config": {
+    describeConfigSource: { args: [{ kind: "default" }], names: ["source"] },
+    readCodexConfig: { args: [undefined], names: ["options"] }, // filled in beforeAll
+  },
+  "@ctx/codex-config/node": {
+    codexHome: { args: [{ env: {}, cwd: "/" }], names: ["environment"] },
+    createNodeFileSystem: { args: [{}], names: ["options"], optional: [0] },
+  },
   "@ctx/agents-md": {
     candidateFilenames: {
       args: [["NOTES.md"]],
@@ -567,6 +575,7 @@ beforeAll(async () => {
   valid.set("@ctx/agents-md createLoadedAgentsMd", [JSON.parse(JSON.stringify(loaded))]);
   valid.set("@ctx/agents-md discoverAgentsMd", [options]);
   valid.set("@ctx/skills discoverSkills", [{ directories: [memoryRoot], fs }]);
+  valid.set("@ctx/codex-config readCodexConfig", [{ home: "/home/none", cwd: memoryRoot, fs }]);
   valid.set("@ctx/agents-md discoverAgentsMdForEnvironments", [
     [{ id: "local", cwd: memoryRoot }],
     { home: "/home/none", fs },

@@ -14,6 +14,11 @@ describe("defaultModelCatalog", () => {
       ["ctx-coder", 272_000],
       ["ctx-coder-long", 1_000_000],
       ["ctx-coder-mini", 128_000],
+      ["gpt-6.2-sol", 922_000],
+      ["gpt-6-sol", 922_000],
+      ["gpt-5.6-sol", 922_000],
+      ["gpt-5.6-terra", 922_000],
+      ["gpt-5.6-luna", 922_000],
       ["gpt-5-codex", 272_000],
       ["gpt-5-nano", 272_000],
       ["gpt-5-mini", 272_000],
@@ -42,6 +47,23 @@ describe("defaultModelCatalog", () => {
     expect([sonnet.contextWindow, sonnet.autoCompactTokenLimit]).toEqual([200_000, 180_000]);
     const gemini = defaultModelCatalog.get("gemini-2.5-pro");
     expect([gemini.contextWindow, gemini.autoCompactTokenLimit]).toEqual([1_048_576, 943_718]);
+  });
+
+  it("prices Codex 0.171's default model from its provider page, cache writes included", () => {
+    const sol = defaultModelCatalog.get("gpt-6.2-sol");
+    expect(sol.pricing).toMatchObject({ input: 2, cachedInput: 0.1, cacheWrite: 2.5, output: 10 });
+    expect(sol.pricing?.source.url).toBe(sol.source?.url);
+    for (const model of defaultModelCatalog.models) {
+      if (model.pricing === undefined) continue;
+      expect(model.pricing.source.url).toMatch(
+        /^https:\/\/(developers\.openai\.com|platform\.claude\.com)\//,
+      );
+      const quoted = [...model.pricing.source.quote.matchAll(/\$(\d+(?:\.\d+)?)/g)].map((match) =>
+        Number(match[1]),
+      );
+      expect(quoted).toContain(model.pricing.input);
+      expect(quoted).toContain(model.pricing.output);
+    }
   });
 
   it("cites a provider's documentation page, with its words, for every provider model", () => {

@@ -17,9 +17,11 @@ export { getPersonalityMessage } from "./get-personality-message.js";
 export {
   type ModelFallback,
   type ModelInfo,
+  type ModelPricing,
   type ModelSource,
   modelFallbackSchema,
   modelInfoSchema,
+  modelPricingSchema,
   type PermissionsTextOverrides,
   type PersonalityMessages,
   permissionsTextOverridesSchema,

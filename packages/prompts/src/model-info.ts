@@ -69,6 +69,22 @@ export interface ModelSource {
   readonly note?: string;
 }
 
+/**
+ * What a model costs at the provider's standard rate, in US dollars per million tokens, as its
+ * page gives it (short-context rates where the page has tiers).
+ */
+export interface ModelPricing {
+  /** Uncached input. */
+  readonly input: number;
+  /** Input read from the provider's prompt cache, when the page gives a price. */
+  readonly cachedInput?: number;
+  /** Input written to the prompt cache, for providers that bill cache writes. */
+  readonly cacheWrite?: number;
+  readonly output: number;
+  /** The page the prices come from, in its own words. */
+  readonly source: ModelSource;
+}
+
 /** One model of a catalog. */
 export interface ModelInfo extends ModelFallback {
   /** The name the model is asked for by, such as `ctx-coder`. */
@@ -77,6 +93,8 @@ export interface ModelInfo extends ModelFallback {
   readonly displayName: string;
   /** The documentation page the context window comes from. */
   readonly source?: ModelSource;
+  /** The provider's prices, with the page they come from. */
+  readonly pricing?: ModelPricing;
 }
 
 const positiveInteger = lazySchema(() => z.number().int().positive());
@@ -159,6 +177,19 @@ const modelSourceSchema = lazySchema(() =>
   }),
 ) satisfies z.ZodType<ModelSource>;
 
+const price = lazySchema(() => z.number().nonnegative().finite());
+
+/** The schema of a {@link ModelPricing}; unknown fields are rejected. */
+export const modelPricingSchema = lazySchema(() =>
+  z.strictObject({
+    input: price,
+    cachedInput: price.exactOptional(),
+    cacheWrite: price.exactOptional(),
+    output: price,
+    source: modelSourceSchema,
+  }),
+) satisfies z.ZodType<ModelPricing>;
+
 /** The schema of a {@link ModelInfo}; unknown fields are rejected, so a misspelt one is found. */
 export const modelInfoSchema = lazySchema(() =>
   z
@@ -167,6 +198,7 @@ export const modelInfoSchema = lazySchema(() =>
       displayName: z.string().min(1),
       ...fallbackShape,
       source: modelSourceSchema.exactOptional(),
+      pricing: modelPricingSchema.exactOptional(),
     })
     .refine(compactsWithinWindow, compactsWithinWindowIssue),
 ) satisfies z.ZodType<ModelInfo>;

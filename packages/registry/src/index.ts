@@ -41,6 +41,7 @@ export {
 export { type DeferredToolsData, deferredTools } from "./catalogue/deferred-tools.js";
 export {
   type DeveloperInstructionsData,
+  type DeveloperInstructionsForgeWarning,
   developerInstructions,
   developerInstructionsSection,
   managedDeveloperInstructions,

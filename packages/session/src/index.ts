@@ -25,12 +25,6 @@ export {
   type MatchedMessage,
   type TypedMessageMatcher,
 } from "./log/typed-message-matcher.js";
-export type {
-  CompactOptions,
-  ModelRequest,
-  Session,
-  SessionOptions,
-} from "./session.js";
 export {
   createRecall,
   type Recall,
@@ -40,6 +34,12 @@ export {
 export type { RecallQuery } from "./recall/recall-query.js";
 export { recallToolDefinition } from "./recall/recall-tool.js";
 export type { RecalledItem } from "./recall/recalled-item.js";
+export type {
+  CompactOptions,
+  ModelRequest,
+  Session,
+  SessionOptions,
+} from "./session.js";
 export {
   SessionError,
   type SessionErrorCode,

@@ -320,6 +320,175 @@ export const bundledModels: readonly ModelInfo[] = [
   },
   {
     baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "gpt-6.2-sol",
+    displayName: "GPT-6.2 Sol",
+    contextWindow: 922000,
+    autoCompactTokenLimit: 829800,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://developers.openai.com/api/docs/models/gpt-6.2-sol.md",
+      quote: "Maximum input tokens: 922,000",
+    },
+    pricing: {
+      input: 2,
+      cachedInput: 0.1,
+      cacheWrite: 2.5,
+      output: 10,
+      source: {
+        url: "https://developers.openai.com/api/docs/models/gpt-6.2-sol.md",
+        quote:
+          "| Input | $2 | 1M tokens | | Cached input | $0.1 | 1M tokens | | Cache writes | $2.5 | 1M tokens | | Output | $10 | 1M tokens |",
+      },
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "gpt-6-sol",
+    displayName: "GPT-6 Sol",
+    contextWindow: 922000,
+    autoCompactTokenLimit: 829800,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://developers.openai.com/docs/models/gpt-6-sol",
+      quote: "1,050,000 context window · 128,000 max output tokens",
+      note: "The 1,050,000 tokens are input and output together; the input limit, which the window here counts, is 1,050,000 − 128,000 = 922,000, as OpenAI's page for gpt-6.2-sol, a model with the same two figures, states as its maximum input.",
+    },
+    pricing: {
+      input: 2,
+      cachedInput: 0.2,
+      cacheWrite: 2.5,
+      output: 10,
+      source: {
+        url: "https://developers.openai.com/docs/models/gpt-6-sol",
+        quote: "Input $2.00 · Cached input $0.20 · Cache writes $2.50 · Output $10.00",
+      },
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "gpt-5.6-sol",
+    displayName: "GPT-5.6 Sol",
+    contextWindow: 922000,
+    autoCompactTokenLimit: 829800,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://developers.openai.com/pt-BR/api/docs/models/gpt-5.6-sol",
+      quote: "Janela de contexto de 1,050,000 · Máximo de 128,000 tokens de saída",
+      note: "The 1,050,000 tokens are input and output together; the input limit, which the window here counts, is 1,050,000 − 128,000 = 922,000, as OpenAI's page for gpt-6.2-sol, a model with the same two figures, states as its maximum input.",
+    },
+    pricing: {
+      input: 4,
+      cachedInput: 0.4,
+      output: 20,
+      source: {
+        url: "https://developers.openai.com/pt-BR/api/docs/models/gpt-5.6-sol",
+        quote: "Entrada $4.00 · Entrada em cache $0.40 · Saída $20.00",
+        note: "The page calls these promotional prices, available at least until November 21, 2026, and gives no cache-write price.",
+      },
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "gpt-5.6-terra",
+    displayName: "GPT-5.6 Terra",
+    contextWindow: 922000,
+    autoCompactTokenLimit: 829800,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://developers.openai.com/de-DE/api/docs/models/gpt-5.6-terra",
+      quote: "Kontextfenster mit 1,050,000 Token · Maximal 128,000 Ausgabe-Token",
+      note: "The 1,050,000 tokens are input and output together; the input limit, which the window here counts, is 1,050,000 − 128,000 = 922,000, as OpenAI's page for gpt-6.2-sol, a model with the same two figures, states as its maximum input.",
+    },
+    pricing: {
+      input: 2,
+      cachedInput: 0.2,
+      cacheWrite: 2.5,
+      output: 12,
+      source: {
+        url: "https://developers.openai.com/de-DE/api/docs/models/gpt-5.6-terra",
+        quote:
+          "Eingabe $2.00 · Cached input $0.20 · Ausgabe $12.00 · Für Schreibvorgänge im Cache gilt das 1,25-Fache des Preises für Eingabetoken ohne Caching.",
+        note: "The cache-write price is 1.25 × the $2.00 input price.",
+      },
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
+    slug: "gpt-5.6-luna",
+    displayName: "GPT-5.6 Luna",
+    contextWindow: 922000,
+    autoCompactTokenLimit: 829800,
+    effectiveContextWindowPercent: 95,
+    truncationPolicy: {
+      mode: "tokens",
+      limit: 10000,
+    },
+    instructionsTemplate: bundledTexts.instructions.codingAgent,
+    personalityMessages: {
+      default: bundledTexts.personalities.default,
+      friendly: bundledTexts.personalities.friendly,
+      pragmatic: bundledTexts.personalities.pragmatic,
+    },
+    source: {
+      url: "https://developers.openai.com/api/docs/models/gpt-5.6-luna",
+      quote: "1,050,000 context window · 128,000 max output tokens",
+      note: "The 1,050,000 tokens are input and output together; the input limit, which the window here counts, is 1,050,000 − 128,000 = 922,000, as OpenAI's page for gpt-6.2-sol, a model with the same two figures, states as its maximum input.",
+    },
+    pricing: {
+      input: 0.2,
+      cachedInput: 0.02,
+      cacheWrite: 0.25,
+      output: 1.2,
+      source: {
+        url: "https://developers.openai.com/api/docs/models/gpt-5.6-luna",
+        quote:
+          "Input $0.20 · Cached input $0.02 · Output $1.20 · Cache writes are billed at 1.25x the uncached input token rate.",
+        note: "The cache-write price is 1.25 × the $0.20 input price.",
+      },
+    },
+  },
+  {
+    baseInstructions: codingAgentWithDefaultPersonality,
     slug: "gpt-5-codex",
     displayName: "GPT-5-Codex",
     contextWindow: 272000,
@@ -339,6 +508,15 @@ export const bundledModels: readonly ModelInfo[] = [
       url: "https://developers.openai.com/api/docs/models/gpt-5-codex",
       quote: "400,000 context window · 128,000 max output tokens",
       note: "The 400,000 tokens are input and output together; the input limit, which the window here counts, is 400,000 − 128,000 = 272,000, as OpenAI's Codex configuration docs state for GPT-5-Codex (github.com/openai/codex/pull/4858).",
+    },
+    pricing: {
+      input: 1.25,
+      cachedInput: 0.125,
+      output: 10,
+      source: {
+        url: "https://developers.openai.com/api/docs/models/gpt-5-codex",
+        quote: "Input $1.25 · Cached input $0.125 · Output $10.00",
+      },
     },
   },
   {
@@ -408,6 +586,15 @@ export const bundledModels: readonly ModelInfo[] = [
       quote: "400,000 上下文窗口 · 最多输出 128,000 个 Token",
       note: "The 400,000 tokens are input and output together; the input limit, which the window here counts, is 400,000 − 128,000 = 272,000, as OpenAI's page for gpt-5-nano, a model of the same family with the same two figures, states as its maximum input.",
     },
+    pricing: {
+      input: 1.25,
+      cachedInput: 0.125,
+      output: 10,
+      source: {
+        url: "https://developers.openai.com/api/docs/models/gpt-5.1",
+        quote: "Input $1.25 · Cached input $0.125 · Output $10.00",
+      },
+    },
   },
   {
     baseInstructions: codingAgentWithDefaultPersonality,
@@ -430,6 +617,18 @@ export const bundledModels: readonly ModelInfo[] = [
       url: "https://platform.claude.com/docs/pt-BR/models/opus-4-5/overview.md",
       quote:
         "Model ID: `claude-opus-4-5-20251101` · Context window: 200K tokens · Max output: 64K tokens",
+    },
+    pricing: {
+      input: 5,
+      cachedInput: 0.5,
+      cacheWrite: 6.25,
+      output: 25,
+      source: {
+        url: "https://platform.claude.com/docs/en/about-claude/pricing",
+        quote:
+          "| Claude Opus 4.5 | $5 / MTok | $6.25 / MTok | $10 / MTok | $0.50 / MTok | $25 / MTok |",
+        note: "The 5-minute cache-write price; a 1-hour cache write costs more, on the same row.",
+      },
     },
   },
   {
@@ -454,6 +653,18 @@ export const bundledModels: readonly ModelInfo[] = [
       quote:
         "Model ID: `claude-opus-4-5-20251101` · Context window: 200K tokens · Max output: 64K tokens",
     },
+    pricing: {
+      input: 5,
+      cachedInput: 0.5,
+      cacheWrite: 6.25,
+      output: 25,
+      source: {
+        url: "https://platform.claude.com/docs/en/about-claude/pricing",
+        quote:
+          "| Claude Opus 4.5 | $5 / MTok | $6.25 / MTok | $10 / MTok | $0.50 / MTok | $25 / MTok |",
+        note: "The 5-minute cache-write price; a 1-hour cache write costs more, on the same row.",
+      },
+    },
   },
   {
     baseInstructions: codingAgentWithDefaultPersonality,
@@ -476,6 +687,18 @@ export const bundledModels: readonly ModelInfo[] = [
       url: "https://platform.claude.com/docs/zh-CN/models/sonnet-4-5/overview.md",
       quote:
         "Model ID: `claude-sonnet-4-5-20250929` · Context window: 200K tokens · Max output: 64K tokens",
+    },
+    pricing: {
+      input: 3,
+      cachedInput: 0.3,
+      cacheWrite: 3.75,
+      output: 15,
+      source: {
+        url: "https://platform.claude.com/docs/en/docs/about-claude/pricing",
+        quote:
+          "| Claude Sonnet 4.5 | $3 / MTok | $3.75 / MTok | $6 / MTok | $0.30 / MTok | $15 / MTok |",
+        note: "The 5-minute cache-write price; a 1-hour cache write costs more, on the same row.",
+      },
     },
   },
   {
@@ -500,6 +723,18 @@ export const bundledModels: readonly ModelInfo[] = [
       quote:
         "Model ID: `claude-sonnet-4-5-20250929` · Context window: 200K tokens · Max output: 64K tokens",
     },
+    pricing: {
+      input: 3,
+      cachedInput: 0.3,
+      cacheWrite: 3.75,
+      output: 15,
+      source: {
+        url: "https://platform.claude.com/docs/en/docs/about-claude/pricing",
+        quote:
+          "| Claude Sonnet 4.5 | $3 / MTok | $3.75 / MTok | $6 / MTok | $0.30 / MTok | $15 / MTok |",
+        note: "The 5-minute cache-write price; a 1-hour cache write costs more, on the same row.",
+      },
+    },
   },
   {
     baseInstructions: codingAgentWithDefaultPersonality,
@@ -522,6 +757,18 @@ export const bundledModels: readonly ModelInfo[] = [
       url: "https://platform.claude.com/docs/zh-CN/models/haiku-4-5/overview.md",
       quote:
         "Model ID: `claude-haiku-4-5-20251001` · Context window: 200K tokens · Max output: 64K tokens",
+    },
+    pricing: {
+      input: 1,
+      cachedInput: 0.1,
+      cacheWrite: 1.25,
+      output: 5,
+      source: {
+        url: "https://platform.claude.com/docs/en/docs/about-claude/pricing",
+        quote:
+          "| Claude Haiku 4.5 | $1 / MTok | $1.25 / MTok | $2 / MTok | $0.10 / MTok | $5 / MTok |",
+        note: "The 5-minute cache-write price; a 1-hour cache write costs more, on the same row.",
+      },
     },
   },
   {
@@ -546,6 +793,18 @@ export const bundledModels: readonly ModelInfo[] = [
       quote:
         "Model ID: `claude-haiku-4-5-20251001` · Context window: 200K tokens · Max output: 64K tokens",
     },
+    pricing: {
+      input: 1,
+      cachedInput: 0.1,
+      cacheWrite: 1.25,
+      output: 5,
+      source: {
+        url: "https://platform.claude.com/docs/en/docs/about-claude/pricing",
+        quote:
+          "| Claude Haiku 4.5 | $1 / MTok | $1.25 / MTok | $2 / MTok | $0.10 / MTok | $5 / MTok |",
+        note: "The 5-minute cache-write price; a 1-hour cache write costs more, on the same row.",
+      },
+    },
   },
   {
     baseInstructions: codingAgentWithDefaultPersonality,
@@ -567,6 +826,18 @@ export const bundledModels: readonly ModelInfo[] = [
     source: {
       url: "https://platform.claude.com/docs/zh-CN/models/sonnet-4-6/overview.md",
       quote: "Model ID: `claude-sonnet-4-6` · Context window: 1M tokens · Max output: 128K tokens",
+    },
+    pricing: {
+      input: 3,
+      cachedInput: 0.3,
+      cacheWrite: 3.75,
+      output: 15,
+      source: {
+        url: "https://platform.claude.com/docs/en/docs/about-claude/pricing",
+        quote:
+          "| Claude Sonnet 4.6 | $3 / MTok | $3.75 / MTok | $6 / MTok | $0.30 / MTok | $15 / MTok |",
+        note: "The 5-minute cache-write price; a 1-hour cache write costs more, on the same row.",
+      },
     },
   },
   {
@@ -590,6 +861,18 @@ export const bundledModels: readonly ModelInfo[] = [
       url: "https://platform.claude.com/docs/en/models/opus-4-6/overview.md",
       quote: "Model ID: `claude-opus-4-6` · Context window: 1M tokens · Max output: 128K tokens",
     },
+    pricing: {
+      input: 5,
+      cachedInput: 0.5,
+      cacheWrite: 6.25,
+      output: 25,
+      source: {
+        url: "https://platform.claude.com/docs/en/about-claude/pricing",
+        quote:
+          "| Claude Opus 4.6 | $5 / MTok | $6.25 / MTok | $10 / MTok | $0.50 / MTok | $25 / MTok |",
+        note: "The 5-minute cache-write price; a 1-hour cache write costs more, on the same row.",
+      },
+    },
   },
   {
     baseInstructions: codingAgentWithDefaultPersonality,
@@ -612,6 +895,18 @@ export const bundledModels: readonly ModelInfo[] = [
       url: "https://platform.claude.com/docs/fr/models/opus-4-8/overview.md",
       quote: "Model ID: `claude-opus-4-8` · Context window: 1M tokens · Max output: 128K tokens",
     },
+    pricing: {
+      input: 5,
+      cachedInput: 0.5,
+      cacheWrite: 6.25,
+      output: 25,
+      source: {
+        url: "https://platform.claude.com/docs/en/about-claude/pricing",
+        quote:
+          "| Claude Opus 4.8 | $5 / MTok | $6.25 / MTok | $10 / MTok | $0.50 / MTok | $25 / MTok |",
+        note: "The 5-minute cache-write price; a 1-hour cache write costs more, on the same row.",
+      },
+    },
   },
   {
     baseInstructions: codingAgentWithDefaultPersonality,
@@ -633,6 +928,18 @@ export const bundledModels: readonly ModelInfo[] = [
     source: {
       url: "https://platform.claude.com/docs/ko/models/opus-5/overview.md",
       quote: "Model ID: `claude-opus-5` · Context window: 1M tokens · Max output: 128K tokens",
+    },
+    pricing: {
+      input: 5,
+      cachedInput: 0.5,
+      cacheWrite: 6.25,
+      output: 25,
+      source: {
+        url: "https://platform.claude.com/docs/en/about-claude/pricing",
+        quote:
+          "| Claude Opus 5 | $5 / MTok | $6.25 / MTok | $10 / MTok | $0.50 / MTok | $25 / MTok |",
+        note: "The 5-minute cache-write price; a 1-hour cache write costs more, on the same row.",
+      },
     },
   },
   {

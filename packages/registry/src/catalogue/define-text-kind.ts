@@ -28,6 +28,12 @@ export interface TextKindDefinition<
   /** Our fixed wording before the text and after it, inside the markers. */
   readonly before?: string;
   readonly after?: string;
+  /**
+   * Send the text exactly as given, without neutralising the markers in it: for an unmarked
+   * kind whose text is the user's own words (configured developer instructions), which a
+   * rewrite would change; `build` then warns where the text would pass for another kind.
+   */
+  readonly verbatim?: boolean;
   readonly separate?: boolean;
   /** A custom recogniser, for kinds that share their markers with others. */
   readonly matches?: (text: string) => boolean;
@@ -67,7 +73,8 @@ export function defineTextKind<
     ...(definition.matches === undefined ? {} : { matches: definition.matches }),
     ...(definition.section === undefined ? {} : { section: definition.section }),
     ...(definition.build === undefined ? {} : { build: definition.build }),
-    body: (data, { untrusted }) => `${before}${untrusted(data[field])}${after}`,
+    body: (data, { untrusted }) =>
+      `${before}${definition.verbatim === true && markers === null ? data[field] : untrusted(data[field])}${after}`,
     ...(markers === null
       ? {}
       : {

@@ -1,0 +1,3 @@
+import { createVitestConfig } from "@ctx/vitest-config";
+
+export default createVitestConfig();
