@@ -8,6 +8,7 @@ import {
   part,
   permissionsStructure,
   type ScenarioPlaces,
+  skillsStructure,
 } from "./compare-first-turn.js";
 import type { CtxTurnState } from "./ctx-turn-state.js";
 import { type ExtraLabel, type LayoutItem, layoutOf } from "./layout.js";
@@ -152,7 +153,8 @@ export function compareLaterTurns(options: {
 /**
  * The checks of the compared fragments of one request (or of what it adds): `{name}-layout`,
  * `{name}-agents-md` (byte for byte after `agentsMd`), `{name}-environment-context` (byte for
- * byte, pinned values put into Codex's), `{name}-permissions` (by structure).
+ * byte, pinned values put into Codex's), `{name}-permissions` (by structure), `{name}-skills`
+ * (byte for byte but for its introduction, prose).
  */
 function compareFragments(
   name: string,
@@ -179,6 +181,11 @@ function compareFragments(
       `${name}-permissions`,
       permissionsStructure(part(mine, "permissions_instructions"), options.base),
       permissionsStructure(part(theirs, "permissions_instructions"), options.base),
+    ),
+    compareText(
+      `${name}-skills`,
+      skillsStructure(part(mine, "skills_instructions")),
+      skillsStructure(part(theirs, "skills_instructions")),
     ),
   ];
 }

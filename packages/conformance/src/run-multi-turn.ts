@@ -1,10 +1,11 @@
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { compactionPrompt, createModelCatalog, defaultModelCatalog } from "@ctx/prompts";
 import type { Registry } from "@ctx/registry";
 import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
 import {
   createSession,
+  forkSession,
   type ModelRequest,
   resumeSession,
   type Session,
@@ -130,10 +131,19 @@ export async function runMultiTurn(options: {
       cwd = turn.cwd ?? cwd;
       const state = await ctxTurnState({ base, cwd: join(base, cwd), home, settings });
       states.push(state);
+      const turnOptions: SessionOptions =
+        settings.modelInstructionsFile === undefined
+          ? sessionOptions
+          : {
+              ...sessionOptions,
+              baseInstructions: await readFile(join(base, settings.modelInstructionsFile), "utf8"),
+            };
       const session: Session =
         sessionId === undefined
-          ? createSession({ ...sessionOptions, store })
-          : await resumeSession(store, { ...sessionOptions, sessionId });
+          ? createSession({ ...turnOptions, store })
+          : turn.fork === true
+            ? await forkSession(store, { ...turnOptions, sessionId })
+            : await resumeSession(store, { ...turnOptions, sessionId });
       sessionId = session.id;
       const discovery = {
         home,
@@ -144,7 +154,7 @@ export async function runMultiTurn(options: {
         ...(settings.rootMarkers === undefined ? {} : { rootMarkers: settings.rootMarkers }),
       };
       const begun = await session.beginTurn(
-        ctxSessionTurnContext(state, settings, discovery),
+        await ctxSessionTurnContext(state, settings, discovery),
         turn.prompt,
       );
       ours.push(ctxRequest(index, begun));
@@ -166,7 +176,7 @@ export async function runMultiTurn(options: {
           ? ["exec", "--json", "--skip-git-repo-check", ...overrides, turn.prompt]
           : [
               "exec",
-              "resume",
+              turn.fork === true ? "fork" : "resume",
               "--json",
               "--skip-git-repo-check",
               ...overrides,
@@ -179,7 +189,7 @@ export async function runMultiTurn(options: {
         args,
         env: { [keyVariable]: "unused" },
       });
-      if (index === 0) threadId = readThreadId(stdout);
+      if (index === 0 || turn.fork === true) threadId = readThreadId(stdout);
     }
     const layouts = mock.requests.map((request) =>
       layoutOf(inputOf(request), options.registry, { extraLabel }),

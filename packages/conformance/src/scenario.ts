@@ -52,6 +52,11 @@ const settingsSchema = z.strictObject({
    * Codex then sends.
    */
   codexFeatures: z.array(z.string().regex(/^[a-z][a-z0-9_]*$/)).optional(),
+  /**
+   * A file of the scenario's tree, relative to its folder, holding the base instructions
+   * (Codex's `model_instructions_file`; @ctx's `baseInstructions`, read from the same file).
+   */
+  modelInstructionsFile: z.string().min(1).optional(),
 });
 
 const turnSchema = z.strictObject({
@@ -69,6 +74,11 @@ const turnSchema = z.strictObject({
   reportTokens: z.number().int().positive().optional(),
   /** The mock answers this turn's first request with a tool call, so the turn needs a follow-up. */
   toolCall: z.boolean().optional(),
+  /**
+   * The turn runs in a fork of the session as it stands (Codex: `codex exec fork`; @ctx:
+   * `forkSession`), and the later turns resume the fork.
+   */
+  fork: z.boolean().optional(),
 });
 
 const scenarioSchema = z.strictObject({

@@ -84,10 +84,15 @@ const optionsWith = (extra: Partial<SessionOptions> = {}) => {
   };
 };
 
-const preTurnLayout = ["developer", "context", "user:one", "user:two", "summary", "user:three"];
+/**
+ * After a compaction that left no context (before a turn, manual, a resume of either), as Codex
+ * 0.171 lays it out: the full context goes just before the last kept message of the user's, the
+ * summary after it.
+ */
+const preTurnLayout = ["user:one", "developer", "context", "user:two", "summary", "user:three"];
 
 describe("session compaction", () => {
-  it("after compact(), sends the full context first, then the kept messages, the summary, the prompt", async () => {
+  it("after compact(), sends the full context before the last kept message, then the summary, the prompt", async () => {
     const { fake, options } = optionsWith();
     const session = createSession(options);
     await twoTurns(session);
@@ -184,10 +189,10 @@ describe("session compaction", () => {
     expect(report?.trigger).toBe("server");
     const next = await session.beginTurn(context(), "three");
     expect(layout(next.input)).toEqual([
-      "developer",
-      "context",
       "user:one",
       "assistant:a1",
+      "developer",
+      "context",
       "user:two",
       "assistant:a2",
       "compaction",
