@@ -208,13 +208,31 @@ describe("the standard sections", () => {
     });
   });
 
-  describe("initial sections", () => {
-    it("send developer instructions verbatim unless empty", () => {
-      expect(sent(developerInstructions, "Be brief.\n", absent).text).toBe("Be brief.\n");
-      expect(sent(developerInstructions, "", absent).text).toBeUndefined();
+  describe("skills", () => {
+    const deploy = { name: "deploy", description: "Ship it.", path: "/s/deploy/SKILL.md" };
+    const lint = { name: "lint", path: "/s/lint/SKILL.md" };
+    const state = { catalogue: { skills: [deploy, lint] } };
+    it("re-sends the whole catalogue when the skills listed change, as Codex 0.171", () => {
+      const shown = sent(skillsInstructions, state, absent).snapshot ?? null;
+      expect(sent(skillsInstructions, state, known(shown)).text).toBeUndefined();
+      const removed = sent(skillsInstructions, { catalogue: { skills: [deploy] } }, known(shown));
+      expect(removed.text).toContain("- deploy: Ship it.");
+      expect(removed.text).not.toContain("lint");
+      const described = { catalogue: { skills: [deploy, { ...lint, description: "Lint." }] } };
+      expect(sent(skillsInstructions, described, known(shown)).text).toContain("- lint: Lint.");
+      const rooted = {
+        catalogue: { skills: [deploy, lint], roots: [{ alias: "r0", path: "/s" }] },
+      };
+      expect(sent(skillsInstructions, rooted, known(shown)).text).toContain("`r0` = `/s`");
+    });
+    it("sends it without a reference, not when an old history may show one, nor with no skills", () => {
+      expect(sent(skillsInstructions, state, absent).text).toContain("- lint:");
+      expect(sent(skillsInstructions, state, unknown).text).toBeUndefined();
+      expect(sent(skillsInstructions, { catalogue: { skills: [] } }, absent).text).toBeUndefined();
+      expect(sent(skillsInstructions, undefined, absent).snapshot).toBeUndefined();
     });
 
-    it("fit the skills catalogue to its budget and report what it cost", () => {
+    it("fits the skills catalogue to its budget and reports what it cost", () => {
       const skills = Array.from({ length: 40 }, (_, index) => ({
         name: `skill-${index}`,
         description: "d".repeat(400),
@@ -227,6 +245,13 @@ describe("the standard sections", () => {
       );
       expect(result.text).toContain("skill-0");
       expect(result.warnings).toContain("skill-descriptions-shortened");
+    });
+  });
+
+  describe("initial sections", () => {
+    it("send developer instructions verbatim unless empty", () => {
+      expect(sent(developerInstructions, "Be brief.\n", absent).text).toBe("Be brief.\n");
+      expect(sent(developerInstructions, "", absent).text).toBeUndefined();
     });
   });
 });

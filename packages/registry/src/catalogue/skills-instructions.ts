@@ -3,6 +3,7 @@ import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { fitSkillsInstructions } from "./fit-skills-instructions.js";
 import { guardedMarkers, standardMarkers } from "./markers.js";
+import { sameSkillsCatalogue } from "./same-skills-catalogue.js";
 
 /** The longest description a skill keeps; longer ones are cut, as in the reference. */
 export const maxSkillDescriptionLength = 1024;
@@ -42,14 +43,46 @@ export const skillsInstructionsSchema = lazySchema(() =>
 /** The data of a {@link skillsInstructions} fragment. */
 export type SkillsInstructionsData = z.infer<typeof skillsInstructionsSchema>;
 
+/** What the model was shown of a catalogue: its skills, roots and usage choice, as given. */
+const skillsSnapshotSchema = lazySchema(() =>
+  z.object({
+    skills: z.array(
+      z.object({
+        name: z.string(),
+        description: z.string().exactOptional(),
+        path: z.string(),
+      }),
+    ),
+    roots: z.array(z.object({ alias: z.string(), path: z.string() })).exactOptional(),
+    usage: z.boolean().exactOptional(),
+  }),
+);
+
+/** The snapshot of `catalogue`: the same fields, with none left `undefined`. */
+function skillsSnapshotOf({
+  skills,
+  roots,
+  usage,
+}: SkillsInstructionsData): z.infer<typeof skillsSnapshotSchema> {
+  return {
+    skills: skills.map(({ name, description, path }) =>
+      description === undefined ? { name, path } : { name, description, path },
+    ),
+    ...(roots === undefined ? {} : { roots }),
+    ...(usage === undefined ? {} : { usage }),
+  };
+}
+
 /**
- * The skills catalogue of this turn and the model's context window (its budget is 2% of it),
- * sent with the full context only; `undefined` state, or no skills, sends nothing. Fitting it to
- * its budget reports what was shortened or left out.
+ * The skills catalogue of this turn and the model's context window (its budget is 2% of it);
+ * `undefined` state, or no skills, sends nothing. Diffed every turn, as Codex 0.171 does: the
+ * whole catalogue is sent again when the skills listed change (one added, removed, moved or
+ * described anew), and when its fragment left the history. Its snapshot is the catalogue as
+ * given, before it is fitted to the budget, so a model switch alone sends nothing.
  */
 export const skillsSection = defineSection({
   id: "skills",
-  scope: "initial",
+  scope: "world",
   state: lazySchema(() =>
     z.union([
       z.object({
@@ -59,6 +92,10 @@ export const skillsSection = defineSection({
       z.undefined(),
     ]),
   ),
+  snapshot: skillsSnapshotSchema,
+  snapshotOf: (state) => (state === undefined ? undefined : skillsSnapshotOf(state.catalogue)),
+  legacy: true,
+  retained: true,
 });
 
 /**
@@ -81,8 +118,12 @@ export const skillsInstructions = defineFragment({
     },
   ],
   section: skillsSection,
-  build: (state, _reference, { warn }) => {
+  build: (state, reference, { warn }) => {
     if (state === undefined || state.catalogue.skills.length === 0) return undefined;
+    // Unknown: an old history shows a catalogue, and which one cannot be told.
+    if (reference.status === "unknown") return undefined;
+    if (reference.status === "known" && sameSkillsCatalogue(reference.snapshot, state.catalogue))
+      return undefined;
     const fitted = fitSkillsInstructions(
       state.catalogue,
       state.contextWindow === undefined ? {} : { contextWindow: state.contextWindow },
