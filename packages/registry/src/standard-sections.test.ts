@@ -172,6 +172,26 @@ describe("the standard sections", () => {
       expect(same.snapshot).toEqual({ slug: "b", instructions: "Be B." });
     });
 
+    it("sends other base instructions on the same model as an update, as Codex 0.171", () => {
+      const state = { slug: "a", instructions: "Be A.", base: "Be terse." };
+      const before = known({ slug: "a", instructions: "Be A.", base: "Be careful." });
+      const update = sent(modelInstructions, state, before);
+      expect(modelInstructions.parse(update.text ?? "")).toEqual({ instructions: "Be terse." });
+      expect(update.snapshot).toEqual(state);
+      // Unchanged, with the full context (a compaction puts them in the request), or against a
+      // snapshot that kept no base instructions: nothing.
+      expect(sent(modelInstructions, state, known(state)).text).toBeUndefined();
+      expect(sent(modelInstructions, state, before, true).text).toBeUndefined();
+      expect(sent(modelSwitch, state, before, true).text).toBeUndefined();
+      expect(sent(modelInstructions, state, known({ slug: "a" })).text).toBeUndefined();
+      // With a switch on the same turn, the switch carries the new base instructions.
+      const switched = sent(modelInstructions, { ...state, slug: "b" }, before);
+      expect(modelInstructions.parse(switched.text ?? "")).toEqual({
+        model: "b",
+        instructions: "Be terse.",
+      });
+    });
+
     it("sends a personality when not baked in, and later only a change on the same model", () => {
       const state = { model: "m", personality: "friendly", message: "Be warm.", baked: false };
       expect(sent(personalitySpec, state, absent).text).toContain("Be warm.");
@@ -225,6 +245,16 @@ describe("the standard sections", () => {
       };
       expect(sent(skillsInstructions, rooted, known(shown)).text).toContain("`r0` = `/s`");
     });
+    it("says once that no skill is available any more when the last one goes", () => {
+      const shown = sent(skillsInstructions, state, absent).snapshot ?? null;
+      const none = { catalogue: { skills: [] } };
+      const gone = sent(skillsInstructions, none, known(shown));
+      expect(gone.text).toMatch(
+        /^<skills_instructions>\n## Skills\n[^\n]+\n<\/skills_instructions>$/,
+      );
+      expect(sent(skillsInstructions, none, known(gone.snapshot ?? null)).text).toBeUndefined();
+    });
+
     it("sends it without a reference, not when an old history may show one, nor with no skills", () => {
       expect(sent(skillsInstructions, state, absent).text).toContain("- lint:");
       expect(sent(skillsInstructions, state, unknown).text).toBeUndefined();

@@ -12,6 +12,8 @@ const introWithPaths =
   "Skills are sets of instructions kept in `SKILL.md` files. The skills listed below are available; each entry gives its name, what it is for, and the path of its file.";
 const introWithRoots =
   "Skills are sets of instructions kept in `SKILL.md` files. The skills listed below are available; each entry gives its name, what it is for, and a path that starts with a root alias from the table of skill roots.";
+const withdrawn =
+  "No skills are available any more: do not use or offer the skills listed earlier in this conversation.";
 const usage = [
   "### How to use skills",
   "- Use a skill when the user names it or when the task clearly matches its description; otherwise leave it alone.",
@@ -100,7 +102,8 @@ export const skillsSection = defineSection({
 
 /**
  * The catalogue of available skills (developer role): `## Skills`, an introduction, the optional
- * table of skill roots, one line per skill, and optionally how to use them. Descriptions longer
+ * table of skill roots, one line per skill, and optionally how to use them; with no skills, a
+ * notice that none are available any more. Descriptions longer
  * than 1,024 characters are cut; names, descriptions, paths and root aliases are untrusted.
  */
 export const skillsInstructions = defineFragment({
@@ -119,7 +122,13 @@ export const skillsInstructions = defineFragment({
   ],
   section: skillsSection,
   build: (state, reference, { warn }) => {
-    if (state === undefined || state.catalogue.skills.length === 0) return undefined;
+    if (state === undefined) return undefined;
+    if (state.catalogue.skills.length === 0) {
+      // Every skill the model was shown is gone: say so, as Codex 0.171 does.
+      return reference.status === "known" && reference.snapshot.skills.length > 0
+        ? { skills: [] }
+        : undefined;
+    }
     // Unknown: an old history shows a catalogue, and which one cannot be told.
     if (reference.status === "unknown") return undefined;
     if (reference.status === "known" && sameSkillsCatalogue(reference.snapshot, state.catalogue))
@@ -129,9 +138,11 @@ export const skillsInstructions = defineFragment({
       state.contextWindow === undefined ? {} : { contextWindow: state.contextWindow },
     );
     for (const warning of fitted.warnings) warn(warning);
-    return fitted.data;
+    // None fits the budget (the warnings say so): an empty list would read as a withdrawal.
+    return fitted.data.skills.length === 0 ? undefined : fitted.data;
   },
   body: ({ skills, roots, usage: withUsage }, { untrusted }) => {
+    if (skills.length === 0) return `\n## Skills\n${withdrawn}\n`;
     const hasRoots = roots !== undefined && roots.length > 0;
     const lines = [
       "## Skills",

@@ -15,7 +15,7 @@ const summary = (text: string): HistoryEntry => ({
 });
 const context: HistoryEntry = {
   item: userTextMessage("<environment_context>\n</environment_context>"),
-  origin: { source: "context" },
+  origin: { source: "context", kinds: ["environment_context"] },
 };
 
 describe("contextPosition", () => {
