@@ -5,9 +5,10 @@ import { baseInstructionsFor } from "./base-instructions.js";
 
 /**
  * The base instructions the caller sets now: `options.baseInstructions` when given (they may
- * differ from those the session recorded, on a resume or a fork), else those a request to
- * `model` carries ({@link baseInstructionsFor}). When they differ from the recorded ones the
- * model is sent them as an update, and the next compaction puts them in the requests.
+ * differ from those the session recorded, on a resume or a fork); else those in force, the last
+ * the model was given (an update included); else those a request to `model` carries
+ * ({@link baseInstructionsFor}). When they differ from those in force the model is sent them as
+ * an update, and the next compaction puts them in the requests.
  */
 export function configuredBaseInstructions(
   state: SessionState,
@@ -15,5 +16,12 @@ export function configuredBaseInstructions(
   model: ModelInfo,
   personality?: Personality,
 ): string {
-  return options.baseInstructions ?? baseInstructionsFor(state, options, model, personality);
+  const shown = state.snapshots.model;
+  const inForce =
+    typeof shown === "object" && shown !== null && "base" in shown && typeof shown.base === "string"
+      ? shown.base
+      : undefined;
+  return (
+    options.baseInstructions ?? inForce ?? baseInstructionsFor(state, options, model, personality)
+  );
 }
