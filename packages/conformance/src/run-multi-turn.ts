@@ -191,10 +191,6 @@ export async function runMultiTurn(options: {
       });
       if (index === 0 || turn.fork === true) threadId = readThreadId(stdout);
     }
-      await writeFile(
-        process.env.CTX_DUMP,
-        JSON.stringify({ codex: mock.requests.map(inputOf), ours }, null, 1),
-      );
     const layouts = mock.requests.map((request) =>
       layoutOf(inputOf(request), options.registry, { extraLabel }),
     );
