@@ -137,6 +137,35 @@ describe("session compaction", () => {
     expect(pinned(next.input)).toBe(true);
   });
 
+  it("compacts twice before turns, the context before the last kept message each time, resumed alike", async () => {
+    const store = createMemoryRolloutStore();
+    const { options } = optionsWith();
+    const session = createSession({ ...options, store });
+    await twoTurns(session);
+    await session.compact();
+    await session.beginTurn(context(), "three");
+    await session.record([assistant("a3")]);
+    await session.compact();
+    const resumed = await resumeSession(await copyRollout(store, session.id), {
+      ...options,
+      sessionId: session.id,
+    });
+    const live = await session.beginTurn(context(), "four");
+    // Codex 0.171 (turns-two-compactions): the first two kept messages, the context, the last
+    // kept one, the summary of the second compaction, the new message.
+    expect(layout(live.input)).toEqual([
+      "user:one",
+      "user:two",
+      "developer",
+      "context",
+      "user:three",
+      "summary",
+      "user:four",
+    ]);
+    expect(pinned(live.input)).toBe(true);
+    expect((await resumed.beginTurn(context(), "four")).input).toEqual(live.input);
+  });
+
   it("compacts mid-turn: the full context goes just before the last user message", async () => {
     const { options } = optionsWith();
     const session = createSession(options);
