@@ -13,6 +13,7 @@ import {
 } from "@ctx/session";
 import { buildTree } from "./build-tree.js";
 import { type CheckResult, compareText } from "./check-result.js";
+import { type CodexAppServer, startCodexAppServer } from "./codex-app-server.js";
 import { runCodex } from "./codex-cli.js";
 import { codexOverrides } from "./codex-overrides.js";
 import { type CtxRequest, compareLaterTurns, type TurnRequest } from "./compare-later-turns.js";
@@ -93,6 +94,7 @@ export async function runMultiTurn(options: {
   const store = createJsonlRolloutStore(join(home, "..", "ctx-sessions"));
   let sessionId: string | undefined;
   const requests: TurnRequest[] = [];
+  let server: CodexAppServer | undefined;
   const mock = await startMockResponsesServer((request): MockAnswer => {
     const last = lastUserText(request);
     const compaction = last !== undefined && extraLabel("user", last) === "compaction_prompt";
@@ -124,6 +126,7 @@ export async function runMultiTurn(options: {
     let cwd = scenario.cwd;
     let threadId = "";
     const states: CtxTurnState[] = [];
+    const codexTurns: string[] = [];
     for (const [index, turn] of turns.entries()) {
       plan = { turnIndex: index, answered: false };
       await buildTree(base, turn.edits ?? []);
@@ -145,6 +148,8 @@ export async function runMultiTurn(options: {
             ? await forkSession(store, { ...turnOptions, sessionId })
             : await resumeSession(store, { ...turnOptions, sessionId });
       sessionId = session.id;
+      if (turn.rollbackBefore !== undefined) await session.rollback(turn.rollbackBefore);
+      if (turn.compactBefore === true) await session.compact();
       const discovery = {
         home,
         ...(settings.maxBytes === undefined ? {} : { maxBytes: settings.maxBytes }),
@@ -171,6 +176,22 @@ export async function runMultiTurn(options: {
         await session.reportUsage({ totalTokens: doneAnswer.totalTokens });
       }
       const overrides = codexOverrides(settings, base);
+      if (server !== undefined || viaAppServer(turns)) {
+        if (index > 0 && (turn.settings !== undefined || turn.fork === true))
+          throw new ConformanceError(
+            "invalid-scenario",
+            `${scenario.name}: a scenario run through the app server keeps its settings and thread`,
+          );
+        server ??= await startCodexAppServer({
+          cwd: join(base, cwd),
+          home,
+          args: overrides,
+          env: { [keyVariable]: "unused" },
+        });
+        threadId ||= readStartedThread(await server.call("thread/start", { cwd: join(base, cwd) }));
+        await runAppServerTurn(server, threadId, turn, codexTurns);
+        continue;
+      }
       const args =
         index === 0
           ? ["exec", "--json", "--skip-git-repo-check", ...overrides, turn.prompt]
@@ -220,8 +241,68 @@ export async function runMultiTurn(options: {
       }),
     ];
   } finally {
+    server?.close();
     await mock.close();
   }
+}
+
+/** Whether a scenario runs through Codex's app server: a turn compacts by hand or rolls back. */
+function viaAppServer(turns: readonly ScenarioTurn[]): boolean {
+  return turns.some((turn) => turn.compactBefore === true || turn.rollbackBefore !== undefined);
+}
+
+/**
+ * One turn through Codex's app server: the rollback before it (`thread/revert`, before the first
+ * of the turns dropped), the manual compaction before it (`thread/compact/start`), then the turn,
+ * each awaited to its end. `turnIds` holds the ids of the turns still in the thread.
+ */
+async function runAppServerTurn(
+  server: CodexAppServer,
+  threadId: string,
+  turn: ScenarioTurn,
+  turnIds: string[],
+): Promise<void> {
+  if (turn.rollbackBefore !== undefined) {
+    const kept = turnIds.length - turn.rollbackBefore;
+    await server.call("thread/revert", { threadId, beforeTurnId: turnIds[kept] });
+    turnIds.splice(kept);
+  }
+  if (turn.compactBefore === true) {
+    const compacted = server.next("turn/completed");
+    await server.call("thread/compact/start", { threadId });
+    await compacted;
+  }
+  const completed = server.next("turn/completed");
+  await server.call("turn/start", {
+    threadId,
+    input: [{ type: "text", text: turn.prompt, text_elements: [] }],
+  });
+  const done: unknown = await completed;
+  const id =
+    typeof done === "object" &&
+    done !== null &&
+    "turn" in done &&
+    typeof done.turn === "object" &&
+    done.turn !== null &&
+    "id" in done.turn
+      ? String(done.turn.id)
+      : undefined;
+  if (id === undefined)
+    throw new ConformanceError("codex-failed", "app-server: a turn without an id");
+  turnIds.push(id);
+}
+
+function readStartedThread(started: unknown): string {
+  if (
+    typeof started === "object" &&
+    started !== null &&
+    "thread" in started &&
+    typeof started.thread === "object" &&
+    started.thread !== null &&
+    "id" in started.thread
+  )
+    return String(started.thread.id);
+  throw new ConformanceError("codex-failed", "app-server: thread/start gave no thread id");
 }
 
 /** The mock's answer to every later request of a turn; the session records and is told it too. */

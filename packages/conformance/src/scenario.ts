@@ -79,6 +79,17 @@ const turnSchema = z.strictObject({
    * `forkSession`), and the later turns resume the fork.
    */
   fork: z.boolean().optional(),
+  /**
+   * A manual compaction before the turn (Codex: `thread/compact/start` of its app server; @ctx:
+   * `session.compact()`). A scenario with one runs through Codex's app server, whose turns
+   * take the scenario's settings only.
+   */
+  compactBefore: z.boolean().optional(),
+  /**
+   * Before the turn, drop this many of the latest turns (Codex: `thread/revert` of its app
+   * server, before the first of them; @ctx: `session.rollback`); through the app server too.
+   */
+  rollbackBefore: z.number().int().positive().optional(),
 });
 
 const scenarioSchema = z.strictObject({
