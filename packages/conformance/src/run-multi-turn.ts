@@ -177,10 +177,14 @@ export async function runMultiTurn(options: {
       }
       const overrides = codexOverrides(settings, base);
       if (server !== undefined || viaAppServer(turns)) {
-        if (index > 0 && (turn.settings !== undefined || turn.fork === true))
+        const changed = Object.keys(turn.settings ?? {});
+        if (
+          index > 0 &&
+          (turn.fork === true || changed.some((key) => key !== "sandboxMode" && key !== "model"))
+        )
           throw new ConformanceError(
             "invalid-scenario",
-            `${scenario.name}: a scenario run through the app server keeps its settings and thread`,
+            `${scenario.name}: through the app server, a later turn changes only its cwd, sandbox mode or model, in one thread`,
           );
         server ??= await startCodexAppServer({
           cwd: join(base, cwd),
@@ -189,7 +193,7 @@ export async function runMultiTurn(options: {
           env: { [keyVariable]: "unused" },
         });
         threadId ||= readStartedThread(await server.call("thread/start", { cwd: join(base, cwd) }));
-        await runAppServerTurn(server, threadId, turn, codexTurns);
+        await runAppServerTurn(server, threadId, turn, codexTurns, join(base, cwd));
         continue;
       }
       const args =
@@ -253,14 +257,16 @@ function viaAppServer(turns: readonly ScenarioTurn[]): boolean {
 
 /**
  * One turn through Codex's app server: the rollback before it (`thread/revert`, before the first
- * of the turns dropped), the manual compaction before it (`thread/compact/start`), then the turn,
- * each awaited to its end. `turnIds` holds the ids of the turns still in the thread.
+ * of the turns dropped), the manual compaction before it (`thread/compact/start`), then the turn
+ * in `cwd` with the sandbox mode or model it changes, each awaited to its end. `turnIds` holds
+ * the ids of the turns still in the thread.
  */
 async function runAppServerTurn(
   server: CodexAppServer,
   threadId: string,
   turn: ScenarioTurn,
   turnIds: string[],
+  cwd: string,
 ): Promise<void> {
   if (turn.rollbackBefore !== undefined) {
     const kept = turnIds.length - turn.rollbackBefore;
@@ -273,9 +279,13 @@ async function runAppServerTurn(
     await compacted;
   }
   const completed = server.next("turn/completed");
+  const { sandboxMode, model } = turn.settings ?? {};
   await server.call("turn/start", {
     threadId,
     input: [{ type: "text", text: turn.prompt, text_elements: [] }],
+    cwd,
+    ...(sandboxMode === undefined ? {} : { sandboxPolicy: sandboxPolicy(sandboxMode) }),
+    ...(model === undefined ? {} : { model }),
   });
   const done: unknown = await completed;
   const id =
@@ -290,6 +300,19 @@ async function runAppServerTurn(
   if (id === undefined)
     throw new ConformanceError("codex-failed", "app-server: a turn without an id");
   turnIds.push(id);
+}
+
+/** The app server's sandbox policy for a sandbox mode, with the defaults `-c sandbox_mode` gives. */
+function sandboxPolicy(mode: NonNullable<ScenarioSettings["sandboxMode"]>): unknown {
+  if (mode === "read-only") return { type: "readOnly", networkAccess: false };
+  if (mode === "danger-full-access") return { type: "dangerFullAccess" };
+  return {
+    type: "workspaceWrite",
+    writableRoots: [],
+    networkAccess: false,
+    excludeTmpdirEnvVar: false,
+    excludeSlashTmp: false,
+  };
 }
 
 function readStartedThread(started: unknown): string {
