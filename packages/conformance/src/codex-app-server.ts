@@ -6,6 +6,8 @@ import { ConformanceError } from "./conformance-error.js";
 export interface CodexAppServer {
   /** Sends a request and resolves with its result. @throws {ConformanceError} on an error answer. */
   call(method: string, params: unknown): Promise<unknown>;
+  /** Starts a thread in `cwd` (`thread/start`) and resolves with its id. */
+  startThread(cwd: string): Promise<string>;
   /** Resolves with the parameters of the next notification named `method`. */
   next(method: string): Promise<unknown>;
   close(): void;
@@ -95,6 +97,19 @@ export async function startCodexAppServer(options: {
       );
       child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
       return within(answer, `answer to ${method}`);
+    },
+    startThread: async (cwd) => {
+      const started = await server.call("thread/start", { cwd });
+      if (
+        typeof started === "object" &&
+        started !== null &&
+        "thread" in started &&
+        typeof started.thread === "object" &&
+        started.thread !== null &&
+        "id" in started.thread
+      )
+        return String(started.thread.id);
+      throw new ConformanceError("codex-failed", "app-server: thread/start gave no thread id");
     },
     next: (method) =>
       within(new Promise<unknown>((resolve) => waiters.push({ method, resolve })), method),

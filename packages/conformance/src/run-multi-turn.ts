@@ -27,6 +27,7 @@ import {
   type RecordedRequest,
   startMockResponsesServer,
 } from "./mock-responses-server.js";
+import { runAppServerTurn } from "./run-app-server-turn.js";
 import type { Scenario, ScenarioSettings, ScenarioTurn } from "./scenario.js";
 import { unrecognisedTexts } from "./unrecognised-texts.js";
 
@@ -192,7 +193,7 @@ export async function runMultiTurn(options: {
           args: overrides,
           env: { [keyVariable]: "unused" },
         });
-        threadId ||= readStartedThread(await server.call("thread/start", { cwd: join(base, cwd) }));
+        threadId ||= await server.startThread(join(base, cwd));
         await runAppServerTurn(server, threadId, turn, codexTurns, join(base, cwd));
         continue;
       }
@@ -248,84 +249,6 @@ export async function runMultiTurn(options: {
     server?.close();
     await mock.close();
   }
-}
-
-/** Whether a scenario runs through Codex's app server: a turn compacts by hand or rolls back. */
-function viaAppServer(turns: readonly ScenarioTurn[]): boolean {
-  return turns.some((turn) => turn.compactBefore === true || turn.rollbackBefore !== undefined);
-}
-
-/**
- * One turn through Codex's app server: the rollback before it (`thread/revert`, before the first
- * of the turns dropped), the manual compaction before it (`thread/compact/start`), then the turn
- * in `cwd` with the sandbox mode or model it changes, each awaited to its end. `turnIds` holds
- * the ids of the turns still in the thread.
- */
-async function runAppServerTurn(
-  server: CodexAppServer,
-  threadId: string,
-  turn: ScenarioTurn,
-  turnIds: string[],
-  cwd: string,
-): Promise<void> {
-  if (turn.rollbackBefore !== undefined) {
-    const kept = turnIds.length - turn.rollbackBefore;
-    await server.call("thread/revert", { threadId, beforeTurnId: turnIds[kept] });
-    turnIds.splice(kept);
-  }
-  if (turn.compactBefore === true) {
-    const compacted = server.next("turn/completed");
-    await server.call("thread/compact/start", { threadId });
-    await compacted;
-  }
-  const completed = server.next("turn/completed");
-  const { sandboxMode, model } = turn.settings ?? {};
-  await server.call("turn/start", {
-    threadId,
-    input: [{ type: "text", text: turn.prompt, text_elements: [] }],
-    cwd,
-    ...(sandboxMode === undefined ? {} : { sandboxPolicy: sandboxPolicy(sandboxMode) }),
-    ...(model === undefined ? {} : { model }),
-  });
-  const done: unknown = await completed;
-  const id =
-    typeof done === "object" &&
-    done !== null &&
-    "turn" in done &&
-    typeof done.turn === "object" &&
-    done.turn !== null &&
-    "id" in done.turn
-      ? String(done.turn.id)
-      : undefined;
-  if (id === undefined)
-    throw new ConformanceError("codex-failed", "app-server: a turn without an id");
-  turnIds.push(id);
-}
-
-/** The app server's sandbox policy for a sandbox mode, with the defaults `-c sandbox_mode` gives. */
-function sandboxPolicy(mode: NonNullable<ScenarioSettings["sandboxMode"]>): unknown {
-  if (mode === "read-only") return { type: "readOnly", networkAccess: false };
-  if (mode === "danger-full-access") return { type: "dangerFullAccess" };
-  return {
-    type: "workspaceWrite",
-    writableRoots: [],
-    networkAccess: false,
-    excludeTmpdirEnvVar: false,
-    excludeSlashTmp: false,
-  };
-}
-
-function readStartedThread(started: unknown): string {
-  if (
-    typeof started === "object" &&
-    started !== null &&
-    "thread" in started &&
-    typeof started.thread === "object" &&
-    started.thread !== null &&
-    "id" in started.thread
-  )
-    return String(started.thread.id);
-  throw new ConformanceError("codex-failed", "app-server: thread/start gave no thread id");
 }
 
 /** The mock's answer to every later request of a turn; the session records and is told it too. */
@@ -401,4 +324,9 @@ function readThreadId(stdout: string): string {
       return String(event.thread_id);
   }
   throw new ConformanceError("codex-failed", "codex exec printed no thread id");
+}
+
+/** Whether a scenario runs through Codex's app server: a turn compacts by hand or rolls back. */
+function viaAppServer(turns: readonly ScenarioTurn[]): boolean {
+  return turns.some((turn) => turn.compactBefore === true || turn.rollbackBefore !== undefined);
 }
