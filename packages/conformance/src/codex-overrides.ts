@@ -51,6 +51,8 @@ export function codexOverrides(settings: ScenarioSettings, base: string): string
     const value = settings[setting];
     if (value !== undefined) values.push([key, value]);
   }
+  if (settings.modelInstructionsFile !== undefined)
+    values.push(["model_instructions_file", join(base, settings.modelInstructionsFile)]);
   for (const feature of settings.codexFeatures ?? []) values.push([`features.${feature}`, true]);
   if (settings.writableRoots !== undefined)
     values.push([

@@ -166,10 +166,16 @@ export function permissionsStructure(text: string | undefined, base: string): st
 /**
  * The skills catalogue with its one sentence of prose, the introduction after `## Skills`,
  * replaced by a placeholder: the markers, the headings, the table of skill roots and the list of
- * skills stay, to be compared byte for byte.
+ * skills stay, to be compared byte for byte. A catalogue that lists no skill (sent when the last
+ * one went) is a notice in prose between the markers: a placeholder says so.
  */
 export function skillsStructure(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
+  if (!text.includes("\n### Available skills\n"))
+    return text.replace(
+      /^(<skills_instructions>\n)[\s\S]*(<\/skills_instructions>)$/,
+      "$1(none available)\n$2",
+    );
   return text.replace(/^(<skills_instructions>\n## Skills\n)[^\n]*/, "$1(introduction)");
 }
 

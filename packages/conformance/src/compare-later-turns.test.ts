@@ -82,7 +82,7 @@ async function runTurns(
     });
     states[index] = state;
     const request: ModelRequest = await session.beginTurn(
-      ctxSessionTurnContext(state, turnSettings, { home: folder }),
+      await ctxSessionTurnContext(state, turnSettings, { home: folder }),
       prompts[index] ?? "",
     );
     requests.push({

@@ -38,7 +38,8 @@ export interface CtxRequest extends TurnRequest {
  * fragments (`turn-N-layout`: kinds, roles, order), the AGENTS.md fragment byte for byte but for
  * its notice line (prose), the environment context byte for byte (shell, date and time zone
  * pinned), the permissions by structure, and whether the request begins with the previous one
- * (`turn-N-extends-previous`). When both sides compact at the same point, the compaction
+ * (`turn-N-extends-previous`); whether the turn's request (after a compaction, the one that
+ * follows it) keeps the previous request's base instructions (`turn-N-base-instructions-kept`). When both sides compact at the same point, the compaction
  * request by structure (`turn-N-compaction-request`: the history, then the compaction prompt as
  * a user message) and the request after it in full (`turn-N-compacted-…`: the re-injected
  * context, the kept user messages, the summary, the new prompt) take the place of what a
@@ -121,6 +122,18 @@ export function compareLaterTurns(options: {
         ),
       );
     }
+    const theirLast = afterCompaction(theirs) ?? theirFirst;
+    const ourLast = afterCompaction(ours) ?? ourFirst;
+    results.push(
+      compareText(
+        `${name}-base-instructions-kept`,
+        String(ourLast.instructions === oursPrevious.instructions),
+        String(
+          part(theirLayout(theirLast.input), "base_instructions") ===
+            part(theirLayout(codexPrevious.input), "base_instructions"),
+        ),
+      ),
+    );
     results.push(
       compareText(
         `${name}-extends-previous`,

@@ -1,6 +1,7 @@
 import type { AgentsMdSharedOptions } from "@ctx/agents-md";
 import { createNodeFileSystem } from "@ctx/agents-md/node";
 import type { TurnContext } from "@ctx/session";
+import { discoverSkills } from "@ctx/skills";
 import { ctxModelOf } from "./ctx-first-turn.js";
 import { type CtxTurnState, pinnedEnvironment } from "./ctx-turn-state.js";
 import type { ScenarioSettings } from "./scenario.js";
@@ -10,15 +11,26 @@ import type { ScenarioSettings } from "./scenario.js";
  * first turn is built from (see {@link ctxTurnState}), with the shell, date and time zone pinned,
  * the personality, the skills catalogue, our stand-in for Codex's model, and AGENTS.md left to the session's own
  * discovery on the local disk with `discovery` (the global folder and the scenario's budgets and
- * names).
+ * names), and with `skills: true` the skills catalogue `@ctx/skills` finds there, as on a first
+ * turn, read afresh every turn.
  */
-export function ctxSessionTurnContext(
+export async function ctxSessionTurnContext(
   state: CtxTurnState,
   settings: ScenarioSettings,
-  discovery: AgentsMdSharedOptions,
-): TurnContext {
+  discovery: AgentsMdSharedOptions & { readonly home: string },
+): Promise<TurnContext> {
   const { environment } = state;
+  const skills =
+    settings.skills === true
+      ? await discoverSkills({
+          directories: state.agentsMd.environments[0]?.directories ?? [state.cwd],
+          codexHome: discovery.home,
+          home: discovery.home,
+          fs: createNodeFileSystem(),
+        })
+      : undefined;
   return {
+    ...(skills === undefined ? {} : { skills: skills.catalogue() }),
     model: ctxModelOf(settings),
     environments: [{ id: "local", cwd: state.cwd, shell: pinnedEnvironment.shell }],
     ...(environment?.currentDate === undefined ? {} : { date: environment.currentDate }),

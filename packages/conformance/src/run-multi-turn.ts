@@ -1,10 +1,11 @@
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { compactionPrompt, createModelCatalog, defaultModelCatalog } from "@ctx/prompts";
 import type { Registry } from "@ctx/registry";
 import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
 import {
   createSession,
+  forkSession,
   type ModelRequest,
   resumeSession,
   type Session,
@@ -12,6 +13,7 @@ import {
 } from "@ctx/session";
 import { buildTree } from "./build-tree.js";
 import { type CheckResult, compareText } from "./check-result.js";
+import { type CodexAppServer, startCodexAppServer } from "./codex-app-server.js";
 import { runCodex } from "./codex-cli.js";
 import { codexOverrides } from "./codex-overrides.js";
 import { type CtxRequest, compareLaterTurns, type TurnRequest } from "./compare-later-turns.js";
@@ -26,6 +28,7 @@ import {
   type RecordedRequest,
   startMockResponsesServer,
 } from "./mock-responses-server.js";
+import { runAppServerTurn } from "./run-app-server-turn.js";
 import type { Scenario, ScenarioSettings, ScenarioTurn } from "./scenario.js";
 import { unrecognisedTexts } from "./unrecognised-texts.js";
 
@@ -93,6 +96,7 @@ export async function runMultiTurn(options: {
   const store = createJsonlRolloutStore(join(home, "..", "ctx-sessions"));
   let sessionId: string | undefined;
   const requests: TurnRequest[] = [];
+  let server: CodexAppServer | undefined;
   const mock = await startMockResponsesServer((request): MockAnswer => {
     const last = lastUserText(request);
     const compaction = last !== undefined && extraLabel("user", last) === "compaction_prompt";
@@ -124,6 +128,7 @@ export async function runMultiTurn(options: {
     let cwd = scenario.cwd;
     let threadId = "";
     const states: CtxTurnState[] = [];
+    const codexTurns: string[] = [];
     for (const [index, turn] of turns.entries()) {
       plan = { turnIndex: index, answered: false };
       await buildTree(base, turn.edits ?? []);
@@ -131,11 +136,22 @@ export async function runMultiTurn(options: {
       cwd = turn.cwd ?? cwd;
       const state = await ctxTurnState({ base, cwd: join(base, cwd), home, settings });
       states.push(state);
+      const turnOptions: SessionOptions =
+        settings.modelInstructionsFile === undefined
+          ? sessionOptions
+          : {
+              ...sessionOptions,
+              baseInstructions: await readFile(join(base, settings.modelInstructionsFile), "utf8"),
+            };
       const session: Session =
         sessionId === undefined
-          ? createSession({ ...sessionOptions, store })
-          : await resumeSession(store, { ...sessionOptions, sessionId });
+          ? createSession({ ...turnOptions, store })
+          : turn.fork === true
+            ? await forkSession(store, { ...turnOptions, sessionId })
+            : await resumeSession(store, { ...turnOptions, sessionId });
       sessionId = session.id;
+      if (turn.rollbackBefore !== undefined) await session.rollback(turn.rollbackBefore);
+      if (turn.compactBefore === true) await session.compact();
       const discovery = {
         home,
         ...(settings.maxBytes === undefined ? {} : { maxBytes: settings.maxBytes }),
@@ -145,7 +161,7 @@ export async function runMultiTurn(options: {
         ...(settings.rootMarkers === undefined ? {} : { rootMarkers: settings.rootMarkers }),
       };
       const begun = await session.beginTurn(
-        ctxSessionTurnContext(state, settings, discovery),
+        await ctxSessionTurnContext(state, settings, discovery),
         turn.prompt,
       );
       ours.push(ctxRequest(index, begun));
@@ -162,12 +178,32 @@ export async function runMultiTurn(options: {
         await session.reportUsage({ totalTokens: doneAnswer.totalTokens });
       }
       const overrides = codexOverrides(settings, base);
+      if (server !== undefined || viaAppServer(turns)) {
+        const changed = Object.keys(turn.settings ?? {});
+        if (
+          index > 0 &&
+          (turn.fork === true || changed.some((key) => key !== "sandboxMode" && key !== "model"))
+        )
+          throw new ConformanceError(
+            "invalid-scenario",
+            `${scenario.name}: through the app server, a later turn changes only its cwd, sandbox mode or model, in one thread`,
+          );
+        server ??= await startCodexAppServer({
+          cwd: join(base, cwd),
+          home,
+          args: overrides,
+          env: { [keyVariable]: "unused" },
+        });
+        threadId ||= await server.startThread(join(base, cwd));
+        await runAppServerTurn(server, threadId, turn, codexTurns, join(base, cwd));
+        continue;
+      }
       const args =
         index === 0
           ? ["exec", "--json", "--skip-git-repo-check", ...overrides, turn.prompt]
           : [
               "exec",
-              "resume",
+              turn.fork === true ? "fork" : "resume",
               "--json",
               "--skip-git-repo-check",
               ...overrides,
@@ -180,7 +216,7 @@ export async function runMultiTurn(options: {
         args,
         env: { [keyVariable]: "unused" },
       });
-      if (index === 0) threadId = readThreadId(stdout);
+      if (index === 0 || turn.fork === true) threadId = readThreadId(stdout);
     }
     const layouts = mock.requests.map((request) =>
       layoutOf(inputOf(request), options.registry, { extraLabel }),
@@ -211,6 +247,7 @@ export async function runMultiTurn(options: {
       }),
     ];
   } finally {
+    server?.close();
     await mock.close();
   }
 }
@@ -290,4 +327,9 @@ function readThreadId(stdout: string): string {
       return String(event.thread_id);
   }
   throw new ConformanceError("codex-failed", "codex exec printed no thread id");
+}
+
+/** Whether a scenario runs through Codex's app server: a turn compacts by hand or rolls back. */
+function viaAppServer(turns: readonly ScenarioTurn[]): boolean {
+  return turns.some((turn) => turn.compactBefore === true || turn.rollbackBefore !== undefined);
 }

@@ -52,6 +52,11 @@ const settingsSchema = z.strictObject({
    * Codex then sends.
    */
   codexFeatures: z.array(z.string().regex(/^[a-z][a-z0-9_]*$/)).optional(),
+  /**
+   * A file of the scenario's tree, relative to its folder, holding the base instructions
+   * (Codex's `model_instructions_file`; @ctx's `baseInstructions`, read from the same file).
+   */
+  modelInstructionsFile: z.string().min(1).optional(),
 });
 
 /**
@@ -83,6 +88,22 @@ const turnSchema = z.strictObject({
   reportTokens: z.number().int().positive().optional(),
   /** The mock answers this turn's first request with a tool call, so the turn needs a follow-up. */
   toolCall: z.boolean().optional(),
+  /**
+   * The turn runs in a fork of the session as it stands (Codex: `codex exec fork`; @ctx:
+   * `forkSession`), and the later turns resume the fork.
+   */
+  fork: z.boolean().optional(),
+  /**
+   * A manual compaction before the turn (Codex: `thread/compact/start` of its app server; @ctx:
+   * `session.compact()`). A scenario with one runs through Codex's app server, whose turns
+   * take the scenario's settings only.
+   */
+  compactBefore: z.boolean().optional(),
+  /**
+   * Before the turn, drop this many of the latest turns (Codex: `thread/revert` of its app
+   * server, before the first of them; @ctx: `session.rollback`); through the app server too.
+   */
+  rollbackBefore: z.number().int().positive().optional(),
 });
 
 const scenarioSchema = z.strictObject({

@@ -172,6 +172,26 @@ describe("the standard sections", () => {
       expect(same.snapshot).toEqual({ slug: "b", instructions: "Be B." });
     });
 
+    it("sends other base instructions on the same model as an update, as Codex 0.171", () => {
+      const state = { slug: "a", instructions: "Be A.", base: "Be terse." };
+      const before = known({ slug: "a", instructions: "Be A.", base: "Be careful." });
+      const update = sent(modelInstructions, state, before);
+      expect(modelInstructions.parse(update.text ?? "")).toEqual({ instructions: "Be terse." });
+      expect(update.snapshot).toEqual(state);
+      // Unchanged, with the full context (a compaction puts them in the request), or against a
+      // snapshot that kept no base instructions: nothing.
+      expect(sent(modelInstructions, state, known(state)).text).toBeUndefined();
+      expect(sent(modelInstructions, state, before, true).text).toBeUndefined();
+      expect(sent(modelSwitch, state, before, true).text).toBeUndefined();
+      expect(sent(modelInstructions, state, known({ slug: "a" })).text).toBeUndefined();
+      // With a switch on the same turn, the switch carries the new base instructions.
+      const switched = sent(modelInstructions, { ...state, slug: "b" }, before);
+      expect(modelInstructions.parse(switched.text ?? "")).toEqual({
+        model: "b",
+        instructions: "Be terse.",
+      });
+    });
+
     it("sends a personality when not baked in, and later only a change on the same model", () => {
       const state = { model: "m", personality: "friendly", message: "Be warm.", baked: false };
       expect(sent(personalitySpec, state, absent).text).toContain("Be warm.");
@@ -208,13 +228,41 @@ describe("the standard sections", () => {
     });
   });
 
-  describe("initial sections", () => {
-    it("send developer instructions verbatim unless empty", () => {
-      expect(sent(developerInstructions, "Be brief.\n", absent).text).toBe("Be brief.\n");
-      expect(sent(developerInstructions, "", absent).text).toBeUndefined();
+  describe("skills", () => {
+    const deploy = { name: "deploy", description: "Ship it.", path: "/s/deploy/SKILL.md" };
+    const lint = { name: "lint", path: "/s/lint/SKILL.md" };
+    const state = { catalogue: { skills: [deploy, lint] } };
+    it("re-sends the whole catalogue when the skills listed change, as Codex 0.171", () => {
+      const shown = sent(skillsInstructions, state, absent).snapshot ?? null;
+      expect(sent(skillsInstructions, state, known(shown)).text).toBeUndefined();
+      const removed = sent(skillsInstructions, { catalogue: { skills: [deploy] } }, known(shown));
+      expect(removed.text).toContain("- deploy: Ship it.");
+      expect(removed.text).not.toContain("lint");
+      const described = { catalogue: { skills: [deploy, { ...lint, description: "Lint." }] } };
+      expect(sent(skillsInstructions, described, known(shown)).text).toContain("- lint: Lint.");
+      const rooted = {
+        catalogue: { skills: [deploy, lint], roots: [{ alias: "r0", path: "/s" }] },
+      };
+      expect(sent(skillsInstructions, rooted, known(shown)).text).toContain("`r0` = `/s`");
+    });
+    it("says once that no skill is available any more when the last one goes", () => {
+      const shown = sent(skillsInstructions, state, absent).snapshot ?? null;
+      const none = { catalogue: { skills: [] } };
+      const gone = sent(skillsInstructions, none, known(shown));
+      expect(gone.text).toMatch(
+        /^<skills_instructions>\n## Skills\n[^\n]+\n<\/skills_instructions>$/,
+      );
+      expect(sent(skillsInstructions, none, known(gone.snapshot ?? null)).text).toBeUndefined();
     });
 
-    it("fit the skills catalogue to its budget and report what it cost", () => {
+    it("sends it without a reference, not when an old history may show one, nor with no skills", () => {
+      expect(sent(skillsInstructions, state, absent).text).toContain("- lint:");
+      expect(sent(skillsInstructions, state, unknown).text).toBeUndefined();
+      expect(sent(skillsInstructions, { catalogue: { skills: [] } }, absent).text).toBeUndefined();
+      expect(sent(skillsInstructions, undefined, absent).snapshot).toBeUndefined();
+    });
+
+    it("fits the skills catalogue to its budget and reports what it cost", () => {
       const skills = Array.from({ length: 40 }, (_, index) => ({
         name: `skill-${index}`,
         description: "d".repeat(400),
@@ -241,7 +289,7 @@ describe("the standard sections", () => {
     it("sends the catalogue whole again when a skill is added, nothing while it is the same", () => {
       const first = sent(skillsInstructions, slot([release]), absent, true);
       expect(first.text).toContain("- release: Cut a release. (file: r0/release/SKILL.md)");
-      expect(typeof first.snapshot).toBe("string");
+      expect(first.snapshot).toEqual({ skills: [release], roots });
       const shown = known(first.snapshot ?? null);
       expect(sent(skillsInstructions, slot([release]), shown).text).toBeUndefined();
       const lint = { name: "lint", description: "Lint it.", path: "r0/lint/SKILL.md" };
@@ -250,9 +298,16 @@ describe("the standard sections", () => {
       expect(again).toContain("- lint: Lint it. (file: r0/lint/SKILL.md)\n- release:");
     });
 
-    it("sends the catalogue when what the model saw is not known", () => {
-      expect(sent(skillsInstructions, slot([release]), unknown).text).toContain("- release:");
+    it("sends nothing when an old history shows a catalogue it cannot tell", () => {
+      expect(sent(skillsInstructions, slot([release]), unknown).text).toBeUndefined();
       expect(sent(skillsInstructions, undefined, unknown).text).toBeUndefined();
+    });
+  });
+
+  describe("initial sections", () => {
+    it("send developer instructions verbatim unless empty", () => {
+      expect(sent(developerInstructions, "Be brief.\n", absent).text).toBe("Be brief.\n");
+      expect(sent(developerInstructions, "", absent).text).toBeUndefined();
     });
   });
 });

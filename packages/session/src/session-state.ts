@@ -2,6 +2,7 @@ import type { KindSection, SectionReference } from "@ctx/fragments";
 import type { JsonValue } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
 import { type CompactionCheckpoint, checkpointOf } from "./compaction/compaction-checkpoint.js";
+import { contextPosition } from "./compaction/context-position.js";
 import { findRollbackCut, type RollbackCut } from "./history/find-rollback-cut.js";
 import type { HistoryEntry } from "./history/origin.js";
 import type { PromptBuilder, PromptView } from "./history/prompt-builder.js";
@@ -59,7 +60,7 @@ export class SessionState {
   #checkpoint: CompactionCheckpoint | undefined;
   /** How many entries from the start a rollback may not cut (the compacted history). */
   #floor = 0;
-  /** Where the next context entry goes, while a compaction's full context is put in front. */
+  /** Where the next context entry goes, while a compaction's full context is placed ({@link contextPosition}). */
   #contextAt: number | undefined;
   /** Whether nothing was added since the latest compaction. */
   #justCompacted = false;
@@ -174,8 +175,9 @@ export class SessionState {
   }
 
   /**
-   * Adds `entry` at the end; after a compaction that cleared the baseline, context entries go in
-   * front of the compacted history instead, until the first entry of another origin.
+   * Adds `entry` at the end; after a compaction that cleared the baseline, context entries go
+   * before the last message of the user's it kept instead (see {@link contextPosition}), until
+   * the first entry of another origin.
    */
   #append(entry: HistoryEntry): void {
     this.#justCompacted = false;
@@ -220,7 +222,7 @@ export class SessionState {
     this.#snapshots = checkpoint.snapshots;
     this.#turnSnapshots = checkpoint.fullContext ? [] : [checkpoint.snapshots];
     this.#fullContext = checkpoint.fullContext;
-    this.#contextAt = checkpoint.fullContext ? 0 : undefined;
+    this.#contextAt = checkpoint.fullContext ? contextPosition(checkpoint.entries) : undefined;
     this.#turnCount = checkpoint.turnCount;
     this.#model = checkpoint.model;
     this.#baseInstructions = checkpoint.baseInstructions;

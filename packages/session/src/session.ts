@@ -28,7 +28,11 @@ export interface SessionOptions {
   readonly store?: RolloutStore;
   /** The id of the session in the store; a random UUID when omitted. */
   readonly sessionId?: string;
-  /** Base instructions to use instead of the model's. */
+  /**
+   * Base instructions to use instead of the model's. Given on a resume or a fork and different
+   * from those in force, they are sent as a `<model_instructions>` update, and the next
+   * compaction puts them in `instructions`; omitted there, those in force stay.
+   */
   readonly baseInstructions?: string;
   /** How fragments sharing a message are joined; see {@link EnvelopeOptions}. */
   readonly separator?: EnvelopeOptions["separator"];

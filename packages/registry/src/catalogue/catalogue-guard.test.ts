@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { fullData } from "../__fixtures__/full-data.js";
 import { createStandardRegistry } from "../create-standard-registry.js";
 import { standardFragments } from "../standard-fragments.js";
+import { developerInstructions } from "./developer-instructions.js";
 import { legacyMarkers } from "./markers.js";
 import { skillsInstructions } from "./skills-instructions.js";
 
@@ -86,7 +87,10 @@ describe("every string field of every standard kind", () => {
     expect(Object.keys(fullData).sort()).toEqual(standardFragments.map((kind) => kind.type).sort());
   });
 
-  it.each(standardFragments.map((kind) => [kind.type, kind] as const))(
+  // Developer instructions are the user's own words, sent exactly as written, as Codex 0.171
+  // sends them: a text that would pass for another kind is warned of instead (developer-kinds.test.ts).
+  const guarded = standardFragments.filter((kind) => kind !== developerInstructions);
+  it.each(guarded.map((kind) => [kind.type, kind] as const))(
     "%s: a value holding other kinds' markers, in any ASCII case, forges no other kind",
     (_type, kind) => {
       const fields = dataOf(kind).flatMap((data) =>

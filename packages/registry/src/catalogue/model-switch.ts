@@ -19,6 +19,12 @@ const modelStateSchema = lazySchema(() =>
     slug: z.string().min(1),
     /** That model's instructions for the current personality. */
     instructions: z.string(),
+    /**
+     * The base instructions the caller sets for this turn (the session's recorded ones when it
+     * sets none): when they differ from those the model was last given on the same model, the
+     * new ones are sent as an update.
+     */
+    base: z.string().exactOptional(),
   }),
 );
 
@@ -26,18 +32,23 @@ const modelStateSchema = lazySchema(() =>
 export type ModelState = z.infer<typeof modelStateSchema>;
 
 /**
- * The model the previous turn used, and its instructions (absent from snapshots written before
- * they were kept). It survives a lost baseline, so a full re-send after a rollback still tells
- * a new model where it stands.
+ * The model the previous turn used, its instructions and the base instructions in force (absent
+ * from snapshots written before they were kept). It survives a lost baseline, so a full re-send
+ * after a rollback still tells a new model where it stands.
  */
 export const modelSection = defineSection({
   id: "model",
   scope: "settings",
   state: modelStateSchema,
   snapshot: lazySchema(() =>
-    z.object({ slug: z.string(), instructions: z.string().exactOptional() }),
+    z.object({
+      slug: z.string(),
+      instructions: z.string().exactOptional(),
+      base: z.string().exactOptional(),
+    }),
   ),
-  snapshotOf: ({ slug, instructions }) => ({ slug, instructions }),
+  snapshotOf: ({ slug, instructions, base }) =>
+    base === undefined ? { slug, instructions } : { slug, instructions, base },
   survivesReset: true,
 });
 

@@ -3,6 +3,7 @@ import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { fitSkillsInstructions } from "./fit-skills-instructions.js";
 import { guardedMarkers, standardMarkers } from "./markers.js";
+import { sameSkillsCatalogue } from "./same-skills-catalogue.js";
 
 /** The longest description a skill keeps; longer ones are cut, as in the reference. */
 export const maxSkillDescriptionLength = 1024;
@@ -11,6 +12,8 @@ const introWithPaths =
   "Skills are sets of instructions kept in `SKILL.md` files. The skills listed below are available; each entry gives its name, what it is for, and the path of its file.";
 const introWithRoots =
   "Skills are sets of instructions kept in `SKILL.md` files. The skills listed below are available; each entry gives its name, what it is for, and a path that starts with a root alias from the table of skill roots.";
+const withdrawn =
+  "No skills are available any more: do not use or offer the skills listed earlier in this conversation.";
 const usage = [
   "### How to use skills",
   "- Use a skill when the user names it or when the task clearly matches its description; otherwise leave it alone.",
@@ -42,11 +45,42 @@ export const skillsInstructionsSchema = lazySchema(() =>
 /** The data of a {@link skillsInstructions} fragment. */
 export type SkillsInstructionsData = z.infer<typeof skillsInstructionsSchema>;
 
+/** What the model was shown of a catalogue: its skills, roots and usage choice, as given. */
+const skillsSnapshotSchema = lazySchema(() =>
+  z.object({
+    skills: z.array(
+      z.object({
+        name: z.string(),
+        description: z.string().exactOptional(),
+        path: z.string(),
+      }),
+    ),
+    roots: z.array(z.object({ alias: z.string(), path: z.string() })).exactOptional(),
+    usage: z.boolean().exactOptional(),
+  }),
+);
+
+/** The snapshot of `catalogue`: the same fields, with none left `undefined`. */
+function skillsSnapshotOf({
+  skills,
+  roots,
+  usage,
+}: SkillsInstructionsData): z.infer<typeof skillsSnapshotSchema> {
+  return {
+    skills: skills.map(({ name, description, path }) =>
+      description === undefined ? { name, path } : { name, description, path },
+    ),
+    ...(roots === undefined ? {} : { roots }),
+    ...(usage === undefined ? {} : { usage }),
+  };
+}
+
 /**
  * The skills catalogue of this turn and the model's context window (its budget is 2% of it);
- * `undefined` state, or no skills, sends nothing. Sent whole with the full context, and again
- * whenever the catalogue differs from the one the model was shown (a skill added, changed or
- * gone), as Codex 0.171 sends it. Fitting it to its budget reports what was shortened or left out.
+ * `undefined` state, or no skills, sends nothing. Diffed every turn, as Codex 0.171 does: the
+ * whole catalogue is sent again when the skills listed change (one added, removed, moved or
+ * described anew), and when its fragment left the history. Its snapshot is the catalogue as
+ * given, before it is fitted to the budget, so a model switch alone sends nothing.
  */
 export const skillsSection = defineSection({
   id: "skills",
@@ -60,15 +94,16 @@ export const skillsSection = defineSection({
       z.undefined(),
     ]),
   ),
-  snapshot: lazySchema(() => z.string()),
-  snapshotOf: (state) => (state === undefined ? undefined : catalogueKey(state.catalogue)),
+  snapshot: skillsSnapshotSchema,
+  snapshotOf: (state) => (state === undefined ? undefined : skillsSnapshotOf(state.catalogue)),
   legacy: true,
   retained: true,
 });
 
 /**
  * The catalogue of available skills (developer role): `## Skills`, an introduction, the optional
- * table of skill roots, one line per skill, and optionally how to use them. Descriptions longer
+ * table of skill roots, one line per skill, and optionally how to use them; with no skills, a
+ * notice that none are available any more. Descriptions longer
  * than 1,024 characters are cut; names, descriptions, paths and root aliases are untrusted.
  */
 export const skillsInstructions = defineFragment({
@@ -87,17 +122,27 @@ export const skillsInstructions = defineFragment({
   ],
   section: skillsSection,
   build: (state, reference, { warn }) => {
-    if (state === undefined || state.catalogue.skills.length === 0) return undefined;
-    if (reference.status === "known" && reference.snapshot === catalogueKey(state.catalogue))
+    if (state === undefined) return undefined;
+    if (state.catalogue.skills.length === 0) {
+      // Every skill the model was shown is gone: say so, as Codex 0.171 does.
+      return reference.status === "known" && reference.snapshot.skills.length > 0
+        ? { skills: [] }
+        : undefined;
+    }
+    // Unknown: an old history shows a catalogue, and which one cannot be told.
+    if (reference.status === "unknown") return undefined;
+    if (reference.status === "known" && sameSkillsCatalogue(reference.snapshot, state.catalogue))
       return undefined;
     const fitted = fitSkillsInstructions(
       state.catalogue,
       state.contextWindow === undefined ? {} : { contextWindow: state.contextWindow },
     );
     for (const warning of fitted.warnings) warn(warning);
-    return fitted.data;
+    // None fits the budget (the warnings say so): an empty list would read as a withdrawal.
+    return fitted.data.skills.length === 0 ? undefined : fitted.data;
   },
   body: ({ skills, roots, usage: withUsage }, { untrusted }) => {
+    if (skills.length === 0) return `\n## Skills\n${withdrawn}\n`;
     const hasRoots = roots !== undefined && roots.length > 0;
     const lines = [
       "## Skills",
@@ -121,12 +166,3 @@ export const skillsInstructions = defineFragment({
     return `\n${lines.join("\n")}\n`;
   },
 });
-
-/** The catalogue as one string, the section's snapshot: its skills, roots and guidance. */
-function catalogueKey({ skills, roots, usage }: SkillsInstructionsData): string {
-  return JSON.stringify([
-    skills.map(({ name, description, path }) => [name, description ?? null, path]),
-    (roots ?? []).map(({ alias, path }) => [alias, path]),
-    usage ?? false,
-  ]);
-}

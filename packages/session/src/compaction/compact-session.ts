@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { SessionError } from "../session-error.js";
 import type { SessionParts } from "../session-parts.js";
 import { baseInstructionsFor } from "../turn/base-instructions.js";
+import { configuredBaseInstructions } from "../turn/configured-base-instructions.js";
 import type { CurrentTurn } from "../turn/current-turn.js";
 import type { compactOptionsSchema } from "./compact-options.js";
 import type { CompactionReport } from "./compaction-report.js";
@@ -30,9 +31,11 @@ export async function compactSession(
       "compact needs the model of a turn: call beginTurn first",
     );
   }
+  const model = parts.models.get(slug);
   const report = await runCompaction(parts, replacement === undefined ? "manual" : "server", {
     model: slug,
-    instructions: baseInstructionsFor(state, parts.options, parts.models.get(slug)),
+    instructions: baseInstructionsFor(state, parts.options, model),
+    baseInstructions: configuredBaseInstructions(state, parts.options, model),
     imageInput: turn?.imageInput ?? true,
     replacement,
     guidance,

@@ -26,6 +26,8 @@ export interface CompactionRequest {
   readonly replacement?: readonly HistoryEntry[] | undefined;
   readonly guidance?: string | undefined;
   readonly signal?: AbortSignal | undefined;
+  /** The base instructions the compacted history goes on with; the session's when omitted. */
+  readonly baseInstructions?: string | undefined;
   /** The current turn's turn state, for a mid-turn compaction: its full context is placed from them. */
   readonly turnState?: Readonly<Record<string, unknown>> | undefined;
   readonly summarizer: Summarizer | undefined;
@@ -69,7 +71,8 @@ export async function prepareCompaction(
   const kept = {
     turnCount: state.turnCount,
     model: state.model,
-    baseInstructions: state.baseInstructions,
+    // New base instructions, sent so far as an update, take their place in the requests.
+    baseInstructions: request.baseInstructions ?? state.baseInstructions,
   };
   const cleared: CompactionCheckpoint = {
     ...kept,

@@ -16,6 +16,8 @@ export interface CompactionAsk {
   readonly replacement?: readonly HistoryEntry[] | undefined;
   readonly guidance?: string | undefined;
   readonly signal?: AbortSignal | undefined;
+  /** The base instructions the compacted history goes on with; the session's when omitted. */
+  readonly baseInstructions?: string | undefined;
   /** The current turn's turn state, for a mid-turn compaction: its full context is placed. */
   readonly turnState?: Readonly<Record<string, unknown>>;
 }

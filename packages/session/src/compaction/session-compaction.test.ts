@@ -87,10 +87,15 @@ const optionsWith = (extra: Partial<SessionOptions> = {}) => {
   };
 };
 
-const preTurnLayout = ["developer", "context", "user:one", "user:two", "summary", "user:three"];
+/**
+ * After a compaction that left no context (before a turn, manual, a resume of either), as Codex
+ * 0.171 lays it out: the full context goes just before the last kept message of the user's, the
+ * summary after it.
+ */
+const preTurnLayout = ["user:one", "developer", "context", "user:two", "summary", "user:three"];
 
 describe("session compaction", () => {
-  it("after compact(), sends the full context first, then the kept messages, the summary, the prompt", async () => {
+  it("after compact(), sends the full context before the last kept message, then the summary, the prompt", async () => {
     const { fake, options } = optionsWith();
     const session = createSession(options);
     await twoTurns(session);
@@ -133,6 +138,35 @@ describe("session compaction", () => {
     expect(fake.requests.map((request) => request.model)).toEqual(["roomy"]);
     expect(layout(next.input)).toEqual(preTurnLayout);
     expect(pinned(session, next.input)).toBe(true);
+  });
+
+  it("compacts twice before turns, the context before the last kept message each time, resumed alike", async () => {
+    const store = createMemoryRolloutStore();
+    const { options } = optionsWith();
+    const session = createSession({ ...options, store });
+    await twoTurns(session);
+    await session.compact();
+    await session.beginTurn(context(), "three");
+    await session.record([assistant("a3")]);
+    await session.compact();
+    const resumed = await resumeSession(await copyRollout(store, session.id), {
+      ...options,
+      sessionId: session.id,
+    });
+    const live = await session.beginTurn(context(), "four");
+    // Codex 0.171 (turns-two-compactions): the first two kept messages, the context, the last
+    // kept one, the summary of the second compaction, the new message.
+    expect(layout(live.input)).toEqual([
+      "user:one",
+      "user:two",
+      "developer",
+      "context",
+      "user:three",
+      "summary",
+      "user:four",
+    ]);
+    expect(pinned(session, live.input)).toBe(true);
+    expect((await resumed.beginTurn(context(), "four")).input).toEqual(live.input);
   });
 
   it("compacts mid-turn: the full context goes just before the last user message", async () => {
@@ -187,10 +221,10 @@ describe("session compaction", () => {
     expect(report?.trigger).toBe("server");
     const next = await session.beginTurn(context(), "three");
     expect(layout(next.input)).toEqual([
-      "developer",
-      "context",
       "user:one",
       "assistant:a1",
+      "developer",
+      "context",
       "user:two",
       "assistant:a2",
       "compaction",

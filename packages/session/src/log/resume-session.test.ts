@@ -175,7 +175,8 @@ describe("the first request after a resume, rollback or fork", () => {
       summarizer: summarize,
     });
     const request = await resumed.beginTurn(inFolder("/repo"), "three");
-    expect(request.cacheBreak).toMatchObject({ index: 3, previous: answer });
+    // The kept "one" now comes first, where the last request began with its context.
+    expect(request.cacheBreak).toMatchObject({ index: 0, previous: { role: "developer" } });
     const liveRequest = await live.beginTurn(inFolder("/repo"), "three");
     expect(request.cacheBreak).toEqual(liveRequest.cacheBreak);
     expect(request.input).toEqual(liveRequest.input);

@@ -7,6 +7,7 @@ import { itemRecord } from "../log/session-records.js";
 import type { ModelRequest } from "../session.js";
 import type { SessionParts } from "../session-parts.js";
 import { baseInstructionsFor } from "./base-instructions.js";
+import { configuredBaseInstructions } from "./configured-base-instructions.js";
 import type { CurrentTurn } from "./current-turn.js";
 import { evaluateContext } from "./evaluate-context.js";
 import { evaluateSections } from "./evaluate-sections.js";
@@ -34,7 +35,8 @@ export async function beginTurn(
   const warnings: CtxWarning[] = [...requests.heldWarnings, ...(await parts.tokens.ready())];
   warnings.push(...modelWarnings(state, models, model, firstTurn));
   const baseInstructions = baseInstructionsFor(state, options, model, context.personality);
-  const turnState = buildTurnState(context, { model, baseInstructions, agentsMd });
+  const configuredBase = configuredBaseInstructions(state, options, model, context.personality);
+  const turnState = buildTurnState(context, { model, baseInstructions, configuredBase, agentsMd });
   let report = requests.heldReport;
   const previous = state.model === undefined ? undefined : models.get(state.model);
   if (!state.justCompacted && overCompactionLimit(parts, model, imageInput)) {
@@ -47,6 +49,7 @@ export async function beginTurn(
       model: summarizing.slug,
       instructions: baseInstructionsFor(state, options, summarizing, context.personality),
       imageInput,
+      baseInstructions: configuredBase,
     });
   }
 
@@ -83,8 +86,10 @@ export async function beginTurn(
     ],
     context.environments[0]?.cwd,
   );
+  // A compaction before the turn put the configured base instructions in the requests.
+  const sentBase = state.baseInstructions ?? baseInstructions;
   return {
-    request: requests.send(baseInstructions, imageInput, warnings, report, previousView),
-    turn: { turnState, model, baseInstructions, imageInput },
+    request: requests.send(sentBase, imageInput, warnings, report, previousView),
+    turn: { turnState, model, baseInstructions: sentBase, configuredBase, imageInput },
   };
 }

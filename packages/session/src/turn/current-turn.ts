@@ -4,6 +4,9 @@ import type { ModelInfo } from "@ctx/prompts";
 export interface CurrentTurn {
   readonly turnState: Readonly<Record<string, unknown>>;
   readonly model: ModelInfo;
+  /** The base instructions its requests carry. */
   readonly baseInstructions: string;
+  /** The base instructions the caller set for it: a compaction puts them in the requests. */
+  readonly configuredBase: string;
   readonly imageInput: boolean;
 }

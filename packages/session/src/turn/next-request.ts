@@ -46,7 +46,10 @@ export async function nextRequest(
       instructions: turn.baseInstructions,
       imageInput: turn.imageInput,
       turnState: turn.turnState,
+      baseInstructions: turn.configuredBase,
     });
   }
-  return requests.send(turn.baseInstructions, turn.imageInput, warnings, report, previousView);
+  // A compaction within the turn put the configured base instructions in the requests.
+  const instructions = state.baseInstructions ?? turn.baseInstructions;
+  return requests.send(instructions, turn.imageInput, warnings, report, previousView);
 }

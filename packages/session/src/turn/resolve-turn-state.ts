@@ -15,6 +15,11 @@ export interface TurnStateSources {
   readonly model: ModelInfo;
   /** The session's base instructions: a personality already in them is not sent again. */
   readonly baseInstructions: string;
+  /**
+   * The base instructions the caller sets for this turn, when they may differ from the
+   * session's (see `configuredBaseInstructions`): the model section sends a change.
+   */
+  readonly configuredBase?: string;
   /** The AGENTS.md instructions loaded for this turn, if any. */
   readonly agentsMd: LoadedAgentsMd | undefined;
 }
@@ -27,7 +32,7 @@ export interface TurnStateSources {
  */
 export function resolveTurnState(
   context: ParsedTurnContext,
-  { model, baseInstructions, agentsMd }: TurnStateSources,
+  { model, baseInstructions, configuredBase, agentsMd }: TurnStateSources,
 ): StandardTurnState {
   const { personality } = context;
   const modelInstructions = getModelInstructions(model, personality);
@@ -63,7 +68,11 @@ export function resolveTurnState(
       withEnvironment && (context.environmentsInstructions ?? context.environments.length > 1),
     apps: context.apps ?? false,
     plugins: context.plugins ?? false,
-    model: { slug: model.slug, instructions: modelInstructions },
+    model: {
+      slug: model.slug,
+      instructions: modelInstructions,
+      ...(configuredBase === undefined ? {} : { base: configuredBase }),
+    },
     personality: {
       model: model.slug,
       ...(personality === undefined ? {} : { personality }),
