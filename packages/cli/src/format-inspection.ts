@@ -1,6 +1,7 @@
 import { formatTable } from "./format-table.js";
-import type { InspectedRequest, RolloutInspection } from "./inspect-rollout.js";
-import { type ReportedUsage, rolloutFormatNames } from "./rollout-entry.js";
+import type { ReportedUsage } from "./formats/transcript-entry.js";
+import { rolloutFormatNames } from "./formats/transcript-format.js";
+import type { InspectedRequest, RolloutInspection } from "./rollout-inspection.js";
 import { sessionFacts } from "./session-facts.js";
 import type { Paint } from "./terminal.js";
 import { tokenFigure } from "./token-figure.js";

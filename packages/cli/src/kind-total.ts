@@ -1,4 +1,4 @@
-import type { ItemCategory } from "./inspect-rollout.js";
+import type { ItemCategory } from "./formats/transcript-entry.js";
 
 /** The bytes and tokens of one kind, over every item of a rollout. */
 export interface KindTotal {

@@ -1,5 +1,6 @@
-import type { InspectedEvent, ItemCategory, RolloutInspection } from "./inspect-rollout.js";
-import { type ReportedUsage, rolloutFormatNames } from "./rollout-entry.js";
+import type { ItemCategory, ReportedUsage } from "./formats/transcript-entry.js";
+import { rolloutFormatNames } from "./formats/transcript-format.js";
+import type { InspectedEvent, RolloutInspection } from "./rollout-inspection.js";
 import { sessionFacts } from "./session-facts.js";
 import { tokenFigure } from "./token-figure.js";
 

@@ -1,4 +1,4 @@
-import type { RolloutInspection } from "./inspect-rollout.js";
+import type { RolloutInspection } from "./rollout-inspection.js";
 
 /** The lines naming who the session is, as far as the rollout says. */
 export function sessionFacts(inspection: RolloutInspection): [string, string][] {

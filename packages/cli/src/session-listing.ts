@@ -6,7 +6,7 @@ import { CliError } from "./cli-error.js";
 import { codexHome } from "./codex-home.js";
 import { formatTable } from "./format-table.js";
 import { findRecentSessions } from "./recent-sessions.js";
-import { rolloutFormatNames } from "./rollout-entry.js";
+import { rolloutFormatNames } from "./formats/transcript-format.js";
 import { type CliEnvironment, createPaint } from "./terminal.js";
 
 /** How many sessions `ctx` lists, and how many Codex rollouts it opens looking for them. */

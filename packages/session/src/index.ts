@@ -13,9 +13,15 @@ export { classifyHistory } from "./history/classify-history.js";
 export type { HistoryEntry, Origin } from "./history/origin.js";
 export { normalizeHistory } from "./history/prompt-builder.js";
 export { type ForkOptions, forkSession } from "./log/fork-session.js";
+export {
+  type CodexRolloutLine,
+  type CodexTokenUsage,
+  parseCodexRolloutLine,
+} from "./log/parse-codex-rollout-line.js";
+export { type ParsedSessionRecord, parseSessionRecord } from "./log/parse-session-record.js";
 export { readCodexRollout } from "./log/read-codex-rollout.js";
 export { type ResumeOptions, resumeSession } from "./log/resume-session.js";
-export { sessionRecordTypes } from "./log/session-records.js";
+export { type SessionRecord, sessionRecordTypes } from "./log/session-records.js";
 export {
   createTypedMessageMatcher,
   type MatchedMessage,

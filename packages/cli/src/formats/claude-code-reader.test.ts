@@ -1,7 +1,8 @@
 import type { JsonValue } from "@ctx/protocol";
 import { describe, expect, it } from "vitest";
-import { claudeEntries } from "./claude-entries.js";
-import { detectRolloutFormat, type RolloutEntry } from "./rollout-entry.js";
+import { claudeCodeReader } from "./claude-code-reader.js";
+import type { RolloutEntry } from "./transcript-entry.js";
+import { detectTranscriptReader } from "./transcript-readers.js";
 
 const facts = {
   sessionId: "5e55-10n",
@@ -32,7 +33,16 @@ function pieces(entries: readonly RolloutEntry[]): [string, string, string][] {
   );
 }
 
-describe("claudeEntries", () => {
+/** The entries of `record` read on its own, as a file's first record. */
+const claudeEntries = (record: JsonValue): RolloutEntry[] => claudeCodeReader.open()(record) ?? [];
+
+/** The entries of each of `records`, read in order as one file. */
+function fileEntries(records: readonly JsonValue[]): RolloutEntry[][] {
+  const read = claudeCodeReader.open();
+  return records.map((record) => read(record) ?? []);
+}
+
+describe("claudeCodeReader", () => {
   it("keeps what the person typed the user's, even a <system-reminder> they pasted", () => {
     const typed = `why does this say ${reminder}?`;
     const entries = claudeEntries(user(typed));
@@ -224,13 +234,11 @@ describe("claudeEntries", () => {
         ),
       },
     ]);
-    expect(claudeEntries([1, 2])).toEqual([
-      { type: "unfit", reason: "a line that is not a Claude Code record (no type)" },
-    ]);
+    expect(claudeCodeReader.open()([1, 2])).toBeUndefined();
   });
 });
 
-describe("detectRolloutFormat", () => {
+describe("detectTranscriptReader", () => {
   it("knows a Claude Code transcript by any of the records it starts with", () => {
     for (const first of [
       { type: "queue-operation", operation: "dequeue", sessionId: "s" },
@@ -238,8 +246,8 @@ describe("detectRolloutFormat", () => {
       { type: "summary", summary: "Fix the server", leafUuid: "u" },
       user("hello"),
     ]) {
-      expect(detectRolloutFormat(first)).toBe("claude");
+      expect(detectTranscriptReader(first)?.format).toBe("claude");
     }
-    expect(detectRolloutFormat({ type: "user", content: "no session" })).toBeUndefined();
+    expect(detectTranscriptReader({ type: "user", content: "no session" })).toBeUndefined();
   });
 });

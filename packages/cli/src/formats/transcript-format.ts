@@ -1,0 +1,10 @@
+/** Which program wrote a transcript: Codex, @ctx's JSONL store, Claude Code, or pi. */
+export type RolloutFormat = "codex" | "ctx" | "claude" | "pi";
+
+/** The name of the program behind each format, as the command's output shows it. */
+export const rolloutFormatNames: Readonly<Record<RolloutFormat, string>> = {
+  codex: "Codex",
+  ctx: "@ctx",
+  claude: "Claude Code",
+  pi: "pi",
+};
