@@ -4,11 +4,6 @@ import { CliError } from "./cli-error.js";
 export interface Measure {
   readonly bytes: number;
   readonly tokens: number;
-  /**
-   * Of `tokens`, those of JSON's keys and punctuation around an item's own words, where the item
-   * was counted as its JSON: what a provider, which reads the item's fields, does not count.
-   */
-  readonly framing?: number;
 }
 
 /** The measures of one user turn of the history (or of what came before the first), by kind. */
@@ -29,12 +24,10 @@ const emptySegment = (): Segment => ({ sizes: new Map(), items: 0 });
 
 /** Adds `measure` to `kind`'s in `sizes`; `sign` -1 takes it off, and a kind left empty goes. */
 function addTo(sizes: Map<string, Measure>, kind: string, measure: Measure, sign = 1): void {
-  const held = sizes.get(kind);
-  const bytes = (held?.bytes ?? 0) + sign * measure.bytes;
-  const tokens = (held?.tokens ?? 0) + sign * measure.tokens;
-  const framing = (held?.framing ?? 0) + sign * (measure.framing ?? 0);
+  const bytes = (sizes.get(kind)?.bytes ?? 0) + sign * measure.bytes;
+  const tokens = (sizes.get(kind)?.tokens ?? 0) + sign * measure.tokens;
   if (bytes === 0 && tokens === 0) sizes.delete(kind);
-  else sizes.set(kind, framing === 0 ? { bytes, tokens } : { bytes, tokens, framing });
+  else sizes.set(kind, { bytes, tokens });
 }
 
 /**

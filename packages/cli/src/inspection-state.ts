@@ -86,7 +86,7 @@ export class InspectionState {
   /** The message the latest request is, where the transcript names messages. */
   private lastMessage: string | undefined;
   /** The latest request's figures, to reconcile with the report that follows it. */
-  private latest: { tokens: number; framing: number; reasoning: number } | undefined;
+  private latest: { tokens: number; reasoning: number } | undefined;
   private reconciled = 0;
   /** Whether the transcript marks its turns; otherwise each message the user typed opens one. */
   private explicitTurns = false;
@@ -152,7 +152,7 @@ export class InspectionState {
         entry.replacement.forEach((value, index) => {
           if (!isJsonObject(value)) return;
           for (const piece of this.pieces(value, entry.origins?.[index])) {
-            const { estimated: _, ...measure } = this.measure.measure(piece.text, piece.opaque, piece.framing);
+            const { estimated: _, ...measure } = this.measure.measure(piece.text, piece.opaque, piece.words);
             this.remember(piece.kind, piece.category, measure);
           }
         });
@@ -236,8 +236,8 @@ export class InspectionState {
     const cacheBreak = this.usage.take(usage, copyOf, this.requestCount, target, this.lastBreak);
     if (cacheBreak !== undefined) this.event(line, "cache-break", cacheBreak);
     if (this.latest === undefined || this.requestCount === 0) return;
-    const { tokens, framing, reasoning } = this.latest;
-    const found = reconcile(tokens, usage.input, framing, reasoning);
+    const { tokens, reasoning } = this.latest;
+    const found = reconcile(tokens, usage.input, reasoning);
     if (this.reconciled < this.requestCount) {
       this.reconciled = this.requestCount;
       this.reconciliation.take(this.requestCount, found);
@@ -269,7 +269,7 @@ export class InspectionState {
   }
 
   private add(piece: Piece, line: number): void {
-    const { estimated, ...measure } = this.measure.measure(piece.text, piece.opaque, piece.framing);
+    const { estimated, ...measure } = this.measure.measure(piece.text, piece.opaque, piece.words);
     const model = piece.category === "model";
     if (piece.thread !== undefined) {
       this.subAgents.add(piece.thread, line, measure, model, piece.message);
@@ -329,14 +329,12 @@ export class InspectionState {
       ...this.history.byKind(),
     ];
     let tokens = 0;
-    let framing = 0;
     let reasoning = 0;
     for (const [kind, measure] of sizes) {
       tokens += measure.tokens;
-      framing += measure.framing ?? 0;
-      if (kind === "reasoning") reasoning += measure.tokens - (measure.framing ?? 0);
+      if (kind === "reasoning") reasoning += measure.tokens;
     }
-    this.latest = { tokens, framing, reasoning };
+    this.latest = { tokens, reasoning };
     this.requestTokens += tokens;
     if (this.requests.length < this.options.requestLimit) {
       const bytesByKind: Record<string, number> = {};

@@ -17,14 +17,18 @@ export interface PieceContext {
   readonly knows: (type: string) => boolean;
 }
 
-/** One text of an item, with its JSON's keys and punctuation apart where it is counted as JSON. */
-export type Piece = ItemPiece & { readonly framing?: string };
+/**
+ * One text of an item; for an item kept as its JSON, `words` are the strings of it the model
+ * reads (a call's name and arguments, a tool's output, a reasoning summary), which its tokens
+ * count, while its bytes are the JSON's.
+ */
+export type Piece = ItemPiece & { readonly words?: readonly string[] };
 
 /**
  * The texts of a history `item` of the Responses API's shape, each with its category and kind.
  * A message's texts are classified by `origin` where the transcript recorded it (@ctx's store),
  * else by their markers; any other item is its JSON, with encrypted content apart as opaque
- * bytes, and the JSON's keys and punctuation as the piece's `framing`.
+ * bytes, and the strings of it the model reads as the piece's `words`.
  */
 export function itemPieces(item: JsonObject, origin: JsonValue | undefined, context: PieceContext): Piece[] {
   const type = typeof item.type === "string" ? item.type : "unknown";
@@ -53,10 +57,10 @@ export function itemPieces(item: JsonObject, origin: JsonValue | undefined, cont
     });
   }
   const kind = context.knows(type) && kindPattern.test(type) ? type : "unknown";
-  const { text, opaque, framing } = splitOpaque(item);
+  const { text, opaque, words } = splitOpaque(item);
   const category = categoryOfType(item, type, context.agentPath);
   return [
-    { category, kind, text, framing },
+    { category, kind, text, words },
     ...(opaque === "" ? [] : [{ category, kind: `encrypted_${kind}`, text: opaque, opaque: true }]),
   ];
 }
@@ -71,22 +75,26 @@ function categoryOfType(item: JsonObject, type: string, agentPath: string | unde
   return "other";
 }
 
-/** `value` with every string in it emptied: what is left is JSON's keys and punctuation. */
-function skeleton(value: JsonValue): JsonValue {
-  if (typeof value === "string") return "";
-  if (Array.isArray(value)) return value.map(skeleton);
-  if (isJsonObject(value)) {
-    return Object.fromEntries(Object.entries(value).map(([key, each]) => [key, skeleton(each)]));
+/** The fields that name or pair an item for the harness: not words the model reads. */
+const notWords = new Set(["type", "id", "call_id", "status", "encrypted_content"]);
+
+/** The strings of `value` the model reads: every string but those of {@link notWords}' fields. */
+function wordsOf(value: JsonValue, into: string[], key = ""): string[] {
+  if (typeof value === "string") {
+    if (!notWords.has(key) && value !== "") into.push(value);
+  } else if (Array.isArray(value)) {
+    for (const each of value) wordsOf(each, into);
+  } else if (isJsonObject(value)) {
+    for (const [name, each] of Object.entries(value)) wordsOf(each, into, name);
   }
-  return value;
+  return into;
 }
 
 /**
  * `item` as JSON with the strings of its `encrypted_content` fields (its own, and its content
- * parts') emptied, those strings joined (bytes only the provider can read), and the JSON's
- * keys and punctuation alone.
+ * parts') emptied, those strings joined (bytes only the provider can read), and its words.
  */
-function splitOpaque(item: JsonObject): { text: string; opaque: string; framing: string } {
+function splitOpaque(item: JsonObject): { text: string; opaque: string; words: string[] } {
   const opaque: string[] = [];
   const clear = (value: JsonObject): JsonObject => {
     const encrypted = value.encrypted_content;
@@ -99,5 +107,5 @@ function splitOpaque(item: JsonObject): { text: string; opaque: string; framing:
   const shown = Array.isArray(content)
     ? { ...cleared, content: content.map((part) => (isJsonObject(part) ? clear(part) : part)) }
     : cleared;
-  return { text: JSON.stringify(shown), opaque: opaque.join(""), framing: JSON.stringify(skeleton(shown)) };
+  return { text: JSON.stringify(shown), opaque: opaque.join(""), words: wordsOf(shown, []) };
 }

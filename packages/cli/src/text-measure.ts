@@ -17,19 +17,22 @@ export class TextMeasure {
   ) {}
 
   /**
-   * The size of `text`: opaque bytes have no tokens; `framing`, the part of `text` that is JSON's
-   * keys and punctuation rather than the item's own words, is counted beside it (never estimated).
+   * The size of `text`: its bytes, and the tokens of `words` when given (the strings of an item
+   * kept as JSON that the model reads: a provider reads the item's fields, not its JSON), else
+   * of `text`. Opaque bytes have no tokens.
    */
-  measure(text: string, opaque?: boolean, framing?: string): Measure & { estimated: boolean } {
+  measure(text: string, opaque?: boolean, words?: readonly string[]): Measure & { estimated: boolean } {
     const bytes = utf8ByteLength(text);
     if (opaque === true) return { bytes, tokens: 0, estimated: false };
-    const frame = framing === undefined ? {} : { framing: this.tokenizer.count(framing) };
-    if (this.tokenized + bytes <= this.limit) {
-      this.tokenized += bytes;
-      return { bytes, tokens: this.tokenizer.count(text), ...frame, estimated: false };
+    const counted = words === undefined ? [text] : words;
+    const countedBytes = words === undefined ? bytes : words.reduce((sum, word) => sum + utf8ByteLength(word), 0);
+    const count = (tokenizer: Tokenizer) => counted.reduce((sum, word) => sum + tokenizer.count(word), 0);
+    if (this.tokenized + countedBytes <= this.limit) {
+      this.tokenized += countedBytes;
+      return { bytes, tokens: count(this.tokenizer), estimated: false };
     }
     this.estimated.items += 1;
-    this.estimated.bytes += bytes;
-    return { bytes, tokens: approximateTokenizer.count(text), ...frame, estimated: true };
+    this.estimated.bytes += countedBytes;
+    return { bytes, tokens: count(approximateTokenizer), estimated: true };
   }
 }
