@@ -113,8 +113,12 @@ export async function inspectRollout(
       if (reader === undefined || read === undefined) {
         reader = value === undefined ? undefined : detectTranscriptReader(value);
         if (reader === undefined) {
-          const where = value === undefined ? `: line ${lineNumber} is not JSON` : ` (line ${lineNumber})`;
-          throw new CliError("failure", `${path} is not a Codex, Claude Code, pi or @ctx session${where}`);
+          const where =
+            value === undefined ? `: line ${lineNumber} is not JSON` : ` (line ${lineNumber})`;
+          throw new CliError(
+            "failure",
+            `${path} is not a Codex, Claude Code, pi or @ctx session${where}`,
+          );
         }
         read = reader.open();
       }

@@ -152,7 +152,11 @@ export class InspectionState {
         entry.replacement.forEach((value, index) => {
           if (!isJsonObject(value)) return;
           for (const piece of this.pieces(value, entry.origins?.[index])) {
-            const { estimated: _, ...measure } = this.measure.measure(piece.text, piece.opaque, piece.words);
+            const { estimated: _, ...measure } = this.measure.measure(
+              piece.text,
+              piece.opaque,
+              piece.words,
+            );
             this.remember(piece.kind, piece.category, measure);
           }
         });
@@ -189,7 +193,10 @@ export class InspectionState {
   unreadable(line: number, reason: string): void {
     this.unfit += 1;
     if (this.unfit <= namedUnfit) {
-      this.warnings.push({ code: "line-does-not-fit", message: `line ${line} was skipped: ${reason}` });
+      this.warnings.push({
+        code: "line-does-not-fit",
+        message: `line ${line} was skipped: ${reason}`,
+      });
     }
   }
 
@@ -227,12 +234,18 @@ export class InspectionState {
     const said = `${turns} turn(s) dropped (${dropped.items} item(s))`;
     if (branch === undefined) this.event(line, "rollback", said);
     else this.event(line, "branch", `${branch}: ${said}`);
-    this.pendingBreak = branch === undefined ? "after a rollback" : "after a move to another branch";
+    this.pendingBreak =
+      branch === undefined ? "after a rollback" : "after a move to another branch";
   }
 
-  private report(usage: NonNullable<InspectedRequest["reported"]>, copyOf: string | undefined, line: number): void {
+  private report(
+    usage: NonNullable<InspectedRequest["reported"]>,
+    copyOf: string | undefined,
+    line: number,
+  ): void {
     const request = this.requests.at(-1);
-    const target = request !== undefined && request.index === this.requestCount ? request : undefined;
+    const target =
+      request !== undefined && request.index === this.requestCount ? request : undefined;
     const cacheBreak = this.usage.take(usage, copyOf, this.requestCount, target, this.lastBreak);
     if (cacheBreak !== undefined) this.event(line, "cache-break", cacheBreak);
     if (this.latest === undefined || this.requestCount === 0) return;

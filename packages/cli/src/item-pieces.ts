@@ -30,7 +30,11 @@ export type Piece = ItemPiece & { readonly words?: readonly string[] };
  * else by their markers; any other item is its JSON, with encrypted content apart as opaque
  * bytes, and the strings of it the model reads as the piece's `words`.
  */
-export function itemPieces(item: JsonObject, origin: JsonValue | undefined, context: PieceContext): Piece[] {
+export function itemPieces(
+  item: JsonObject,
+  origin: JsonValue | undefined,
+  context: PieceContext,
+): Piece[] {
   const type = typeof item.type === "string" ? item.type : "unknown";
   if (type === "message" && Array.isArray(item.content)) {
     const source = isJsonObject(origin) ? origin.source : undefined;
@@ -53,7 +57,9 @@ export function itemPieces(item: JsonObject, origin: JsonValue | undefined, cont
       const kind = context.registry.classify(role, text)?.type;
       if (kind !== undefined) return piece("injected", kind);
       if (source === "context") return piece("injected", unmarkedContext);
-      return role === "user" ? piece("user", "user_intent") : piece("injected", "developer_message");
+      return role === "user"
+        ? piece("user", "user_intent")
+        : piece("injected", "developer_message");
     });
   }
   const kind = context.knows(type) && kindPattern.test(type) ? type : "unknown";
@@ -65,7 +71,11 @@ export function itemPieces(item: JsonObject, origin: JsonValue | undefined, cont
   ];
 }
 
-function categoryOfType(item: JsonObject, type: string, agentPath: string | undefined): ItemCategory {
+function categoryOfType(
+  item: JsonObject,
+  type: string,
+  agentPath: string | undefined,
+): ItemCategory {
   if (type.endsWith("_output")) return "tool";
   // A message another agent sent this one is input, not this model's output.
   if (type === "agent_message" && agentPath !== undefined) {

@@ -5,8 +5,8 @@ import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
 import { parseCodexRolloutLine } from "@ctx/session";
 import { claudeProjectFolder } from "./claude-project-folder.js";
 import { CliError } from "./cli-error.js";
-import { isJsonObject } from "./json-object.js";
 import type { RolloutFormat } from "./formats/transcript-format.js";
+import { isJsonObject } from "./json-object.js";
 import { readRolloutLines } from "./rollout-lines.js";
 
 /** A session found for a folder: who wrote it, when it last changed, and its file. */

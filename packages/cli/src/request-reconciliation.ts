@@ -49,7 +49,11 @@ export class ReconciliationTally {
     else {
       this.flaggedCount += 1;
       if (this.flagged.length < namedFlagged) {
-        this.flagged.push({ index, over: reconciliation.over, reasoning: reconciliation.reasoning });
+        this.flagged.push({
+          index,
+          over: reconciliation.over,
+          reasoning: reconciliation.reasoning,
+        });
       }
     }
   }
@@ -66,7 +70,10 @@ export class ReconciliationTally {
     ];
     if (this.flaggedCount > 0) {
       const named = this.flagged
-        .map((each) => `request ${each.index}: ${each.over} over, ${each.reasoning} of reasoning summaries`)
+        .map(
+          (each) =>
+            `request ${each.index}: ${each.over} over, ${each.reasoning} of reasoning summaries`,
+        )
         .join("; ");
       warnings.push({
         code: "count-over-reported-unexplained",

@@ -103,4 +103,3 @@ export interface RolloutInspection {
   readonly unreadLines: number;
   readonly warnings: readonly CtxWarning[];
 }
-

@@ -5,8 +5,8 @@ import { claudeProjectFolder } from "./claude-project-folder.js";
 import { CliError } from "./cli-error.js";
 import { codexHome } from "./codex-home.js";
 import { formatTable } from "./format-table.js";
-import { findRecentSessions } from "./recent-sessions.js";
 import { rolloutFormatNames } from "./formats/transcript-format.js";
+import { findRecentSessions } from "./recent-sessions.js";
 import { type CliEnvironment, createPaint } from "./terminal.js";
 
 /** How many sessions `ctx` lists, and how many Codex rollouts it opens looking for them. */

@@ -1,5 +1,5 @@
-import type { Measure } from "./history-totals.js";
 import type { ReportedUsage } from "./formats/transcript-entry.js";
+import type { Measure } from "./history-totals.js";
 import { UsageLedger } from "./usage-ledger.js";
 
 /** A sub-agent's conversation held in the transcript beside the main one, summed apart. */
@@ -40,7 +40,13 @@ export class SubAgentTally {
   leftOut = 0;
 
   /** Adds one of `thread`'s texts, of the model's message `message` when the model wrote it. */
-  add(thread: string, line: number, measure: Measure, model: boolean, message: string | undefined): void {
+  add(
+    thread: string,
+    line: number,
+    measure: Measure,
+    model: boolean,
+    message: string | undefined,
+  ): void {
     const held = this.get(thread, line);
     if (held === undefined) return;
     held.items += 1;
@@ -76,7 +82,15 @@ export class SubAgentTally {
       this.leftOut += 1;
       return undefined;
     }
-    const fresh: Thread = { line, items: 0, bytes: 0, tokens: 0, requests: 0, lastMessage: undefined, ledger: new UsageLedger() };
+    const fresh: Thread = {
+      line,
+      items: 0,
+      bytes: 0,
+      tokens: 0,
+      requests: 0,
+      lastMessage: undefined,
+      ledger: new UsageLedger(),
+    };
     this.threads.set(thread, fresh);
     return fresh;
   }

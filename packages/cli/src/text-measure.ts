@@ -21,12 +21,18 @@ export class TextMeasure {
    * kept as JSON that the model reads: a provider reads the item's fields, not its JSON), else
    * of `text`. Opaque bytes have no tokens.
    */
-  measure(text: string, opaque?: boolean, words?: readonly string[]): Measure & { estimated: boolean } {
+  measure(
+    text: string,
+    opaque?: boolean,
+    words?: readonly string[],
+  ): Measure & { estimated: boolean } {
     const bytes = utf8ByteLength(text);
     if (opaque === true) return { bytes, tokens: 0, estimated: false };
     const counted = words === undefined ? [text] : words;
-    const countedBytes = words === undefined ? bytes : words.reduce((sum, word) => sum + utf8ByteLength(word), 0);
-    const count = (tokenizer: Tokenizer) => counted.reduce((sum, word) => sum + tokenizer.count(word), 0);
+    const countedBytes =
+      words === undefined ? bytes : words.reduce((sum, word) => sum + utf8ByteLength(word), 0);
+    const count = (tokenizer: Tokenizer) =>
+      counted.reduce((sum, word) => sum + tokenizer.count(word), 0);
     if (this.tokenized + countedBytes <= this.limit) {
       this.tokenized += countedBytes;
       return { bytes, tokens: count(this.tokenizer), estimated: false };

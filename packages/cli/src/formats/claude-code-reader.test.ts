@@ -211,6 +211,121 @@ describe("claudeCodeReader", () => {
     }
   });
 
+  it("keeps a sub-agent's inline conversation (1.0's sidechains) in its own thread", () => {
+    const main = { ...facts, isSidechain: false };
+    const side = { ...facts, isSidechain: true };
+    const entries = fileEntries([
+      {
+        ...main,
+        type: "user",
+        uuid: "m1",
+        message: { role: "user", content: "Survey the tests." },
+      },
+      {
+        ...side,
+        type: "user",
+        uuid: "s1",
+        parentUuid: null,
+        message: { role: "user", content: "Find every test file." },
+      },
+      {
+        ...side,
+        type: "assistant",
+        uuid: "s2",
+        parentUuid: "s1",
+        message: {
+          id: "msg-side",
+          role: "assistant",
+          content: [{ type: "text", text: "Found 3." }],
+          usage: { input_tokens: 40, output_tokens: 5 },
+        },
+      },
+      {
+        ...side,
+        type: "user",
+        uuid: "t1",
+        parentUuid: null,
+        message: { role: "user", content: "Read the README." },
+      },
+    ]);
+    expect(pieces(entries[0] ?? [])).toEqual([["user", "user_intent", "Survey the tests."]]);
+    const threads = entries
+      .slice(1)
+      .map((each) =>
+        each.map((entry) =>
+          entry.type === "piece"
+            ? entry.piece.thread
+            : entry.type === "usage"
+              ? entry.thread
+              : entry.type,
+        ),
+      );
+    expect(threads).toEqual([["sidechain-1"], ["sidechain-1", "sidechain-1"], ["sidechain-2"]]);
+    // The prompt the model wrote for its sub-agent stays the sub-agent's, never the person's turn.
+    expect(
+      entries
+        .slice(1)
+        .flat()
+        .some((entry) => entry.type === "session" || entry.type === "turn"),
+    ).toBe(false);
+  });
+
+  it("reads a sub-agent's own file as its session, naming the session that started it", () => {
+    const [first] = fileEntries([
+      {
+        ...facts,
+        isSidechain: true,
+        agentId: "a1b2",
+        type: "user",
+        message: { role: "user", content: "Go." },
+      },
+    ]);
+    expect(first?.[0]).toEqual({
+      type: "session",
+      facts: {
+        id: "a1b2",
+        cwd: "/work/app",
+        originator: "Claude Code",
+        version: "2.1.38",
+        agentPath: "a1b2",
+        parentSession: "5e55-10n",
+      },
+    });
+    // Its "user" is the agent that started it: the prompt is model-written, never the person's.
+    expect(pieces(first ?? [])).toEqual([["injected", "agent_prompt", "Go."]]);
+  });
+
+  it("knows what Claude Code wrote in the person's place by the record's structure", () => {
+    const notification =
+      "<task-notification>\n<task-id>b0</task-id>\n<status>completed</status>\n</task-notification>";
+    const entries = fileEntries([
+      user(notification),
+      user("<local-command-stdout>Compacted</local-command-stdout>"),
+      user("done?", { origin: { kind: "human" } }),
+      user("Agent finished.", { origin: { kind: "task-notification" } }),
+      user(
+        "<command-message>init is analyzing</command-message>\n<command-name>/init</command-name>",
+        { uuid: "c1" },
+      ),
+      user([{ type: "text", text: "Please analyze this codebase." }], {
+        uuid: "c2",
+        parentUuid: "c1",
+      }),
+      user("Please analyze this codebase.", { uuid: "c3", parentUuid: "c2" }),
+    ]);
+    expect(
+      entries.map((each) => pieces(each).map(([category, kind]) => `${category} ${kind}`)),
+    ).toEqual([
+      ["injected task_notification"],
+      ["injected local_command_output"],
+      ["user user_intent"],
+      ["injected task_notification"],
+      ["user user_intent"],
+      ["injected command_expansion"],
+      ["user user_intent"],
+    ]);
+  });
+
   it("names the field of a record that does not fit, and gives nothing else for it", () => {
     expect(claudeEntries(user(42))).toEqual([
       {

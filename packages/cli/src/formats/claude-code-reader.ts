@@ -25,6 +25,8 @@ const harnessElements: readonly (readonly [string, string])[] = [
   ["<session-start-hook>", "hook_output"],
   ["<teammate-message", "teammate_message"],
 ];
+/** The kind of what an agent wrote to the sub-agent it started, in the sub-agent's user turn. */
+const agentPrompt = "agent_prompt";
 /** The elements of a slash command the person ran: their words, which Claude Code expands next. */
 const commandElements = ["<command-name>", "<command-message>"];
 
@@ -43,16 +45,24 @@ function openingText(record: JsonObject): string | undefined {
 function holdsToolResult(record: JsonObject): boolean {
   const message = record.message;
   const content = isJsonObject(message) ? message.content : undefined;
-  return Array.isArray(content) && content.some((each) => isJsonObject(each) && each.type === "tool_result");
+  return (
+    Array.isArray(content) &&
+    content.some((each) => isJsonObject(each) && each.type === "tool_result")
+  );
 }
 
 const snakeCase = (name: string): string =>
-  name.replace(/[^A-Za-z0-9]+/g, "_").replace(/^_|_$/g, "").toLowerCase().slice(0, 48) || "unknown";
+  name
+    .replace(/[^A-Za-z0-9]+/g, "_")
+    .replace(/^_|_$/g, "")
+    .toLowerCase()
+    .slice(0, 48) || "unknown";
 
 /** Who the session is, from a record that names its folder; a sub-agent's file names its parent. */
 function factsOf(record: JsonObject, subAgentFile: boolean): SessionFacts | undefined {
   if (typeof record.cwd !== "string") return undefined;
-  const text = (key: string) => (typeof record[key] === "string" ? (record[key] as string) : undefined);
+  const text = (key: string) =>
+    typeof record[key] === "string" ? (record[key] as string) : undefined;
   const sessionId = text("sessionId");
   const agentId = text("agentId");
   const version = text("version");
@@ -93,11 +103,13 @@ function openClaudeCode(): RecordReader {
   const threadOf = (record: JsonObject): string | undefined => {
     const sidechain = record.isSidechain === true;
     if (mainSidechain === undefined || sidechain === mainSidechain) return undefined;
-    const parent = typeof record.parentUuid === "string" ? threads.get(record.parentUuid) : undefined;
-    const thread =
-      typeof record.agentId === "string"
-        ? record.agentId
-        : (parent ?? `sidechain-${(threadCount += 1)}`);
+    const parent =
+      typeof record.parentUuid === "string" ? threads.get(record.parentUuid) : undefined;
+    let thread = typeof record.agentId === "string" ? record.agentId : parent;
+    if (thread === undefined) {
+      threadCount += 1;
+      thread = `sidechain-${threadCount}`;
+    }
     if (typeof record.uuid === "string") {
       threads.set(record.uuid, thread);
       if (threads.size > threadMemory) {
@@ -110,7 +122,8 @@ function openClaudeCode(): RecordReader {
 
   /** The kind of a user record Claude Code wrote in the person's place, by its structure. */
   const harnessKind = (record: JsonObject): string | undefined => {
-    const expansion = afterCommand && (record.parentUuid === command || record.parentUuid === undefined);
+    const expansion =
+      afterCommand && (record.parentUuid === command || record.parentUuid === undefined);
     afterCommand = false;
     command = undefined;
     if (record.isMeta === true || record.isCompactSummary === true || holdsToolResult(record)) {
@@ -128,7 +141,9 @@ function openClaudeCode(): RecordReader {
       afterCommand = true;
       return undefined;
     }
-    return expansion ? "command_expansion" : undefined;
+    if (expansion) return "command_expansion";
+    // A sub-agent's own file: its "user" is the agent that started it, never the person.
+    return mainSidechain === true ? agentPrompt : undefined;
   };
 
   return (record: JsonValue) => {
@@ -142,7 +157,7 @@ function openClaudeCode(): RecordReader {
       const thread = threadOf(record);
       const entries =
         record.type === "user"
-          ? userEntries(record, thread === undefined ? harnessKind(record) : undefined)
+          ? userEntries(record, thread === undefined ? harnessKind(record) : agentPrompt)
           : record.type === "assistant"
             ? assistantEntries(record)
             : thread === undefined

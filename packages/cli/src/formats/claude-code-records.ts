@@ -195,9 +195,7 @@ export function userEntries(line: unknown, harness: string | undefined): Rollout
   const add = (each: ItemPiece) => entries.push({ type: "piece", piece: each });
   blocks.forEach((each, index) => {
     const text = each.type === "text" ? each.text : undefined;
-    if (harness !== undefined && each.type !== "tool_result") {
-      add(piece("injected", harness, text ?? asOther(each).json));
-    } else if (record.isCompactSummary === true) {
+    if (record.isCompactSummary === true) {
       add(piece("injected", "compaction_summary", text ?? asOther(each).json));
     } else if (record.isMeta === true) {
       const reminder = text?.trimStart().startsWith(reminderStart) === true;
@@ -210,6 +208,8 @@ export function userEntries(line: unknown, harness: string | undefined): Rollout
       );
     } else if (each.type === "tool_result") {
       for (const part of toolResultPieces(each, "user", ["message", "content", index])) add(part);
+    } else if (harness !== undefined) {
+      add(piece("injected", harness, text ?? asOther(each).json));
     } else if (text !== undefined) {
       if (typeof record.message.content !== "string" && interruption.test(text.trim())) {
         add(piece("injected", "interruption", text));
@@ -291,4 +291,3 @@ export function systemEntries(line: unknown): RolloutEntry[] {
     },
   ];
 }
-

@@ -5,7 +5,13 @@ import type { RolloutEntry, SessionFacts } from "./transcript-entry.js";
 import type { TranscriptReader } from "./transcript-reader.js";
 
 /** The line types only Codex writes. */
-const codexTypes = new Set(["session_meta", "turn_context", "response_item", "compacted", "event_msg"]);
+const codexTypes = new Set([
+  "session_meta",
+  "turn_context",
+  "response_item",
+  "compacted",
+  "event_msg",
+]);
 
 /** Who the session is, from its `session_meta` line. */
 export function codexSessionFacts(line: CodexRolloutLine & { type: "session_meta" }): SessionFacts {
@@ -50,7 +56,9 @@ function codexEntries(line: CodexRolloutLine): RolloutEntry[] {
         reasoning: reasoningOutputTokens,
       };
       // Codex writes each report twice; the running total tells a copy from the next request's.
-      return [{ type: "usage", usage, ...(line.total === undefined ? {} : { copyOf: line.total }) }];
+      return [
+        { type: "usage", usage, ...(line.total === undefined ? {} : { copyOf: line.total }) },
+      ];
     }
     case "other":
       return [];
@@ -66,7 +74,8 @@ function codexEntries(line: CodexRolloutLine): RolloutEntry[] {
  */
 export const codexReader: TranscriptReader = {
   format: "codex",
-  detects: (record) => isJsonObject(record) && typeof record.type === "string" && "payload" in record,
+  detects: (record) =>
+    isJsonObject(record) && typeof record.type === "string" && "payload" in record,
   owns: (record: JsonValue) =>
     isJsonObject(record) && codexTypes.has(String(record.type)) && "payload" in record,
   open: () => (record) => {

@@ -73,7 +73,8 @@ function recordEntries(record: SessionRecord): RolloutEntry[] {
  */
 export const ctxReader: TranscriptReader = {
   format: "ctx",
-  detects: (record) => isJsonObject(record) && record.rollout === 1 && typeof record.id === "string",
+  detects: (record) =>
+    isJsonObject(record) && record.rollout === 1 && typeof record.id === "string",
   owns: (record) =>
     isJsonObject(record) && (record.rollout === 1 || parseSessionRecord(record).success),
   open: () => (record) => {

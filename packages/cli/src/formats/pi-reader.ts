@@ -29,19 +29,31 @@ const text = (value: JsonValue | undefined): string | undefined =>
 const count = (value: JsonValue | undefined): number =>
   typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : 0;
 
-const piece = (category: ItemCategory, kind: string, said: string, extra: Partial<ItemPiece> = {}) =>
-  ({ type: "piece", piece: { category, kind, text: said, ...extra } }) as const;
+const piece = (
+  category: ItemCategory,
+  kind: string,
+  said: string,
+  extra: Partial<ItemPiece> = {},
+) => ({ type: "piece", piece: { category, kind, text: said, ...extra } }) as const;
 
 /** The pieces of a message's content: a string is one text; a block of another type is its JSON. */
-function contentPieces(content: JsonValue | undefined, category: ItemCategory, kind: string): RolloutEntry[] {
+function contentPieces(
+  content: JsonValue | undefined,
+  category: ItemCategory,
+  kind: string,
+): RolloutEntry[] {
   if (typeof content === "string") return [piece(category, kind, content)];
   if (!Array.isArray(content)) return [];
   return content.flatMap((block): RolloutEntry[] => {
     if (!isJsonObject(block)) return [];
-    if (block.type === "text" && typeof block.text === "string") return [piece(category, kind, block.text)];
+    if (block.type === "text" && typeof block.text === "string")
+      return [piece(category, kind, block.text)];
     if (block.type === "image" && typeof block.data === "string") {
       const { data, ...rest } = block;
-      return [piece(category, "image", JSON.stringify(rest)), piece(category, "image_data", data, { opaque: true })];
+      return [
+        piece(category, "image", JSON.stringify(rest)),
+        piece(category, "image_data", data, { opaque: true }),
+      ];
     }
     return [piece(category, kind, JSON.stringify(block))];
   });
@@ -76,7 +88,8 @@ function assistantEntries(message: JsonObject, id: string | undefined): RolloutE
       output: count(usage.output),
       reasoning: 0,
     };
-    if (reported.input > 0) entries.push({ type: "usage", usage: reported, ...(id === undefined ? {} : { copyOf: id }) });
+    if (reported.input > 0)
+      entries.push({ type: "usage", usage: reported, ...(id === undefined ? {} : { copyOf: id }) });
   }
   return entries;
 }
@@ -92,7 +105,13 @@ function messageEntries(message: JsonObject, id: string | undefined): RolloutEnt
       return contentPieces(message.content, "tool", "tool_result");
     case "bashExecution":
       // The person ran a shell command with `!`: pi sends its command and output to the model.
-      return [piece("tool", "bash_execution", JSON.stringify({ command: message.command, output: message.output }))];
+      return [
+        piece(
+          "tool",
+          "bash_execution",
+          JSON.stringify({ command: message.command, output: message.output }),
+        ),
+      ];
     case "custom":
     case "hookMessage":
       return contentPieces(message.content, "injected", "custom_message");
@@ -101,8 +120,30 @@ function messageEntries(message: JsonObject, id: string | undefined): RolloutEnt
     case "compactionSummary":
       return [piece("injected", "compaction_summary", text(message.summary) ?? "")];
     default:
-      return [{ type: "unfit", reason: `a pi message whose role ${JSON.stringify(message.role ?? null)} is not one pi writes` }];
+      return [
+        {
+          type: "unfit",
+          reason: `a pi message whose role ${JSON.stringify(message.role ?? null)} is not one pi writes`,
+        },
+      ];
   }
+}
+
+/** Whether `record` is pi's header: a session's id and the time it began (and, from pi's second format, the format's version). */
+function isHeader(record: JsonObject): boolean {
+  return (
+    record.type === "session" &&
+    typeof record.id === "string" &&
+    (typeof record.version === "number" || typeof record.timestamp === "string")
+  );
+}
+
+/** Whether `record` has the shape of one of pi's entries: a parent (pi's tree), or a time alone (its first format). */
+function ownsEntry(record: JsonObject): boolean {
+  if (typeof record.type !== "string" || !entryTypes.has(record.type) || "payload" in record) {
+    return false;
+  }
+  return "parentId" in record || typeof record.timestamp === "string";
 }
 
 /**
@@ -134,21 +175,37 @@ function openPi(): RecordReader {
         ...(id === undefined ? {} : { id }),
         ...(cwd === undefined ? {} : { cwd }),
         originator: "pi",
-        ...(typeof record.version === "number" ? { version: `session format ${record.version}` } : {}),
+        ...(typeof record.version === "number"
+          ? { version: `session format ${record.version}` }
+          : {}),
         ...(parent === undefined ? {} : { forkedFrom: parent }),
       };
-      return [{ type: "session", facts }];
+      // pi's first format names the session's model in its header.
+      const model = text(record.modelId);
+      return [
+        { type: "session", facts },
+        ...(model === undefined ? [] : [{ type: "turn" as const, id: undefined, model }]),
+      ];
     }
-    if (!entryTypes.has(record.type) || !("parentId" in record)) return undefined;
+    if (!ownsEntry(record)) return undefined;
     const id = text(record.id);
     const parent = text(record.parentId) ?? null;
     const entries: RolloutEntry[] = [];
-    if (parent !== last) {
+    // pi's first format wrote its entries in a line, with no ids: no branch to follow.
+    const linear = !("parentId" in record);
+    if (!linear && parent !== last) {
       const back = parent === null ? 0 : depths.get(parent);
       if (back === undefined) {
-        entries.push({ type: "unfit", reason: `a pi entry whose parent ${parent} is not among the newest ${placeMemory} entries: read as going on from the entry before it` });
+        entries.push({
+          type: "unfit",
+          reason: `a pi entry whose parent ${parent} is not among the newest ${placeMemory} entries: read as going on from the entry before it`,
+        });
       } else {
-        entries.push({ type: "rollback", turns: depth - back, branch: `a branch from entry ${parent ?? "(the root)"}: the history goes back to it` });
+        entries.push({
+          type: "rollback",
+          turns: depth - back,
+          branch: `a branch from entry ${parent ?? "(the root)"}: the history goes back to it`,
+        });
         depth = back;
       }
     }
@@ -178,7 +235,8 @@ function openPi(): RecordReader {
 
 /**
  * pi's session files (`~/.pi/agent/sessions/--<folder>--/<time>_<id>.jsonl`): a `session` header,
- * then entries that form a tree by their `parentId`, every branch in one file. Messages carry
+ * then entries that form a tree by their `parentId`, every branch in one file (pi's first format
+ * wrote them in a line, without ids, and named the model in the header). Messages carry
  * their role (`user`, `assistant` with its model and usage, `toolResult`, `bashExecution`,
  * `custom`, `branchSummary`, `compactionSummary`), so who wrote each text comes from the record.
  * Model changes name the model; a compaction replaces the history with its summary; a branch
@@ -186,12 +244,7 @@ function openPi(): RecordReader {
  */
 export const piReader: TranscriptReader = {
   format: "pi",
-  detects: (record) =>
-    isJsonObject(record) && record.type === "session" && typeof record.version === "number" && typeof record.id === "string",
-  owns: (record) =>
-    isJsonObject(record) &&
-    typeof record.type === "string" &&
-    ((record.type === "session" && typeof record.version === "number") ||
-      (entryTypes.has(record.type) && "parentId" in record)),
+  detects: (record) => isJsonObject(record) && isHeader(record),
+  owns: (record) => isJsonObject(record) && (isHeader(record) || ownsEntry(record)),
   open: openPi,
 };

@@ -10,7 +10,13 @@ describe("parseCodexRolloutLine", () => {
         type: "session_meta",
         payload: { id: "s", cwd: "/r", cli_version: "0.171.0", base_instructions: { text: "Be." } },
       }),
-    ).toEqual({ type: "session_meta", id: "s", cwd: "/r", version: "0.171.0", baseInstructions: "Be." });
+    ).toEqual({
+      type: "session_meta",
+      id: "s",
+      cwd: "/r",
+      version: "0.171.0",
+      baseInstructions: "Be.",
+    });
     expect(
       parseCodexRolloutLine({ type: "turn_context", payload: { turn_id: "t", model: "m" } }),
     ).toEqual({ type: "turn_context", turnId: "t", model: "m" });
@@ -30,20 +36,29 @@ describe("parseCodexRolloutLine", () => {
     expect(
       parseCodexRolloutLine({ type: "event_msg", payload: { type: "thread_rolled_back" } }),
     ).toEqual({ type: "thread_rolled_back", turns: 1 });
-    expect(parseCodexRolloutLine({ type: "event_msg", payload: { type: "agent_reasoning" } })).toEqual(
-      { type: "other", recordType: "event_msg" },
-    );
+    expect(
+      parseCodexRolloutLine({ type: "event_msg", payload: { type: "agent_reasoning" } }),
+    ).toEqual({ type: "other", recordType: "event_msg" });
   });
 
   it("gives undefined for what is no Codex line", () => {
-    for (const value of [null, 3, [], { type: "user" }, { payload: {} }, { type: 1, payload: {} }]) {
+    for (const value of [
+      null,
+      3,
+      [],
+      { type: "user" },
+      { payload: {} },
+      { type: 1, payload: {} },
+    ]) {
       expect(parseCodexRolloutLine(value)).toBeUndefined();
     }
   });
 
   it("reads every line of the real Codex rollouts as a Codex line", () => {
     for (const name of codexRolloutNames) {
-      const lines = readFileSync(codexRolloutPath(name), "utf8").split("\n").filter((line) => line !== "");
+      const lines = readFileSync(codexRolloutPath(name), "utf8")
+        .split("\n")
+        .filter((line) => line !== "");
       const read = lines.map((line) => parseCodexRolloutLine(JSON.parse(line)));
       expect(read.filter((line) => line === undefined)).toEqual([]);
       expect(read.some((line) => line?.type === "user_message")).toBe(true);

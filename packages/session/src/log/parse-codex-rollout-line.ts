@@ -55,7 +55,9 @@ const numberAt = (value: unknown, key: string): number | undefined => {
 };
 
 /** `fields` without the members that are `undefined`. */
-function defined<Fields extends object>(fields: { [Key in keyof Fields]: Fields[Key] | undefined }): Fields {
+function defined<Fields extends object>(
+  fields: { [Key in keyof Fields]: Fields[Key] | undefined },
+): Fields {
   return Object.fromEntries(
     Object.entries(fields).filter(([, value]) => value !== undefined),
   ) as Fields;

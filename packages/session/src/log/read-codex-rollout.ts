@@ -9,7 +9,6 @@ import type { HistoryEntry } from "../history/origin.js";
 import { parseCodexRolloutLine } from "./parse-codex-rollout-line.js";
 import { createTypedMessageMatcher } from "./typed-message-matcher.js";
 
-
 /**
  * The history of a rollout Codex wrote (JSONL), with origins. Codex logs what the user typed as
  * `event_msg` `user_message` records: when the rollout has them, they are the provenance — the
