@@ -117,6 +117,7 @@ export function formatInspectionText(inspection: RolloutInspection, paint: Paint
           (_row, column, cell) =>
             column === 2 ? paint(cell.trim() === "cache-break" ? "red" : "yellow", cell) : cell,
         ).map(indent)),
+    ...formatSubAgents(inspection),
     "",
     paint(
       "dim",
@@ -138,4 +139,29 @@ export function formatInspectionText(inspection: RolloutInspection, paint: Paint
     "",
   ];
   return lines.join("\n");
+}
+
+/**
+ * The sub-agents whose conversations the transcript holds beside the main one: a row each, apart
+ * from the history, the requests and the totals above, which they are no part of.
+ */
+function formatSubAgents(inspection: RolloutInspection): string[] {
+  if (inspection.subAgents.length === 0) return [];
+  const rows = inspection.subAgents.map((agent) => [
+    agent.thread,
+    `line ${agent.line}`,
+    String(agent.items),
+    String(agent.bytes),
+    String(agent.tokens),
+    String(agent.requests),
+    agent.reported === undefined ? "-" : String(agent.reported.input),
+  ]);
+  return [
+    "",
+    "Sub-agents, apart from the history and the totals above:",
+    ...formatTable(
+      [["agent", "from", "items", "bytes", "tokens", "requests", "input"], ...rows],
+      ["left", "right", "right", "right", "right", "right", "right"],
+    ).map((row) => `  ${row}`),
+  ];
 }

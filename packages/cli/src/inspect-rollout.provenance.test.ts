@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { codexRolloutPath } from "@ctx/fixtures";
 import { describe, expect, it } from "vitest";
+import { formatInspectionText } from "./format-inspection.js";
 import { inspectRollout } from "./inspect-rollout.js";
 import type { InspectedItem } from "./rollout-inspection.js";
 
@@ -119,6 +120,9 @@ describe("sub-agents written inline (Claude Code 1.0's sidechains)", () => {
         reported: expect.objectContaining({ input: 5_000 }),
       }),
     ]);
+    const text = formatInspectionText(inspection, (_style, said) => said);
+    expect(text).toContain("Sub-agents, apart from the history and the totals above:");
+    expect(text).toMatch(/sidechain-1\s+line 2\s+2\s+\d+\s+\d+\s+1\s+5000/);
   });
 });
 

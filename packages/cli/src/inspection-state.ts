@@ -1,17 +1,18 @@
-import { createHash } from "node:crypto";
 import type { JsonValue } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
-import { createTypedMessageMatcher, type Tokenizer } from "@ctx/session";
+import type { Tokenizer } from "@ctx/session";
 import type { CtxWarning } from "@ctx/text";
 import type { ItemCategory, RolloutEntry, SessionFacts } from "./formats/transcript-entry.js";
 import { HistoryTotals, type Measure } from "./history-totals.js";
-import { itemPieces, type Piece, unmarkedContext } from "./item-pieces.js";
+import { itemPieces, type Piece } from "./item-pieces.js";
 import { isJsonObject, type JsonObject } from "./json-object.js";
-import type { KindTotal } from "./kind-total.js";
+import { addToKindTotal, type KindTotal } from "./kind-total.js";
 import { ReconciliationTally, reconcile } from "./request-reconciliation.js";
+import { snapshotRequest } from "./request-snapshot.js";
 import type { InspectedEvent, InspectedItem, InspectedRequest } from "./rollout-inspection.js";
 import { SubAgentTally } from "./sub-agent-tally.js";
 import { TextMeasure } from "./text-measure.js";
+import { TypedUserMessages } from "./typed-user-messages.js";
 import { UsageLedger } from "./usage-ledger.js";
 
 /** The limits an {@link InspectionState} keeps to, and how it counts tokens. */
@@ -26,16 +27,8 @@ export interface StateOptions {
   readonly tokenizeLimit: number;
 }
 
-/** A user message of a Codex rollout, waiting to learn whether the user typed it. */
-interface WaitingMessage {
-  readonly line: number;
-  readonly pieces: readonly Piece[];
-}
-
 /** How many kinds are told apart; items of further unknown types count as `unknown`. */
 const kindLimit = 256;
-/** How many user messages wait for Codex's `user_message` record (it comes on the next line). */
-const typedWindow = 64;
 /** How many distinct models the header names. */
 const modelLimit = 16;
 /** How many lines that do not fit their format are named one by one; the rest are counted. */
@@ -79,7 +72,7 @@ export class InspectionState {
   private readonly categories = new Map<string, ItemCategory>();
   /** The items of the line being read, while someone takes them. */
   private fresh: InspectedItem[] = [];
-  private readonly typed = createTypedMessageMatcher<WaitingMessage>(typedWindow);
+  private readonly typed = new TypedUserMessages();
   private lastWasModel = false;
   private pendingBreak: string | undefined;
   private lastBreak = false;
@@ -110,13 +103,12 @@ export class InspectionState {
   /** Takes in one entry of the transcript's line `line`. */
   apply(entry: RolloutEntry, line: number): void {
     if (entry.type === "typed") {
-      this.typed.typed(digest(entry.message));
+      this.typed.typed(entry.message);
       this.settle();
       return;
     }
-    if (entry.type === "item" && waitsForTyped(entry.item, entry.origin)) {
-      const key = digest(messageText(entry.item));
-      this.typed.message(key, { line, pieces: this.pieces(entry.item, undefined) });
+    if (entry.type === "item" && this.typed.waits(entry.item, entry.origin)) {
+      this.typed.hold(entry.item, line, this.pieces(entry.item, undefined));
       return;
     }
     this.settle();
@@ -262,15 +254,7 @@ export class InspectionState {
 
   /** Counts the user messages that waited, as the user's or as injected context. */
   private settle(): void {
-    const sawTyped = this.typed.sawTyped;
-    for (const { value, typed } of this.typed.settle()) {
-      for (const piece of value.pieces) {
-        if (typed) this.add({ ...piece, category: "user", kind: "user_intent" }, value.line);
-        else if (sawTyped && piece.kind === "user_intent") {
-          this.add({ ...piece, category: "injected", kind: unmarkedContext }, value.line);
-        } else this.add(piece, value.line);
-      }
-    }
+    this.typed.settle((piece, line) => this.add(piece, line));
   }
 
   private pieces(item: JsonObject, origin: JsonValue | undefined): Piece[] {
@@ -298,17 +282,7 @@ export class InspectionState {
     if (model && opens) this.request(line);
     if (model) this.lastMessage = piece.message;
     this.lastWasModel = model;
-    const total = this.totals.get(piece.kind);
-    this.totals.set(piece.kind, {
-      kind: piece.kind,
-      category: total?.category ?? piece.category,
-      items: (total?.items ?? 0) + 1,
-      bytes: (total?.bytes ?? 0) + measure.bytes,
-      tokens: (total?.tokens ?? 0) + measure.tokens,
-      opaque: piece.opaque === true,
-      estimated: (total?.estimated ?? false) || estimated,
-      largest: Math.max(total?.largest ?? 0, measure.bytes),
-    });
+    addToKindTotal(this.totals, piece, measure, estimated);
     if (this.options.keepItems) {
       this.fresh.push({
         line,
@@ -335,39 +309,21 @@ export class InspectionState {
     const cacheBreak = this.pendingBreak;
     this.lastBreak = cacheBreak !== undefined;
     this.pendingBreak = undefined;
-    const sizes: [string, Measure][] = [
-      ...(this.instructions === undefined
-        ? []
-        : [["base_instructions", this.instructions] as [string, Measure]]),
-      ...this.history.byKind(),
-    ];
-    let tokens = 0;
-    let reasoning = 0;
-    for (const [kind, measure] of sizes) {
-      tokens += measure.tokens;
-      if (kind === "reasoning") reasoning += measure.tokens;
-    }
+    const { tokens, reasoning, ...byKind } = snapshotRequest(
+      this.instructions,
+      this.history.byKind(),
+      this.categories,
+    );
     this.latest = { tokens, reasoning };
     this.requestTokens += tokens;
     if (this.requests.length < this.options.requestLimit) {
-      const bytesByKind: Record<string, number> = {};
-      const tokensByKind: Record<string, number> = {};
-      const categoryOf: Record<string, ItemCategory> = {};
-      for (const [kind, measure] of sizes) {
-        bytesByKind[kind] = (bytesByKind[kind] ?? 0) + measure.bytes;
-        tokensByKind[kind] = (tokensByKind[kind] ?? 0) + measure.tokens;
-        categoryOf[kind] =
-          kind === "base_instructions" ? "injected" : (this.categories.get(kind) ?? "other");
-      }
       this.requests.push({
         index: this.requestCount,
         line,
         turn: this.turn,
         ...(this.estimatedSince === undefined ? {} : { estimated: true as const }),
         tokens,
-        bytesByKind,
-        tokensByKind,
-        categoryOf,
+        ...byKind,
         ...(cacheBreak === undefined ? {} : { cacheBreak }),
       });
     }
@@ -380,25 +336,4 @@ export class InspectionState {
       this.events.push({ line, turn: this.turn, type, detail });
     }
   }
-}
-
-/**
- * Whether `item` is a user message whose author only Codex's `user_message` records can tell:
- * a message of a Codex rollout (an @ctx rollout records every item's origin).
- */
-function waitsForTyped(item: JsonObject, origin: JsonValue | undefined): boolean {
-  return origin === undefined && item.type === "message" && item.role === "user";
-}
-
-/** A fixed-size stand-in for a text, so the messages waiting for Codex's records stay small. */
-function digest(text: string): string {
-  return createHash("sha256").update(text).digest("base64");
-}
-
-/** The texts of a message, joined, as Codex's `user_message` record gives them. */
-function messageText(item: JsonObject): string {
-  const content = Array.isArray(item.content) ? item.content : [];
-  return content
-    .map((part) => (isJsonObject(part) && typeof part.text === "string" ? part.text : ""))
-    .join("");
 }
