@@ -53,6 +53,8 @@ describe("who wrote what, on every real transcript", () => {
       agentPath: "aac57f5",
       parentSession: "ae4a77f8-aedd-4bc1-888f-c94edc91af04",
     });
+    const text = formatInspectionText(inspection, (_style, said) => said);
+    expect(text).toContain("  parent      ae4a77f8-aedd-4bc1-888f-c94edc91af04\n");
   });
 
   it("counts pi's reported usage, model by model, in its first format", async () => {
