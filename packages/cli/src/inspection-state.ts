@@ -309,21 +309,25 @@ export class InspectionState {
     const cacheBreak = this.pendingBreak;
     this.lastBreak = cacheBreak !== undefined;
     this.pendingBreak = undefined;
-    const { tokens, reasoning, ...byKind } = snapshotRequest(
-      this.instructions,
-      this.history.byKind(),
-      this.categories,
-    );
-    this.latest = { tokens, reasoning };
+    const history = this.history.byKind();
+    const tokens = (this.instructions?.tokens ?? 0) + this.history.tokens();
+    this.latest = { tokens, reasoning: history.get("reasoning")?.tokens ?? 0 };
     this.requestTokens += tokens;
     if (this.requests.length < this.options.requestLimit) {
+      const { tokensByKind, bytesByKind, categoryOf } = snapshotRequest(
+        this.instructions,
+        history,
+        this.categories,
+      );
       this.requests.push({
         index: this.requestCount,
         line,
         turn: this.turn,
         ...(this.estimatedSince === undefined ? {} : { estimated: true as const }),
         tokens,
-        ...byKind,
+        bytesByKind,
+        tokensByKind,
+        categoryOf,
         ...(cacheBreak === undefined ? {} : { cacheBreak }),
       });
     }

@@ -3,10 +3,6 @@ import type { Measure } from "./history-totals.js";
 
 /** What one request sent, by kind: the sizes and who each kind came from. */
 export interface RequestSnapshot {
-  /** The tokens of everything sent. */
-  readonly tokens: number;
-  /** The tokens of the reasoning summaries sent, which a provider reads encrypted instead. */
-  readonly reasoning: number;
   readonly bytesByKind: Record<string, number>;
   readonly tokensByKind: Record<string, number>;
   readonly categoryOf: Record<string, ItemCategory>;
@@ -30,15 +26,11 @@ export function snapshotRequest(
   const bytesByKind: Record<string, number> = {};
   const tokensByKind: Record<string, number> = {};
   const categoryOf: Record<string, ItemCategory> = {};
-  let tokens = 0;
-  let reasoning = 0;
   for (const [kind, measure] of sizes) {
-    tokens += measure.tokens;
-    if (kind === "reasoning") reasoning += measure.tokens;
     bytesByKind[kind] = (bytesByKind[kind] ?? 0) + measure.bytes;
     tokensByKind[kind] = (tokensByKind[kind] ?? 0) + measure.tokens;
     categoryOf[kind] =
       kind === "base_instructions" ? "injected" : (categories.get(kind) ?? "other");
   }
-  return { tokens, reasoning, bytesByKind, tokensByKind, categoryOf };
+  return { bytesByKind, tokensByKind, categoryOf };
 }
