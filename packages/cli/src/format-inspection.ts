@@ -1,6 +1,6 @@
 import { formatTable } from "./format-table.js";
 import type { ReportedUsage } from "./formats/transcript-entry.js";
-import { rolloutFormatNames } from "./formats/transcript-format.js";
+import { rolloutFormatFiles, rolloutFormatNames } from "./formats/transcript-format.js";
 import type { InspectedRequest, RolloutInspection } from "./rollout-inspection.js";
 import { sessionFacts } from "./session-facts.js";
 import type { Paint } from "./terminal.js";
@@ -40,7 +40,7 @@ export function formatInspectionText(inspection: RolloutInspection, paint: Paint
   const lines = [
     paint(
       "bold",
-      `${inspection.path}: a ${rolloutFormatNames[inspection.format]} ${inspection.format === "claude" ? "transcript" : "rollout"} of ${inspection.lines} lines, ${inspection.turns} turns, ${inspection.requestCount} model requests`,
+      `${inspection.path}: a ${rolloutFormatNames[inspection.format]} ${rolloutFormatFiles[inspection.format]} of ${inspection.lines} lines, ${inspection.turns} turns, ${inspection.requestCount} model requests`,
     ),
     ...formatTable(facts, ["left", "left"]).map(indent),
     "",
@@ -127,11 +127,11 @@ export function formatInspectionText(inspection: RolloutInspection, paint: Paint
       "dim",
       "input, cached, output and reasoning are the provider's own figures, which also count what the rollout does not hold, such as the tool definitions.",
     ),
-    ...(inspection.format === "claude"
+    ...(rolloutFormatFiles[inspection.format] === "transcript"
       ? [
           paint(
             "dim",
-            "a Claude Code transcript holds neither the system prompt nor the tool definitions, so its tokens are the conversation's alone; cached counts the cache reads, input also the cache writes.",
+            `a ${rolloutFormatNames[inspection.format]} transcript holds neither the system prompt nor the tool definitions, so its tokens are the conversation's alone; cached counts the cache reads, input also the cache writes.`,
           ),
         ]
       : []),

@@ -3,7 +3,7 @@ import { createStandardRegistry } from "@ctx/registry";
 import { loadDefaultTokenizer, type Tokenizer } from "@ctx/session";
 import type { CtxWarning } from "@ctx/text";
 import { CliError } from "./cli-error.js";
-import { rolloutFormatNames } from "./formats/transcript-format.js";
+import { rolloutFormatFiles, rolloutFormatNames } from "./formats/transcript-format.js";
 import type { RecordReader, TranscriptReader } from "./formats/transcript-reader.js";
 import { detectTranscriptReader, otherOwner } from "./formats/transcript-readers.js";
 import { InspectionState } from "./inspection-state.js";
@@ -133,7 +133,7 @@ export async function inspectRollout(
           lineNumber,
           other === undefined
             ? `it is not a ${rolloutFormatNames[reader.format]} record`
-            : `it is a ${rolloutFormatNames[other.format]} record in a ${rolloutFormatNames[reader.format]} ${reader.format === "codex" || reader.format === "ctx" ? "rollout" : "transcript"}`,
+            : `it is a ${rolloutFormatNames[other.format]} record in a ${rolloutFormatNames[reader.format]} ${rolloutFormatFiles[reader.format]}`,
         );
         continue;
       }

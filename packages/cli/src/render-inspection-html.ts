@@ -1,5 +1,5 @@
 import type { ItemCategory, ReportedUsage } from "./formats/transcript-entry.js";
-import { rolloutFormatNames } from "./formats/transcript-format.js";
+import { rolloutFormatFiles, rolloutFormatNames } from "./formats/transcript-format.js";
 import type { InspectedEvent, RolloutInspection } from "./rollout-inspection.js";
 import { sessionFacts } from "./session-facts.js";
 import { tokenFigure } from "./token-figure.js";
@@ -144,7 +144,7 @@ export function renderInspectionHtml(inspection: RolloutInspection): string {
 </head>
 <body>
 <h1>${escapeHtml(inspection.path)}</h1>
-<p class="sub">A ${rolloutFormatNames[inspection.format]} ${inspection.format === "claude" ? "transcript" : "rollout"}: ${inspection.lines} lines, ${inspection.turns} turns, ${inspection.requestCount} model requests, ${inspection.events.filter((event) => event.type === "cache-break").length} cache breaks.</p>
+<p class="sub">A ${rolloutFormatNames[inspection.format]} ${rolloutFormatFiles[inspection.format]}: ${inspection.lines} lines, ${inspection.turns} turns, ${inspection.requestCount} model requests, ${inspection.events.filter((event) => event.type === "cache-break").length} cache breaks.</p>
 <dl class="facts">
 ${facts}
 </dl>

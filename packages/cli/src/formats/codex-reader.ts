@@ -14,7 +14,7 @@ const codexTypes = new Set([
 ]);
 
 /** Who the session is, from its `session_meta` line. */
-export function codexSessionFacts(line: CodexRolloutLine & { type: "session_meta" }): SessionFacts {
+function codexSessionFacts(line: CodexRolloutLine & { type: "session_meta" }): SessionFacts {
   const { type: _type, baseInstructions: _instructions, ...facts } = line;
   return facts;
 }

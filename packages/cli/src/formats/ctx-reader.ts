@@ -1,11 +1,9 @@
 import type { JsonValue } from "@ctx/protocol";
 import { parseSessionRecord, type SessionRecord } from "@ctx/session";
 import { isJsonObject } from "../json-object.js";
+import { codexReader } from "./codex-reader.js";
 import type { RolloutEntry } from "./transcript-entry.js";
 import type { TranscriptReader } from "./transcript-reader.js";
-
-/** The lines only Codex writes, named when they turn up in an @ctx rollout. */
-const codexTypes = new Set(["session_meta", "turn_context", "compacted", "event_msg"]);
 
 /** The header @ctx's JSONL store writes first: who the session is. */
 function headerEntries(line: { readonly [key: string]: JsonValue }): RolloutEntry[] {
@@ -83,6 +81,7 @@ export const ctxReader: TranscriptReader = {
     const parsed = parseSessionRecord(record);
     if (parsed.success) return recordEntries(parsed.record);
     if (!parsed.foreign) return [{ type: "unfit", reason: parsed.reason }];
-    return codexTypes.has(String(record.type)) ? undefined : [];
+    // A Codex line is named as such; any other writer's note is passed over.
+    return codexReader.owns(record) ? undefined : [];
   },
 };

@@ -8,3 +8,11 @@ export const rolloutFormatNames: Readonly<Record<RolloutFormat, string>> = {
   claude: "Claude Code",
   pi: "pi",
 };
+
+/** What each format calls one of its files, as the command's output names it. */
+export const rolloutFormatFiles: Readonly<Record<RolloutFormat, "rollout" | "transcript">> = {
+  codex: "rollout",
+  ctx: "rollout",
+  claude: "transcript",
+  pi: "transcript",
+};
