@@ -2,9 +2,14 @@ import type { JsonValue } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
 import type { Tokenizer } from "@ctx/session";
 import type { CtxWarning } from "@ctx/text";
-import type { ItemCategory, RolloutEntry, SessionFacts } from "./formats/transcript-entry.js";
+import type {
+  ItemCategory,
+  ItemPiece,
+  RolloutEntry,
+  SessionFacts,
+} from "./formats/transcript-entry.js";
 import { HistoryTotals, type Measure } from "./history-totals.js";
-import { itemPieces, type Piece } from "./item-pieces.js";
+import { itemPieces } from "./item-pieces.js";
 import { isJsonObject, type JsonObject } from "./json-object.js";
 import { addToKindTotal, type KindTotal } from "./kind-total.js";
 import { ReconciliationTally, reconcile } from "./request-reconciliation.js";
@@ -257,7 +262,7 @@ export class InspectionState {
     this.typed.settle((piece, line) => this.add(piece, line));
   }
 
-  private pieces(item: JsonObject, origin: JsonValue | undefined): Piece[] {
+  private pieces(item: JsonObject, origin: JsonValue | undefined): ItemPiece[] {
     return itemPieces(item, origin, {
       registry: this.registry,
       agentPath: this.facts?.agentPath,
@@ -265,7 +270,7 @@ export class InspectionState {
     });
   }
 
-  private add(piece: Piece, line: number): void {
+  private add(piece: ItemPiece, line: number): void {
     const { estimated, ...measure } = this.measure.measure(piece.text, piece.opaque, piece.words);
     const model = piece.category === "model";
     if (piece.thread !== undefined) {

@@ -18,13 +18,6 @@ export interface PieceContext {
 }
 
 /**
- * One text of an item; for an item kept as its JSON, `words` are the strings of it the model
- * reads (a call's name and arguments, a tool's output, a reasoning summary), which its tokens
- * count, while its bytes are the JSON's.
- */
-export type Piece = ItemPiece & { readonly words?: readonly string[] };
-
-/**
  * The texts of a history `item` of the Responses API's shape, each with its category and kind.
  * A message's texts are classified by `origin` where the transcript recorded it (@ctx's store),
  * else by their markers; any other item is its JSON, with encrypted content apart as opaque
@@ -34,15 +27,15 @@ export function itemPieces(
   item: JsonObject,
   origin: JsonValue | undefined,
   context: PieceContext,
-): Piece[] {
+): ItemPiece[] {
   const type = typeof item.type === "string" ? item.type : "unknown";
   if (type === "message" && Array.isArray(item.content)) {
     const source = isJsonObject(origin) ? origin.source : undefined;
     const kinds = isJsonObject(origin) && Array.isArray(origin.kinds) ? origin.kinds : [];
     const role = item.role;
-    return item.content.map((part, index): Piece => {
+    return item.content.map((part, index): ItemPiece => {
       const text = isJsonObject(part) && typeof part.text === "string" ? part.text : "";
-      const piece = (category: ItemCategory, kind: string): Piece => ({
+      const piece = (category: ItemCategory, kind: string): ItemPiece => ({
         category,
         kind,
         text: text === "" ? JSON.stringify(part) : text,

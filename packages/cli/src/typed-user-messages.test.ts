@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Piece } from "./item-pieces.js";
+import type { ItemPiece } from "./formats/transcript-entry.js";
 import { TypedUserMessages } from "./typed-user-messages.js";
 
 const message = (text: string) => ({
@@ -7,7 +7,7 @@ const message = (text: string) => ({
   role: "user",
   content: [{ type: "input_text", text }],
 });
-const piece = (text: string): Piece => ({ category: "user", kind: "user_intent", text });
+const piece = (text: string): ItemPiece => ({ category: "user", kind: "user_intent", text });
 
 describe("TypedUserMessages", () => {
   it("gives a message Codex logged as typed to the user, and one it did not to injected context", () => {

@@ -1,13 +1,14 @@
 import { createHash } from "node:crypto";
 import type { JsonValue } from "@ctx/protocol";
 import { createTypedMessageMatcher } from "@ctx/session";
-import { type Piece, unmarkedContext } from "./item-pieces.js";
+import type { ItemPiece } from "./formats/transcript-entry.js";
+import { unmarkedContext } from "./item-pieces.js";
 import { isJsonObject, type JsonObject } from "./json-object.js";
 
 /** A user message of a Codex rollout, waiting to learn whether the user typed it. */
 interface WaitingMessage {
   readonly line: number;
-  readonly pieces: readonly Piece[];
+  readonly pieces: readonly ItemPiece[];
 }
 
 /** How many user messages wait for Codex's `user_message` record (it comes on the next line). */
@@ -31,7 +32,7 @@ export class TypedUserMessages {
   }
 
   /** Holds the user message `item` of line `line`, as `pieces`. */
-  hold(item: JsonObject, line: number, pieces: readonly Piece[]): void {
+  hold(item: JsonObject, line: number, pieces: readonly ItemPiece[]): void {
     this.matcher.message(digest(messageText(item)), { line, pieces });
   }
 
@@ -41,7 +42,7 @@ export class TypedUserMessages {
   }
 
   /** Gives each message that no longer waits to `add`, piece by piece, as the user's or injected. */
-  settle(add: (piece: Piece, line: number) => void): void {
+  settle(add: (piece: ItemPiece, line: number) => void): void {
     const sawTyped = this.matcher.sawTyped;
     for (const { value, typed } of this.matcher.settle()) {
       for (const piece of value.pieces) {

@@ -169,6 +169,8 @@ describe("claudeCodeReader", () => {
           kind: "tool_use",
           text: JSON.stringify(call),
           message: "msg_2",
+          // Its tokens count what the model reads: the name and the input, not the id.
+          words: ["Bash", '{"command":"ls"}'],
         },
       },
       {

@@ -247,8 +247,12 @@ export function assistantEntries(line: unknown): RolloutEntry[] {
       }
     } else if (each.type === "redacted_thinking")
       entries.push(model("redacted_thinking", each.data, true));
-    else if (each.type === "tool_use") entries.push(model("tool_use", JSON.stringify(each)));
-    else {
+    else if (each.type === "tool_use") {
+      const call = model("tool_use", JSON.stringify(each));
+      // The model reads a call's name and its input; its id only pairs it with its result.
+      const words = [each.name, JSON.stringify(each.input ?? {})];
+      entries.push(call.type === "piece" ? { ...call, piece: { ...call.piece, words } } : call);
+    } else {
       const other = asOther(each);
       entries.push(model(other.kind, other.json));
     }

@@ -77,7 +77,9 @@ function assistantEntries(message: JsonObject, id: string | undefined): RolloutE
         entries.push(piece("model", "thinking_signature", signature, { ...of, opaque: true }));
       }
     } else if (block.type === "toolCall") {
-      entries.push(piece("model", "tool_call", JSON.stringify(block), of));
+      // The model reads a call's name and its arguments; its id only pairs it with its result.
+      const words = [text(block.name) ?? "", JSON.stringify(block.arguments ?? {})];
+      entries.push(piece("model", "tool_call", JSON.stringify(block), { ...of, words }));
     } else entries.push(piece("model", "other", JSON.stringify(block), of));
   }
   const usage = message.usage;

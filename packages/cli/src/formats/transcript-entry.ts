@@ -35,6 +35,12 @@ export interface ItemPiece {
   readonly text: string;
   readonly opaque?: boolean;
   /**
+   * For a text kept as JSON (a tool call, a tool's output, a reasoning item), the strings of it
+   * the model reads (a call's name and its input, an output's text), which its tokens count;
+   * its bytes are the JSON's. The JSON's keys, ids and escapes are never read as text.
+   */
+  readonly words?: readonly string[];
+  /**
    * For a model's text, the message it is part of, where the transcript names it: a request is
    * one message however its parts are spread over lines (Claude Code writes one per block).
    */
