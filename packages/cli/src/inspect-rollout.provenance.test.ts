@@ -6,6 +6,7 @@ import { codexRolloutPath } from "@ctx/fixtures";
 import { describe, expect, it } from "vitest";
 import { formatInspectionText } from "./format-inspection.js";
 import { inspectRollout } from "./inspect-rollout.js";
+import { renderInspectionHtml } from "./render-inspection-html.js";
 import type { InspectedItem } from "./rollout-inspection.js";
 
 const fixture = (path: string) => fileURLToPath(new URL(`./__fixtures__/${path}`, import.meta.url));
@@ -125,6 +126,9 @@ describe("sub-agents written inline (Claude Code 1.0's sidechains)", () => {
     const text = formatInspectionText(inspection, (_style, said) => said);
     expect(text).toContain("Sub-agents, apart from the history and the totals above:");
     expect(text).toMatch(/sidechain-1\s+line 2\s+2\s+\d+\s+\d+\s+1\s+5000/);
+    const page = renderInspectionHtml(inspection);
+    expect(page).toContain("<h2>Sub-agents</h2>");
+    expect(page).toMatch(/<tr><td>sidechain-1<\/td><td>line 2<\/td><td>2<\/td>/);
   });
 });
 
