@@ -50,12 +50,14 @@ const namedLongLines = 10;
  * it), sums by kind, the first requests and events up to their limits, and the history as sums
  * per user turn; items go to `onItem` rather than into the result.
  *
- * A Claude Code transcript is read the same way ({@link claudeEntries}): its records say who
- * wrote each text, its message ids group a message's lines into one request, and a line that
- * does not fit is skipped with a warning.
+ * The format is told from the first record ({@link detectTranscriptReader}) and read by its
+ * reader in `formats/`: a Claude Code transcript's or a pi session's records say who wrote each
+ * text, a sub-agent's conversation is summed apart, and a message's id groups its lines into one
+ * request. A line that cannot be read (damaged, torn, of another format, of the wrong shape) is
+ * skipped with a warning naming its number.
  *
  * @throws {CliError} `failure` when the file cannot be read, or is not a session of any of the
- * three formats (its first line is not JSON, or not a session's), or an option is out of range.
+ * four formats (its first line is not JSON, or not a session's), or an option is out of range.
  */
 export async function inspectRollout(
   path: string,

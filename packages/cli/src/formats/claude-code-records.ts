@@ -3,6 +3,10 @@ import { CtxError, isWhiteSpace } from "@ctx/text";
 import { z } from "zod";
 import type { ItemCategory, ItemPiece, RolloutEntry } from "./transcript-entry.js";
 
+// The bodies of Claude Code's `user`, `assistant` and `system` records, checked against the
+// shape they should have and cut into texts; which thread a record belongs to and who wrote a
+// whole record is the reader's (`claude-code-reader.ts`).
+
 const kindPattern = /^[a-z][a-z0-9_]{0,63}$/;
 const reminderStart = "<system-reminder>";
 const reminderEnd = "</system-reminder>";
