@@ -145,7 +145,13 @@ export class InspectionState {
         for (const piece of this.pieces(entry.item, entry.origin)) this.add(piece, line);
         return;
       case "compaction":
-        this.history.clear();
+        if (entry.keepTurns === undefined) this.history.clear();
+        else if (this.history.keepNewest(entry.keepTurns).beyondWindow) {
+          this.warnings.push({
+            code: "compaction-beyond-window",
+            message: `the compaction at line ${line} kept turns older than the newest ${this.options.rollbackWindow}, which are counted whole`,
+          });
+        }
         entry.replacement.forEach((value, index) => {
           if (!isJsonObject(value)) return;
           for (const piece of this.pieces(value, entry.origins?.[index])) {

@@ -79,6 +79,35 @@ describe("piReader", () => {
     ]);
   });
 
+  it("keeps the turns a compaction keeps, from the turn of its first kept entry on", () => {
+    const entries = read([
+      header,
+      message("u1", null, "user", "One."),
+      message("a1", "u1", "assistant", [{ type: "text", text: "1" }]),
+      message("u2", "a1", "user", "Two."),
+      message("a2", "u2", "assistant", [{ type: "text", text: "2" }]),
+      message("u3", "a2", "user", "Three."),
+      {
+        type: "compaction",
+        id: "c1",
+        parentId: "u3",
+        timestamp: "2026-01-01T00:00:02Z",
+        summary: "We counted.",
+        firstKeptEntryId: "a2",
+        tokensBefore: 900,
+      },
+    ]);
+    expect(entries.filter((entry) => entry.type === "compaction")).toEqual([
+      {
+        type: "compaction",
+        replacement: [],
+        keepTurns: 2,
+        detail:
+          "pi compacted the conversation (900 tokens before): the history is its summary and the turns kept from entry a2 on",
+      },
+    ]);
+  });
+
   it("leaves another format's record to the caller to name", () => {
     const reader = piReader.open();
     expect(reader({ type: "response_item", payload: {} })).toBeUndefined();

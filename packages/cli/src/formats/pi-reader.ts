@@ -223,10 +223,22 @@ function openPi(): RecordReader {
     } else if (record.type === "custom_message") {
       entries.push(...contentPieces(record.content, "injected", "custom_message"));
     } else if (record.type === "compaction") {
+      const firstKept = text(record.firstKeptEntryId);
+      const kept = firstKept === undefined ? undefined : depths.get(firstKept);
+      const before =
+        typeof record.tokensBefore === "number" ? ` (${record.tokensBefore} tokens before)` : "";
       entries.push({
         type: "compaction",
         replacement: [],
-        detail: `pi compacted the conversation${typeof record.tokensBefore === "number" ? ` (${record.tokensBefore} tokens before)` : ""}: the history is a summary, then the entries kept from ${text(record.firstKeptEntryId) ?? "the cut"} on, which this reading does not count again, so the requests after it count less than was sent`,
+        ...(kept === undefined
+          ? {
+              detail: `pi compacted the conversation${before}: the history is its summary, then the entries kept from ${firstKept ?? "the cut"} on, which are not among the entries remembered and are not counted again, so the requests after it count less than was sent`,
+            }
+          : {
+              // The turn the first kept entry is in is kept from its start.
+              keepTurns: depth - Math.max(kept, 1) + 1,
+              detail: `pi compacted the conversation${before}: the history is its summary and the turns kept from entry ${firstKept} on`,
+            }),
       });
       entries.push(piece("injected", "compaction_summary", text(record.summary) ?? ""));
     }
@@ -241,7 +253,7 @@ function openPi(): RecordReader {
  * wrote them in a line, without ids, and named the model in the header). Messages carry
  * their role (`user`, `assistant` with its model and usage, `toolResult`, `bashExecution`,
  * `custom`, `branchSummary`, `compactionSummary`), so who wrote each text comes from the record.
- * Model changes name the model; a compaction replaces the history with its summary; a branch
+ * Model changes name the model; a compaction leaves its summary and the turns it keeps; a branch
  * goes back to the entry it starts from.
  */
 export const piReader: TranscriptReader = {

@@ -74,6 +74,11 @@ export type RolloutEntry =
       readonly origins?: readonly JsonValue[];
       /** What the transcript says of the compaction, for the event, when it says more. */
       readonly detail?: string;
+      /**
+       * How many of the newest user turns the compaction keeps whole beside its replacement
+       * (pi's); without it, the replacement is the whole history.
+       */
+      readonly keepTurns?: number;
     }
   /**
    * The last `turns` user turns leave the history: a rollback, or, with `branch`, a move to
