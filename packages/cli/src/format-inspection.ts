@@ -1,6 +1,7 @@
 import { formatTable } from "./format-table.js";
-import type { InspectedRequest, RolloutInspection } from "./inspect-rollout.js";
-import { type ReportedUsage, rolloutFormatNames } from "./rollout-entry.js";
+import type { ReportedUsage } from "./formats/transcript-entry.js";
+import { rolloutFormatFiles, rolloutFormatNames } from "./formats/transcript-format.js";
+import type { InspectedRequest, RolloutInspection } from "./rollout-inspection.js";
 import { sessionFacts } from "./session-facts.js";
 import type { Paint } from "./terminal.js";
 import { tokenFigure } from "./token-figure.js";
@@ -40,7 +41,7 @@ export function formatInspectionText(inspection: RolloutInspection, paint: Paint
   const lines = [
     paint(
       "bold",
-      `${visibleText(inspection.path)}: a ${rolloutFormatNames[inspection.format]} ${inspection.format === "claude" ? "transcript" : "rollout"} of ${inspection.lines} lines, ${inspection.turns} turns, ${inspection.requestCount} model requests`,
+      `${visibleText(inspection.path)}: a ${rolloutFormatNames[inspection.format]} ${rolloutFormatFiles[inspection.format]} of ${inspection.lines} lines, ${inspection.turns} turns, ${inspection.requestCount} model requests`,
     ),
     ...formatTable(facts, ["left", "left"]).map(indent),
     "",
@@ -117,6 +118,7 @@ export function formatInspectionText(inspection: RolloutInspection, paint: Paint
           (_row, column, cell) =>
             column === 2 ? paint(cell.trim() === "cache-break" ? "red" : "yellow", cell) : cell,
         ).map(indent)),
+    ...formatSubAgents(inspection),
     "",
     paint(
       "dim",
@@ -126,11 +128,11 @@ export function formatInspectionText(inspection: RolloutInspection, paint: Paint
       "dim",
       "input, cached, output and reasoning are the provider's own figures, which also count what the rollout does not hold, such as the tool definitions.",
     ),
-    ...(inspection.format === "claude"
+    ...(rolloutFormatFiles[inspection.format] === "transcript"
       ? [
           paint(
             "dim",
-            "a Claude Code transcript holds neither the system prompt nor the tool definitions, so its tokens are the conversation's alone; cached counts the cache reads, input also the cache writes.",
+            `a ${rolloutFormatNames[inspection.format]} transcript holds neither the system prompt nor the tool definitions, so its tokens are the conversation's alone; cached counts the cache reads, input also the cache writes.`,
           ),
         ]
       : []),
@@ -140,4 +142,29 @@ export function formatInspectionText(inspection: RolloutInspection, paint: Paint
     "",
   ];
   return lines.join("\n");
+}
+
+/**
+ * The sub-agents whose conversations the transcript holds beside the main one: a row each, apart
+ * from the history, the requests and the totals above, which they are no part of.
+ */
+function formatSubAgents(inspection: RolloutInspection): string[] {
+  if (inspection.subAgents.length === 0) return [];
+  const rows = inspection.subAgents.map((agent) => [
+    agent.thread,
+    `line ${agent.line}`,
+    String(agent.items),
+    String(agent.bytes),
+    String(agent.tokens),
+    String(agent.requests),
+    agent.reported === undefined ? "-" : String(agent.reported.input),
+  ]);
+  return [
+    "",
+    "Sub-agents, apart from the history and the totals above:",
+    ...formatTable(
+      [["agent", "from", "items", "bytes", "tokens", "requests", "input"], ...rows],
+      ["left", "right", "right", "right", "right", "right", "right"],
+    ).map((row) => `  ${row}`),
+  ];
 }

@@ -60,6 +60,20 @@ describe("HistoryTotals", () => {
     expect(totals.rollBack(1)).toEqual({ items: 1, beyondWindow: false });
   });
 
+  it("keeps only the newest turns whole at a compaction that keeps them, everything when asked for all", () => {
+    const totals = history(10);
+    expect(totals.keepNewest(2)).toEqual({ beyondWindow: false });
+    expect([...totals.byKind()]).toEqual([
+      ["user_intent", size(50)],
+      ["reasoning", size(200)],
+    ]);
+    const all = history(10);
+    expect(all.keepNewest(3)).toEqual({ beyondWindow: false });
+    expect(all.tokens()).toBe(history(10).tokens());
+    const folded = history(2);
+    expect(folded.keepNewest(5)).toEqual({ beyondWindow: true });
+  });
+
   it("refuses a window that is not a positive integer", () => {
     expect(() => new HistoryTotals(0)).toThrow("window must be a positive integer, not 0");
   });

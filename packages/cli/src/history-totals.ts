@@ -72,6 +72,23 @@ export class HistoryTotals {
   }
 
   /**
+   * Keeps only the newest `turns` user turns, as a compaction that keeps the recent turns whole
+   * does before its summary is added; with as many turns as are held, or more, it keeps
+   * everything. Says whether older turns were folded away, so that the turns kept may not be
+   * told apart from them.
+   */
+  keepNewest(turns: number): { readonly beyondWindow: boolean } {
+    if (turns >= this.turns.length) return { beyondWindow: this.folded };
+    const dropped = [this.base, ...this.turns.splice(0, this.turns.length - turns)];
+    for (const segment of dropped) {
+      for (const [kind, measure] of segment.sizes) addTo(this.sizes, kind, measure, -1);
+    }
+    this.base = emptySegment();
+    this.folded = false;
+    return { beyondWindow: false };
+  }
+
+  /**
    * Drops the last `turns` user turns. When there are fewer, nothing is dropped, unless older
    * turns were folded away: then every turn still held goes, and `beyondWindow` says so.
    */

@@ -64,7 +64,7 @@ describe("ctx inspect on Claude Code transcripts", () => {
     expect(run.code).toBe(0);
     const [header] = run.stdout.split("\n\n");
     expect(header?.split("\n")).toEqual([
-      `${toolHeavy}: a Claude Code transcript of 39 lines, 4 turns, 4 model requests`,
+      `${toolHeavy}: a Claude Code transcript of 39 lines, 3 turns, 4 model requests`,
       "  session     d6e0bada-1959-4eec-a9d2-0bfade768d8f",
       "  model       claude-opus-4-6",
       "  cwd         /home/marco/projects/spotter",
@@ -72,7 +72,7 @@ describe("ctx inspect on Claude Code transcripts", () => {
     ]);
     expect(run.stdout).toContain("holds neither the system prompt nor the tool definitions");
     expect(run.stdout).toMatch(/line 18\s+turn 1\s+aborted/);
-    expect(run.stdout).toMatch(/line 39\s+turn 4\s+aborted/);
+    expect(run.stdout).toMatch(/line 39\s+turn 3\s+aborted/);
   });
 
   it("counts as the user's only what the person typed: hook feedback and reminders are Claude Code's", async () => {
@@ -116,7 +116,7 @@ describe("ctx inspect on Claude Code transcripts", () => {
       reports: 4,
     });
     const text = await inspectOnce(["inspect", toolHeavy]);
-    expect(text.stdout).toMatch(/\n\s+4\s+34\s+4\s+\d+\s+27666\s+26504\s+173\s+0\n/);
+    expect(text.stdout).toMatch(/\n\s+4\s+34\s+3\s+\d+\s+27666\s+26504\s+173\s+0\n/);
   });
 
   it("replaces the history with the summary at a compaction, and counts thinking signatures as opaque", async () => {

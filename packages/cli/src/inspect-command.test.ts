@@ -241,7 +241,7 @@ describe("ctx inspect failures", () => {
     await writeFile(join(folder, "numbers.jsonl"), "1\n2\n");
     const run = await runCtx(["inspect", "numbers.jsonl"], folder);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain("is not a Codex, Claude Code or @ctx session (line 1)");
+    expect(run.stderr).toContain("is not a Codex, Claude Code, pi or @ctx session (line 1)");
   });
 
   it("needs the rollout argument: a usage error", async () => {
@@ -481,7 +481,7 @@ describe("ctx inspect on what is not a rollout", () => {
     const run = await runCtx(["inspect", "/etc/passwd"], folder);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
-      "error: /etc/passwd is not a Codex, Claude Code or @ctx session: line 1 is not JSON\n",
+      "error: /etc/passwd is not a Codex, Claude Code, pi or @ctx session: line 1 is not JSON\n",
     );
   });
 

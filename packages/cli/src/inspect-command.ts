@@ -38,11 +38,11 @@ export function addInspectCommand(program: Command, environment: CliEnvironment)
   program
     .command("inspect")
     .description(
-      "classify every item of a Codex or @ctx rollout or a Claude Code transcript: tokens by kind, each request beside the provider's reported usage, compactions, rollbacks and cache breaks",
+      "classify every item of a Codex or @ctx rollout, a Claude Code transcript or a pi session: tokens by kind, each request beside the provider's reported usage, compactions, rollbacks and cache breaks",
     )
     .argument(
       "<ROLLOUT>",
-      "a session file (.jsonl), written by Codex, by @ctx's JSONL store or by Claude Code",
+      "a session file (.jsonl), written by Codex, by @ctx's JSONL store, by Claude Code or by pi",
     )
     .option(
       "--html <FILE>",
@@ -78,7 +78,9 @@ export function addInspectCommand(program: Command, environment: CliEnvironment)
       `
 The rollout is read as a stream, so memory stays bounded for any size. Who wrote each user
 message comes from the rollout itself (Codex's user_message records, the origins @ctx records,
-Claude Code's isMeta and isCompactSummary marks), never from what the text looks like. Progress is shown on standard error when it is a terminal.
+Claude Code's isMeta, isCompactSummary and sidechain marks and the records it writes itself,
+pi's roles), never from what the text looks like; a sub-agent's conversation is summed apart.
+A line that cannot be read is named with its number. Progress is shown on standard error when it is a terminal.
 
 Examples:
   ctx inspect ~/.codex/sessions/2026/07/13/rollout-….jsonl

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { planLargeRollout, writeLargeRollout } from "./__fixtures__/write-large-rollout.js";
-import { type InspectedItem, inspectRollout } from "./inspect-rollout.js";
+import { inspectRollout } from "./inspect-rollout.js";
+import type { InspectedItem } from "./rollout-inspection.js";
 
 describe("inspectRollout", () => {
   it("keeps requests and events up to their limits, counts the rest and warns", async () => {
@@ -24,7 +25,11 @@ describe("inspectRollout", () => {
     expect(inspection.events.map(({ type, line }) => ({ type, line }))).toEqual(
       expected.events.slice(0, 3),
     );
-    expect(inspection.warnings.map((warning) => warning.code)).toEqual(["events-left-out"]);
+    // The generated reports are arbitrary figures, below what the items count: flagged apart.
+    const codes = inspection.warnings.map((warning) => warning.code);
+    expect(codes.filter((code) => !code.startsWith("count-over-reported"))).toEqual([
+      "events-left-out",
+    ]);
     expect(items).toHaveLength(inspection.items);
     expect(items.filter((item) => item.kind === "user_intent")).toHaveLength(80);
   });

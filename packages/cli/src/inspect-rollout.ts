@@ -2,113 +2,15 @@ import type { JsonValue } from "@ctx/protocol";
 import { createStandardRegistry } from "@ctx/registry";
 import { loadDefaultTokenizer, type Tokenizer } from "@ctx/session";
 import type { CtxWarning } from "@ctx/text";
-import { claudeEntries } from "./claude-entries.js";
 import { CliError } from "./cli-error.js";
 import { fileFailure } from "./file-failure.js";
-import type { Measure } from "./history-totals.js";
+import { rolloutFormatFiles, rolloutFormatNames } from "./formats/transcript-format.js";
+import type { RecordReader, TranscriptReader } from "./formats/transcript-reader.js";
+import { detectTranscriptReader, otherOwner } from "./formats/transcript-readers.js";
 import { InspectionState } from "./inspection-state.js";
-import { type KindTotal, orderKindTotals } from "./kind-total.js";
-import {
-  codexEntries,
-  ctxEntries,
-  detectRolloutFormat,
-  type ReportedUsage,
-  type RolloutFormat,
-  type SessionFacts,
-} from "./rollout-entry.js";
-import { readRolloutLines } from "./rollout-lines.js";
-
-/** Who wrote an item: the user, the agent (an injected fragment), the model, or a tool. */
-export type ItemCategory = "user" | "injected" | "model" | "tool" | "other";
-
-/** One item of the history (one text of a message), classified. */
-export interface InspectedItem {
-  /** The rollout line it was read from, from 1. */
-  readonly line: number;
-  /** The turn it belongs to, from 1; 0 before the first turn. */
-  readonly turn: number;
-  readonly category: ItemCategory;
-  /** The fragment kind, `user_intent`, or the item type such as `function_call`. */
-  readonly kind: string;
-  readonly bytes: number;
-  /** The tokens of its text; 0 when it is opaque. */
-  readonly tokens: number;
-  /** Set when the item is encrypted content: bytes the provider reads, no text to count. */
-  readonly opaque?: true;
-  /** Set when its tokens are estimated at bytes / 4, past the tokenizer's budget. */
-  readonly estimated?: true;
-}
-
-/** Something that changed what later requests send. */
-export interface InspectedEvent {
-  readonly line: number;
-  readonly turn: number;
-  readonly type: "fork" | "compaction" | "rollback" | "aborted" | "cache-break";
-  readonly detail: string;
-}
-
-/** One model request: the history it sent, summed by kind, and what the provider reported. */
-export interface InspectedRequest {
-  readonly index: number;
-  readonly line: number;
-  readonly turn: number;
-  /** The tokens of the base instructions and the history sent, as the rollout holds them. */
-  readonly tokens: number;
-  /** Set when some of those tokens are estimated at bytes / 4, past the tokenizer's budget. */
-  readonly estimated?: true;
-  /** Bytes sent, by kind, in the order the kinds first appear. */
-  readonly bytesByKind: Readonly<Record<string, number>>;
-  /** Tokens sent, by kind, in the same order. */
-  readonly tokensByKind: Readonly<Record<string, number>>;
-  readonly categoryOf: Readonly<Record<string, ItemCategory>>;
-  /** Why the prompt cache could not reuse the previous request's prefix, if it could not. */
-  readonly cacheBreak?: string;
-  /**
-   * The provider's own count for the request (Codex's `token_count`, @ctx's `reported_usage`),
-   * which also counts what the rollout does not hold, such as the tool definitions.
-   */
-  readonly reported?: ReportedUsage;
-}
-
-/** Who the session is, as the rollout says, with every model it used (up to 16). */
-export interface InspectedSession extends SessionFacts {
-  readonly models: readonly string[];
-}
-
-/** What `ctx inspect` found in a rollout: totals, and the requests and events up to the limits. */
-export interface RolloutInspection {
-  readonly path: string;
-  readonly format: RolloutFormat;
-  readonly session: InspectedSession;
-  /** The tokenizer every token figure is counted with (`o200k_base`). */
-  readonly tokenizer: string;
-  /** The texts whose tokens were estimated at bytes / 4, past the tokenizer's budget. */
-  readonly estimated: { readonly items: number; readonly bytes: number };
-  /** The base instructions' size, sent with every request, when the rollout recorded them. */
-  readonly instructions?: Measure;
-  /**
-   * The provider's reported usage summed over the requests of the rollout (a report before the
-   * first request, such as a fork's parent's, is left out), with how many reports it sums.
-   */
-  readonly reported?: ReportedUsage & { readonly reports: number };
-  readonly lines: number;
-  readonly turns: number;
-  /** How many items the rollout holds. */
-  readonly items: number;
-  /** Every kind's item count and bytes, by category, then by size. */
-  readonly totals: readonly KindTotal[];
-  /** How many model requests were made. */
-  readonly requestCount: number;
-  /** The tokens every request sent, summed, kept or not. */
-  readonly requestTokens: number;
-  /** The first requests, up to the request limit. */
-  readonly requests: readonly InspectedRequest[];
-  /** How many events happened. */
-  readonly eventCount: number;
-  /** The first events, up to the event limit. */
-  readonly events: readonly InspectedEvent[];
-  readonly warnings: readonly CtxWarning[];
-}
+import { orderKindTotals } from "./kind-total.js";
+import type { InspectedItem, RolloutInspection } from "./rollout-inspection.js";
+import { type RolloutLine, readRolloutLines } from "./rollout-lines.js";
 
 /** Options of {@link inspectRollout}. */
 export interface InspectOptions {
@@ -149,12 +51,14 @@ const namedLongLines = 10;
  * it), sums by kind, the first requests and events up to their limits, and the history as sums
  * per user turn; items go to `onItem` rather than into the result.
  *
- * A Claude Code transcript is read the same way ({@link claudeEntries}): its records say who
- * wrote each text, its message ids group a message's lines into one request, and a line that
- * does not fit is skipped with a warning.
+ * The format is told from the first record ({@link detectTranscriptReader}) and read by its
+ * reader in `formats/`: a Claude Code transcript's or a pi session's records say who wrote each
+ * text, a sub-agent's conversation is summed apart, and a message's id groups its lines into one
+ * request. A line that cannot be read (damaged, torn, of another format, of the wrong shape) is
+ * skipped with a warning naming its number.
  *
  * @throws {CliError} `failure` when the file cannot be read, or is not a session of any of the
- * three formats (its first line is not JSON, or not a session's), or an option is out of range.
+ * four formats (its first line is not JSON, or not a session's), or an option is out of range.
  */
 export async function inspectRollout(
   path: string,
@@ -189,9 +93,9 @@ export async function inspectRollout(
     tokenizeLimit,
   });
   const warnings: CtxWarning[] = [];
-  let format: RolloutFormat | undefined;
+  let reader: TranscriptReader | undefined;
+  let read: RecordReader | undefined;
   let lineNumber = 0;
-  let unreadable = 0;
   let longLines = 0;
   try {
     for await (const line of readRolloutLines(path, maxLineBytes)) {
@@ -207,33 +111,35 @@ export async function inspectRollout(
         }
         continue;
       }
-      if (line.text.trim() === "") continue;
-      let value: JsonValue;
-      try {
-        value = JSON.parse(line.text) as JsonValue;
-      } catch {
-        if (format === undefined) {
+      if (line.text.trim() === "" && line.damage === undefined) continue;
+      const value = parseLine(line);
+      if (reader === undefined || read === undefined) {
+        reader = value === undefined ? undefined : detectTranscriptReader(value);
+        if (reader === undefined) {
+          const where =
+            value === undefined ? `: line ${lineNumber} is not JSON` : ` (line ${lineNumber})`;
           throw new CliError(
             "failure",
-            `${path} is not a Codex, Claude Code or @ctx session: line ${lineNumber} is not JSON`,
+            `${path} is not a Codex, Claude Code, pi or @ctx session${where}`,
           );
         }
-        unreadable += 1;
+        read = reader.open();
+      }
+      if (value === undefined) {
+        state.unreadable(lineNumber, damageOf(line));
         continue;
       }
-      format ??= detectRolloutFormat(value);
-      if (format === undefined) {
-        throw new CliError(
-          "failure",
-          `${path} is not a Codex, Claude Code or @ctx session (line ${lineNumber})`,
+      const entries = read(value);
+      if (entries === undefined) {
+        const other = otherOwner(reader, value);
+        state.unreadable(
+          lineNumber,
+          other === undefined
+            ? `it is not a ${rolloutFormatNames[reader.format]} record`
+            : `it is a ${rolloutFormatNames[other.format]} record in a ${rolloutFormatNames[reader.format]} ${rolloutFormatFiles[reader.format]}`,
         );
+        continue;
       }
-      const entries =
-        format === "codex"
-          ? codexEntries(value)
-          : format === "claude"
-            ? claudeEntries(value)
-            : ctxEntries(value);
       for (const entry of entries) state.apply(entry, lineNumber);
       if (onItem !== undefined) {
         for (const item of state.takeItems()) await onItem(item);
@@ -247,7 +153,7 @@ export async function inspectRollout(
     if (CliError.isInstance(error)) throw error;
     throw fileFailure(error, path, "read");
   }
-  if (format === undefined) {
+  if (reader === undefined) {
     const reason = longLines > 0 ? "holds no line short enough to read" : "is empty";
     throw new CliError("failure", `${path} ${reason}`);
   }
@@ -258,16 +164,11 @@ export async function inspectRollout(
       message: `${longLines - namedLongLines} more line(s) over the ${maxLineBytes}-byte limit were skipped`,
     });
   }
-  if (state.estimated.items > 0) {
+  const estimated = state.measure.estimated;
+  if (estimated.items > 0) {
     warnings.push({
       code: "tokens-estimated",
-      message: `${state.estimated.items} text(s) (${state.estimated.bytes} bytes) past the first ${tokenizeLimit} bytes of text were counted at bytes / 4, not with ${tokenizer.name}: their figures are marked ~`,
-    });
-  }
-  if (unreadable > 0) {
-    warnings.push({
-      code: "unreadable-lines",
-      message: `${unreadable} line(s) are not JSON and were skipped`,
+      message: `${estimated.items} text(s) (${estimated.bytes} bytes) past the first ${tokenizeLimit} bytes of text were counted at bytes / 4, not with ${tokenizer.name}: their figures are marked ~`,
     });
   }
   if (state.eventCount > state.events.length) {
@@ -280,14 +181,14 @@ export async function inspectRollout(
   const instructions = state.instructionsSize;
   return {
     path,
-    format,
+    format: reader.format,
     session: { ...state.facts, models: state.models },
     tokenizer: tokenizer.name,
-    estimated: { ...state.estimated },
+    estimated: { ...estimated },
     ...(instructions === undefined
       ? {}
       : { instructions: { bytes: instructions.bytes, tokens: instructions.tokens } }),
-    ...(state.reported === undefined ? {} : { reported: state.reported }),
+    ...(state.usage.reported === undefined ? {} : { reported: state.usage.reported }),
     lines: lineNumber,
     turns: state.turn,
     items: totals.reduce((sum, total) => sum + total.items, 0),
@@ -297,6 +198,26 @@ export async function inspectRollout(
     requests: state.requests,
     eventCount: state.eventCount,
     events: state.events,
+    subAgents: state.subAgents.totals(),
+    unreadLines: state.unfit,
     warnings,
   };
+}
+
+/** A line's record, or `undefined` when the line is not JSON. */
+function parseLine(line: RolloutLine & { text: string }): JsonValue | undefined {
+  if (line.damage !== undefined) return undefined;
+  try {
+    return JSON.parse(line.text) as JsonValue;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why a line that is not JSON could not be read. */
+function damageOf(line: RolloutLine & { text: string }): string {
+  if (line.damage === "zeroed") return "it holds zero bytes (a zeroed block, as a crash can leave)";
+  if (line.damage === "not-utf8") return "its bytes are not UTF-8";
+  if (line.unended === true) return "the file ends in it, cut off before its end (a torn write)";
+  return "it is not JSON";
 }

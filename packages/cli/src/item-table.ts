@@ -1,5 +1,5 @@
 import { type Align, formatTableRow } from "./format-table.js";
-import type { InspectedItem, RolloutInspection } from "./inspect-rollout.js";
+import type { InspectedItem, RolloutInspection } from "./rollout-inspection.js";
 import type { Paint } from "./terminal.js";
 
 /** The `--items` table, laid out one row at a time. */

@@ -1,4 +1,5 @@
-import type { ItemCategory } from "./inspect-rollout.js";
+import type { ItemCategory, ItemPiece } from "./formats/transcript-entry.js";
+import type { Measure } from "./history-totals.js";
 
 /** The bytes and tokens of one kind, over every item of a rollout. */
 export interface KindTotal {
@@ -26,4 +27,24 @@ export function orderKindTotals(totals: Iterable<KindTotal>): KindTotal[] {
       second.tokens - first.tokens ||
       second.bytes - first.bytes,
   );
+}
+
+/** Adds one item, `piece` of size `measure`, to its kind's total in `totals`. */
+export function addToKindTotal(
+  totals: Map<string, KindTotal>,
+  piece: ItemPiece,
+  measure: Measure,
+  estimated: boolean,
+): void {
+  const total = totals.get(piece.kind);
+  totals.set(piece.kind, {
+    kind: piece.kind,
+    category: total?.category ?? piece.category,
+    items: (total?.items ?? 0) + 1,
+    bytes: (total?.bytes ?? 0) + measure.bytes,
+    tokens: (total?.tokens ?? 0) + measure.tokens,
+    opaque: piece.opaque === true,
+    estimated: (total?.estimated ?? false) || estimated,
+    largest: Math.max(total?.largest ?? 0, measure.bytes),
+  });
 }

@@ -2,11 +2,12 @@ import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { JsonValue } from "@ctx/protocol";
 import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
+import { parseCodexRolloutLine } from "@ctx/session";
 import { claudeProjectFolder } from "./claude-project-folder.js";
 import { CliError } from "./cli-error.js";
 import { fileFailure } from "./file-failure.js";
+import type { RolloutFormat } from "./formats/transcript-format.js";
 import { isJsonObject } from "./json-object.js";
-import type { RolloutFormat } from "./rollout-entry.js";
 import { readRolloutLines } from "./rollout-lines.js";
 
 /** A session found for a folder: who wrote it, when it last changed, and its file. */
@@ -86,15 +87,13 @@ async function codexSessions(options: RecentSessionsOptions): Promise<RecentSess
           if (found.length >= options.limit || opened >= options.scanLimit) return found;
           opened += 1;
           const path = join(folder, name);
-          const meta = await firstLine(path);
-          const payload =
-            isJsonObject(meta) && meta.type === "session_meta" ? meta.payload : undefined;
-          if (!isJsonObject(payload) || payload.cwd !== options.cwd) continue;
+          const meta = parseCodexRolloutLine(await firstLine(path));
+          if (meta?.type !== "session_meta" || meta.cwd !== options.cwd) continue;
           const changed = await stat(path).catch(() => undefined);
           if (changed === undefined) continue;
           found.push({
             writer: "codex",
-            id: typeof payload.id === "string" ? payload.id : name,
+            id: meta.id ?? name,
             updatedAt: changed.mtime.toISOString(),
             path,
           });

@@ -1,5 +1,6 @@
-import type { InspectedEvent, ItemCategory, RolloutInspection } from "./inspect-rollout.js";
-import { type ReportedUsage, rolloutFormatNames } from "./rollout-entry.js";
+import type { ItemCategory, ReportedUsage } from "./formats/transcript-entry.js";
+import { rolloutFormatFiles, rolloutFormatNames } from "./formats/transcript-format.js";
+import type { InspectedEvent, RolloutInspection } from "./rollout-inspection.js";
 import { sessionFacts } from "./session-facts.js";
 import { tokenFigure } from "./token-figure.js";
 
@@ -143,7 +144,7 @@ export function renderInspectionHtml(inspection: RolloutInspection): string {
 </head>
 <body>
 <h1>${escapeHtml(inspection.path)}</h1>
-<p class="sub">A ${rolloutFormatNames[inspection.format]} ${inspection.format === "claude" ? "transcript" : "rollout"}: ${inspection.lines} lines, ${inspection.turns} turns, ${inspection.requestCount} model requests, ${inspection.events.filter((event) => event.type === "cache-break").length} cache breaks.</p>
+<p class="sub">A ${rolloutFormatNames[inspection.format]} ${rolloutFormatFiles[inspection.format]}: ${inspection.lines} lines, ${inspection.turns} turns, ${inspection.requestCount} model requests, ${inspection.events.filter((event) => event.type === "cache-break").length} cache breaks.</p>
 <dl class="facts">
 ${facts}
 </dl>
@@ -153,7 +154,7 @@ ${facts}
 <tr><th>kind</th><th>category</th><th>items</th><th>bytes</th><th>tokens</th><th>share</th></tr>
 ${instructionsRow}${rows}
 </table>
-<h2>Timeline</h2>
+${subAgentsHtml(inspection)}<h2>Timeline</h2>
 <p class="note">One bar per model request: the history it sent, each block coloured by kind, as wide as its size against the largest request; beside it, its tokens and the input tokens the provider reported.</p>
 ${timeline.join("\n")}
 <p class="note">Tokens are counted with ${escapeHtml(inspection.tokenizer)}, each text on its own${inspection.estimated.items > 0 ? "; figures marked ~ hold texts estimated at bytes / 4, past the tokenizer's budget" : ""}. Encrypted content is opaque: its bytes are shown, its tokens cannot be counted. The provider's reported figures also count what the rollout does not hold, such as the tool definitions.</p>
@@ -167,4 +168,22 @@ function isRequestBreak(inspection: RolloutInspection, event: InspectedEvent): b
   return inspection.requests.some(
     (request) => request.line === event.line && request.cacheBreak === event.detail,
   );
+}
+
+/** The sub-agents the transcript holds beside the main conversation, in a table of their own. */
+function subAgentsHtml(inspection: RolloutInspection): string {
+  if (inspection.subAgents.length === 0) return "";
+  const rows = inspection.subAgents
+    .map(
+      (agent) =>
+        `<tr><td>${escapeHtml(agent.thread)}</td><td>line ${agent.line}</td><td>${agent.items}</td><td>${agent.bytes}</td><td>${agent.tokens}</td><td>${agent.requests}</td><td>${agent.reported === undefined ? "-" : agent.reported.input}</td></tr>`,
+    )
+    .join("\n");
+  return `<h2>Sub-agents</h2>
+<p class="note">Conversations of sub-agents the transcript holds beside the main one: none of them is in the history, the requests or the totals above.</p>
+<table>
+<tr><th>agent</th><th>from</th><th>items</th><th>bytes</th><th>tokens</th><th>requests</th><th>input reported</th></tr>
+${rows}
+</table>
+`;
 }

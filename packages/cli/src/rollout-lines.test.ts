@@ -19,7 +19,7 @@ describe("readRolloutLines", () => {
       { number: 1, text: '{"a":1}' },
       { number: 2, text: "" },
       { number: 3, text: '{"b":"é"}' },
-      { number: 4, text: '{"c":3}' },
+      { number: 4, text: '{"c":3}', unended: true },
     ]);
   });
 
@@ -30,7 +30,23 @@ describe("readRolloutLines", () => {
       { number: 1, text: "short" },
       { number: 2, bytes: 200_000 },
       { number: 3, text: "y".repeat(10) },
-      { number: 4, text: "end" },
+      { number: 4, text: "end", unended: true },
+    ]);
+  });
+
+  it("names a line whose bytes are not UTF-8, or hold zero bytes", async () => {
+    const bytes = Buffer.concat([
+      Buffer.from('{"a":"'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('"}\n'),
+      Buffer.alloc(6),
+      Buffer.from('\n{"b":"é"}\n'),
+    ]);
+    const lines = await linesOf(bytes, 100);
+    expect(lines.map((line) => ("damage" in line ? line.damage : undefined))).toEqual([
+      "not-utf8",
+      "zeroed",
+      undefined,
     ]);
   });
 

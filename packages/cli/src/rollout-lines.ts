@@ -1,16 +1,29 @@
+import { isUtf8 } from "node:buffer";
 import { createReadStream } from "node:fs";
 
-/** One line of a file: its text, or, for a line longer than the limit, only its size. */
+/** What is wrong with a line's bytes: not UTF-8, or holding zero bytes (a zeroed block of disk). */
+export type LineDamage = "not-utf8" | "zeroed";
+
+/**
+ * One line of a file: its text (with `damage` when its bytes are damaged, and `unended` for a
+ * last line the file ends in without a newline, as a torn write leaves it), or, for a line
+ * longer than the limit, only its size.
+ */
 export type RolloutLine =
-  | { readonly number: number; readonly text: string }
+  | {
+      readonly number: number;
+      readonly text: string;
+      readonly damage?: LineDamage;
+      readonly unended?: true;
+    }
   | { readonly number: number; readonly text?: undefined; readonly bytes: number };
 
 const newline = 0x0a;
 
 /**
  * The lines of the file at `path`, read as a stream: each line's text (without its line end, a
- * CRLF's carriage return included), or, for a line of more than `maxLineBytes` bytes, its number
- * and size alone, so memory stays within about `maxLineBytes` for any line length.
+ * CRLF's carriage return included) and whether its bytes are damaged, or, for a line of more
+ * than `maxLineBytes` bytes, its number and size alone, so memory stays within about `maxLineBytes` for any line length.
  */
 export async function* readRolloutLines(
   path: string,
@@ -21,12 +34,24 @@ export async function* readRolloutLines(
   /** The bytes of the current line, held or not. */
   let size = 0;
   let number = 0;
-  const end = (): RolloutLine => {
+  const end = (ended: boolean): RolloutLine => {
     number += 1;
-    const line: RolloutLine =
-      size > maxLineBytes
-        ? { number, bytes: size }
-        : { number, text: Buffer.concat(parts, held).toString("utf8").replace(/\r$/, "") };
+    let line: RolloutLine;
+    if (size > maxLineBytes) line = { number, bytes: size };
+    else {
+      const bytes = Buffer.concat(parts, held);
+      const damage: LineDamage | undefined = bytes.includes(0)
+        ? "zeroed"
+        : isUtf8(bytes)
+          ? undefined
+          : "not-utf8";
+      line = {
+        number,
+        text: bytes.toString("utf8").replace(/\r$/, ""),
+        ...(damage === undefined ? {} : { damage }),
+        ...(ended ? {} : { unended: true as const }),
+      };
+    }
     parts = [];
     held = 0;
     size = 0;
@@ -46,10 +71,10 @@ export async function* readRolloutLines(
     let start = 0;
     for (let found = chunk.indexOf(newline); found !== -1; found = chunk.indexOf(newline, start)) {
       keep(chunk.subarray(start, found));
-      yield end();
+      yield end(true);
       start = found + 1;
     }
     keep(chunk.subarray(start));
   }
-  if (size > 0) yield end();
+  if (size > 0) yield end(false);
 }

@@ -1,4 +1,4 @@
-import type { RolloutInspection } from "./inspect-rollout.js";
+import type { RolloutInspection } from "./rollout-inspection.js";
 
 /** The lines naming who the session is, as far as the rollout says. */
 export function sessionFacts(inspection: RolloutInspection): [string, string][] {
@@ -8,6 +8,7 @@ export function sessionFacts(inspection: RolloutInspection): [string, string][] 
     ["session", session.id],
     ["forked from", session.forkedFrom],
     ["agent", session.agentPath],
+    ["parent", session.parentSession],
     ["model", session.models.length === 0 ? undefined : session.models.join(", ")],
     ["cwd", session.cwd],
     ["written by", writer.length === 0 ? undefined : writer.join(" ")],

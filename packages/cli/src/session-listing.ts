@@ -4,8 +4,8 @@ import { codexHome } from "@ctx/codex-config/node";
 import type { Command } from "commander";
 import { claudeProjectFolder } from "./claude-project-folder.js";
 import { formatTable } from "./format-table.js";
+import { rolloutFormatNames } from "./formats/transcript-format.js";
 import { findRecentSessions } from "./recent-sessions.js";
-import { rolloutFormatNames } from "./rollout-entry.js";
 import { type CliEnvironment, createPaint } from "./terminal.js";
 import { visibleText } from "./visible-text.js";
 

@@ -319,6 +319,8 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       args: [[], { imageInput: true }],
       names: ["entries", "options"],
     },
+    parseCodexRolloutLine: { args: [{ type: "x", payload: {} }], names: ["value"], anything: [0] },
+    parseSessionRecord: { args: [{ type: "x", payload: {} }], names: ["value"], anything: [0] },
     parseTurnContext: { args: [{ model: "m", environments: [] }], names: ["value"], anything: [0] },
     readCodexRollout: { args: ["", standard], names: ["text", "registry"] },
     resolveTokenLimits: {

@@ -17,9 +17,15 @@ export type { TouchedPaths } from "./injected/deliver-touched-agents-md.js";
 export type { TouchedAgentsMd } from "./injected/record-touched-paths.js";
 export type { TouchedPathsOptions } from "./injected/touched-paths-schema.js";
 export { type ForkOptions, forkSession } from "./log/fork-session.js";
+export {
+  type CodexRolloutLine,
+  type CodexTokenUsage,
+  parseCodexRolloutLine,
+} from "./log/parse-codex-rollout-line.js";
+export { type ParsedSessionRecord, parseSessionRecord } from "./log/parse-session-record.js";
 export { readCodexRollout } from "./log/read-codex-rollout.js";
 export { type ResumeOptions, resumeSession } from "./log/resume-session.js";
-export { sessionRecordTypes } from "./log/session-records.js";
+export { type SessionRecord, sessionRecordTypes } from "./log/session-records.js";
 export {
   createTypedMessageMatcher,
   type MatchedMessage,

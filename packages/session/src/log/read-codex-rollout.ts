@@ -1,5 +1,4 @@
 import { safeParseResponseItem } from "@ctx/protocol";
-import { lazySchema } from "@ctx/protocol/internal";
 import type { Registry } from "@ctx/registry";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
@@ -7,12 +6,8 @@ import { registrySchema } from "../argument-schemas.js";
 import { checkSchema } from "../check-argument.js";
 import { classifyHistory } from "../history/classify-history.js";
 import type { HistoryEntry } from "../history/origin.js";
+import { parseCodexRolloutLine } from "./parse-codex-rollout-line.js";
 import { createTypedMessageMatcher } from "./typed-message-matcher.js";
-
-const lineSchema = lazySchema(() => z.object({ type: z.string(), payload: z.unknown() }));
-const userMessageSchema = lazySchema(() =>
-  z.object({ type: z.literal("user_message"), message: z.string() }),
-);
 
 /**
  * The history of a rollout Codex wrote (JSONL), with origins. Codex logs what the user typed as
@@ -40,16 +35,15 @@ export function readCodexRollout(
   let skipped = 0;
   for (const line of text.split("\n")) {
     if (line.trim() === "") continue;
-    const record = lineSchema.safeParse(parseJson(line));
-    if (!record.success) {
+    const record = parseCodexRolloutLine(parseJson(line));
+    if (record === undefined) {
       skipped += 1;
       continue;
     }
-    const event = userMessageSchema.safeParse(record.data.payload);
-    if (record.data.type === "event_msg" && event.success) {
-      matcher.typed(event.data.message);
-    } else if (record.data.type === "response_item") {
-      const parsed = safeParseResponseItem(record.data.payload);
+    if (record.type === "user_message") {
+      matcher.typed(record.message);
+    } else if (record.type === "response_item") {
+      const parsed = safeParseResponseItem(record.item);
       if (!parsed.success) {
         skipped += 1;
         continue;

@@ -1,7 +1,8 @@
 import type { JsonValue } from "@ctx/protocol";
 import { describe, expect, it } from "vitest";
-import { claudeEntries } from "./claude-entries.js";
-import { detectRolloutFormat, type RolloutEntry } from "./rollout-entry.js";
+import { claudeCodeReader } from "./claude-code-reader.js";
+import type { RolloutEntry } from "./transcript-entry.js";
+import { detectTranscriptReader } from "./transcript-readers.js";
 
 const facts = {
   sessionId: "5e55-10n",
@@ -32,7 +33,16 @@ function pieces(entries: readonly RolloutEntry[]): [string, string, string][] {
   );
 }
 
-describe("claudeEntries", () => {
+/** The entries of `record` read on its own, as a file's first record. */
+const claudeEntries = (record: JsonValue): RolloutEntry[] => claudeCodeReader.open()(record) ?? [];
+
+/** The entries of each of `records`, read in order as one file. */
+function fileEntries(records: readonly JsonValue[]): RolloutEntry[][] {
+  const read = claudeCodeReader.open();
+  return records.map((record) => read(record) ?? []);
+}
+
+describe("claudeCodeReader", () => {
   it("keeps what the person typed the user's, even a <system-reminder> they pasted", () => {
     const typed = `why does this say ${reminder}?`;
     const entries = claudeEntries(user(typed));
@@ -159,6 +169,8 @@ describe("claudeEntries", () => {
           kind: "tool_use",
           text: JSON.stringify(call),
           message: "msg_2",
+          // Its tokens count what the model reads: the name and the input, not the id.
+          words: ["Bash", '{"command":"ls"}'],
         },
       },
       {
@@ -201,6 +213,121 @@ describe("claudeEntries", () => {
     }
   });
 
+  it("keeps a sub-agent's inline conversation (1.0's sidechains) in its own thread", () => {
+    const main = { ...facts, isSidechain: false };
+    const side = { ...facts, isSidechain: true };
+    const entries = fileEntries([
+      {
+        ...main,
+        type: "user",
+        uuid: "m1",
+        message: { role: "user", content: "Survey the tests." },
+      },
+      {
+        ...side,
+        type: "user",
+        uuid: "s1",
+        parentUuid: null,
+        message: { role: "user", content: "Find every test file." },
+      },
+      {
+        ...side,
+        type: "assistant",
+        uuid: "s2",
+        parentUuid: "s1",
+        message: {
+          id: "msg-side",
+          role: "assistant",
+          content: [{ type: "text", text: "Found 3." }],
+          usage: { input_tokens: 40, output_tokens: 5 },
+        },
+      },
+      {
+        ...side,
+        type: "user",
+        uuid: "t1",
+        parentUuid: null,
+        message: { role: "user", content: "Read the README." },
+      },
+    ]);
+    expect(pieces(entries[0] ?? [])).toEqual([["user", "user_intent", "Survey the tests."]]);
+    const threads = entries
+      .slice(1)
+      .map((each) =>
+        each.map((entry) =>
+          entry.type === "piece"
+            ? entry.piece.thread
+            : entry.type === "usage"
+              ? entry.thread
+              : entry.type,
+        ),
+      );
+    expect(threads).toEqual([["sidechain-1"], ["sidechain-1", "sidechain-1"], ["sidechain-2"]]);
+    // The prompt the model wrote for its sub-agent stays the sub-agent's, never the person's turn.
+    expect(
+      entries
+        .slice(1)
+        .flat()
+        .some((entry) => entry.type === "session" || entry.type === "turn"),
+    ).toBe(false);
+  });
+
+  it("reads a sub-agent's own file as its session, naming the session that started it", () => {
+    const [first] = fileEntries([
+      {
+        ...facts,
+        isSidechain: true,
+        agentId: "a1b2",
+        type: "user",
+        message: { role: "user", content: "Go." },
+      },
+    ]);
+    expect(first?.[0]).toEqual({
+      type: "session",
+      facts: {
+        id: "a1b2",
+        cwd: "/work/app",
+        originator: "Claude Code",
+        version: "2.1.38",
+        agentPath: "a1b2",
+        parentSession: "5e55-10n",
+      },
+    });
+    // Its "user" is the agent that started it: the prompt is model-written, never the person's.
+    expect(pieces(first ?? [])).toEqual([["injected", "agent_prompt", "Go."]]);
+  });
+
+  it("knows what Claude Code wrote in the person's place by the record's structure", () => {
+    const notification =
+      "<task-notification>\n<task-id>b0</task-id>\n<status>completed</status>\n</task-notification>";
+    const entries = fileEntries([
+      user(notification),
+      user("<local-command-stdout>Compacted</local-command-stdout>"),
+      user("done?", { origin: { kind: "human" } }),
+      user("Agent finished.", { origin: { kind: "task-notification" } }),
+      user(
+        "<command-message>init is analyzing</command-message>\n<command-name>/init</command-name>",
+        { uuid: "c1" },
+      ),
+      user([{ type: "text", text: "Please analyze this codebase." }], {
+        uuid: "c2",
+        parentUuid: "c1",
+      }),
+      user("Please analyze this codebase.", { uuid: "c3", parentUuid: "c2" }),
+    ]);
+    expect(
+      entries.map((each) => pieces(each).map(([category, kind]) => `${category} ${kind}`)),
+    ).toEqual([
+      ["injected task_notification"],
+      ["injected local_command_output"],
+      ["user user_intent"],
+      ["injected task_notification"],
+      ["user user_intent"],
+      ["injected command_expansion"],
+      ["user user_intent"],
+    ]);
+  });
+
   it("names the field of a record that does not fit, and gives nothing else for it", () => {
     expect(claudeEntries(user(42))).toEqual([
       {
@@ -224,13 +351,11 @@ describe("claudeEntries", () => {
         ),
       },
     ]);
-    expect(claudeEntries([1, 2])).toEqual([
-      { type: "unfit", reason: "a line that is not a Claude Code record (no type)" },
-    ]);
+    expect(claudeCodeReader.open()([1, 2])).toBeUndefined();
   });
 });
 
-describe("detectRolloutFormat", () => {
+describe("detectTranscriptReader", () => {
   it("knows a Claude Code transcript by any of the records it starts with", () => {
     for (const first of [
       { type: "queue-operation", operation: "dequeue", sessionId: "s" },
@@ -238,8 +363,8 @@ describe("detectRolloutFormat", () => {
       { type: "summary", summary: "Fix the server", leafUuid: "u" },
       user("hello"),
     ]) {
-      expect(detectRolloutFormat(first)).toBe("claude");
+      expect(detectTranscriptReader(first)?.format).toBe("claude");
     }
-    expect(detectRolloutFormat({ type: "user", content: "no session" })).toBeUndefined();
+    expect(detectTranscriptReader({ type: "user", content: "no session" })).toBeUndefined();
   });
 });

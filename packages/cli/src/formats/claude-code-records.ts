@@ -1,10 +1,11 @@
-import type { JsonValue } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
 import { CtxError, isWhiteSpace } from "@ctx/text";
 import { z } from "zod";
-import type { ItemCategory } from "./inspect-rollout.js";
-import { isJsonObject } from "./json-object.js";
-import type { ItemPiece, RolloutEntry, SessionFacts } from "./rollout-entry.js";
+import type { ItemCategory, ItemPiece, RolloutEntry } from "./transcript-entry.js";
+
+// The bodies of Claude Code's `user`, `assistant` and `system` records, checked against the
+// shape they should have and cut into texts; which thread a record belongs to and who wrote a
+// whole record is the reader's (`claude-code-reader.ts`).
 
 const kindPattern = /^[a-z][a-z0-9_]{0,63}$/;
 const reminderStart = "<system-reminder>";
@@ -14,23 +15,9 @@ const interruption = /^\[Request interrupted by user[^\]\n]*\]$/;
 /** The model Claude Code names on the messages it writes itself (an API error, say). */
 const syntheticModel = "<synthetic>";
 
-/** The records that carry the session's facts and what the model was sent. */
-const recordTypes = new Set(["user", "assistant", "system"]);
-
 const block = lazySchema(() => z.looseObject({ type: z.string() }));
 const content = lazySchema(() => z.union([z.string(), z.array(block)]));
-const optionalString = lazySchema(() => z.string().optional().catch(undefined));
 const count = lazySchema(() => z.number().int().nonnegative().nullish());
-
-const factsSchema = lazySchema(() =>
-  z.object({
-    sessionId: optionalString,
-    cwd: optionalString,
-    version: optionalString,
-    agentId: optionalString,
-    isSidechain: z.boolean().optional().catch(undefined),
-  }),
-);
 
 const userSchema = lazySchema(() =>
   z.object({
@@ -98,8 +85,8 @@ function asOther(block: Block | Other): Other {
     : { type: "other", kind: block.type, json: JSON.stringify(block) };
 }
 
-/** A line's record failed its schema; the reason names the field. Caught here, never thrown on. */
-class Unfit extends CtxError<"unfit"> {}
+/** A line's record failed its schema; the reason names the field. Caught by the reader. */
+export class Unfit extends CtxError<"unfit"> {}
 
 function reasonOf(record: string, error: z.ZodError, prefix: readonly PropertyKey[] = []): string {
   const issue = error.issues[0];
@@ -199,11 +186,13 @@ function toolResultPieces(
 /**
  * The texts of a user record. What Claude Code wrote in the user's place says so in the record:
  * `isMeta` (hook feedback, command caveats, system reminders), `isCompactSummary` (the summary a
- * compaction left), tool results. Every other text is what the person typed, whatever it
- * looks like; only a tool result's trailing `<system-reminder>` blocks and Claude Code's own
- * interruption notice (a text block of its own) are told apart by their text.
+ * compaction left), tool results; `harness`, when the reader found the whole record written by
+ * Claude Code (a task notification, a command's expansion or output), is the kind of its texts.
+ * Every other text is what the person typed, whatever it looks like; only a tool result's
+ * trailing `<system-reminder>` blocks and Claude Code's own interruption notice (a text block of
+ * its own) are told apart by their text.
  */
-function userEntries(line: unknown): RolloutEntry[] {
+export function userEntries(line: unknown, harness: string | undefined): RolloutEntry[] {
   const record = checked(userSchema, line, "user");
   const blocks = blocksOf(record.message.content, "user", ["message", "content"]);
   const entries: RolloutEntry[] = [];
@@ -223,6 +212,8 @@ function userEntries(line: unknown): RolloutEntry[] {
       );
     } else if (each.type === "tool_result") {
       for (const part of toolResultPieces(each, "user", ["message", "content", index])) add(part);
+    } else if (harness !== undefined) {
+      add(piece("injected", harness, text ?? asOther(each).json));
     } else if (text !== undefined) {
       if (typeof record.message.content !== "string" && interruption.test(text.trim())) {
         add(piece("injected", "interruption", text));
@@ -239,7 +230,7 @@ function userEntries(line: unknown): RolloutEntry[] {
 }
 
 /** The texts of an assistant record, the model it names, and the usage it reports. */
-function assistantEntries(line: unknown): RolloutEntry[] {
+export function assistantEntries(line: unknown): RolloutEntry[] {
   const { message } = checked(assistantSchema, line, "assistant");
   const blocks = blocksOf(message.content, "assistant", ["message", "content"]);
   const id = message.id ?? undefined;
@@ -260,8 +251,12 @@ function assistantEntries(line: unknown): RolloutEntry[] {
       }
     } else if (each.type === "redacted_thinking")
       entries.push(model("redacted_thinking", each.data, true));
-    else if (each.type === "tool_use") entries.push(model("tool_use", JSON.stringify(each)));
-    else {
+    else if (each.type === "tool_use") {
+      const call = model("tool_use", JSON.stringify(each));
+      // The model reads a call's name and its input; its id only pairs it with its result.
+      const words = [each.name, JSON.stringify(each.input ?? {})];
+      entries.push(call.type === "piece" ? { ...call, piece: { ...call.piece, words } } : call);
+    } else {
       const other = asOther(each);
       entries.push(model(other.kind, other.json));
     }
@@ -286,7 +281,7 @@ function assistantEntries(line: unknown): RolloutEntry[] {
 }
 
 /** A compaction boundary: the history so far is replaced by the summary on a later line. */
-function systemEntries(line: unknown): RolloutEntry[] {
+export function systemEntries(line: unknown): RolloutEntry[] {
   const record = checked(systemSchema, line, "system");
   if (record.subtype !== "compact_boundary") return [];
   const metadata = record.compactMetadata ?? undefined;
@@ -303,49 +298,4 @@ function systemEntries(line: unknown): RolloutEntry[] {
       detail: `Claude Code compacted the conversation${said.length === 0 ? "" : ` (${said.join(", ")})`}: the history is replaced by the summary that follows`,
     },
   ];
-}
-
-/** Who the session is, from a record that names its folder. */
-function factsOf(line: unknown): SessionFacts | undefined {
-  const facts = factsSchema.safeParse(line);
-  if (!facts.success || facts.data.cwd === undefined) return undefined;
-  const { sessionId, cwd, version, agentId, isSidechain } = facts.data;
-  return {
-    ...(sessionId === undefined ? {} : { id: sessionId }),
-    cwd,
-    originator: "Claude Code",
-    ...(version === undefined ? {} : { version }),
-    ...(isSidechain === true && agentId !== undefined ? { agentPath: agentId } : {}),
-  };
-}
-
-/**
- * The entries of one line of a Claude Code transcript (`~/.claude/projects/<folder>/<id>.jsonl`):
- * who the session is (from any record naming its folder), the texts of `user` and `assistant`
- * records classified by what the record says of them, the model and usage of each assistant
- * message (each of its lines repeats it, identified by the message id), and compaction
- * boundaries. Records Claude Code keeps for itself (`summary` titles, `progress`,
- * `file-history-snapshot`, `queue-operation`, other `system` records) were never sent to the
- * model and give no entry. A record that does not have the shape it should gives one `unfit`
- * entry naming the field, and nothing else.
- */
-export function claudeEntries(line: JsonValue): RolloutEntry[] {
-  if (!isJsonObject(line) || typeof line.type !== "string") {
-    return [{ type: "unfit", reason: "a line that is not a Claude Code record (no type)" }];
-  }
-  try {
-    const entries =
-      line.type === "user"
-        ? userEntries(line)
-        : line.type === "assistant"
-          ? assistantEntries(line)
-          : line.type === "system"
-            ? systemEntries(line)
-            : [];
-    const facts = recordTypes.has(line.type) ? factsOf(line) : undefined;
-    return facts === undefined ? entries : [{ type: "session", facts }, ...entries];
-  } catch (error) {
-    if (error instanceof Unfit) return [{ type: "unfit", reason: error.message }];
-    throw error;
-  }
 }

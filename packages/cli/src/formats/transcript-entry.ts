@@ -1,0 +1,100 @@
+import type { JsonValue } from "@ctx/protocol";
+import type { JsonObject } from "../json-object.js";
+
+/** Who wrote an item: the user, the agent (an injected fragment), the model, or a tool. */
+export type ItemCategory = "user" | "injected" | "model" | "tool" | "other";
+
+/** Who a session is, as its transcript says; every field only when recorded. */
+export interface SessionFacts {
+  readonly id?: string;
+  readonly cwd?: string;
+  /** The program that wrote the transcript, such as `codex_cli_rs` or `Claude Code`. */
+  readonly originator?: string;
+  /** The version of that program. */
+  readonly version?: string;
+  /** The session this one was forked from. */
+  readonly forkedFrom?: string;
+  /** For a sub-agent, its place among the agents (`/root/install_xapk`), or its id. */
+  readonly agentPath?: string;
+  /** For a sub-agent written to a file of its own, the session that started it. */
+  readonly parentSession?: string;
+}
+
+/** What a provider reported a model request used, in tokens. */
+export interface ReportedUsage {
+  readonly input: number;
+  readonly cached: number;
+  readonly output: number;
+  readonly reasoning: number;
+}
+
+/** A text about to be measured: where it goes, and whether it is opaque (encrypted) bytes. */
+export interface ItemPiece {
+  readonly category: ItemCategory;
+  readonly kind: string;
+  readonly text: string;
+  readonly opaque?: boolean;
+  /**
+   * For a text kept as JSON (a tool call, a tool's output, a reasoning item), the strings of it
+   * the model reads (a call's name and its input, an output's text), which its tokens count;
+   * its bytes are the JSON's. The JSON's keys, ids and escapes are never read as text.
+   */
+  readonly words?: readonly string[];
+  /**
+   * For a model's text, the message it is part of, where the transcript names it: a request is
+   * one message however its parts are spread over lines (Claude Code writes one per block).
+   */
+  readonly message?: string;
+  /**
+   * The sub-agent thread the text belongs to, when the transcript holds a sub-agent's
+   * conversation beside the main one (Claude Code 1.0's sidechains): kept apart from the main
+   * history and its totals.
+   */
+  readonly thread?: string;
+}
+
+/** One record of a transcript, reduced to what `ctx inspect` reads from it. */
+export type RolloutEntry =
+  | { readonly type: "session"; readonly facts: SessionFacts }
+  | { readonly type: "instructions"; readonly text: string }
+  /** A turn begins, or goes on when `id` is the current turn's; without an id, nothing is known. */
+  | { readonly type: "turn"; readonly id: string | undefined; readonly model?: string }
+  /** A history item; `origin` where the transcript recorded who it came from (@ctx's store). */
+  | { readonly type: "item"; readonly item: JsonObject; readonly origin?: JsonValue }
+  /** A text whose author the transcript's structure already tells (Claude Code's blocks, pi's). */
+  | { readonly type: "piece"; readonly piece: ItemPiece }
+  /** A line that cannot be read as one of its format's records, and why. */
+  | { readonly type: "unfit"; readonly reason: string }
+  /** Codex logged that the user typed `message`. */
+  | { readonly type: "typed"; readonly message: string }
+  | {
+      readonly type: "compaction";
+      readonly replacement: readonly JsonValue[];
+      /** The origin of each replacement item, at the same index, where recorded. */
+      readonly origins?: readonly JsonValue[];
+      /** What the transcript says of the compaction, for the event, when it says more. */
+      readonly detail?: string;
+      /**
+       * How many of the newest user turns the compaction keeps whole beside its replacement
+       * (pi's); without it, the replacement is the whole history.
+       */
+      readonly keepTurns?: number;
+    }
+  /**
+   * The last `turns` user turns leave the history: a rollback, or, with `branch`, a move to
+   * another branch of a session tree (pi), which `branch` describes.
+   */
+  | { readonly type: "rollback"; readonly turns: number; readonly branch?: string }
+  /**
+   * The provider's usage for the latest request. `copyOf` identifies the report (Codex's
+   * running total, Claude Code's message id), so a report written again is counted once: the
+   * later copy replaces the earlier (Claude Code's later copies count more output). `thread`
+   * names a sub-agent's report, which the main totals leave out.
+   */
+  | {
+      readonly type: "usage";
+      readonly usage: ReportedUsage;
+      readonly copyOf?: string;
+      readonly thread?: string;
+    }
+  | { readonly type: "aborted" };

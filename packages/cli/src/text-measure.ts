@@ -1,0 +1,44 @@
+import { approximateTokenizer, type Tokenizer } from "@ctx/session";
+import { utf8ByteLength } from "@ctx/text";
+import type { Measure } from "./history-totals.js";
+
+/**
+ * Measures texts: their UTF-8 bytes, and their tokens with `tokenizer` until `limit` bytes of
+ * text are spent, then estimated at bytes / 4 (counted in {@link TextMeasure.estimated}).
+ */
+export class TextMeasure {
+  /** The texts counted at bytes / 4 because the tokenizer's budget was spent. */
+  readonly estimated = { items: 0, bytes: 0 };
+  private tokenized = 0;
+
+  constructor(
+    readonly tokenizer: Tokenizer,
+    private readonly limit: number,
+  ) {}
+
+  /**
+   * The size of `text`: its bytes, and the tokens of `words` when given (the strings of an item
+   * kept as JSON that the model reads: a provider reads the item's fields, not its JSON), else
+   * of `text`. Opaque bytes have no tokens.
+   */
+  measure(
+    text: string,
+    opaque?: boolean,
+    words?: readonly string[],
+  ): Measure & { estimated: boolean } {
+    const bytes = utf8ByteLength(text);
+    if (opaque === true) return { bytes, tokens: 0, estimated: false };
+    const counted = words === undefined ? [text] : words;
+    const countedBytes =
+      words === undefined ? bytes : words.reduce((sum, word) => sum + utf8ByteLength(word), 0);
+    const count = (tokenizer: Tokenizer) =>
+      counted.reduce((sum, word) => sum + tokenizer.count(word), 0);
+    if (this.tokenized + countedBytes <= this.limit) {
+      this.tokenized += countedBytes;
+      return { bytes, tokens: count(this.tokenizer), estimated: false };
+    }
+    this.estimated.items += 1;
+    this.estimated.bytes += countedBytes;
+    return { bytes, tokens: count(approximateTokenizer), estimated: true };
+  }
+}
