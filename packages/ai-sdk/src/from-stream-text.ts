@@ -1,5 +1,5 @@
 import type { ModelAnswer } from "@ctx/protocol";
-import type { LanguageModelUsage, ModelMessage } from "ai";
+import type { FinishReason, LanguageModelUsage, ModelMessage } from "ai";
 import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
 import { fromGenerateText } from "./from-generate-text.js";
 
@@ -7,12 +7,15 @@ import { fromGenerateText } from "./from-generate-text.js";
 export interface StreamingTextResult {
   readonly response: PromiseLike<{ readonly messages: readonly ModelMessage[] }>;
   readonly usage: PromiseLike<LanguageModelUsage>;
+  /** Why the last step ended, which the answer's `ending` comes from. */
+  readonly finishReason?: PromiseLike<FinishReason>;
 }
 
 /**
  * Waits for a `streamText` result to finish and maps it as {@link fromGenerateText} maps a
  * `generateText` one: the AI SDK assembles the streamed parts into `response.messages` itself,
- * once each step is complete, so the items are whole and the memory is the answer's. Read
+ * once each step is complete, so the items are whole and the memory is the answer's; the
+ * `ending` comes from its `finishReason`. Read
  * `result.textStream` or `result.fullStream` beside it to show the answer as it comes. When
  * the stream fails or is aborted, this rejects with the AI SDK's error and maps nothing.
  *
@@ -35,8 +38,13 @@ export async function fromStreamText(result: StreamingTextResult): Promise<Model
       "invalid result: expected a streamText result, whose response and usage are promises",
     );
   }
-  const [messages, counts] = await Promise.all([result.response, result.usage]);
-  return fromGenerateText({ response: messages, usage: counts });
+  const finish: unknown = Reflect.get(result, "finishReason");
+  const [messages, counts, finishReason] = await Promise.all([
+    result.response,
+    result.usage,
+    isPromiseLike(finish) ? (finish as PromiseLike<FinishReason>) : undefined,
+  ]);
+  return fromGenerateText({ response: messages, usage: counts, finishReason });
 }
 
 function isPromiseLike(value: unknown): boolean {

@@ -3,6 +3,7 @@ import type { ModelAnswer } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
+import { stopEnding } from "./answer-ending.js";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 import { checkAnswer, toItems } from "./content-blocks.js";
 import { readUsage } from "./reported-usage.js";
@@ -50,6 +51,7 @@ const blockDeltaSchema = lazySchema(() =>
 const blockStopSchema = lazySchema(() => z.looseObject({ index: z.number().int().min(0) }));
 const messageDeltaSchema = lazySchema(() =>
   z.looseObject({
+    delta: z.looseObject({ stop_reason: z.string().nullish() }).nullish(),
     usage: z.record(z.string(), z.unknown()).nullish(),
   }),
 );
@@ -66,7 +68,8 @@ interface OpenBlock {
  * maps a whole one. Each block's deltas (text, tool input JSON, thinking, signature) are kept as
  * chunks and joined once, when the block stops, so memory grows with the answer and the time
  * with its length, never with its square; a tool's input is parsed once, whole. The usage is the
- * `message_start`'s with the counts of the last `message_delta` over it.
+ * `message_start`'s with the counts of the last `message_delta` over it, and the `ending` comes
+ * from the `stop_reason` a `message_delta` carries, as `fromMessage` reads it.
  *
  * Nothing is returned for a stream that does not finish: an abort rejects with the client's
  * error, and a stream that reports an error or ends before `message_stop` rejects with an
@@ -102,6 +105,7 @@ export async function fromMessageStream(
   const open = new Map<number, OpenBlock>();
   const content = new Map<number, Record<string, unknown>>();
   let usage: Record<string, unknown> | undefined;
+  let stopReason: string | undefined;
   let sequence = 0;
   for await (const event of stream) {
     onEvent?.(event);
@@ -148,7 +152,9 @@ export async function fromMessageStream(
         break;
       }
       case "message_delta": {
-        const counts = checkAnswer(messageDeltaSchema, event, where).usage ?? {};
+        const delta = checkAnswer(messageDeltaSchema, event, where);
+        stopReason = delta.delta?.stop_reason ?? stopReason;
+        const counts = delta.usage ?? {};
         for (const [key, value] of Object.entries(counts)) {
           if (value != null) usage = { ...usage, [key]: value };
         }
@@ -167,7 +173,13 @@ export async function fromMessageStream(
           "message.content",
           warnings,
         );
-        return { items, usage: readUsage({ usage }, "message", "invalid-answer"), warnings };
+        const ending = stopEnding(stopReason, warnings);
+        return {
+          items,
+          usage: readUsage({ usage }, "message", "invalid-answer"),
+          ending,
+          warnings,
+        };
       }
       case "error":
         throw incomplete(

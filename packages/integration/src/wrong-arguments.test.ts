@@ -473,6 +473,7 @@ const methodRows: Readonly<Record<string, MethodTable>> = {
     methods: {
       compact: { args: [{ guidance: "Keep file paths." }], names: ["options"], optional: [0] },
       reportUsage: { args: [{ totalTokens: 1_000 }], names: ["usage"] },
+      recordAnswer: { args: [{ items: [] }], names: ["answer"] },
     },
   },
   "tokenizer (approximateTokenizer)": {

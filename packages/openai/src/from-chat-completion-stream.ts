@@ -3,6 +3,7 @@ import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import type { ChatCompletionChunk } from "openai/resources/chat/completions";
 import { z } from "zod";
+import { choiceEnding } from "./answer-ending.js";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";
 import { checkAnswer, warnUnlessJson } from "./output-items.js";
 import { readUsage } from "./reported-usage.js";
@@ -71,7 +72,8 @@ interface ToolCallParts {
  * rejects with the client's error, so a caller never records half an answer. A choice that
  * finished for another reason than `stop` or `tool_calls` (`length`, `content_filter`) keeps its
  * text and drops its tool calls, whose arguments may be cut, with an `incomplete-response`
- * warning naming the reason. Other choices are left out with an `other-choices` warning, as are
+ * warning naming the reason; its `ending` is `cut` for `length`, `refused` for `content_filter`
+ * or a refusal, `completed` otherwise. Other choices are left out with an `other-choices` warning, as are
  * arguments that are not JSON (`tool-arguments-not-json`, recorded as written).
  *
  * @throws {OpenAIAdapterError} naming `stream` or `options` when they are not an async iterable
@@ -163,11 +165,12 @@ export async function fromChatCompletionStream(
       content: [{ type: "output_text", text: said }],
     });
   }
+  const ending = choiceEnding(finishReason, text.length > 0 ? undefined : said, warnings);
   const complete = finishReason === "stop" || finishReason === "tool_calls";
-  if (!complete) {
+  if (!complete && calls.size > 0) {
     warnings.push({
       code: "incomplete-response",
-      message: `the answer ended early (${finishReason}); its text was kept${calls.size > 0 ? `, its ${calls.size} tool call(s) left out since their arguments may be cut` : ""}`,
+      message: `the answer ended early (${finishReason}); its ${calls.size} tool call(s) were left out since their arguments may be cut`,
     });
   }
   const ordered = [...calls.entries()].sort(([left], [right]) => left - right);
@@ -183,5 +186,5 @@ export async function fromChatCompletionStream(
     warnUnlessJson(joined, `tool call ${index} of the stream (call ${id} of ${name})`, warnings);
     items.push({ type: "function_call", call_id: id, name, arguments: joined });
   }
-  return { items, usage, warnings };
+  return { items, usage, ending, warnings };
 }

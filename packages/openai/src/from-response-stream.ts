@@ -3,6 +3,7 @@ import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import type { ResponseStreamEvent } from "openai/resources/responses/responses";
 import { z } from "zod";
+import { responseEnding } from "./answer-ending.js";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";
 import { checkAnswer, toOutputItem } from "./output-items.js";
 import { readUsage } from "./reported-usage.js";
@@ -35,8 +36,8 @@ const finalSchema = lazySchema(() =>
  * Reads a streamed Responses API answer (`client.responses.create({ …, stream: true })`) to its
  * end and maps it as {@link fromResponse} maps a whole one: each output item as its
  * `response.output_item.done` event carries it, complete, in output order, and the usage of the
- * final `response.completed` (or `response.incomplete`, with an `incomplete-response` warning
- * naming the reason). The deltas are not assembled: the done events carry every item whole, so
+ * final `response.completed` (or `response.incomplete`: its `ending` is then `cut`, or `refused`
+ * for the content filter, with an `incomplete-response` warning naming the reason). The deltas are not assembled: the done events carry every item whole, so
  * memory grows with the answer, once.
  *
  * Nothing is returned for a stream that does not finish: an abort rejects with the client's
@@ -72,6 +73,8 @@ export async function fromResponseStream(
   const { onEvent } = parsedOptions.data;
   const warnings: CtxWarning[] = [];
   const done = new Map<number, ResponseItem | undefined>();
+  /** The done items as they came, which say whether the model refused. */
+  const received: unknown[] = [];
   let sequence = 0;
   for await (const event of stream) {
     onEvent?.(event);
@@ -80,19 +83,16 @@ export async function fromResponseStream(
     if (type === "response.output_item.done") {
       const { output_index: index, item } = checkAnswer(itemDoneSchema, event, where);
       done.set(index, toOutputItem(item, `${where} (output ${index})`, index, warnings));
+      received.push(item);
     } else if (type === "response.completed" || type === "response.incomplete") {
       const { response } = checkAnswer(finalSchema, event, where);
-      if (type === "response.incomplete") {
-        const reason = incompleteReason(response);
-        warnings.push({
-          code: "incomplete-response",
-          message: `the response ended early${reason === undefined ? "" : ` (${reason})`}; its complete items were kept`,
-        });
-      }
-      const items = [...done.entries()]
-        .sort(([left], [right]) => left - right)
-        .flatMap(([, item]) => item ?? []);
-      return { items, usage: readUsage(response, `${where} response`, "invalid-answer"), warnings };
+      const ordered = [...done.entries()].sort(([left], [right]) => left - right);
+      const items = ordered.flatMap(([, item]) => item ?? []);
+      const usage = readUsage(response, `${where} response`, "invalid-answer");
+      // The final event's status says how it ended; its output repeats the done items.
+      const status = type === "response.incomplete" ? { status: "incomplete" } : {};
+      const ending = responseEnding({ ...response, ...status }, received, warnings);
+      return { items, usage, ending, warnings };
     } else if (type === "response.failed" || type === "error") {
       throw new OpenAIAdapterError(
         "incomplete-answer",
@@ -104,13 +104,6 @@ export async function fromResponseStream(
     "incomplete-answer",
     "the stream ended before its response.completed event; nothing of it was kept",
   );
-}
-
-function incompleteReason(response: object): string | undefined {
-  const details = Reflect.get(response, "incomplete_details");
-  const reason =
-    typeof details === "object" && details !== null ? Reflect.get(details, "reason") : undefined;
-  return typeof reason === "string" ? reason : undefined;
 }
 
 function failureMessage(event: object): string | undefined {

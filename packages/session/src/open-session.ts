@@ -7,6 +7,7 @@ import { checkSchema } from "./check-argument.js";
 import { compactOptionsSchema } from "./compaction/compact-options.js";
 import { compactSession } from "./compaction/compact-session.js";
 import { defaultOrigin, type HistoryEntry } from "./history/origin.js";
+import { answerRecords } from "./log/answer-records.js";
 import { createSerialQueue } from "./log/serial-queue.js";
 import { itemRecord, originSchema, reportedUsageSchema } from "./log/session-records.js";
 import type { RolloutPosition } from "./log/session-writer.js";
@@ -64,6 +65,13 @@ export function openSession(
       return serial(async () => {
         parts.requests.holdWarnings(await parts.tokens.ready());
         await parts.commit(entries.map(itemRecord));
+      });
+    },
+    recordAnswer: async (answer) => {
+      const records = answerRecords(answer);
+      return serial(async () => {
+        parts.requests.holdWarnings(await parts.tokens.ready());
+        await parts.commit(records);
       });
     },
     reportUsage: async (usage) => {

@@ -1,5 +1,5 @@
 import type { ModelCatalog } from "@ctx/prompts";
-import type { ReportedUsage, ResponseItem, Summarizer } from "@ctx/protocol";
+import type { ModelAnswer, ReportedUsage, ResponseItem, Summarizer } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
 import type { RolloutStore } from "@ctx/rollout";
 import type { CtxWarning } from "@ctx/text";
@@ -138,6 +138,16 @@ export interface Session {
    * writer appended since it last did): nothing changed, here or in the store; resume again.
    */
   record(items: readonly ResponseItem[], origin?: Origin): Promise<void>;
+  /**
+   * Records one answer of the model whole, in one write: its items, its usage (as `reportUsage`
+   * takes it) and, when it did not complete, how it ended (an `answer_ending` record). The whole
+   * answer is checked first, so an answer with one wrong item or a wrong usage writes nothing.
+   * @throws {SessionError} naming `answer` and the path at fault when it does not fit
+   * `ModelAnswer`, before anything is written.
+   * @throws {RolloutConflictError} when this session is no longer its rollout's writer (another
+   * writer appended since it last did): nothing changed, here or in the store; resume again.
+   */
+  recordAnswer(answer: ModelAnswer): Promise<void>;
   /**
    * Gives the session the provider's usage for the latest response, once its items are recorded:
    * until the history is replaced (a compaction, a rollback), `tokenUsage` and the compaction

@@ -54,9 +54,11 @@ export interface RunTurnOptions {
 export interface TurnOutcome {
   /**
    * `completed` when the model answered without a tool call to run, `aborted` when the signal
-   * ended the turn, `step-limit` when the tools ran after the last request `maxSteps` allowed.
+   * ended the turn (or the provider cancelled the answer), `step-limit` when the tools ran after
+   * the last request `maxSteps` allowed; `cut`, `refused` or `failed` when the model's last answer
+   * ended so (its `ending`): it is recorded as it came and its tool calls are not run.
    */
-  readonly status: "completed" | "aborted" | "step-limit";
+  readonly status: "completed" | "aborted" | "step-limit" | "cut" | "refused" | "failed";
   /** How many model answers were recorded. */
   readonly steps: number;
   /** What the model and the tools added to the history during the turn, in order. */
@@ -81,7 +83,7 @@ const runTurnOptionsSchema = lazySchema(() =>
       (value) =>
         typeof value === "object" &&
         value !== null &&
-        ["beginTurn", "nextRequest", "record", "reportUsage"].every(
+        ["beginTurn", "nextRequest", "record", "recordAnswer"].every(
           (method) => typeof Reflect.get(value, method) === "function",
         ),
       { message: "expected a session (from createSession or resumeSession)" },
@@ -99,7 +101,7 @@ const runTurnOptionsSchema = lazySchema(() =>
   }),
 );
 
-/** What `callModel` resolves to; its items and usage are checked by `record` and `reportUsage`. */
+/** What `callModel` resolves to; `recordAnswer` checks the whole of it before it writes. */
 const answerSchema = lazySchema(() =>
   z.custom<ModelAnswer>(
     (value) =>
@@ -108,7 +110,7 @@ const answerSchema = lazySchema(() =>
       Array.isArray(Reflect.get(value, "items")) &&
       (Reflect.get(value, "warnings") === undefined ||
         Array.isArray(Reflect.get(value, "warnings"))),
-    { message: "expected a model answer: { items, usage?, warnings? }" },
+    { message: "expected a model answer: { items, usage?, ending?, warnings? }" },
   ),
 );
 
@@ -119,15 +121,18 @@ const answerSchema = lazySchema(() =>
  * history went over the model's limit) until the model answers without a tool call to run and
  * without ending on a tool's output it has not read.
  *
- * An answer is recorded whole once `callModel` resolves, or not at all; a call whose output the
- * answer already holds (a tool the SDK ran itself) is not run again. An abort through `signal`
+ * An answer is recorded whole once `callModel` resolves (its items, usage and ending in one
+ * write, all checked first), or not at all; a call whose output the answer already holds (a tool
+ * the SDK ran itself) is not run again. An answer that did not complete (its `ending` is `cut`,
+ * `refused`, `failed` or `aborted`) is recorded and ends the turn with that status; its tool
+ * calls are not run. An abort through `signal`
  * keeps what was recorded before it and records nothing after it (not the answer or the output
  * under way, even when its call resolves); a call left without an output gets the session's
  * `aborted` output on the next request.
  *
  * @throws {SessionError} naming `options` when the options do not fit their type, `answer` when
  * `callModel` resolves to something else than a model answer, or when an answer's
- * item does not fit the response item schema (nothing of that answer is recorded).
+ * item or usage does not fit its schema (nothing of that answer is recorded).
  * @throws what `callModel` or `runTool` rejected with, unless the signal was aborted.
  * @example
  * ```ts
@@ -172,11 +177,13 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     }
     // A client may resolve with what it had when the signal came: nothing is recorded after it.
     if (signal.aborted) return outcome("aborted");
-    await session.record(answer.items);
+    await session.recordAnswer(answer);
     items.push(...answer.items);
     warnings.push(...(answer.warnings ?? []));
     steps++;
-    if (answer.usage !== undefined) await session.reportUsage(answer.usage);
+    if (answer.ending !== undefined && answer.ending !== "completed") {
+      return outcome(answer.ending);
+    }
     const calls = unansweredCalls(answer.items);
     if (calls.length === 0 && !isToolOutput(answer.items.at(-1))) return outcome("completed");
     for (const call of calls) {
