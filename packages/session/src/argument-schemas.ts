@@ -92,3 +92,8 @@ export const sessionOptionsShape = {
   autoCompactTokenLimit: lazySchema(() => z.number().int().positive().optional()),
   contextWindow: lazySchema(() => z.number().int().positive().optional()),
 };
+
+/** The schema of the options of `session.beginTurn` and `session.nextRequest`. */
+export const requestOptionsSchema = lazySchema(() =>
+  z.strictObject({ signal: z.instanceof(AbortSignal).optional() }),
+);

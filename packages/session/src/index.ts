@@ -24,6 +24,7 @@ export {
 export type {
   CompactOptions,
   ModelRequest,
+  RequestOptions,
   Session,
   SessionOptions,
 } from "./session.js";

@@ -3,6 +3,7 @@ import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import { describeValue } from "@ctx/text";
 import { z } from "zod";
+import { requestOptionsSchema } from "./argument-schemas.js";
 import { checkSchema } from "./check-argument.js";
 import { compactOptionsSchema } from "./compaction/compact-options.js";
 import { compactSession } from "./compaction/compact-session.js";
@@ -41,15 +42,20 @@ export function openSession(
 
   return {
     id: parts.id,
-    beginTurn: async (turnContext, userInput) => {
+    beginTurn: async (turnContext, userInput, requestOptions = {}) => {
+      const { signal } = checkSchema("options", requestOptions, requestOptionsSchema);
       const prepared = await prepareTurn(parts.agentsMdCache, turnContext, userInput);
       return serial(async () => {
-        const { request, turn } = await beginTurn(parts, prepared, currentTurn === undefined);
+        const first = currentTurn === undefined;
+        const { request, turn } = await beginTurn(parts, prepared, first, signal);
         currentTurn = turn;
         return request;
       });
     },
-    nextRequest: () => serial(() => nextRequest(parts, currentTurn)),
+    nextRequest: async (requestOptions = {}) => {
+      const { signal } = checkSchema("options", requestOptions, requestOptionsSchema);
+      return serial(() => nextRequest(parts, currentTurn, signal));
+    },
     compact: async (compactOptions = {}) => {
       const parsed = checkSchema("options", compactOptions, compactOptionsSchema);
       return serial(() => compactSession(parts, parsed, currentTurn));

@@ -77,6 +77,15 @@ export interface CompactOptions {
   readonly signal?: AbortSignal;
 }
 
+/** Options of {@link Session.beginTurn} and {@link Session.nextRequest}. */
+export interface RequestOptions {
+  /**
+   * The turn's signal: it stops a compaction's summarizer, and once it has aborted the call
+   * writes nothing (no compaction, no context, no user message) and rejects with its reason.
+   */
+  readonly signal?: AbortSignal;
+}
+
 /** Exactly what goes to the model for one request. */
 export interface ModelRequest {
   /** The base instructions (the Responses API's `instructions`). */
@@ -104,21 +113,27 @@ export interface Session {
    * Begins a turn: validates `turnContext`, sends the full context on a first turn (or once the
    * baseline is lost) and afterwards only what changed, records it and the user's message, and
    * returns the request; add what the session does not own (tools, say) by spreading it in.
-   * @throws {SessionError} when the turn context or the input does not fit its schema.
+   * @throws {SessionError} when the turn context, the input or `options` does not fit its schema.
    * @throws {FragmentError} when a turn-state slot does not fit its section's schema.
+   * @throws the reason of `options.signal` once it has aborted: nothing of the turn is written.
    * @throws {RolloutConflictError} when this session is no longer its rollout's writer (another
    * writer appended since it last did): nothing changed, here or in the store; resume again.
    */
-  beginTurn(turnContext: TurnContext, userInput: UserInput): Promise<ModelRequest>;
+  beginTurn(
+    turnContext: TurnContext,
+    userInput: UserInput,
+    options?: RequestOptions,
+  ): Promise<ModelRequest>;
   /**
    * The next request of the current turn, once the model's output and the tools' results are
    * recorded. When they left the history over the model's compaction limit, it is compacted
    * first and the full current context goes in just before the last message of the user's.
-   * @throws {SessionError} when no turn has begun.
+   * @throws {SessionError} when no turn has begun, or `options` does not fit its type.
+   * @throws the reason of `options.signal` once it has aborted: nothing is written.
    * @throws {RolloutConflictError} when this session is no longer its rollout's writer (another
    * writer appended since it last did): nothing changed, here or in the store; resume again.
    */
-  nextRequest(): Promise<ModelRequest>;
+  nextRequest(options?: RequestOptions): Promise<ModelRequest>;
   /**
    * Compacts the history now: summarizes it (or installs `options.replacement`) and keeps the
    * user's messages, so the next request sends the full current context, then those messages,

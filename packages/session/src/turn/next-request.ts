@@ -13,10 +13,12 @@ import { evaluateContext } from "./evaluate-context.js";
  * limit it compacts mid-turn first.
  *
  * @throws {SessionError} when no turn has begun.
+ * @throws the reason of `signal` once it has aborted, before anything is written.
  */
 export async function nextRequest(
   parts: SessionParts,
   turn: CurrentTurn | undefined,
+  signal: AbortSignal | undefined,
 ): Promise<ModelRequest> {
   if (turn === undefined) {
     throw new SessionError(
@@ -36,6 +38,7 @@ export async function nextRequest(
       parts.envelopeOptions,
       warnings,
     );
+    signal?.throwIfAborted();
     await parts.commit([
       ...entries.map(itemRecord),
       { type: "world_state", payload: { full, state: patch } },
@@ -46,6 +49,7 @@ export async function nextRequest(
       instructions: turn.baseInstructions,
       imageInput: turn.imageInput,
       turnState: turn.turnState,
+      turnSignal: signal,
     });
   }
   return requests.send(turn.baseInstructions, turn.imageInput, warnings, report, previousView);

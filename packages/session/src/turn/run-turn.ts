@@ -163,20 +163,20 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     compactions,
   });
 
-  let request = await session.beginTurn(options.turnContext, options.userInput);
-  for (;;) {
+  // Nothing of the turn is written once the signal has aborted, the user's message included.
+  if (signal.aborted) return outcome("aborted");
+  let request: ModelRequest | undefined = await unlessAborted(signal, () =>
+    session.beginTurn(options.turnContext, options.userInput, { signal }),
+  );
+  while (request !== undefined) {
     warnings.push(...request.warnings);
     if (request.compaction !== undefined) compactions.push(request.compaction);
-    if (signal.aborted) return outcome("aborted");
-    let answer: ModelAnswer;
-    try {
-      answer = checkSchema("answer", await callModel(request, { signal }), answerSchema);
-    } catch (error) {
-      if (signal.aborted) return outcome("aborted");
-      throw error;
-    }
+    const sent = request;
+    const answer = await unlessAborted(signal, async () =>
+      checkSchema("answer", await callModel(sent, { signal }), answerSchema),
+    );
     // A client may resolve with what it had when the signal came: nothing is recorded after it.
-    if (signal.aborted) return outcome("aborted");
+    if (answer === undefined) break;
     await session.recordAnswer(answer);
     items.push(...answer.items);
     warnings.push(...(answer.warnings ?? []));
@@ -187,15 +187,8 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     const calls = unansweredCalls(answer.items);
     if (calls.length === 0 && !isToolOutput(answer.items.at(-1))) return outcome("completed");
     for (const call of calls) {
-      if (signal.aborted) return outcome("aborted");
-      let output: ToolOutput;
-      try {
-        output = await runTool(call, { signal });
-      } catch (error) {
-        if (signal.aborted) return outcome("aborted");
-        throw error;
-      }
-      if (signal.aborted) return outcome("aborted");
+      const output = await unlessAborted(signal, () => runTool(call, { signal }));
+      if (output === undefined) return outcome("aborted");
       const item: ResponseItem =
         call.type === "function_call"
           ? { type: "function_call_output", call_id: call.call_id, output }
@@ -204,7 +197,37 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
       items.push(item);
     }
     if (steps >= maxSteps) return outcome("step-limit");
-    request = await session.nextRequest();
+    request = await unlessAborted(signal, () => session.nextRequest({ signal }));
+  }
+  return outcome("aborted");
+}
+
+/**
+ * What `step` resolves to, or `undefined` once `signal` has aborted: before it starts, while it
+ * runs (without waiting for a step that does not heed the signal), or as it settles. A rejection
+ * that no abort caused is passed on.
+ */
+async function unlessAborted<Value>(
+  signal: AbortSignal,
+  step: () => Promise<Value>,
+): Promise<Value | undefined> {
+  if (signal.aborted) return undefined;
+  let stop: (() => void) | undefined;
+  const aborted = new Promise<undefined>((resolve) => {
+    stop = () => resolve(undefined);
+    signal.addEventListener("abort", stop, { once: true });
+  });
+  const running = step();
+  // A step left running after the abort has nobody to tell of its failure.
+  running.catch(() => undefined);
+  try {
+    const value = await Promise.race([running, aborted]);
+    return signal.aborted ? undefined : value;
+  } catch (error) {
+    if (signal.aborted) return undefined;
+    throw error;
+  } finally {
+    if (stop !== undefined) signal.removeEventListener("abort", stop);
   }
 }
 
