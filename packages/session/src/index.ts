@@ -58,3 +58,4 @@ export {
   parseTurnContext,
   type TurnContext,
 } from "./turn/turn-context.js";
+export { UnrecordedAnswerError } from "./turn/unrecorded-answer-error.js";

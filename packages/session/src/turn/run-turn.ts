@@ -15,6 +15,7 @@ import type { CompactionReport } from "../compaction/compaction-report.js";
 import type { ModelRequest, Session } from "../session.js";
 import type { UserInput } from "./parse-user-input.js";
 import type { TurnContext } from "./turn-context.js";
+import { carryingAnswer } from "./unrecorded-answer-error.js";
 
 /** A tool call of the model's, which the tool runner answers. */
 export type ToolCall = FunctionCallItem | CustomToolCallItem;
@@ -133,6 +134,8 @@ const answerSchema = lazySchema(() =>
  * @throws {SessionError} naming `options` when the options do not fit their type, `answer` when
  * `callModel` resolves to something else than a model answer, or when an answer's
  * item or usage does not fit its schema (nothing of that answer is recorded).
+ * @throws {UnrecordedAnswerError} when another writer appended to the session first: it carries
+ * the answer (or the tool's output) that was not recorded, to record once the session is resumed.
  * @throws what `callModel` or `runTool` rejected with, unless the signal was aborted.
  * @example
  * ```ts
@@ -177,7 +180,11 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     );
     // A client may resolve with what it had when the signal came: nothing is recorded after it.
     if (answer === undefined) break;
-    await session.recordAnswer(answer);
+    try {
+      await session.recordAnswer(answer);
+    } catch (error) {
+      throw carryingAnswer(error, answer);
+    }
     items.push(...answer.items);
     warnings.push(...(answer.warnings ?? []));
     steps++;
@@ -193,7 +200,11 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
         call.type === "function_call"
           ? { type: "function_call_output", call_id: call.call_id, output }
           : { type: "custom_tool_call_output", call_id: call.call_id, output };
-      await session.record([item]);
+      try {
+        await session.record([item]);
+      } catch (error) {
+        throw carryingAnswer(error, { items: [item] });
+      }
       items.push(item);
     }
     if (steps >= maxSteps) return outcome("step-limit");
