@@ -7,10 +7,16 @@ import { requestOptionsSchema } from "./argument-schemas.js";
 import { checkSchema } from "./check-argument.js";
 import { compactOptionsSchema } from "./compaction/compact-options.js";
 import { compactSession } from "./compaction/compact-session.js";
+import { limitToolOutput } from "./history/limit-tool-output.js";
 import { defaultOrigin, type HistoryEntry } from "./history/origin.js";
 import { answerRecords } from "./log/answer-records.js";
 import { createSerialQueue } from "./log/serial-queue.js";
-import { itemRecord, originSchema, reportedUsageSchema } from "./log/session-records.js";
+import {
+  itemRecord,
+  originSchema,
+  reportedUsageSchema,
+  type SessionRecord,
+} from "./log/session-records.js";
 import type { RolloutPosition } from "./log/session-writer.js";
 import type { Session, SessionOptions } from "./session.js";
 import { SessionError } from "./session-error.js";
@@ -39,6 +45,29 @@ export function openSession(
   const serial = createSerialQueue();
   /** The latest turn this session object began; `undefined` before its first. */
   let currentTurn: CurrentTurn | undefined;
+
+  /**
+   * `records` with each tool output cut to the session's `toolOutputLimit` or the latest model's
+   * truncation policy, each cut a warning held for the next request.
+   */
+  const limited = (records: readonly SessionRecord[]): SessionRecord[] => {
+    const slug = currentTurn?.model.slug ?? state.model;
+    const policy =
+      options.toolOutputLimit ??
+      (slug === undefined ? undefined : parts.models.get(slug).truncationPolicy);
+    if (policy === undefined || policy === false) return [...records];
+    const warnings: CtxWarning[] = [];
+    const result = records.map((record) =>
+      record.type === "response_item"
+        ? itemRecord({
+            ...record.payload,
+            item: limitToolOutput(record.payload.item, policy, warnings),
+          })
+        : record,
+    );
+    parts.requests.holdWarnings(warnings);
+    return result;
+  };
 
   return {
     id: parts.id,
@@ -70,14 +99,14 @@ export function openSession(
       });
       return serial(async () => {
         parts.requests.holdWarnings(await parts.tokens.ready());
-        await parts.commit(entries.map(itemRecord));
+        await parts.commit(limited(entries.map(itemRecord)));
       });
     },
     recordAnswer: async (answer) => {
       const records = answerRecords(answer);
       return serial(async () => {
         parts.requests.holdWarnings(await parts.tokens.ready());
-        await parts.commit(records);
+        await parts.commit(limited(records));
       });
     },
     reportUsage: async (usage) => {

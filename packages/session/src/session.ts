@@ -1,4 +1,4 @@
-import type { ModelCatalog } from "@ctx/prompts";
+import type { ModelCatalog, TruncationPolicy } from "@ctx/prompts";
 import type { ModelAnswer, ReportedUsage, ResponseItem, Summarizer } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
 import type { RolloutStore } from "@ctx/rollout";
@@ -62,6 +62,13 @@ export interface SessionOptions {
    * whole number.
    */
   readonly contextWindow?: number;
+  /**
+   * How much of one tool output is recorded, instead of the turn's model's `truncationPolicy`
+   * (`{ mode: "bytes" | "tokens", limit }`); `false` records every output whole. An output over
+   * the limit keeps its start and its end, with a note in the middle saying how much was left
+   * out, and leaves a `tool-output-truncated` warning on the next request.
+   */
+  readonly toolOutputLimit?: TruncationPolicy | false;
 }
 
 /** Options of {@link Session.compact}. */
