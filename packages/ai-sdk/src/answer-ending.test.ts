@@ -1,8 +1,9 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import { withLocalServer } from "@ctx/adapter-testing";
 import type { AnswerEnding } from "@ctx/protocol";
-import { generateText, streamText } from "ai";
+import { APICallError, generateText, streamText } from "ai";
 import { describe, expect, it } from "vitest";
+import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
 import { fromGenerateText } from "./from-generate-text.js";
 import { fromStreamText } from "./from-stream-text.js";
 
@@ -73,6 +74,37 @@ describe("the AI SDK mappings of how an answer ended, through the AI SDK and its
         const answer = await fromStreamText(result);
         expect(answer.ending).toBe(step.ending);
         expect(answer.items).toHaveLength(1);
+      },
+    );
+  });
+
+  it("rejects a stream the provider refused with the provider's error as the cause", async () => {
+    await withLocalServer(
+      () => ({
+        status: 400,
+        json: {
+          error: {
+            message: "Item with id 'rs_1' not found.",
+            type: "invalid_request_error",
+            param: "input",
+            code: null,
+          },
+        },
+      }),
+      async (server) => {
+        const result = streamText({
+          model: provider(server.url).responses("gpt-test"),
+          prompt: "Hi.",
+          maxRetries: 0,
+          onError: () => undefined,
+        });
+        const error = await fromStreamText(result).catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(AiSdkAdapterError);
+        expect(error).toMatchObject({ code: "incomplete-answer" });
+        const { cause } = error as AiSdkAdapterError;
+        expect(APICallError.isInstance(cause)).toBe(true);
+        expect(cause).toMatchObject({ statusCode: 400 });
+        expect((error as Error).message).toContain("Item with id 'rs_1' not found.");
       },
     );
   });

@@ -39,12 +39,51 @@ export async function fromStreamText(result: StreamingTextResult): Promise<Model
     );
   }
   const finish: unknown = Reflect.get(result, "finishReason");
-  const [messages, counts, finishReason] = await Promise.all([
-    result.response,
-    result.usage,
-    isPromiseLike(finish) ? (finish as PromiseLike<FinishReason>) : undefined,
-  ]);
-  return fromGenerateText({ response: messages, usage: counts, finishReason });
+  const failures: unknown[] = [];
+  const watching = watchFailures(result, failures);
+  try {
+    // Each promise is read once: every read of the AI SDK's getters makes a new one, which
+    // would reject unheard when the stream fails.
+    const [messages, counts, finishReason] = await Promise.all([
+      response as StreamingTextResult["response"],
+      usage as StreamingTextResult["usage"],
+      isPromiseLike(finish) ? (finish as PromiseLike<FinishReason>) : undefined,
+    ]);
+    return fromGenerateText({ response: messages, usage: counts, finishReason });
+  } catch (error) {
+    await watching;
+    const [failure] = failures;
+    // The AI SDK rejects with an error of its own that says nothing of the provider's.
+    if (failure === undefined || failure === error || hasCause(error)) throw error;
+    throw new AiSdkAdapterError(
+      "incomplete-answer",
+      `the stream failed before the answer was complete: ${failure instanceof Error ? failure.message : String(failure)}`,
+      { cause: failure },
+    );
+  }
+}
+
+/**
+ * Reads a copy of the result's `fullStream` to its end and keeps each `error` part's error in
+ * `failures`; resolves when the stream ends, fails, or cannot be read (a result that allows one
+ * reader only, already taken).
+ */
+async function watchFailures(result: object, failures: unknown[]): Promise<void> {
+  try {
+    const stream: unknown = Reflect.get(result, "fullStream");
+    if (typeof Reflect.get(Object(stream), Symbol.asyncIterator) !== "function") return;
+    for await (const part of stream as AsyncIterable<unknown>) {
+      if (typeof part === "object" && part !== null && Reflect.get(part, "type") === "error") {
+        failures.push(Reflect.get(part, "error"));
+      }
+    }
+  } catch {
+    // The stream's own failure reaches the caller through the result's promises.
+  }
+}
+
+function hasCause(error: unknown): boolean {
+  return typeof error === "object" && error !== null && Reflect.get(error, "cause") !== undefined;
 }
 
 function isPromiseLike(value: unknown): boolean {

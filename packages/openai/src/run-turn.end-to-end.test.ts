@@ -9,6 +9,7 @@ import { createSession, runTurn } from "@ctx/session";
 import { OpenAI } from "openai";
 import { describe, expect, it } from "vitest";
 import { createOpenAISummarizer } from "./create-openai-summarizer.js";
+import { fromResponse } from "./from-response.js";
 import { fromResponseStream } from "./from-response-stream.js";
 import { toResponsesParams } from "./to-responses-params.js";
 
@@ -143,6 +144,61 @@ describe("runTurn with the openai client and a streamed answer", () => {
           call_id: "call_1",
           output: shellOutput,
         });
+      },
+    );
+  });
+
+  it("asks for encrypted reasoning when it does not store, and sends it back on the tool turn's next request", async () => {
+    const reasoning = {
+      type: "reasoning",
+      id: "rs_1",
+      summary: [],
+      encrypted_content: "gAAAA-sealed",
+    };
+    const answers = [
+      [
+        reasoning,
+        { type: "function_call", id: "fc_1", call_id: "call_1", name: "shell", arguments: "{}" },
+      ],
+      [
+        {
+          type: "message",
+          id: "msg_1",
+          role: "assistant",
+          status: "completed",
+          content: [{ type: "output_text", text: "Done.", annotations: [] }],
+        },
+      ],
+    ];
+    await withLocalServer(
+      (_request, index) => ({
+        json: {
+          id: `resp_${index}`,
+          object: "response",
+          status: "completed",
+          output: answers[index],
+        },
+      }),
+      async (server) => {
+        const openai = client(server.url);
+        const outcome = await runTurn({
+          session: createSession(),
+          turnContext: firstTurnContext,
+          userInput: "List the files.",
+          callModel: async (request, { signal }) =>
+            fromResponse(
+              await openai.responses.create(
+                { model: "gpt-test", ...toResponsesParams(request, { store: false }) },
+                { signal },
+              ),
+            ),
+          runTool: async () => shellOutput,
+        });
+        expect(outcome.status).toBe("completed");
+        for (const { body } of server.requests) {
+          expect(body).toMatchObject({ store: false, include: ["reasoning.encrypted_content"] });
+        }
+        expect(server.requests[1]?.body.input).toContainEqual(reasoning);
       },
     );
   });
