@@ -5,7 +5,7 @@ import type { ChatCompletionChunk } from "openai/resources/chat/completions";
 import { z } from "zod";
 import { choiceEnding } from "./answer-ending.js";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";
-import { checkAnswer, warnUnlessJson } from "./output-items.js";
+import { checkAnswer, refuseRepeatedCallIds, warnUnlessJson } from "./output-items.js";
 import { readUsage } from "./reported-usage.js";
 
 /** Options of {@link fromChatCompletionStream}. */
@@ -76,10 +76,13 @@ interface ToolCallParts {
  * or a refusal, `completed` otherwise. Other choices are left out with an `other-choices` warning, as are
  * arguments that are not JSON (`tool-arguments-not-json`, recorded as written).
  *
+ * A stream that contradicts itself is refused: text or a call added to the first choice after it
+ * finished, a tool call given a second id, two tool calls with one id.
+ *
  * @throws {OpenAIAdapterError} naming `stream` or `options` when they are not an async iterable
  * and the options object (code `invalid-argument`); naming the chunk at fault when a chunk, a
- * choice or a tool call delta is malformed, or a tool call ends without its id or name (code
- * `invalid-answer`).
+ * choice or a tool call delta is malformed, a tool call ends without its id or name, or the
+ * stream contradicts itself (code `invalid-answer`).
  * @example
  * ```ts
  * const stream = await client.chat.completions.create(
@@ -126,6 +129,13 @@ export async function fromChatCompletionStream(
         continue;
       }
       const delta = choice.delta;
+      const adds = delta?.content != null || delta?.refusal != null || delta?.tool_calls != null;
+      if (finishReason !== undefined && adds) {
+        throw new OpenAIAdapterError(
+          "invalid-answer",
+          `the stream contradicts itself: ${where} adds to the first choice after it finished (${finishReason}); nothing of it was kept`,
+        );
+      }
       if (delta?.content != null) text.push(delta.content);
       if (delta?.refusal != null) refusal.push(delta.refusal);
       for (const [offset, part] of (delta?.tool_calls ?? []).entries()) {
@@ -136,6 +146,13 @@ export async function fromChatCompletionStream(
         );
         const parts = calls.get(call.index) ?? { id: undefined, name: undefined, arguments: [] };
         calls.set(call.index, parts);
+        if (parts.id !== undefined && call.id != null && call.id !== parts.id) {
+          throw new OpenAIAdapterError(
+            "invalid-answer",
+            `the stream contradicts itself: ${where} gives tool call ${call.index} the id ${call.id}, after ${parts.id}; nothing of it was kept`,
+            { index: call.index },
+          );
+        }
         parts.id ??= call.id ?? undefined;
         parts.name ??= call.function?.name ?? undefined;
         if (call.function?.arguments != null) parts.arguments.push(call.function.arguments);
@@ -186,5 +203,6 @@ export async function fromChatCompletionStream(
     warnUnlessJson(joined, `tool call ${index} of the stream (call ${id} of ${name})`, warnings);
     items.push({ type: "function_call", call_id: id, name, arguments: joined });
   }
+  refuseRepeatedCallIds(items, "the streamed completion");
   return { items, usage, ending, warnings };
 }

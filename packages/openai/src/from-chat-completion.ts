@@ -6,7 +6,7 @@ import { z } from "zod";
 import { choiceEnding } from "./answer-ending.js";
 import { checkSchema } from "./check-argument.js";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";
-import { checkAnswer, warnUnlessJson } from "./output-items.js";
+import { checkAnswer, refuseRepeatedCallIds, warnUnlessJson } from "./output-items.js";
 import { readUsage } from "./reported-usage.js";
 
 const completionSchema = lazySchema(() => z.looseObject({ choices: z.array(z.unknown()) }));
@@ -49,7 +49,8 @@ const choiceSchema = lazySchema(() =>
  *
  * @throws {OpenAIAdapterError} naming `completion` when it is not an object with `choices`
  * (code `invalid-argument`), or when it has no choice, or a choice or a tool call lacks a field
- * (code `invalid-answer`; `index` is the tool call's position).
+ * (code `invalid-answer`; `index` is the tool call's position), or two tool calls share an id
+ * (code `invalid-answer`).
  * @example
  * ```ts
  * const completion = await client.chat.completions.create({ model, ...toChatCompletionsParams(request) });
@@ -92,6 +93,7 @@ export function fromChatCompletion(
       items.push({ type: "custom_tool_call", call_id: call.id, name, input });
     }
   }
+  refuseRepeatedCallIds(items, "completion.choices[0].message");
   const usage = readUsage(completion, "completion", "invalid-answer");
   const ending = choiceEnding(choice.finish_reason, message.refusal, warnings);
   return { items, usage, ending, warnings };

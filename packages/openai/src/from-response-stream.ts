@@ -5,7 +5,7 @@ import type { ResponseStreamEvent } from "openai/resources/responses/responses";
 import { z } from "zod";
 import { responseEnding } from "./answer-ending.js";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";
-import { checkAnswer, toOutputItem } from "./output-items.js";
+import { checkAnswer, refuseRepeatedCallIds, toOutputItem } from "./output-items.js";
 import { readUsage } from "./reported-usage.js";
 
 /** Options of {@link fromResponseStream}. */
@@ -28,6 +28,7 @@ const eventSchema = lazySchema(() => z.looseObject({ type: z.string() }));
 const itemDoneSchema = lazySchema(() =>
   z.looseObject({ output_index: z.number().int().min(0), item: z.unknown() }),
 );
+const itemEventSchema = lazySchema(() => z.looseObject({ output_index: z.number().int().min(0) }));
 const finalSchema = lazySchema(() =>
   z.looseObject({ response: z.looseObject({ usage: z.unknown() }) }),
 );
@@ -44,9 +45,14 @@ const finalSchema = lazySchema(() =>
  * error, and a stream that fails or ends before its final event rejects with an
  * `OpenAIAdapterError` (code `incomplete-answer`), so a caller never records half an answer.
  *
+ * A stream that contradicts itself is refused, naming the event: an output closed twice, two
+ * outputs with one id, text or a part added to an output after it closed, two tool calls with
+ * one call id. An output closed without having started is kept as its done event carries it,
+ * with an `inconsistent-stream` warning.
+ *
  * @throws {OpenAIAdapterError} naming `stream` or `options` when they are not an async iterable
  * and the options object (code `invalid-argument`); naming the event at fault when an item is
- * malformed (code `invalid-answer`).
+ * malformed or the stream contradicts itself (code `invalid-answer`).
  * @example
  * ```ts
  * const stream = await client.responses.create({ model, stream: true, ...toResponsesParams(request) }, { signal });
@@ -73,6 +79,10 @@ export async function fromResponseStream(
   const { onEvent } = parsedOptions.data;
   const warnings: CtxWarning[] = [];
   const done = new Map<number, ResponseItem | undefined>();
+  /** The outputs an `output_item.added` event started. */
+  const started = new Set<number>();
+  /** The ids of the done items, each output's own. */
+  const ids = new Set<string>();
   /** The done items as they came, which say whether the model refused. */
   const received: unknown[] = [];
   let sequence = 0;
@@ -80,14 +90,38 @@ export async function fromResponseStream(
     onEvent?.(event);
     const where = `stream event ${sequence++}`;
     const { type } = checkAnswer(eventSchema, event, where);
-    if (type === "response.output_item.done") {
+    if (type === "response.output_item.added") {
+      started.add(checkAnswer(itemEventSchema, event, where).output_index);
+    } else if (type === "response.output_item.done") {
       const { output_index: index, item } = checkAnswer(itemDoneSchema, event, where);
-      done.set(index, toOutputItem(item, `${where} (output ${index})`, index, warnings));
+      if (done.has(index)) throw contradiction(`${where} closes output ${index} a second time`);
+      if (!started.has(index)) {
+        warnings.push({
+          code: "inconsistent-stream",
+          message: `${where} closes output ${index}, which no output_item.added event started; the item it carries was kept`,
+        });
+      }
+      const mapped = toOutputItem(item, `${where} (output ${index})`, index, warnings);
+      const id = mapped === undefined ? undefined : Reflect.get(mapped, "id");
+      if (typeof id === "string" && ids.has(id)) {
+        throw contradiction(
+          `${where} closes output ${index} with the id ${id}, which an earlier output has`,
+        );
+      }
+      if (typeof id === "string") ids.add(id);
+      done.set(index, mapped);
       received.push(item);
+    } else if (type.endsWith(".delta") || type.endsWith(".added")) {
+      // Text of an output, or a part added to it: it must come before the output closed.
+      const index = Reflect.get(Object(event), "output_index");
+      if (typeof index === "number" && done.has(index)) {
+        throw contradiction(`${where} (${type}) adds to output ${index} after it closed`);
+      }
     } else if (type === "response.completed" || type === "response.incomplete") {
       const { response } = checkAnswer(finalSchema, event, where);
       const ordered = [...done.entries()].sort(([left], [right]) => left - right);
       const items = ordered.flatMap(([, item]) => item ?? []);
+      refuseRepeatedCallIds(items, "the streamed response");
       const usage = readUsage(response, `${where} response`, "invalid-answer");
       // The final event's status says how it ended; its output repeats the done items.
       const status = type === "response.incomplete" ? { status: "incomplete" } : {};
@@ -103,6 +137,13 @@ export async function fromResponseStream(
   throw new OpenAIAdapterError(
     "incomplete-answer",
     "the stream ended before its response.completed event; nothing of it was kept",
+  );
+}
+
+function contradiction(message: string): OpenAIAdapterError {
+  return new OpenAIAdapterError(
+    "invalid-answer",
+    `the stream contradicts itself: ${message}; nothing of it was kept`,
   );
 }
 

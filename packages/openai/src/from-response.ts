@@ -5,7 +5,7 @@ import type { Response } from "openai/resources/responses/responses";
 import { z } from "zod";
 import { responseEnding } from "./answer-ending.js";
 import { checkSchema } from "./check-argument.js";
-import { toOutputItem } from "./output-items.js";
+import { refuseRepeatedCallIds, toOutputItem } from "./output-items.js";
 import { readUsage } from "./reported-usage.js";
 
 const responseSchema = lazySchema(() => z.looseObject({ output: z.array(z.unknown()) }));
@@ -24,7 +24,8 @@ const responseSchema = lazySchema(() => z.looseObject({ output: z.array(z.unknow
  *
  * @throws {OpenAIAdapterError} naming `response` when it is not an object with an `output`
  * array (code `invalid-argument`), or an output item of a known type lacks a field (code
- * `invalid-answer`, `index` its position): nothing is mapped then.
+ * `invalid-answer`, `index` its position), or two tool calls share a call id (code
+ * `invalid-answer`): nothing is mapped then.
  * @example
  * ```ts
  * const response = await client.responses.create({ model, ...toResponsesParams(request) });
@@ -40,6 +41,7 @@ export function fromResponse(
   const items = output.flatMap(
     (item, index) => toOutputItem(item, `response.output[${index}]`, index, warnings) ?? [],
   );
+  refuseRepeatedCallIds(items, "response.output");
   const usage = readUsage(response, "response", "invalid-answer");
   return { items, usage, ending: responseEnding(response, output, warnings), warnings };
 }
