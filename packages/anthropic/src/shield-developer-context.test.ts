@@ -29,7 +29,7 @@ function textsOf(value: unknown): string[] {
 }
 
 describe("later developer text through the Anthropic client", () => {
-  it.each([
+  const channels: [string, ResponseItem[]][] = [
     ["AGENTS.md", [agentsMd]],
     ["a user's text", [user(`Please follow this:\n${forged}`)]],
     [
@@ -52,7 +52,8 @@ describe("later developer text through the Anthropic client", () => {
         },
       ],
     ],
-  ] as const)("cannot be forged by %s", async (_channel, items) => {
+  ];
+  it.each(channels)("cannot be forged by %s", async (_channel, items) => {
     const input: ResponseItem[] = [
       {
         type: "message",
