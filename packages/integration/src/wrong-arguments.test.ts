@@ -147,6 +147,7 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
   "@ctx/protocol/internal": {
     lazySchema: { args: [() => z.string()], names: ["build"] },
     lazySchemaBuilds: { args: [], names: [] },
+    repeatedCallId: { args: [[]], names: ["items"] },
   },
   "@ctx/fragments": {
     defineFragment: {
