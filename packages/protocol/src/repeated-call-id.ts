@@ -8,7 +8,7 @@ import type { ResponseItem } from "./response-item.js";
  * @throws {ProtocolError} when `items` is not an array (`invalid-argument`).
  */
 export function repeatedCallId(items: readonly ResponseItem[]): string | undefined {
-  if (!Array.isArray(items)) {
+  if (!Array.isArray(items) || !items.every((item) => typeof item === "object" && item !== null)) {
     throw ProtocolError.fromIssues("invalid-argument", "argument", [
       { path: "items", message: "expected an array of response items" },
     ]);
