@@ -228,7 +228,8 @@ async function unlessAborted<Value>(
     stop = () => resolve(undefined);
     signal.addEventListener("abort", stop, { once: true });
   });
-  const running = step();
+  // A callback that returns a plain value or throws at once is taken as a promise of it.
+  const running = Promise.resolve().then(step);
   // A step left running after the abort has nobody to tell of its failure.
   running.catch(() => undefined);
   try {
