@@ -129,7 +129,11 @@ export async function fromChatCompletionStream(
         continue;
       }
       const delta = choice.delta;
-      const adds = delta?.content != null || delta?.refusal != null || delta?.tool_calls != null;
+      // An empty delta after the finish (some compatible servers send one) adds nothing.
+      const adds =
+        (delta?.content ?? "") !== "" ||
+        (delta?.refusal ?? "") !== "" ||
+        (delta?.tool_calls ?? []).length > 0;
       if (finishReason !== undefined && adds) {
         throw new OpenAIAdapterError(
           "invalid-answer",
