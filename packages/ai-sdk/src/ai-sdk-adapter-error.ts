@@ -3,9 +3,10 @@ import { CtxError, type CtxErrorOptions } from "@ctx/text";
 /**
  * What an {@link AiSdkAdapterError} is about: `invalid-argument`, a request or an option the
  * adapter cannot map; `invalid-answer`, an answer it cannot read (a message part without its
- * fields, a tool result with no call before it).
+ * fields, a tool result with no call before it); `incomplete-answer`, a streamed answer that
+ * failed before it was complete (the provider's error is the `cause`).
  */
-export type AiSdkAdapterErrorCode = "invalid-argument" | "invalid-answer";
+export type AiSdkAdapterErrorCode = "invalid-argument" | "invalid-answer" | "incomplete-answer";
 
 /** Options of an {@link AiSdkAdapterError}. */
 export interface AiSdkAdapterErrorOptions extends CtxErrorOptions {

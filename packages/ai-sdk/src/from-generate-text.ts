@@ -1,8 +1,9 @@
 import type { ModelAnswer } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
-import type { LanguageModelUsage, ModelMessage } from "ai";
+import type { FinishReason, LanguageModelUsage, ModelMessage } from "ai";
 import { z } from "zod";
+import { finishEnding } from "./answer-ending.js";
 import { checkSchema } from "./check-argument.js";
 import { reportedUsage } from "./reported-usage.js";
 import { toItems } from "./response-message-items.js";
@@ -11,6 +12,8 @@ import { toItems } from "./response-message-items.js";
 export interface TextResult {
   readonly response: { readonly messages: readonly ModelMessage[] };
   readonly usage: LanguageModelUsage;
+  /** Why the last step ended; the answer's `ending` comes from it. */
+  readonly finishReason?: FinishReason | undefined;
 }
 
 const resultSchema = lazySchema(() =>
@@ -26,7 +29,9 @@ const resultSchema = lazySchema(() =>
  * the tools the AI SDK ran itself, of every step) in order, and the last step's usage in the
  * shape of `reportedUsage`. A part the session has no type for (a file, an approval request) is
  * left out with an `unknown-message-part` warning. The AI SDK has no free-form tools: every call
- * is a function call.
+ * is a function call. The answer's `ending` comes from `finishReason`: `cut` for `length`,
+ * `refused` for `content-filter`, `failed` for `error`, `aborted` for `interrupted` (each with an
+ * `incomplete-response` warning), `completed` otherwise.
  *
  * @throws {AiSdkAdapterError} naming `result` when it has no `response.messages` and `usage`
  * (code `invalid-argument`), or a message part lacks a field (code `invalid-answer`, `index` the
@@ -41,5 +46,6 @@ export function fromGenerateText(result: TextResult): ModelAnswer {
   const { response, usage } = checkSchema("result", result, resultSchema);
   const warnings: CtxWarning[] = [];
   const items = toItems(response.messages, warnings);
-  return { items, usage: reportedUsage(usage as LanguageModelUsage), warnings };
+  const ending = finishEnding(Reflect.get(result, "finishReason"), warnings);
+  return { items, usage: reportedUsage(usage as LanguageModelUsage), ending, warnings };
 }

@@ -6,7 +6,7 @@ import {
   type ResponseItem,
   type ToolOutput,
 } from "@ctx/protocol";
-import { lazySchema } from "@ctx/protocol/internal";
+import { lazySchema, repeatedCallId } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
@@ -47,7 +47,7 @@ const messageSchema = lazySchema(() =>
  * `unknown-message-part` warning in `warnings`.
  *
  * @throws {AiSdkAdapterError} coded `invalid-answer`, naming the message, when a message or a
- * part of a known type lacks a field.
+ * part of a known type lacks a field, or two tool calls share an id.
  */
 export function toItems(messages: readonly unknown[], warnings: CtxWarning[]): ResponseItem[] {
   const items: ResponseItem[] = [];
@@ -94,6 +94,13 @@ export function toItems(messages: readonly unknown[], warnings: CtxWarning[]): R
         });
       }
     }
+  }
+  const repeated = repeatedCallId(items);
+  if (repeated !== undefined) {
+    throw new AiSdkAdapterError(
+      "invalid-answer",
+      `response.messages has two tool calls with the id ${repeated}; nothing of it was kept`,
+    );
   }
   return items;
 }

@@ -5,7 +5,7 @@ import {
   type ReasoningItem,
   type ResponseItem,
 } from "@ctx/protocol";
-import { lazySchema } from "@ctx/protocol/internal";
+import { lazySchema, repeatedCallId } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
@@ -61,7 +61,7 @@ function isServerBlock(type: string): boolean {
  * `unknown-content-block` warning in `warnings`.
  *
  * @throws {AnthropicAdapterError} coded `invalid-answer`, naming `where`, when a block of a known
- * type lacks a field (a tool use whose input is not an object, say).
+ * type lacks a field (a tool use whose input is not an object, say), or two tool uses share an id.
  */
 export function toItems(
   blocks: readonly unknown[],
@@ -112,6 +112,13 @@ export function toItems(
         message: `${at} is a ${type} block, which the session has no type for; it was left out`,
       });
     }
+  }
+  const repeated = repeatedCallId(items);
+  if (repeated !== undefined) {
+    throw new AnthropicAdapterError(
+      "invalid-answer",
+      `${where} has two tool_use blocks with the id ${repeated}; nothing of it was kept`,
+    );
   }
   return items;
 }

@@ -3,6 +3,7 @@ import type { ModelAnswer } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
+import { stopEnding } from "./answer-ending.js";
 import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 import { checkAnswer, toItems } from "./content-blocks.js";
 import { readUsage } from "./reported-usage.js";
@@ -50,6 +51,7 @@ const blockDeltaSchema = lazySchema(() =>
 const blockStopSchema = lazySchema(() => z.looseObject({ index: z.number().int().min(0) }));
 const messageDeltaSchema = lazySchema(() =>
   z.looseObject({
+    delta: z.looseObject({ stop_reason: z.string().nullish() }).nullish(),
     usage: z.record(z.string(), z.unknown()).nullish(),
   }),
 );
@@ -66,15 +68,20 @@ interface OpenBlock {
  * maps a whole one. Each block's deltas (text, tool input JSON, thinking, signature) are kept as
  * chunks and joined once, when the block stops, so memory grows with the answer and the time
  * with its length, never with its square; a tool's input is parsed once, whole. The usage is the
- * `message_start`'s with the counts of the last `message_delta` over it.
+ * `message_start`'s with the counts of the last `message_delta` over it, and the `ending` comes
+ * from the `stop_reason` a `message_delta` carries, as `fromMessage` reads it.
  *
  * Nothing is returned for a stream that does not finish: an abort rejects with the client's
  * error, and a stream that reports an error or ends before `message_stop` rejects with an
  * `AnthropicAdapterError` (code `incomplete-answer`), so a caller never records half an answer.
  *
+ * A stream that contradicts itself is refused, naming the event: a block started twice, a delta
+ * or a stop for a block that never started or has stopped, two tool uses with one id.
+ *
  * @throws {AnthropicAdapterError} naming `stream` or `options` when they are not an async
  * iterable and the options object (code `invalid-argument`); naming the event or block at fault
- * when it is malformed or a tool's input is not a JSON object (code `invalid-answer`).
+ * when it is malformed, a tool's input is not a JSON object, or the stream contradicts itself
+ * (code `invalid-answer`).
  * @example
  * ```ts
  * const stream = await client.messages.create({ model, max_tokens, stream: true, ...toMessagesParams(request) }, { signal });
@@ -102,6 +109,7 @@ export async function fromMessageStream(
   const open = new Map<number, OpenBlock>();
   const content = new Map<number, Record<string, unknown>>();
   let usage: Record<string, unknown> | undefined;
+  let stopReason: string | undefined;
   let sequence = 0;
   for await (const event of stream) {
     onEvent?.(event);
@@ -116,6 +124,13 @@ export async function fromMessageStream(
         break;
       case "content_block_start": {
         const { index, content_block: start } = checkAnswer(blockStartSchema, event, where);
+        if (open.has(index) || content.has(index)) {
+          throw new AnthropicAdapterError(
+            "invalid-answer",
+            `the stream contradicts itself: ${where} starts block ${index} a second time; nothing of it was kept`,
+            { index },
+          );
+        }
         open.set(index, {
           start,
           chunks: { text: [], partial_json: [], thinking: [], signature: [] },
@@ -126,11 +141,11 @@ export async function fromMessageStream(
         // The most frequent event by far: read without a schema when it has the usual shape.
         const chunk = deltaChunk(event);
         if (chunk !== undefined) {
-          openBlock(open, chunk.index, where).chunks[chunk.field].push(chunk.text);
+          openBlock(open, content, chunk.index, where).chunks[chunk.field].push(chunk.text);
           break;
         }
         const { index, delta } = checkAnswer(blockDeltaSchema, event, where);
-        const block = openBlock(open, index, where);
+        const block = openBlock(open, content, index, where);
         if (delta.type === "text_delta") block.chunks.text.push(delta.text);
         else if (delta.type === "input_json_delta")
           block.chunks.partial_json.push(delta.partial_json);
@@ -142,13 +157,15 @@ export async function fromMessageStream(
         const { index } = checkAnswer(blockStopSchema, event, where);
         content.set(
           index,
-          finish(openBlock(open, index, where), `${where} (block ${index})`, index),
+          finish(openBlock(open, content, index, where), `${where} (block ${index})`, index),
         );
         open.delete(index);
         break;
       }
       case "message_delta": {
-        const counts = checkAnswer(messageDeltaSchema, event, where).usage ?? {};
+        const delta = checkAnswer(messageDeltaSchema, event, where);
+        stopReason = delta.delta?.stop_reason ?? stopReason;
+        const counts = delta.usage ?? {};
         for (const [key, value] of Object.entries(counts)) {
           if (value != null) usage = { ...usage, [key]: value };
         }
@@ -167,7 +184,13 @@ export async function fromMessageStream(
           "message.content",
           warnings,
         );
-        return { items, usage: readUsage({ usage }, "message", "invalid-answer"), warnings };
+        const ending = stopEnding(stopReason, warnings);
+        return {
+          items,
+          usage: readUsage({ usage }, "message", "invalid-answer"),
+          ending,
+          warnings,
+        };
       }
       case "error":
         throw incomplete(
@@ -204,12 +227,24 @@ function deltaChunk(
   return typeof text === "string" ? { index, field, text } : undefined;
 }
 
-function openBlock(open: Map<number, OpenBlock>, index: number, where: string): OpenBlock {
+/**
+ * The open block `index`.
+ * @throws {AnthropicAdapterError} coded `invalid-answer`, naming `where`, when the block has not
+ * started, or has stopped already (`stopped` holds it then).
+ */
+function openBlock(
+  open: Map<number, OpenBlock>,
+  stopped: Map<number, unknown>,
+  index: number,
+  where: string,
+): OpenBlock {
   const block = open.get(index);
   if (block === undefined) {
     throw new AnthropicAdapterError(
       "invalid-answer",
-      `${where} names block ${index}, which has not started`,
+      stopped.has(index)
+        ? `the stream contradicts itself: ${where} names block ${index} after it stopped; nothing of it was kept`
+        : `${where} names block ${index}, which has not started`,
       { index },
     );
   }

@@ -3,6 +3,7 @@ import type { ModelAnswer } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
+import { stopEnding } from "./answer-ending.js";
 import { checkSchema } from "./check-argument.js";
 import { toItems } from "./content-blocks.js";
 import { readUsage } from "./reported-usage.js";
@@ -15,7 +16,10 @@ const messageSchema = lazySchema(() => z.looseObject({ content: z.array(z.unknow
  * arguments are its input as JSON; thinking, redacted thinking and a server tool's use and
  * result as reasoning items that `toMessagesParams` sends back as the blocks they were), and its
  * usage in the shape of `reportedUsage`. A block of a type the adapter does not know is left out
- * with an `unknown-content-block` warning. Citations on text are not kept.
+ * with an `unknown-content-block` warning. Citations on text are not kept. The answer's `ending`
+ * comes from `stop_reason`: `cut` for `max_tokens`, `model_context_window_exceeded` and
+ * `pause_turn`, `refused` for `refusal` (each with an `incomplete-response` warning), `completed`
+ * otherwise.
  *
  * @throws {AnthropicAdapterError} naming `message` when it is not an object with a `content`
  * array (code `invalid-argument`), or a block of a known type lacks a field (code
@@ -27,9 +31,13 @@ const messageSchema = lazySchema(() => z.looseObject({ content: z.array(z.unknow
  * await session.record(answer.items);
  * ```
  */
-export function fromMessage(message: Pick<Message, "content" | "usage">): ModelAnswer {
+export function fromMessage(
+  message: Pick<Message, "content" | "usage"> & Partial<Pick<Message, "stop_reason">>,
+): ModelAnswer {
   const { content } = checkSchema("message", message, messageSchema);
   const warnings: CtxWarning[] = [];
   const items = toItems(content, "message.content", warnings);
-  return { items, usage: readUsage(message, "message", "invalid-answer"), warnings };
+  const usage = readUsage(message, "message", "invalid-answer");
+  const ending = stopEnding(Reflect.get(message, "stop_reason"), warnings);
+  return { items, usage, ending, warnings };
 }

@@ -21,6 +21,7 @@ import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 import { withBreakpoint } from "./cache-breakpoints.js";
 import { claudeBlockOf } from "./content-blocks.js";
 import { developerContext } from "./developer-context.js";
+import { shieldDeveloperContext } from "./shield-developer-context.js";
 
 /** Options of {@link toMessagesParams}. */
 export interface MessagesParamsOptions {
@@ -115,7 +116,10 @@ type ImageMediaType = (typeof imageMediaTypes)[number];
  * message later in the input (a settings change) stays at its position, so the prefix before it
  * is untouched: as text in the user turn wrapped in `<developer_context>` by default, or as a
  * mid-conversation `system` message when asked. Moving it into `system` instead would rewrite
- * the front of the prompt and lose the whole cache on every settings change.
+ * the front of the prompt and lose the whole cache on every settings change. So that no other
+ * text can pass for such a wrapper, `<developer_context>` and `</developer_context>` in the text
+ * of user turns (AGENTS.md included), tool results and the model's own turns are neutralised
+ * (`&lt;developer_context>`, as the fragments' marker guard does).
  *
  * Consecutive items of one side merge into one message (tool calls into the assistant turn,
  * their results into the next user turn). Cache breakpoints go where the stable prefix ends: on
@@ -268,11 +272,13 @@ function toAssistantText(part: ContentItem, index: number): TextBlockParam {
       { index },
     );
   }
-  return { type: "text", text: part.text };
+  return { type: "text", text: shieldDeveloperContext(part.text) };
 }
 
 function toUserBlock(part: ContentItem, index: number): TextBlockParam | ImageBlockParam {
-  return part.type === "input_image" ? toImage(part, index) : { type: "text", text: part.text };
+  return part.type === "input_image"
+    ? toImage(part, index)
+    : { type: "text", text: shieldDeveloperContext(part.text) };
 }
 
 function toImage(image: InputImageContent, index: number): ImageBlockParam {
@@ -328,9 +334,11 @@ function toToolResult(callId: string, output: ToolOutput, index: number): ToolRe
     tool_use_id: callId,
     content:
       typeof output === "string"
-        ? output
+        ? shieldDeveloperContext(output)
         : output.map((part) =>
-            part.type === "input_text" ? { type: "text", text: part.text } : toImage(part, index),
+            part.type === "input_text"
+              ? { type: "text", text: shieldDeveloperContext(part.text) }
+              : toImage(part, index),
           ),
   };
 }

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { codexRolloutNames, codexRolloutPath } from "@ctx/fixtures";
 import type { JsonValue } from "@ctx/protocol";
 import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
-import { createSession, loadDefaultTokenizer } from "@ctx/session";
+import { createSession, loadDefaultTokenizer, runTurn } from "@ctx/session";
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectLargeInspection } from "./__fixtures__/expect-large-inspection.js";
 import { type CtxRun, runCtx } from "./__fixtures__/run-ctx.js";
@@ -505,5 +505,37 @@ describe("ctx inspect on what is not a rollout", () => {
     expect(usage.stderr).toBe(
       'error: --max-line-bytes takes a whole number of bytes, not "lots"\n',
     );
+  });
+});
+
+describe("ctx inspect on an answer that did not complete", () => {
+  it("shows how the answer ended where runTurn recorded it", async () => {
+    const store = createJsonlRolloutStore(join(folder, "endings"));
+    const session = createSession({ store, sessionId: "cut" });
+    const outcome = await runTurn({
+      session,
+      turnContext: {
+        model: "ctx-coder",
+        environments: [{ id: "local", cwd: folder, shell: "bash" }],
+      },
+      userInput: "Write the whole report.",
+      callModel: async () => ({
+        items: [
+          {
+            type: "message",
+            role: "assistant",
+            content: [{ type: "output_text", text: "The rep" }],
+          },
+        ],
+        ending: "cut",
+      }),
+      runTool: async () => "unused",
+    });
+    await store.close();
+    expect(outcome.status).toBe("cut");
+    const inspection = await inspectAsJson("endings/cut.jsonl");
+    expect(inspection.events.map((event) => [event.type, event.detail])).toEqual([
+      ["answer-ending", "the model's answer was cut short (the provider's output limit)"],
+    ]);
   });
 });

@@ -20,6 +20,14 @@ import { TextMeasure } from "./text-measure.js";
 import { TypedUserMessages } from "./typed-user-messages.js";
 import { UsageLedger } from "./usage-ledger.js";
 
+/** What the inspection says of an answer that did not complete, by how it ended. */
+const answerEndings = {
+  cut: "the model's answer was cut short (the provider's output limit)",
+  refused: "the model refused to answer",
+  failed: "the provider reported the answer as failed",
+  aborted: "the answer was stopped before it was whole",
+} as const;
+
 /** The limits an {@link InspectionState} keeps to, and how it counts tokens. */
 export interface StateOptions {
   readonly requestLimit: number;
@@ -181,6 +189,9 @@ export class InspectionState {
         return;
       case "aborted":
         this.event(line, "aborted", "the turn was interrupted");
+        return;
+      case "ending":
+        this.event(line, "answer-ending", answerEndings[entry.ending]);
         return;
       case "usage":
         if (entry.thread !== undefined) {

@@ -28,7 +28,14 @@ export interface InspectedItem {
 export interface InspectedEvent {
   readonly line: number;
   readonly turn: number;
-  readonly type: "fork" | "compaction" | "rollback" | "branch" | "aborted" | "cache-break";
+  readonly type:
+    | "fork"
+    | "compaction"
+    | "rollback"
+    | "branch"
+    | "aborted"
+    | "answer-ending"
+    | "cache-break";
   readonly detail: string;
 }
 

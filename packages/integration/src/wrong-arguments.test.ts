@@ -152,6 +152,7 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
   "@ctx/protocol/internal": {
     lazySchema: { args: [() => z.string()], names: ["build"] },
     lazySchemaBuilds: { args: [], names: [] },
+    repeatedCallId: { args: [[]], names: ["items"] },
   },
   "@ctx/fragments": {
     defineFragment: {
@@ -512,6 +513,7 @@ const methodRows: Readonly<Record<string, MethodTable>> = {
       compact: { args: [{ guidance: "Keep file paths." }], names: ["options"], optional: [0] },
       reportUsage: { args: [{ totalTokens: 1_000 }], names: ["usage"] },
       recordTouchedPaths: { args: [["src/a.ts"], {}], names: ["paths", "options"], optional: [1] },
+      recordAnswer: { args: [{ items: [] }], names: ["answer"] },
     },
   },
   "tokenizer (approximateTokenizer)": {

@@ -126,11 +126,16 @@ describe("fromChatCompletionStream", () => {
     expect(answer.items).toEqual([
       { type: "message", role: "assistant", content: [{ type: "output_text", text: "Running" }] },
     ]);
+    expect(answer.ending).toBe("cut");
     expect(answer.warnings).toEqual([
       {
         code: "incomplete-response",
+        message: "the answer did not complete (finish_reason length); it is recorded as cut",
+      },
+      {
+        code: "incomplete-response",
         message:
-          "the answer ended early (length); its text was kept, its 1 tool call(s) left out since their arguments may be cut",
+          "the answer ended early (length); its 1 tool call(s) were left out since their arguments may be cut",
       },
     ]);
   });

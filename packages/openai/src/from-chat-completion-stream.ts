@@ -3,8 +3,9 @@ import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import type { ChatCompletionChunk } from "openai/resources/chat/completions";
 import { z } from "zod";
+import { choiceEnding } from "./answer-ending.js";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";
-import { checkAnswer, warnUnlessJson } from "./output-items.js";
+import { checkAnswer, refuseRepeatedCallIds, warnUnlessJson } from "./output-items.js";
 import { readUsage } from "./reported-usage.js";
 
 /** Options of {@link fromChatCompletionStream}. */
@@ -71,13 +72,17 @@ interface ToolCallParts {
  * rejects with the client's error, so a caller never records half an answer. A choice that
  * finished for another reason than `stop` or `tool_calls` (`length`, `content_filter`) keeps its
  * text and drops its tool calls, whose arguments may be cut, with an `incomplete-response`
- * warning naming the reason. Other choices are left out with an `other-choices` warning, as are
+ * warning naming the reason; its `ending` is `cut` for `length`, `refused` for `content_filter`
+ * or a refusal, `completed` otherwise. Other choices are left out with an `other-choices` warning, as are
  * arguments that are not JSON (`tool-arguments-not-json`, recorded as written).
+ *
+ * A stream that contradicts itself is refused: text or a call added to the first choice after it
+ * finished, a tool call given a second id, two tool calls with one id.
  *
  * @throws {OpenAIAdapterError} naming `stream` or `options` when they are not an async iterable
  * and the options object (code `invalid-argument`); naming the chunk at fault when a chunk, a
- * choice or a tool call delta is malformed, or a tool call ends without its id or name (code
- * `invalid-answer`).
+ * choice or a tool call delta is malformed, a tool call ends without its id or name, or the
+ * stream contradicts itself (code `invalid-answer`).
  * @example
  * ```ts
  * const stream = await client.chat.completions.create(
@@ -124,6 +129,17 @@ export async function fromChatCompletionStream(
         continue;
       }
       const delta = choice.delta;
+      // An empty delta after the finish (some compatible servers send one) adds nothing.
+      const adds =
+        (delta?.content ?? "") !== "" ||
+        (delta?.refusal ?? "") !== "" ||
+        (delta?.tool_calls ?? []).length > 0;
+      if (finishReason !== undefined && adds) {
+        throw new OpenAIAdapterError(
+          "invalid-answer",
+          `the stream contradicts itself: ${where} adds to the first choice after it finished (${finishReason}); nothing of it was kept`,
+        );
+      }
       if (delta?.content != null) text.push(delta.content);
       if (delta?.refusal != null) refusal.push(delta.refusal);
       for (const [offset, part] of (delta?.tool_calls ?? []).entries()) {
@@ -134,6 +150,13 @@ export async function fromChatCompletionStream(
         );
         const parts = calls.get(call.index) ?? { id: undefined, name: undefined, arguments: [] };
         calls.set(call.index, parts);
+        if (parts.id !== undefined && call.id != null && call.id !== parts.id) {
+          throw new OpenAIAdapterError(
+            "invalid-answer",
+            `the stream contradicts itself: ${where} gives tool call ${call.index} the id ${call.id}, after ${parts.id}; nothing of it was kept`,
+            { index: call.index },
+          );
+        }
         parts.id ??= call.id ?? undefined;
         parts.name ??= call.function?.name ?? undefined;
         if (call.function?.arguments != null) parts.arguments.push(call.function.arguments);
@@ -163,11 +186,12 @@ export async function fromChatCompletionStream(
       content: [{ type: "output_text", text: said }],
     });
   }
+  const ending = choiceEnding(finishReason, text.length > 0 ? undefined : said, warnings);
   const complete = finishReason === "stop" || finishReason === "tool_calls";
-  if (!complete) {
+  if (!complete && calls.size > 0) {
     warnings.push({
       code: "incomplete-response",
-      message: `the answer ended early (${finishReason}); its text was kept${calls.size > 0 ? `, its ${calls.size} tool call(s) left out since their arguments may be cut` : ""}`,
+      message: `the answer ended early (${finishReason}); its ${calls.size} tool call(s) were left out since their arguments may be cut`,
     });
   }
   const ordered = [...calls.entries()].sort(([left], [right]) => left - right);
@@ -183,5 +207,6 @@ export async function fromChatCompletionStream(
     warnUnlessJson(joined, `tool call ${index} of the stream (call ${id} of ${name})`, warnings);
     items.push({ type: "function_call", call_id: id, name, arguments: joined });
   }
-  return { items, usage, warnings };
+  refuseRepeatedCallIds(items, "the streamed completion");
+  return { items, usage, ending, warnings };
 }

@@ -89,9 +89,11 @@ describe("fromChatCompletion", () => {
       role: "assistant",
       content: [{ type: "output_text", text: "I cannot." }],
     });
+    expect(answer.ending).toBe("refused");
     expect(answer.warnings?.map((warning) => warning.code)).toEqual([
       "other-choices",
       "tool-arguments-not-json",
+      "incomplete-response",
     ]);
   });
 

@@ -3,9 +3,10 @@ import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import type { ChatCompletion } from "openai/resources/chat/completions";
 import { z } from "zod";
+import { choiceEnding } from "./answer-ending.js";
 import { checkSchema } from "./check-argument.js";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";
-import { checkAnswer, warnUnlessJson } from "./output-items.js";
+import { checkAnswer, refuseRepeatedCallIds, warnUnlessJson } from "./output-items.js";
 import { readUsage } from "./reported-usage.js";
 
 const completionSchema = lazySchema(() => z.looseObject({ choices: z.array(z.unknown()) }));
@@ -27,6 +28,7 @@ const toolCallSchema = lazySchema(() =>
 
 const choiceSchema = lazySchema(() =>
   z.looseObject({
+    finish_reason: z.string().nullish(),
     message: z.looseObject({
       content: z.string().nullish(),
       refusal: z.string().nullish(),
@@ -41,11 +43,14 @@ const choiceSchema = lazySchema(() =>
  * function or custom tool call with the same call id, and the usage in the shape of
  * `reportedUsage`. Function call arguments that are not JSON leave a `tool-arguments-not-json`
  * warning (the call is recorded as written); a completion with more than one choice leaves an
- * `other-choices` warning, since only the first goes into the history.
+ * `other-choices` warning, since only the first goes into the history. The answer's `ending` is
+ * `cut` for `finish_reason: "length"`, `refused` for `"content_filter"` or a refusal, each with an
+ * `incomplete-response` warning, and `completed` otherwise.
  *
  * @throws {OpenAIAdapterError} naming `completion` when it is not an object with `choices`
  * (code `invalid-argument`), or when it has no choice, or a choice or a tool call lacks a field
- * (code `invalid-answer`; `index` is the tool call's position).
+ * (code `invalid-answer`; `index` is the tool call's position), or two tool calls share an id
+ * (code `invalid-answer`).
  * @example
  * ```ts
  * const completion = await client.chat.completions.create({ model, ...toChatCompletionsParams(request) });
@@ -62,7 +67,8 @@ export function fromChatCompletion(
       "completion.choices is empty: the answer has no message",
     );
   }
-  const { message } = checkAnswer(choiceSchema, choices[0], "completion.choices[0]");
+  const choice = checkAnswer(choiceSchema, choices[0], "completion.choices[0]");
+  const { message } = choice;
   const warnings: CtxWarning[] = [];
   if (choices.length > 1) {
     warnings.push({
@@ -87,5 +93,8 @@ export function fromChatCompletion(
       items.push({ type: "custom_tool_call", call_id: call.id, name, input });
     }
   }
-  return { items, usage: readUsage(completion, "completion", "invalid-answer"), warnings };
+  refuseRepeatedCallIds(items, "completion.choices[0].message");
+  const usage = readUsage(completion, "completion", "invalid-answer");
+  const ending = choiceEnding(choice.finish_reason, message.refusal, warnings);
+  return { items, usage, ending, warnings };
 }

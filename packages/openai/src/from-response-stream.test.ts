@@ -73,6 +73,7 @@ describe("fromResponseStream", () => {
   it("keeps the complete items of an incomplete response, with a warning naming why", async () => {
     const answer = await fromResponseStream(
       streamOf([
+        { type: "response.output_item.added", output_index: 0, item: { ...call, arguments: "" } },
         { type: "response.output_item.done", output_index: 0, item: call },
         {
           type: "response.incomplete",
@@ -81,6 +82,7 @@ describe("fromResponseStream", () => {
       ]),
     );
     expect(answer.items).toHaveLength(1);
+    expect(answer.ending).toBe("cut");
     expect(answer.warnings).toEqual([
       expect.objectContaining({
         code: "incomplete-response",

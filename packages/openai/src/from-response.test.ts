@@ -146,7 +146,8 @@ describe("fromResponse", () => {
       },
     ]);
     expect(answer.usage).toBeUndefined();
-    expect(answer.warnings).toEqual([]);
+    expect(answer.ending).toBe("refused");
+    expect(answer.warnings?.map((warning) => warning.code)).toEqual(["incomplete-response"]);
   });
 
   it("gives back the history it was answered with, and the next request sends it as it came", () => {

@@ -3,8 +3,9 @@ import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import type { Response } from "openai/resources/responses/responses";
 import { z } from "zod";
+import { responseEnding } from "./answer-ending.js";
 import { checkSchema } from "./check-argument.js";
-import { toOutputItem } from "./output-items.js";
+import { refuseRepeatedCallIds, toOutputItem } from "./output-items.js";
 import { readUsage } from "./reported-usage.js";
 
 const responseSchema = lazySchema(() => z.looseObject({ output: z.array(z.unknown()) }));
@@ -16,11 +17,15 @@ const responseSchema = lazySchema(() => z.looseObject({ output: z.array(z.unknow
  * session has no type for (a hosted tool's call, such as a web search the API ran) is left out
  * with an `unknown-output-item` warning, and function call arguments that are not JSON leave a
  * `tool-arguments-not-json` warning (the call is recorded as written, for the tool runner to
- * answer). A refusal is recorded as the assistant's text.
+ * answer). A refusal is recorded as the assistant's text. How the answer ended is its `ending`:
+ * `cut` for `status: "incomplete"` (`refused` when the reason is the content filter), `failed`,
+ * `aborted` for a cancelled one, `refused` for an answer holding a refusal, each with an
+ * `incomplete-response` warning; `completed` otherwise.
  *
  * @throws {OpenAIAdapterError} naming `response` when it is not an object with an `output`
  * array (code `invalid-argument`), or an output item of a known type lacks a field (code
- * `invalid-answer`, `index` its position): nothing is mapped then.
+ * `invalid-answer`, `index` its position), or two tool calls share a call id (code
+ * `invalid-answer`): nothing is mapped then.
  * @example
  * ```ts
  * const response = await client.responses.create({ model, ...toResponsesParams(request) });
@@ -28,11 +33,15 @@ const responseSchema = lazySchema(() => z.looseObject({ output: z.array(z.unknow
  * await session.record(answer.items);
  * ```
  */
-export function fromResponse(response: Pick<Response, "output" | "usage">): ModelAnswer {
+export function fromResponse(
+  response: Pick<Response, "output" | "usage"> & Partial<Pick<Response, "status">>,
+): ModelAnswer {
   const { output } = checkSchema("response", response, responseSchema);
   const warnings: CtxWarning[] = [];
   const items = output.flatMap(
     (item, index) => toOutputItem(item, `response.output[${index}]`, index, warnings) ?? [],
   );
-  return { items, usage: readUsage(response, "response", "invalid-answer"), warnings };
+  refuseRepeatedCallIds(items, "response.output");
+  const usage = readUsage(response, "response", "invalid-answer");
+  return { items, usage, ending: responseEnding(response, output, warnings), warnings };
 }

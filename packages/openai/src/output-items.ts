@@ -1,5 +1,5 @@
 import { parseWithSchema, type ResponseItem, type ToolOutput } from "@ctx/protocol";
-import { lazySchema } from "@ctx/protocol/internal";
+import { lazySchema, repeatedCallId } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import { OpenAIAdapterError } from "./openai-adapter-error.js";
@@ -235,4 +235,19 @@ export function checkAnswer<Schema extends z.ZodType>(
     (problems) =>
       new OpenAIAdapterError("invalid-answer", `${where} is not valid: ${problems}`, { index }),
   );
+}
+
+/**
+ * Refuses an answer in which two tool calls share one call id: the tool would run twice, and
+ * every later request would repeat the id.
+ * @throws {OpenAIAdapterError} coded `invalid-answer`, naming `where` and the id.
+ */
+export function refuseRepeatedCallIds(items: readonly ResponseItem[], where: string): void {
+  const repeated = repeatedCallId(items);
+  if (repeated !== undefined) {
+    throw new OpenAIAdapterError(
+      "invalid-answer",
+      `${where} has two tool calls with the call id ${repeated}; nothing of it was kept`,
+    );
+  }
 }

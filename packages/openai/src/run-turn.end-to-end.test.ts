@@ -8,6 +8,8 @@ import {
 import { createSession, runTurn } from "@ctx/session";
 import { OpenAI } from "openai";
 import { describe, expect, it } from "vitest";
+import { createOpenAISummarizer } from "./create-openai-summarizer.js";
+import { fromResponse } from "./from-response.js";
 import { fromResponseStream } from "./from-response-stream.js";
 import { toResponsesParams } from "./to-responses-params.js";
 
@@ -104,6 +106,99 @@ describe("runTurn with the openai client and a streamed answer", () => {
         });
         expect(outcome).toMatchObject({ status: "aborted", steps: 0, items: [] });
         expect(session.history().at(-1)?.origin).toEqual({ source: "user" });
+      },
+    );
+  });
+
+  it("ends the turn inside a mid-turn compaction whose summary the abort cut off, writing nothing after it", async () => {
+    // The first answer calls the tool and reports 105 tokens, over the limit of 100: the next
+    // request compacts first, and the server holds the summary request.
+    await withLocalServer(
+      (_request, index) => (index === 0 ? openAIResponseEvents(1) : { hold: true }),
+      async (server) => {
+        const openai = client(server.url);
+        const session = createSession({
+          autoCompactTokenLimit: 100,
+          summarizer: createOpenAISummarizer({ client: openai, model: "gpt-test" }),
+        });
+        const controller = new AbortController();
+        server.received(2).then(() => controller.abort());
+        const outcome = await runTurn({
+          session,
+          turnContext: firstTurnContext,
+          userInput: "List the files.",
+          signal: controller.signal,
+          callModel: async (request, { signal }) =>
+            fromResponseStream(
+              await openai.responses.create(
+                { model: "gpt-test", stream: true, ...toResponsesParams(request) },
+                { signal },
+              ),
+            ),
+          runTool: async () => shellOutput,
+        });
+        expect(outcome).toMatchObject({ status: "aborted", steps: 1, compactions: [] });
+        expect(server.requests).toHaveLength(2);
+        expect(session.history().at(-1)?.item).toEqual({
+          type: "function_call_output",
+          call_id: "call_1",
+          output: shellOutput,
+        });
+      },
+    );
+  });
+
+  it("asks for encrypted reasoning when it does not store, and sends it back on the tool turn's next request", async () => {
+    const reasoning = {
+      type: "reasoning",
+      id: "rs_1",
+      summary: [],
+      encrypted_content: "gAAAA-sealed",
+    };
+    const answers = [
+      [
+        reasoning,
+        { type: "function_call", id: "fc_1", call_id: "call_1", name: "shell", arguments: "{}" },
+      ],
+      [
+        {
+          type: "message",
+          id: "msg_1",
+          role: "assistant",
+          status: "completed",
+          content: [{ type: "output_text", text: "Done.", annotations: [] }],
+        },
+      ],
+    ];
+    await withLocalServer(
+      (_request, index) => ({
+        json: {
+          id: `resp_${index}`,
+          object: "response",
+          status: "completed",
+          output: answers[index],
+        },
+      }),
+      async (server) => {
+        const openai = client(server.url);
+        const outcome = await runTurn({
+          session: createSession(),
+          turnContext: firstTurnContext,
+          userInput: "List the files.",
+          callModel: async (request, { signal }) =>
+            fromResponse(
+              await openai.responses.create(
+                { model: "gpt-test", ...toResponsesParams(request, { store: false }) },
+                { signal },
+              ),
+            ),
+          runTool: async () => shellOutput,
+        });
+        expect(outcome.status).toBe("completed");
+        for (const { body } of server.requests) {
+          expect(body).toMatchObject({ store: false, include: ["reasoning.encrypted_content"] });
+        }
+        expect(server.requests[1]?.body.input).toContainEqual(reasoning);
       },
     );
   });

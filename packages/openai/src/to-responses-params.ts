@@ -11,6 +11,7 @@ import {
 import { lazySchema } from "@ctx/protocol/internal";
 import type {
   EasyInputMessage,
+  ResponseIncludable,
   ResponseInputContent,
   ResponseInputImage,
   ResponseInputItem,
@@ -31,6 +32,14 @@ export interface ResponsesParamsOptions {
    * as Codex uses its thread id) so the provider routes them to the same prompt cache.
    */
   readonly promptCacheKey?: string;
+  /**
+   * Whether the API keeps the response (its `store` field, sent only when given). With
+   * `store: false`, as Codex sends it, the mapping also asks for
+   * `include: ["reasoning.encrypted_content"]`: a reasoning model's reasoning then comes back
+   * encrypted and goes out again in the next request, which the API could not find by id
+   * otherwise. Give `store` here rather than beside the mapping, so the two go together.
+   */
+  readonly store?: boolean;
 }
 
 /** The part of a Responses API request that a model request decides. */
@@ -38,6 +47,8 @@ export interface ResponsesParams {
   instructions?: string;
   input: ResponseInputItem[];
   prompt_cache_key?: string;
+  store?: boolean;
+  include?: ResponseIncludable[];
 }
 
 /** The schema of {@link ResponsesParamsOptions}. */
@@ -45,6 +56,7 @@ export const responsesParamsOptionsSchema = lazySchema(() =>
   z.strictObject({
     instructionsAs: z.enum(["instructions", "developer-message"]).optional(),
     promptCacheKey: z.string().min(1).optional(),
+    store: z.boolean().optional(),
   }),
 );
 
@@ -55,8 +67,9 @@ const toError = (problems: string) => new OpenAIAdapterError("invalid-argument",
 const optionsArgumentSchema = lazySchema(() => z.object({ options: responsesParamsOptionsSchema }));
 
 /**
- * Maps a model request to the Responses API's `instructions`, `input` and `prompt_cache_key`;
- * spread the result into `client.responses.create` beside the model and tools.
+ * Maps a model request to the Responses API's `instructions`, `input` and `prompt_cache_key`
+ * (and `store`, with `include: ["reasoning.encrypted_content"]` when it is `false`); spread the
+ * result into `client.responses.create` beside the model and tools.
  *
  * Items go on the wire as they are, with the adjustments the API's input types ask for:
  * messages lose their `id`; an assistant message becomes the short form whose content is its
@@ -84,7 +97,7 @@ export function toResponsesParams(
   options: ResponsesParamsOptions = {},
 ): ResponsesParams {
   parseWithSchema(optionsArgumentSchema, { options }, toError);
-  const { instructionsAs = "instructions", promptCacheKey } = options;
+  const { instructionsAs = "instructions", promptCacheKey, store } = options;
   let params: ResponsesParams;
   if (instructionsAs === "instructions") {
     // Mapped first: the mapper checks the request before its instructions are read.
@@ -106,6 +119,8 @@ export function toResponsesParams(
     };
   }
   if (promptCacheKey !== undefined) params.prompt_cache_key = promptCacheKey;
+  if (store !== undefined) params.store = store;
+  if (store === false) params.include = ["reasoning.encrypted_content"];
   return params;
 }
 

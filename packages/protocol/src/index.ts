@@ -1,3 +1,4 @@
+export { type AnswerEnding, answerEndingSchema } from "./answer-ending.js";
 export {
   type ContentItem,
   contentItemSchema,

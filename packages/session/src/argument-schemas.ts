@@ -91,4 +91,17 @@ export const sessionOptionsShape = {
   tokenizer: lazySchema(() => tokenizerSchema.optional()),
   autoCompactTokenLimit: lazySchema(() => z.number().int().positive().optional()),
   contextWindow: lazySchema(() => z.number().int().positive().optional()),
+  toolOutputLimit: lazySchema(() =>
+    z
+      .union([
+        z.literal(false),
+        z.strictObject({ mode: z.enum(["bytes", "tokens"]), limit: z.number().int().positive() }),
+      ])
+      .optional(),
+  ),
 };
+
+/** The schema of the options of `session.beginTurn` and `session.nextRequest`. */
+export const requestOptionsSchema = lazySchema(() =>
+  z.strictObject({ signal: z.instanceof(AbortSignal).optional() }),
+);

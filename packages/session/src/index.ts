@@ -43,6 +43,7 @@ export type { RecalledItem } from "./recall/recalled-item.js";
 export type {
   CompactOptions,
   ModelRequest,
+  RequestOptions,
   Session,
   SessionOptions,
 } from "./session.js";
@@ -76,3 +77,4 @@ export {
   parseTurnContext,
   type TurnContext,
 } from "./turn/turn-context.js";
+export { UnrecordedAnswerError } from "./turn/unrecorded-answer-error.js";

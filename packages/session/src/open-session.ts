@@ -3,14 +3,22 @@ import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import { describeValue } from "@ctx/text";
 import { z } from "zod";
+import { requestOptionsSchema } from "./argument-schemas.js";
 import { checkSchema } from "./check-argument.js";
 import { compactOptionsSchema } from "./compaction/compact-options.js";
 import { compactSession } from "./compaction/compact-session.js";
+import { limitToolOutput } from "./history/limit-tool-output.js";
 import { defaultOrigin, type HistoryEntry } from "./history/origin.js";
 import { recordTouchedPaths, type TurnAgentsMd } from "./injected/record-touched-paths.js";
 import { touchedPathsOptionsSchema, touchedPathsSchema } from "./injected/touched-paths-schema.js";
+import { answerRecords } from "./log/answer-records.js";
 import { createSerialQueue } from "./log/serial-queue.js";
-import { itemRecord, originSchema, reportedUsageSchema } from "./log/session-records.js";
+import {
+  itemRecord,
+  originSchema,
+  reportedUsageSchema,
+  type SessionRecord,
+} from "./log/session-records.js";
 import type { RolloutPosition } from "./log/session-writer.js";
 import type { Session, SessionOptions } from "./session.js";
 import { SessionError } from "./session-error.js";
@@ -42,12 +50,37 @@ export function openSession(
   /** The AGENTS.md the latest turn sent, for the just-in-time files of the folders it touches. */
   let turnAgentsMd: TurnAgentsMd | undefined;
 
+  /**
+   * `records` with each tool output cut to the session's `toolOutputLimit` or the latest model's
+   * truncation policy, each cut a warning held for the next request.
+   */
+  const limited = (records: readonly SessionRecord[]): SessionRecord[] => {
+    const slug = currentTurn?.model.slug ?? state.model;
+    const policy =
+      options.toolOutputLimit ??
+      (slug === undefined ? undefined : parts.models.get(slug).truncationPolicy);
+    if (policy === undefined || policy === false) return [...records];
+    const warnings: CtxWarning[] = [];
+    const result = records.map((record) =>
+      record.type === "response_item"
+        ? itemRecord({
+            ...record.payload,
+            item: limitToolOutput(record.payload.item, policy, warnings),
+          })
+        : record,
+    );
+    parts.requests.holdWarnings(warnings);
+    return result;
+  };
+
   return {
     id: parts.id,
-    beginTurn: async (turnContext, userInput) => {
+    beginTurn: async (turnContext, userInput, requestOptions = {}) => {
+      const { signal } = checkSchema("options", requestOptions, requestOptionsSchema);
       const prepared = await prepareTurn(parts.agentsMdCache, turnContext, userInput);
       return serial(async () => {
-        const { request, turn } = await beginTurn(parts, prepared, currentTurn === undefined);
+        const first = currentTurn === undefined;
+        const { request, turn } = await beginTurn(parts, prepared, first, signal);
         currentTurn = turn;
         const given = prepared.context.agentsMd;
         turnAgentsMd =
@@ -60,7 +93,10 @@ export function openSession(
         return request;
       });
     },
-    nextRequest: () => serial(() => nextRequest(parts, currentTurn)),
+    nextRequest: async (requestOptions = {}) => {
+      const { signal } = checkSchema("options", requestOptions, requestOptionsSchema);
+      return serial(() => nextRequest(parts, currentTurn, signal));
+    },
     compact: async (compactOptions = {}) => {
       const parsed = checkSchema("options", compactOptions, compactOptionsSchema);
       return serial(() => compactSession(parts, parsed, currentTurn));
@@ -75,7 +111,14 @@ export function openSession(
       });
       return serial(async () => {
         parts.requests.holdWarnings(await parts.tokens.ready());
-        await parts.commit(entries.map(itemRecord));
+        await parts.commit(limited(entries.map(itemRecord)));
+      });
+    },
+    recordAnswer: async (answer) => {
+      const records = answerRecords(answer);
+      return serial(async () => {
+        parts.requests.holdWarnings(await parts.tokens.ready());
+        await parts.commit(limited(records));
       });
     },
     recordTouchedPaths: async (paths, touchedOptions = {}) => {

@@ -63,8 +63,9 @@ describe("the types @ctx/session exports", () => {
   it("names what a session's methods take and give", () => {
     type Session = entry.Session;
     expectTypeOf<Parameters<Session["beginTurn"]>>().toEqualTypeOf<
-      [entry.TurnContext, entry.UserInput]
+      [entry.TurnContext, entry.UserInput, entry.RequestOptions?]
     >();
+    expectTypeOf<Parameters<Session["nextRequest"]>>().toEqualTypeOf<[entry.RequestOptions?]>();
     expectTypeOf<ReturnType<Session["beginTurn"]>>().toEqualTypeOf<Promise<entry.ModelRequest>>();
     expectTypeOf<entry.ModelRequest["cacheBreak"]>().toEqualTypeOf<entry.CacheBreak | undefined>();
     expectTypeOf<Parameters<Session["compact"]>>().toEqualTypeOf<[entry.CompactOptions?]>();

@@ -6,13 +6,16 @@ import { CtxError, type CtxErrorOptions } from "@ctx/text";
  * argument it does not take (a turn context, user input, an extension slot or an option that does
  * not fit); `turn-not-started`, a method that continues a turn called before `beginTurn`;
  * `unreadable-rollout`, a stored record the session cannot replay; `invalid-token-count`, a
- * tokenizer that counted something other than a whole number of tokens.
+ * tokenizer that counted something other than a whole number of tokens; `unrecorded-answer`, an
+ * answer `runTurn` could not record since another writer appended first (an
+ * `UnrecordedAnswerError`, which carries it).
  */
 export type SessionErrorCode =
   | "invalid-argument"
   | "turn-not-started"
   | "unreadable-rollout"
-  | "invalid-token-count";
+  | "invalid-token-count"
+  | "unrecorded-answer";
 
 /** Options of a {@link SessionError}. */
 export interface SessionErrorOptions extends CtxErrorOptions {

@@ -150,6 +150,9 @@ export class SessionState {
       case "reported_usage":
         this.#reportUsage(record.payload.totalTokens);
         return undefined;
+      case "answer_ending":
+        // Said for the reader of the rollout; the history is the same either way.
+        return undefined;
       case "compaction":
         this.#installCompaction(checkpointOf(record.payload));
         // The history is replaced: the model's next items answer a request made from it, as a

@@ -1,5 +1,5 @@
-import type { ModelCatalog } from "@ctx/prompts";
-import type { ReportedUsage, ResponseItem, Summarizer } from "@ctx/protocol";
+import type { ModelCatalog, TruncationPolicy } from "@ctx/prompts";
+import type { ModelAnswer, ReportedUsage, ResponseItem, Summarizer } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
 import type { RolloutStore } from "@ctx/rollout";
 import type { CtxWarning } from "@ctx/text";
@@ -68,6 +68,13 @@ export interface SessionOptions {
    * whole number.
    */
   readonly contextWindow?: number;
+  /**
+   * How much of one tool output is recorded, instead of the turn's model's `truncationPolicy`
+   * (`{ mode: "bytes" | "tokens", limit }`); `false` records every output whole. An output over
+   * the limit keeps its start and its end, with a note in the middle saying how much was left
+   * out, and leaves a `tool-output-truncated` warning on the next request.
+   */
+  readonly toolOutputLimit?: TruncationPolicy | false;
 }
 
 /** Options of {@link Session.compact}. */
@@ -80,6 +87,15 @@ export interface CompactOptions {
   /** Rules for this summary, after the session's `compaction.guidance`. */
   readonly guidance?: string;
   /** Stops the summarizer; the session then writes a fallback summary. */
+  readonly signal?: AbortSignal;
+}
+
+/** Options of {@link Session.beginTurn} and {@link Session.nextRequest}. */
+export interface RequestOptions {
+  /**
+   * The turn's signal: it stops a compaction's summarizer, and once it has aborted the call
+   * writes nothing (no compaction, no context, no user message) and rejects with its reason.
+   */
   readonly signal?: AbortSignal;
 }
 
@@ -110,21 +126,27 @@ export interface Session {
    * Begins a turn: validates `turnContext`, sends the full context on a first turn (or once the
    * baseline is lost) and afterwards only what changed, records it and the user's message, and
    * returns the request; add what the session does not own (tools, say) by spreading it in.
-   * @throws {SessionError} when the turn context or the input does not fit its schema.
+   * @throws {SessionError} when the turn context, the input or `options` does not fit its schema.
    * @throws {FragmentError} when a turn-state slot does not fit its section's schema.
+   * @throws the reason of `options.signal` once it has aborted: nothing of the turn is written.
    * @throws {RolloutConflictError} when this session is no longer its rollout's writer (another
    * writer appended since it last did): nothing changed, here or in the store; resume again.
    */
-  beginTurn(turnContext: TurnContext, userInput: UserInput): Promise<ModelRequest>;
+  beginTurn(
+    turnContext: TurnContext,
+    userInput: UserInput,
+    options?: RequestOptions,
+  ): Promise<ModelRequest>;
   /**
    * The next request of the current turn, once the model's output and the tools' results are
    * recorded. When they left the history over the model's compaction limit, it is compacted
    * first and the full current context goes in just before the last message of the user's.
-   * @throws {SessionError} when no turn has begun.
+   * @throws {SessionError} when no turn has begun, or `options` does not fit its type.
+   * @throws the reason of `options.signal` once it has aborted: nothing is written.
    * @throws {RolloutConflictError} when this session is no longer its rollout's writer (another
    * writer appended since it last did): nothing changed, here or in the store; resume again.
    */
-  nextRequest(): Promise<ModelRequest>;
+  nextRequest(options?: RequestOptions): Promise<ModelRequest>;
   /**
    * Compacts the history now: summarizes it (or installs `options.replacement`) and keeps the
    * user's messages, so the next request sends the full current context, then those messages,
@@ -163,6 +185,16 @@ export interface Session {
     paths: readonly string[],
     options?: TouchedPathsOptions,
   ): Promise<TouchedAgentsMd>;
+  /**
+   * Records one answer of the model whole, in one write: its items, its usage (as `reportUsage`
+   * takes it) and, when it did not complete, how it ended (an `answer_ending` record). The whole
+   * answer is checked first, so an answer with one wrong item or a wrong usage writes nothing.
+   * @throws {SessionError} naming `answer` and the path at fault when it does not fit
+   * `ModelAnswer`, before anything is written.
+   * @throws {RolloutConflictError} when this session is no longer its rollout's writer (another
+   * writer appended since it last did): nothing changed, here or in the store; resume again.
+   */
+  recordAnswer(answer: ModelAnswer): Promise<void>;
   /**
    * Gives the session the provider's usage for the latest response, once its items are recorded:
    * until the history is replaced (a compaction, a rollback), `tokenUsage` and the compaction

@@ -10,6 +10,7 @@ export { contextWindowCause } from "./context-window-cause.js";
 export { type CountedItems, countedItems } from "./counted-items.js";
 export { type AdapterManifest, describePeerRange } from "./describe-peer-range.js";
 export { expectGrowingRequests, type KeptMessages } from "./expect-growing-requests.js";
+export { expectTypedOutcome } from "./expect-typed-outcome.js";
 export { type HistoryReads, historyReadsOnNextTurn } from "./history-reads-on-next-turn.js";
 export {
   assistantMessage,

@@ -56,6 +56,10 @@ function recordEntries(record: SessionRecord): RolloutEntry[] {
         },
       ];
     }
+    case "answer_ending": {
+      const { ending } = record.payload;
+      return ending === "completed" ? [] : [{ type: "ending", ending }];
+    }
     case "world_state":
       return [];
   }

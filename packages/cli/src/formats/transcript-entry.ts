@@ -97,4 +97,6 @@ export type RolloutEntry =
       readonly copyOf?: string;
       readonly thread?: string;
     }
-  | { readonly type: "aborted" };
+  | { readonly type: "aborted" }
+  /** The answer recorded just before did not complete: the provider cut or refused it, or it failed. */
+  | { readonly type: "ending"; readonly ending: "cut" | "refused" | "failed" | "aborted" };

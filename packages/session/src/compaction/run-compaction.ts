@@ -18,6 +18,11 @@ export interface CompactionAsk {
   readonly signal?: AbortSignal | undefined;
   /** The base instructions the compacted history goes on with; the session's when omitted. */
   readonly baseInstructions?: string | undefined;
+  /**
+   * The signal of the turn the compaction runs in: it stops the summarizer as `signal` does, and
+   * once it has aborted the compaction commits nothing and rejects with its reason.
+   */
+  readonly turnSignal?: AbortSignal | undefined;
   /** The current turn's turn state, for a mid-turn compaction: its full context is placed. */
   readonly turnState?: Readonly<Record<string, unknown>>;
 }
@@ -26,6 +31,8 @@ export interface CompactionAsk {
  * Compacts the history: summarizes it (or installs `ask.replacement`), places the full current
  * context (mid-turn, from `ask.turnState`) or clears the baseline, keeps the leading items of
  * the last request sent, commits the checkpoint and reports what changed.
+ *
+ * @throws the reason of `ask.turnSignal` once it has aborted: nothing is committed then.
  */
 export async function runCompaction(
   parts: SessionParts,
@@ -38,6 +45,7 @@ export async function runCompaction(
   const tokensBefore = usedTokens();
   const { checkpoint, warnings } = await prepareCompaction({
     ...ask,
+    signal: ask.signal ?? ask.turnSignal,
     state,
     items: before,
     summarizer: options.summarizer,
@@ -50,6 +58,7 @@ export async function runCompaction(
     sent === undefined
       ? checkpoint
       : { ...checkpoint, lastRequest: sentRequestPrefix(sent, checkpoint.entries.length) };
+  ask.turnSignal?.throwIfAborted();
   await parts.commit([compactionRecord(kept, trigger)]);
   const after = state.prompt.view({ imageInput: ask.imageInput }).items;
   return {

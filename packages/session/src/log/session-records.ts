@@ -1,4 +1,6 @@
 import {
+  type AnswerEnding,
+  answerEndingSchema,
   type JsonValue,
   jsonValueSchema,
   type ResponseItem,
@@ -55,6 +57,8 @@ export const historyEntrySchema = lazySchema(() =>
  *   it, `totalTokens` and each count the provider gave (as the reference's `token_count` records
  *   them), so a resume compares the same total with its limits; a record of `totalTokens` alone,
  *   all that earlier versions wrote, reads the same;
+ * - `answer_ending`: the answer recorded just before did not complete (`ending` is `cut`,
+ *   `refused`, `failed` or `aborted`); a completed answer writes none;
  * - `compaction` (a checkpoint): the history was compacted; the payload is the whole state from
  *   there on (see {@link CompactionCheckpoint}) and the compaction's trigger, so a resume reads
  *   from the latest one forward. The new history is `replacementHistory` (the items, as other
@@ -89,6 +93,10 @@ export const sessionRecordSchema = lazySchema(() =>
       payload: reportedUsageSchema,
     }),
     z.object({
+      type: z.literal("answer_ending"),
+      payload: z.object({ ending: answerEndingSchema }),
+    }),
+    z.object({
       type: z.literal("compaction"),
       payload: z.object({
         trigger: compactionTriggerSchema,
@@ -118,6 +126,7 @@ export const sessionRecordTypes: ReadonlySet<string> = new Set([
   "world_state",
   "rollback",
   "reported_usage",
+  "answer_ending",
   "compaction",
 ] satisfies SessionRecord["type"][]);
 
@@ -134,6 +143,7 @@ export type SessionRecord =
   | { readonly type: "world_state"; readonly payload: { full: boolean; state: JsonValue } }
   | { readonly type: "rollback"; readonly payload: { userTurns: number } }
   | { readonly type: "reported_usage"; readonly payload: z.infer<typeof reportedUsageSchema> }
+  | { readonly type: "answer_ending"; readonly payload: { ending: AnswerEnding } }
   | { readonly type: "compaction"; readonly payload: CompactionPayload };
 
 /** What a `compaction` record holds: a {@link CompactionCheckpoint} and its trigger. */

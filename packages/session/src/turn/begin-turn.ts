@@ -23,11 +23,13 @@ import { buildTurnState } from "./turn-state.js";
  *
  * @throws {SessionError} when an extension slot has a standard section's id.
  * @throws {FragmentError} when a slot does not fit its section: before anything is compacted.
+ * @throws the reason of `signal` once it has aborted, before anything is written.
  */
 export async function beginTurn(
   parts: SessionParts,
   { context, userMessage, agentsMd }: PreparedTurn,
   firstTurn: boolean,
+  signal: AbortSignal | undefined,
 ): Promise<{ readonly request: ModelRequest; readonly turn: CurrentTurn }> {
   const { state, options, models, requests } = parts;
   const model = models.get(context.model);
@@ -50,6 +52,7 @@ export async function beginTurn(
       instructions: baseInstructionsFor(state, options, summarizing, context.personality),
       imageInput,
       baseInstructions: configuredBase,
+      turnSignal: signal,
     });
   }
 
@@ -71,6 +74,8 @@ export async function beginTurn(
   ];
   const index = state.turnCount + 1;
   const previousView = requests.previous(imageInput);
+  // An abort before this point leaves no trace of the turn, its user message included.
+  signal?.throwIfAborted();
   await parts.commit(
     [
       {

@@ -13,10 +13,12 @@ import { evaluateContext } from "./evaluate-context.js";
  * limit it compacts mid-turn first.
  *
  * @throws {SessionError} when no turn has begun.
+ * @throws the reason of `signal` once it has aborted, before anything is written.
  */
 export async function nextRequest(
   parts: SessionParts,
   turn: CurrentTurn | undefined,
+  signal: AbortSignal | undefined,
 ): Promise<ModelRequest> {
   if (turn === undefined) {
     throw new SessionError(
@@ -36,6 +38,7 @@ export async function nextRequest(
       parts.envelopeOptions,
       warnings,
     );
+    signal?.throwIfAborted();
     await parts.commit([
       ...entries.map(itemRecord),
       { type: "world_state", payload: { full, state: patch } },
@@ -47,6 +50,7 @@ export async function nextRequest(
       imageInput: turn.imageInput,
       turnState: turn.turnState,
       baseInstructions: turn.configuredBase,
+      turnSignal: signal,
     });
   }
   // A compaction within the turn put the configured base instructions in the requests.

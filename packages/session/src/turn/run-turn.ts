@@ -19,6 +19,7 @@ import {
 import type { ModelRequest, Session } from "../session.js";
 import type { UserInput } from "./parse-user-input.js";
 import type { TurnContext } from "./turn-context.js";
+import { carryingAnswer } from "./unrecorded-answer-error.js";
 
 /** A tool call of the model's, which the tool runner answers. */
 export type ToolCall = FunctionCallItem | CustomToolCallItem;
@@ -65,9 +66,11 @@ export interface RunTurnOptions {
 export interface TurnOutcome {
   /**
    * `completed` when the model answered without a tool call to run, `aborted` when the signal
-   * ended the turn, `step-limit` when the tools ran after the last request `maxSteps` allowed.
+   * ended the turn (or the provider cancelled the answer), `step-limit` when the tools ran after
+   * the last request `maxSteps` allowed; `cut`, `refused` or `failed` when the model's last answer
+   * ended so (its `ending`): it is recorded as it came and its tool calls are not run.
    */
-  readonly status: "completed" | "aborted" | "step-limit";
+  readonly status: "completed" | "aborted" | "step-limit" | "cut" | "refused" | "failed";
   /** How many model answers were recorded. */
   readonly steps: number;
   /** What the model and the tools added to the history during the turn, in order. */
@@ -92,7 +95,7 @@ const runTurnOptionsSchema = lazySchema(() =>
       (value) =>
         typeof value === "object" &&
         value !== null &&
-        ["beginTurn", "nextRequest", "record", "reportUsage"].every(
+        ["beginTurn", "nextRequest", "record", "recordAnswer"].every(
           (method) => typeof Reflect.get(value, method) === "function",
         ),
       { message: "expected a session (from createSession or resumeSession)" },
@@ -111,7 +114,7 @@ const runTurnOptionsSchema = lazySchema(() =>
   }),
 );
 
-/** What `callModel` resolves to; its items and usage are checked by `record` and `reportUsage`. */
+/** What `callModel` resolves to; `recordAnswer` checks the whole of it before it writes. */
 const answerSchema = lazySchema(() =>
   z.custom<ModelAnswer>(
     (value) =>
@@ -120,7 +123,7 @@ const answerSchema = lazySchema(() =>
       Array.isArray(Reflect.get(value, "items")) &&
       (Reflect.get(value, "warnings") === undefined ||
         Array.isArray(Reflect.get(value, "warnings"))),
-    { message: "expected a model answer: { items, usage?, warnings? }" },
+    { message: "expected a model answer: { items, usage?, ending?, warnings? }" },
   ),
 );
 
@@ -131,8 +134,11 @@ const answerSchema = lazySchema(() =>
  * history went over the model's limit) until the model answers without a tool call to run and
  * without ending on a tool's output it has not read.
  *
- * An answer is recorded whole once `callModel` resolves, or not at all; a call whose output the
- * answer already holds (a tool the SDK ran itself) is not run again. An abort through `signal`
+ * An answer is recorded whole once `callModel` resolves (its items, usage and ending in one
+ * write, all checked first), or not at all; a call whose output the answer already holds (a tool
+ * the SDK ran itself) is not run again. An answer that did not complete (its `ending` is `cut`,
+ * `refused`, `failed` or `aborted`) is recorded and ends the turn with that status; its tool
+ * calls are not run. An abort through `signal`
  * keeps what was recorded before it and records nothing after it (not the answer or the output
  * under way, even when its call resolves); a call left without an output gets the session's
  * `aborted` output on the next request.
@@ -140,7 +146,9 @@ const answerSchema = lazySchema(() =>
  * @throws {SessionError} naming `options` when the options do not fit their type, `touchedPaths`
  * when it resolves to something else than an array of paths, `answer` when
  * `callModel` resolves to something else than a model answer, or when an answer's
- * item does not fit the response item schema (nothing of that answer is recorded).
+ * item or usage does not fit its schema (nothing of that answer is recorded).
+ * @throws {UnrecordedAnswerError} when another writer appended to the session first: it carries
+ * the answer (or the tool's output) that was not recorded, to record once the session is resumed.
  * @throws what `callModel` or `runTool` rejected with, unless the signal was aborted.
  * @example
  * ```ts
@@ -171,42 +179,45 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     compactions,
   });
 
-  let request = await session.beginTurn(options.turnContext, options.userInput);
-  for (;;) {
+  // Nothing of the turn is written once the signal has aborted, the user's message included.
+  if (signal.aborted) return outcome("aborted");
+  let request: ModelRequest | undefined = await unlessAborted(signal, () =>
+    session.beginTurn(options.turnContext, options.userInput, { signal }),
+  );
+  while (request !== undefined) {
     warnings.push(...request.warnings);
     if (request.compaction !== undefined) compactions.push(request.compaction);
-    if (signal.aborted) return outcome("aborted");
-    let answer: ModelAnswer;
-    try {
-      answer = checkSchema("answer", await callModel(request, { signal }), answerSchema);
-    } catch (error) {
-      if (signal.aborted) return outcome("aborted");
-      throw error;
-    }
+    const sent = request;
+    const answer = await unlessAborted(signal, async () =>
+      checkSchema("answer", await callModel(sent, { signal }), answerSchema),
+    );
     // A client may resolve with what it had when the signal came: nothing is recorded after it.
-    if (signal.aborted) return outcome("aborted");
-    await session.record(answer.items);
+    if (answer === undefined) break;
+    try {
+      await session.recordAnswer(answer);
+    } catch (error) {
+      throw carryingAnswer(error, answer);
+    }
     items.push(...answer.items);
     warnings.push(...(answer.warnings ?? []));
     steps++;
-    if (answer.usage !== undefined) await session.reportUsage(answer.usage);
+    if (answer.ending !== undefined && answer.ending !== "completed") {
+      return outcome(answer.ending);
+    }
     const calls = unansweredCalls(answer.items);
     if (calls.length === 0 && !isToolOutput(answer.items.at(-1))) return outcome("completed");
     for (const call of calls) {
-      if (signal.aborted) return outcome("aborted");
-      let output: ToolOutput;
-      try {
-        output = await runTool(call, { signal });
-      } catch (error) {
-        if (signal.aborted) return outcome("aborted");
-        throw error;
-      }
-      if (signal.aborted) return outcome("aborted");
+      const output = await unlessAborted(signal, () => runTool(call, { signal }));
+      if (output === undefined) return outcome("aborted");
       const item: ResponseItem =
         call.type === "function_call"
           ? { type: "function_call_output", call_id: call.call_id, output }
           : { type: "custom_tool_call_output", call_id: call.call_id, output };
-      await session.record([item]);
+      try {
+        await session.record([item]);
+      } catch (error) {
+        throw carryingAnswer(error, { items: [item] });
+      }
       items.push(item);
       if (options.touchedPaths !== undefined && !signal.aborted) {
         warnings.push(
@@ -215,7 +226,38 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
       }
     }
     if (steps >= maxSteps) return outcome("step-limit");
-    request = await session.nextRequest();
+    request = await unlessAborted(signal, () => session.nextRequest({ signal }));
+  }
+  return outcome("aborted");
+}
+
+/**
+ * What `step` resolves to, or `undefined` once `signal` has aborted: before it starts, while it
+ * runs (without waiting for a step that does not heed the signal), or as it settles. A rejection
+ * that no abort caused is passed on.
+ */
+async function unlessAborted<Value>(
+  signal: AbortSignal,
+  step: () => Promise<Value>,
+): Promise<Value | undefined> {
+  if (signal.aborted) return undefined;
+  let stop: (() => void) | undefined;
+  const aborted = new Promise<undefined>((resolve) => {
+    stop = () => resolve(undefined);
+    signal.addEventListener("abort", stop, { once: true });
+  });
+  // A callback that returns a plain value or throws at once is taken as a promise of it.
+  const running = Promise.resolve().then(step);
+  // A step left running after the abort has nobody to tell of its failure.
+  running.catch(() => undefined);
+  try {
+    const value = await Promise.race([running, aborted]);
+    return signal.aborted ? undefined : value;
+  } catch (error) {
+    if (signal.aborted) return undefined;
+    throw error;
+  } finally {
+    if (stop !== undefined) signal.removeEventListener("abort", stop);
   }
 }
 
