@@ -225,7 +225,11 @@ export class SessionState {
     this.#snapshots = checkpoint.snapshots;
     this.#turnSnapshots = checkpoint.fullContext ? [] : [checkpoint.snapshots];
     this.#fullContext = checkpoint.fullContext;
-    this.#contextAt = checkpoint.fullContext ? contextPosition(checkpoint.entries) : undefined;
+    this.#contextAt = !checkpoint.fullContext
+      ? undefined
+      : checkpoint.contextPlacement === undefined
+        ? 0
+        : contextPosition(checkpoint.entries);
     this.#turnCount = checkpoint.turnCount;
     this.#model = checkpoint.model;
     this.#baseInstructions = checkpoint.baseInstructions;

@@ -2,6 +2,7 @@ import { defaultOrigin, type HistoryEntry } from "../history/origin.js";
 import type { CompactionPayload } from "../log/session-records.js";
 import type { SentRequest } from "../turn/sent-request.js";
 import type { Snapshots } from "../turn/snapshots.js";
+import type { contextPosition } from "./context-position.js";
 
 /**
  * Everything a session is after a compaction, as its `compaction` rollout record holds it, so a
@@ -12,11 +13,15 @@ export interface CompactionCheckpoint {
   readonly entries: readonly HistoryEntry[];
   /** The snapshots the model was last shown (kept across a compaction, though not sent). */
   readonly snapshots: Snapshots;
-  /**
-   * Whether the next request sends the full context (the baseline is cleared): then its
-   * context messages go in front of the compacted history, as Codex 0.169 lays it out.
-   */
+  /** Whether the next request sends the full context (the baseline is cleared). */
   readonly fullContext: boolean;
+  /**
+   * Where that full context goes: just before the last message of the user's kept, as Codex
+   * 0.171 places it ({@link contextPosition}); absent in rollouts written before that rule,
+   * whose context went in front of the compacted history, as Codex 0.169 laid it out, and which
+   * replay as they were sent.
+   */
+  readonly contextPlacement?: "before-last-user-message";
   readonly turnCount: number;
   readonly model: string | undefined;
   readonly baseInstructions: string | undefined;
@@ -38,6 +43,9 @@ export function checkpointOf(payload: CompactionPayload): CompactionCheckpoint {
     })),
     snapshots: payload.snapshots,
     fullContext: payload.fullContext,
+    ...(payload.contextPlacement === undefined
+      ? {}
+      : { contextPlacement: payload.contextPlacement }),
     turnCount: payload.turnCount,
     model: payload.model,
     baseInstructions: payload.baseInstructions,

@@ -79,6 +79,7 @@ export async function prepareCompaction(
     entries: surviving.entries,
     snapshots: state.snapshots,
     fullContext: true,
+    contextPlacement: "before-last-user-message",
   };
   if (request.turnState === undefined) return { checkpoint: cleared, warnings };
   const scratch = new SessionState(state.registry);

@@ -104,6 +104,7 @@ export const sessionRecordSchema = lazySchema(() =>
         origins: z.array(originSchema),
         snapshots: z.record(z.string(), jsonValueSchema),
         fullContext: z.boolean(),
+        contextPlacement: z.literal("before-last-user-message").exactOptional(),
         turnCount: z.number().int().min(0),
         model: z.string().exactOptional(),
         baseInstructions: z.string().exactOptional(),
@@ -153,6 +154,7 @@ export interface CompactionPayload {
   readonly origins: readonly Origin[];
   readonly snapshots: Readonly<Record<string, JsonValue>>;
   readonly fullContext: boolean;
+  readonly contextPlacement?: "before-last-user-message";
   readonly turnCount: number;
   readonly model?: string;
   readonly baseInstructions?: string;
@@ -167,8 +169,16 @@ export function compactionRecord(
   checkpoint: CompactionCheckpoint,
   trigger: CompactionTrigger,
 ): SessionRecord {
-  const { entries, snapshots, fullContext, turnCount, model, baseInstructions, lastRequest } =
-    checkpoint;
+  const {
+    entries,
+    snapshots,
+    fullContext,
+    contextPlacement,
+    turnCount,
+    model,
+    baseInstructions,
+    lastRequest,
+  } = checkpoint;
   return {
     type: "compaction",
     payload: {
@@ -177,6 +187,7 @@ export function compactionRecord(
       origins: entries.map((entry) => entry.origin),
       snapshots,
       fullContext,
+      ...(contextPlacement === undefined ? {} : { contextPlacement }),
       turnCount,
       ...(model === undefined ? {} : { model }),
       ...(baseInstructions === undefined ? {} : { baseInstructions }),
