@@ -21,7 +21,7 @@ describe("toMessagesParams", () => {
     const params = toMessagesParams({ instructions: "Be brief.", input: sampleItems });
     expect(params).toEqual({
       system: [
-        { type: "text", text: "Be brief." },
+        { type: "text", text: "Be brief.", cache_control: { type: "ephemeral" } },
         {
           type: "text",
           text: "<permissions instructions>\nA\n</permissions instructions>",

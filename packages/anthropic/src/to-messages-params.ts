@@ -122,10 +122,12 @@ type ImageMediaType = (typeof imageMediaTypes)[number];
  * (`&lt;developer_context>`, as the fragments' marker guard does).
  *
  * Consecutive items of one side merge into one message (tool calls into the assistant turn,
- * their results into the next user turn). Cache breakpoints go where the stable prefix ends: on
- * the last `system` block, on the last block of the last message (where the next request
- * continues) and on the last block of the message before it; three of the four the API allows,
- * leaving one for the caller's tools (never on a thinking block, which the API refuses it on).
+ * their results into the next user turn). Cache breakpoints go where the stable prefix ends, the
+ * four the API allows: on the last `system` block, on the first when there are more (the base
+ * instructions, which a compaction's request reads back once the opening developer context has
+ * moved into the conversation), on the last block of the last message (where the next request
+ * continues) and on the message before it, within 19 blocks of its start (never on a thinking
+ * block, which the API refuses it on).
  * A reasoning item recorded from a Claude answer (`fromMessage`) goes back as the thinking,
  * redacted thinking or server tool block it came from, where it was; other reasoning items are
  * left out: they are another provider's.
@@ -170,7 +172,12 @@ export function toMessagesParams(
     for (const text of piece.system ?? []) system.push({ type: "text", text });
   }
   if (cacheControl !== false) {
+    // The base instructions stay when a compaction moves the opening developer context out of
+    // `system` (Codex 0.171 puts it before the last kept user message), so they get an entry of
+    // their own: the tools and the instructions are read back after every compaction.
+    const first = system[0];
     const last = system.at(-1);
+    if (first !== undefined && first !== last) first.cache_control = { ...cacheControl };
     if (last !== undefined) last.cache_control = { ...cacheControl };
   }
   return { system, messages };
