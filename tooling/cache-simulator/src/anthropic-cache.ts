@@ -1,12 +1,9 @@
 import { type AnthropicTtl, anthropicMinimumTokens, anthropicRules } from "./cache-rules.js";
-import { createPrefixTrie } from "./prefix-trie.js";
 import {
   type CacheUsage,
+  createRequestReader,
   type ProviderCache,
   type ProviderCacheOptions,
-  prefixTokenCounter,
-  requestClock,
-  sharedPrefixTracker,
 } from "./provider-cache.js";
 import { anthropicBlocks } from "./request-blocks.js";
 
@@ -27,22 +24,14 @@ interface Entry {
  * that has it within 20 blocks, each hit renewing its entry's lifetime.
  */
 export function createAnthropicCache(options: AnthropicCacheOptions = {}): ProviderCache {
-  const trie = createPrefixTrie();
-  const prefixTokens = prefixTokenCounter(options);
+  const readRequest = createRequestReader(options);
   const minimumTokens = options.minimumTokens ?? anthropicMinimumTokens;
-  const clock = requestClock();
-  const sharedWithPrevious = sharedPrefixTracker();
   const entries = new Map<number, Entry>();
   return {
     serve(body, at) {
-      const now = clock(at);
       const blocks = anthropicBlocks(body);
       const model = String(body.model ?? "");
-      const keys = blocks.map((block) => block.key);
-      const prefixes = trie.prefixes(model, keys);
-      const ends = prefixTokens(keys);
-      const sum = ends.at(-1) ?? 0;
-      const shared = sharedWithPrevious(prefixes, ends);
+      const { now, prefixes, ends, total: sum, shared } = readRequest(model, blocks, at);
       const breakpoints = blocks.flatMap((block, index) =>
         block.breakpoint === undefined ? [] : [{ index, ttl: block.breakpoint }],
       );

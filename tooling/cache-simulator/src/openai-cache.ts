@@ -1,11 +1,8 @@
 import { openAIRules } from "./cache-rules.js";
-import { createPrefixTrie } from "./prefix-trie.js";
 import {
+  createRequestReader,
   type ProviderCache,
   type ProviderCacheOptions,
-  prefixTokenCounter,
-  requestClock,
-  sharedPrefixTracker,
 } from "./provider-cache.js";
 import { openAIBlocks } from "./request-blocks.js";
 
@@ -17,21 +14,12 @@ import { openAIBlocks } from "./request-blocks.js";
  * the simulator may count up to one block less than the provider.
  */
 export function createOpenAICache(options: ProviderCacheOptions = {}): ProviderCache {
-  const trie = createPrefixTrie();
-  const prefixTokens = prefixTokenCounter(options);
-  const clock = requestClock();
-  const sharedWithPrevious = sharedPrefixTracker();
+  const readRequest = createRequestReader(options);
   const expiries = new Map<number, number>();
   return {
     serve(body, at) {
-      const now = clock(at);
-      const blocks = openAIBlocks(body);
       const root = JSON.stringify([body.model ?? null, body.prompt_cache_key ?? null]);
-      const keys = blocks.map((block) => block.key);
-      const prefixes = trie.prefixes(root, keys);
-      const ends = prefixTokens(keys);
-      const sum = ends.at(-1) ?? 0;
-      const shared = sharedWithPrevious(prefixes, ends);
+      const { now, prefixes, ends, total: sum, shared } = readRequest(root, openAIBlocks(body), at);
       let matched = 0;
       for (let index = prefixes.length - 1; index >= 0; index -= 1) {
         if ((expiries.get(prefixes[index] ?? 0) ?? 0) > now) {

@@ -1,3 +1,6 @@
+import { createPrefixTrie } from "./prefix-trie.js";
+import type { RequestBlock } from "./request-blocks.js";
+
 /** What a provider's cache made of one request, in tokens. */
 export interface CacheUsage {
   /** The whole prompt. */
@@ -38,39 +41,53 @@ export interface ProviderCacheOptions {
   readonly countTokens?: (text: string) => number;
 }
 
+/** One request as both simulators read it before applying their rules. */
+export interface ReadRequest {
+  /** The request's time, in milliseconds. */
+  readonly now: number;
+  /** The number of each prefix of its blocks (see `createPrefixTrie`). */
+  readonly prefixes: readonly number[];
+  /** The tokens of each prefix of its blocks. */
+  readonly ends: readonly number[];
+  /** The tokens of the whole request. */
+  readonly total: number;
+  /** The tokens of the longest prefix it shares with the request read before it. */
+  readonly shared: number;
+}
+
 /**
- * A counter of prefix lengths: given the keys of a request's blocks, the tokens of each prefix
- * (element `i` counts `keys[0..i]`). Each distinct key is counted once.
+ * A reader of requests for a simulator: names each prefix of a request's blocks under `root`
+ * (the model, and whatever else divides the cache), counts the tokens of each prefix (each
+ * distinct block once), keeps the clock (a request without a time keeps the previous one's; an
+ * earlier time is refused), and says how much each request shares with the one before it.
  */
-export function prefixTokenCounter(
+export function createRequestReader(
   options: ProviderCacheOptions,
-): (keys: readonly string[]) => number[] {
+): (root: string, blocks: readonly RequestBlock[], at: number | undefined) => ReadRequest {
+  const trie = createPrefixTrie();
   const count = options.countTokens ?? ((text: string) => Math.ceil(text.length / 4));
   const counted = new Map<string, number>();
-  return (keys) => {
-    let sum = 0;
-    return keys.map((key) => {
+  let previous: readonly number[] = [];
+  let now = 0;
+  return (root, blocks, at) => {
+    if (at !== undefined) {
+      if (!Number.isFinite(at) || at < now) {
+        throw new Error(`a request's time must be a number no earlier than ${now}, not ${at}`);
+      }
+      now = at;
+    }
+    const keys = blocks.map((block) => block.key);
+    const prefixes = trie.prefixes(root, keys);
+    let total = 0;
+    const ends = keys.map((key) => {
       let tokens = counted.get(key);
       if (tokens === undefined) {
         tokens = count(key);
         counted.set(key, tokens);
       }
-      sum += tokens;
-      return sum;
+      total += tokens;
+      return total;
     });
-  };
-}
-
-/**
- * A tracker of what each request shares with the one before it: given a request's prefix
- * numbers and prefix lengths, the tokens of the longest prefix the previous request also had.
- */
-export function sharedPrefixTracker(): (
-  prefixes: readonly number[],
-  ends: readonly number[],
-) => number {
-  let previous: readonly number[] = [];
-  return (prefixes, ends) => {
     let shared = 0;
     for (
       let index = 0;
@@ -80,20 +97,6 @@ export function sharedPrefixTracker(): (
       shared = ends[index] ?? 0;
     }
     previous = prefixes;
-    return shared;
-  };
-}
-
-/** A clock that keeps the previous request's time when a request gives none. */
-export function requestClock(): (at: number | undefined) => number {
-  let now = 0;
-  return (at) => {
-    if (at !== undefined) {
-      if (!Number.isFinite(at) || at < now) {
-        throw new Error(`a request's time must be a number no earlier than ${now}, not ${at}`);
-      }
-      now = at;
-    }
-    return now;
+    return { now, prefixes, ends, total, shared };
   };
 }
