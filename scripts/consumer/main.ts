@@ -9,6 +9,7 @@ import { discoverAgentsMd } from "@ctx/agents-md";
 import { createNodeFileSystem } from "@ctx/agents-md/node";
 import { toPrompt } from "@ctx/ai-sdk";
 import { toMessagesParams } from "@ctx/anthropic";
+import { readCodexConfig } from "@ctx/codex-config";
 import { gitStatus, readGitStatus } from "@ctx/fragment-git-status";
 import { defineFragment } from "@ctx/fragments";
 import { toChatCompletionsParams, toResponsesParams } from "@ctx/openai";
@@ -68,6 +69,16 @@ try {
   assert.deepEqual(skills.catalogue().skills, [
     { name: "release", description: "Cut a release.", path: "r0/release/SKILL.md" },
   ]);
+  // codex-config: a Codex home that trusts the repository, read on the real file system.
+  const home = join(repository, ".codex-home");
+  await mkdir(home);
+  await writeFile(
+    join(home, "config.toml"),
+    `[projects.${JSON.stringify(repository)}]\ntrust_level = "trusted"\n`,
+  );
+  const config = await readCodexConfig({ home, cwd: repository, fs: createNodeFileSystem() });
+  assert.equal(config.trust.level, "trusted");
+  assert.equal(config.environment.sandboxMode, "workspace-write");
 } finally {
   await rm(repository, { recursive: true, force: true });
 }
