@@ -71,8 +71,11 @@ export class CacheLedger {
     if (last === undefined) return undefined;
     const breaks: PredictedCacheBreak[] = [];
     const breakAt = inputBreak?.index ?? last.view.length;
-    const lostInput = tokensFrom(last.view, breakAt, last.inputTokens, counter);
-    const sharedInput = last.inputTokens - lostInput;
+    const sharedInput =
+      last.inputTokens - tokensFrom(last.view, breakAt, last.inputTokens, counter);
+    // What both inputs hold past the break, which the cache would have read had it not parted
+    // them: at most the shorter of the two remainders (a compaction's summary, say).
+    const lostInput = Math.min(last.inputTokens, current.inputTokens) - sharedInput;
     const add = (cause: CacheMissCause, tokens: number, message: string, index?: number) => {
       breaks.push({
         cause,

@@ -27,9 +27,11 @@ export interface PredictedCacheBreak {
   /** The sections of those kinds. */
   readonly sections: readonly string[];
   /**
-   * The tokens of the previous request's prompt this cause keeps from being read, by the
-   * session's tokenizer: from the first part it changes to the end of what the two requests
-   * would have shared.
+   * The tokens this cause keeps the cache from reading, by the session's tokenizer: for a
+   * whole-prompt cause, the prefix this request shares with the previous one from the first part
+   * the cause changes (the tools, the instructions, the input); for an input cause, the shorter
+   * of the two inputs' remainders past the differing item, which the cache would have read had
+   * the inputs not parted there.
    */
   readonly tokens: number;
   /** What reading those tokens again costs beyond a cache read, in US dollars, when priced. */
