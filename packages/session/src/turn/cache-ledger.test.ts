@@ -1,6 +1,8 @@
 import { defaultModelCatalog } from "@ctx/prompts";
+import { createMemoryRolloutStore } from "@ctx/rollout";
 import { describe, expect, it } from "vitest";
 import { createSession } from "../create-session.js";
+import { resumeSession } from "../log/resume-session.js";
 import type { SessionOptions } from "../session.js";
 import { approximateTokenizer } from "../tokens/approximate-tokenizer.js";
 import type { CacheMissCause } from "./cache-prediction.js";
@@ -127,6 +129,46 @@ describe("CacheLedger", () => {
     await session.rollback(1);
     const request = await session.beginTurn(context, "two again");
     expect(causes(request)).toEqual(["rollback"]);
+  });
+
+  it("names the fragment that reads otherwise in place when a rolled-back turn comes back changed", async () => {
+    const { session, answer } = sessionOnClock();
+    await session.beginTurn(context, "one");
+    await answer();
+    const moved = { ...context, environments: [{ id: "local", cwd: "/repo/a", shell: "bash" }] };
+    await session.beginTurn(moved, "two");
+    await answer();
+    await session.rollback(1);
+    const elsewhere = {
+      ...context,
+      environments: [{ id: "local", cwd: "/repo/b", shell: "bash" }],
+    };
+    const request = await session.beginTurn(elsewhere, "two, elsewhere");
+    const [predicted] = request.cachePrediction?.breaks ?? [];
+    expect(predicted?.cause).toBe("fragment");
+    expect(predicted?.kinds).toContain("environment_context");
+  });
+
+  it("names new base instructions, which a compaction puts in the requests after a resume", async () => {
+    const store = createMemoryRolloutStore();
+    const options = { store, sessionId: "instructions", tokenizer: approximateTokenizer };
+    const first = createSession(options);
+    await first.beginTurn(context, "one");
+    const resumed = await resumeSession(store, {
+      sessionId: "instructions",
+      tokenizer: approximateTokenizer,
+      baseInstructions: "Be brief.",
+    });
+    const afterResume = await resumed.beginTurn(context, "two");
+    expect(afterResume.cachePrediction).toBeUndefined();
+    await resumed.compact();
+    const compacted = await resumed.beginTurn(context, "three");
+    expect(compacted.instructions).toBe("Be brief.");
+    expect(causes(compacted)).toEqual(["instructions", "compaction"]);
+  });
+
+  it("refuses a clock that is not a function, before anything is made", () => {
+    expect(() => createSession({ clock: 5 } as never)).toThrow(/clock/);
   });
 
   it("refuses a request slot that does not fit its schema", async () => {

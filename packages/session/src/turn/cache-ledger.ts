@@ -123,11 +123,12 @@ export class CacheLedger {
       }
     }
     if (inputBreak !== undefined) {
-      const cause: CacheMissCause = compacted
-        ? "compaction"
-        : inputBreak.kinds.length > 0
-          ? "fragment"
-          : "rollback";
+      // Without a compaction the history only grows but for a rollback, so a break is one unless
+      // injected context stands on both sides: a fragment that reads otherwise in place.
+      const inPlace =
+        inputBreak.previousOrigin?.source === "context" &&
+        inputBreak.currentOrigin?.source === "context";
+      const cause: CacheMissCause = compacted ? "compaction" : inPlace ? "fragment" : "rollback";
       add(cause, lostInput, `${inputCauses[cause]}: ${inputBreak.message}`, inputBreak.index);
     }
     if (breaks.length === 0) return undefined;

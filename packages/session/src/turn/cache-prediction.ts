@@ -2,8 +2,10 @@
  * What may keep the provider's prompt cache from reading a request's prefix: the model, the base
  * instructions, the tools, the cache key, the reasoning settings or the service tier changed;
  * the previous prefix outlived the cache's lifetime (`expired`); or the input differs from the
- * previous request's: a compaction, a rollback (the history itself was cut or rewritten) or a
- * fragment of injected context that changed or left.
+ * previous request's: a compaction, a rollback (the history was cut: the fragment kinds are
+ * named when the first item it dropped was injected context) or a fragment of injected context
+ * that reads otherwise in place (a rollback's turn sent again with other settings, a resume of a
+ * rollout recorded with another placement).
  */
 export type CacheMissCause =
   | "model"
