@@ -1,5 +1,6 @@
 import { defaultModelCatalog } from "@ctx/prompts";
 import { createMemoryRolloutStore } from "@ctx/rollout";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createSession } from "../create-session.js";
 import { resumeSession } from "../log/resume-session.js";
@@ -129,6 +130,55 @@ describe("CacheLedger", () => {
     await session.rollback(1);
     const request = await session.beginTurn(context, "two again");
     expect(causes(request)).toEqual(["rollback"]);
+  });
+
+  it("names exactly what changed between two requests, whatever changes", async () => {
+    const step = fc.record({
+      model: fc.constantFrom("gpt-5.1", "gpt-5-mini"),
+      tool: fc.constantFrom("shell", "read_file"),
+      key: fc.constantFrom("key-1", "key-2"),
+      effort: fc.constantFrom("low", "high"),
+      tier: fc.constantFrom("default", "flex"),
+      ttl: fc.constantFrom("5m" as const, "1h" as const),
+      idleMinutes: fc.constantFrom(1, 6, 70),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 2, maxLength: 5 }), async (steps) => {
+        const { session, wait, answer } = sessionOnClock();
+        for (const [index, now] of steps.entries()) {
+          wait(now.idleMinutes * minute);
+          const request = await session.beginTurn(
+            {
+              ...context,
+              model: now.model,
+              request: {
+                tools: [{ type: "function", name: now.tool }],
+                promptCacheKey: now.key,
+                reasoning: { effort: now.effort },
+                serviceTier: now.tier,
+                cacheTtl: now.ttl,
+              },
+            },
+            `turn ${index}`,
+          );
+          await answer();
+          const before = steps[index - 1];
+          const expected =
+            before === undefined
+              ? []
+              : [
+                  ...(before.model === now.model ? [] : ["model"]),
+                  ...(before.tool === now.tool ? [] : ["tools"]),
+                  ...(before.key === now.key ? [] : ["cache-key"]),
+                  ...(before.effort === now.effort ? [] : ["reasoning"]),
+                  ...(before.tier === now.tier ? [] : ["service-tier"]),
+                  ...(now.idleMinutes > (before.ttl === "1h" ? 60 : 5) ? ["expired"] : []),
+                ];
+          expect(causes(request)).toEqual(expected);
+        }
+      }),
+      { numRuns: 25 },
+    );
   });
 
   it("names the fragment that reads otherwise in place when a rolled-back turn comes back changed", async () => {
