@@ -88,11 +88,17 @@ export class CacheLedger {
       });
     };
     const own = last.own;
-    const instructionTokens = () =>
-      own === undefined ? 0 : counter.tokenizer.count(own.instructions);
-    const toolTokens = () =>
-      own?.settings.tools === undefined ? 0 : counter.tokenizer.count(own.settings.tools);
-    const whole = () => toolTokens() + instructionTokens() + sharedInput;
+    // Counted only when a cause needs them, once.
+    let counted: { readonly instructions: number; readonly tools: number } | undefined;
+    const prefix = () => {
+      counted ??= {
+        instructions: own === undefined ? 0 : counter.tokenizer.count(own.instructions),
+        tools: own?.settings.tools === undefined ? 0 : counter.tokenizer.count(own.settings.tools),
+      };
+      return counted;
+    };
+    const instructionTokens = () => prefix().instructions;
+    const whole = () => prefix().tools + prefix().instructions + sharedInput;
     if (last.model !== current.model) {
       add(
         "model",
