@@ -58,7 +58,10 @@ for (const [name, provider] of [
       const predicted =
         request === undefined || request.predicted.length === 0
           ? "nothing predicted"
-          : `predicted ${request.predicted.join(" + ")}, ${request.predictedTokens.toLocaleString("en")} tokens at stake`;
+          : `predicted ${request.predicted.join(" + ")}, ${request.predictedTokens.toLocaleString("en")} tokens at stake` +
+            (request.predictedDollars === undefined
+              ? ""
+              : ` ($${request.predictedDollars.toFixed(4)})`);
       print(
         `  ${what} at turn ${loss.turn} step ${loss.step}: ${loss.lostTokens.toLocaleString("en")} tokens lost after ${cause}; ${predicted}`,
       );

@@ -63,6 +63,8 @@ export interface ServedCacheRequest {
   readonly predicted: readonly CacheMissCause[];
   /** The tokens the session predicted at stake (0 without a prediction). */
   readonly predictedTokens: number;
+  /** Their price, when the catalog prices the model. */
+  readonly predictedDollars: number | undefined;
 }
 
 const seconds = (count: number): number => count * 1000;
@@ -116,6 +118,7 @@ export async function runCacheSession(
         usage: provider.cache.serve(provider.body(request, model, tools), now),
         predicted: request.cachePrediction?.breaks.map((predicted) => predicted.cause) ?? [],
         predictedTokens: request.cachePrediction?.tokens ?? 0,
+        predictedDollars: request.cachePrediction?.dollars,
       });
     };
     const context: TurnContext = {
