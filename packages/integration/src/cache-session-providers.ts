@@ -4,11 +4,14 @@ import { toResponsesParams } from "@ctx/openai";
 import type { Tokenizer } from "@ctx/session";
 import type { CacheSessionProvider } from "./provider-cache-session.js";
 
-/** The scripted agent's two tools, by name and description. */
-const tools = [
-  { name: "shell", description: "Runs a command in the repository." },
-  { name: "read_file", description: "Reads a file of the repository." },
-];
+/** The scripted agent's tools, by name and description. */
+const descriptions: Readonly<Record<string, string>> = {
+  shell: "Runs a command in the repository.",
+  read_file: "Reads a file of the repository.",
+  apply_patch: "Applies a patch to the repository.",
+};
+const tools = (names: readonly string[]) =>
+  names.map((name) => ({ name, description: descriptions[name] ?? name }));
 const schema = { type: "object", properties: { path: { type: "string" } } };
 
 /**
@@ -19,11 +22,8 @@ export function anthropicCacheProvider(tokenizer: Tokenizer): CacheSessionProvid
   return {
     models: ["claude-sonnet-4-5", "claude-sonnet-4-6"],
     cache: createAnthropicCache({ countTokens: (text) => tokenizer.count(text) }),
-    body: (request, model) => ({
-      model,
-      tools: tools.map((tool) => ({ ...tool, input_schema: schema })),
-      ...toMessagesParams(request),
-    }),
+    tools: (names) => tools(names).map((tool) => ({ ...tool, input_schema: schema })),
+    body: (request, model, sent) => ({ model, tools: sent, ...toMessagesParams(request) }),
   };
 }
 
@@ -35,9 +35,12 @@ export function openAICacheProvider(tokenizer: Tokenizer): CacheSessionProvider 
   return {
     models: ["gpt-5.1", "gpt-5-mini"],
     cache: createOpenAICache({ countTokens: (text) => tokenizer.count(text) }),
-    body: (request, model) => ({
+    tools: (names) =>
+      tools(names).map((tool) => ({ type: "function", ...tool, parameters: schema })),
+    promptCacheKey: "cache-session",
+    body: (request, model, sent) => ({
       model,
-      tools: tools.map((tool) => ({ type: "function", ...tool, parameters: schema })),
+      tools: sent,
       ...toResponsesParams(request, { promptCacheKey: "cache-session" }),
     }),
   };

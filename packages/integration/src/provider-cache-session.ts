@@ -3,8 +3,10 @@ import type { ResponseItem } from "@ctx/protocol";
 import { createMemoryRolloutStore } from "@ctx/rollout";
 import {
   approximateTokenizer,
+  type CacheMissCause,
   createSession,
   type ModelRequest,
+  type RequestSettings,
   resumeSession,
   type Session,
   type SessionOptions,
@@ -12,7 +14,7 @@ import {
 } from "@ctx/session";
 
 /** What happens to the session before a turn: the causes a cache miss may have. */
-export type PlantedCause = "idle-gap" | "compaction" | "resume" | "model-switch";
+export type PlantedCause = "idle-gap" | "compaction" | "resume" | "model-switch" | "tools-change";
 
 /** A long agent session, scripted: what its turns do and what happens between them. */
 export interface CacheSessionPlan {
@@ -25,6 +27,8 @@ export interface CacheSessionPlan {
   readonly resumeBefore?: number;
   /** The turn from which the session's turns name the provider's second model. */
   readonly switchModelAt?: number;
+  /** The turn from which the agent has a third tool. */
+  readonly addToolAt?: number;
   /** Minutes of idle time before a turn; half a minute when omitted. */
   readonly idleMinutes: (turn: number) => number;
 }
@@ -35,8 +39,16 @@ export interface CacheSessionProvider {
   readonly models: readonly [string, string];
   /** The provider's cache, serving each request body. */
   readonly cache: ProviderCache;
-  /** The request body the adapter maps `request` to for `model`, with the agent's tools. */
-  readonly body: (request: ModelRequest, model: string) => Record<string, unknown>;
+  /** The agent's tools of `names` as the provider's request sends them. */
+  readonly tools: (names: readonly string[]) => NonNullable<RequestSettings["tools"]>;
+  /** The `prompt_cache_key` the adapter sends, for a provider that has one. */
+  readonly promptCacheKey?: string;
+  /** The request body the adapter maps `request` to for `model`, with `tools`. */
+  readonly body: (
+    request: ModelRequest,
+    model: string,
+    tools: NonNullable<RequestSettings["tools"]>,
+  ) => Record<string, unknown>;
 }
 
 /** One request of the scripted session and what the provider's cache made of it. */
@@ -47,29 +59,38 @@ export interface ServedCacheRequest {
   /** What happened before this request that may cost the cache (empty for most requests). */
   readonly planted: readonly PlantedCause[];
   readonly usage: CacheUsage;
+  /** The causes of a miss the session predicted before sending the request (`cachePrediction`). */
+  readonly predicted: readonly CacheMissCause[];
+  /** The tokens the session predicted at stake (0 without a prediction). */
+  readonly predictedTokens: number;
+  /** Their price, when the catalog prices the model. */
+  readonly predictedDollars: number | undefined;
 }
 
 const seconds = (count: number): number => count * 1000;
 
 /**
- * Runs `plan` through `@ctx/session` (a memory rollout store, the approximate tokenizer) and the
- * provider's adapter mapping, serving every request to the provider's simulated cache at the
- * time the script reaches it (5 seconds a request, plus each turn's idle time). Returns every
- * request with the causes planted before it.
+ * Runs `plan` through `@ctx/session` (a memory rollout store, the approximate tokenizer, a clock
+ * on the script's time) and the provider's adapter mapping, serving every request to the
+ * provider's simulated cache at the time the script reaches it (5 seconds a request, plus each
+ * turn's idle time); each turn tells the session its tools and cache key in the turn context's
+ * `request` slot. Returns every request with the causes planted before it and those the session
+ * predicted.
  */
 export async function runCacheSession(
   plan: CacheSessionPlan,
   provider: CacheSessionProvider,
 ): Promise<ServedCacheRequest[]> {
   const store = createMemoryRolloutStore();
+  let now = 0;
   const options = {
     sessionId: "cache-session",
     tokenizer: approximateTokenizer,
     contextWindow: 10_000_000,
+    clock: () => now,
   } satisfies SessionOptions;
   let session: Session = createSession({ ...options, store });
   const served: ServedCacheRequest[] = [];
-  let now = 0;
   for (let turn = 0; turn < plan.turns; turn += 1) {
     const planted: PlantedCause[] = [];
     const idle = plan.idleMinutes(turn);
@@ -85,22 +106,35 @@ export async function runCacheSession(
     }
     const model = provider.models[turn >= (plan.switchModelAt ?? Infinity) ? 1 : 0];
     if (turn === plan.switchModelAt) planted.push("model-switch");
+    const tools = provider.tools(
+      turn >= (plan.addToolAt ?? Infinity) ? [...toolNames, "apply_patch"] : toolNames,
+    );
+    if (turn === plan.addToolAt) planted.push("tools-change");
     const send = (request: ModelRequest, step: number, causes: readonly PlantedCause[]) => {
-      now += seconds(5);
       served.push({
         turn,
         step,
         planted: causes,
-        usage: provider.cache.serve(provider.body(request, model), now),
+        usage: provider.cache.serve(provider.body(request, model, tools), now),
+        predicted: request.cachePrediction?.breaks.map((predicted) => predicted.cause) ?? [],
+        predictedTokens: request.cachePrediction?.tokens ?? 0,
+        predictedDollars: request.cachePrediction?.dollars,
       });
     };
-    send(
-      await session.beginTurn(turnContext(model), `Turn ${turn}: go on with the task.`),
-      0,
-      planted,
-    );
+    const context: TurnContext = {
+      ...turnContext(model),
+      request: {
+        tools,
+        ...(provider.promptCacheKey === undefined
+          ? {}
+          : { promptCacheKey: provider.promptCacheKey }),
+      },
+    };
+    now += seconds(5);
+    send(await session.beginTurn(context, `Turn ${turn}: go on with the task.`), 0, planted);
     await session.record(toolCalls(turn, plan.parallelCalls));
     await session.record(toolOutputs(turn, plan.parallelCalls));
+    now += seconds(5);
     send(await session.nextRequest(), 1, []);
     await session.record([
       {
@@ -112,6 +146,9 @@ export async function runCacheSession(
   }
   return served;
 }
+
+/** The agent's tools until the plan adds one. */
+const toolNames = ["shell", "read_file"];
 
 function turnContext(model: string): TurnContext {
   return {

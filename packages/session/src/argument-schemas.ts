@@ -91,6 +91,11 @@ export const sessionOptionsShape = {
   tokenizer: lazySchema(() => tokenizerSchema.optional()),
   autoCompactTokenLimit: lazySchema(() => z.number().int().positive().optional()),
   contextWindow: lazySchema(() => z.number().int().positive().optional()),
+  clock: lazySchema(() =>
+    z
+      .custom<() => number>((value) => typeof value === "function", "expected a clock function")
+      .optional(),
+  ),
   toolOutputLimit: lazySchema(() =>
     z
       .union([

@@ -64,12 +64,18 @@ export {
 export type { ItemTokens, KindTokens, TokenUsage } from "./tokens/token-usage.js";
 export type { Tokenizer } from "./tokens/tokenizer.js";
 export type { CacheBreak } from "./turn/cache-break.js";
+export type {
+  CacheMissCause,
+  CachePrediction,
+  PredictedCacheBreak,
+} from "./turn/cache-prediction.js";
 export {
   buildEnvironmentProfile,
   type EnvironmentProfile,
   type EnvironmentProfileOptions,
 } from "./turn/environment-profile.js";
 export type { UserInput } from "./turn/parse-user-input.js";
+export type { RequestSettings } from "./turn/request-settings.js";
 export { type RunTurnOptions, runTurn, type ToolCall, type TurnOutcome } from "./turn/run-turn.js";
 export { systemTimeZone } from "./turn/system-time-zone.js";
 export {

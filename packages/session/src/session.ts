@@ -12,6 +12,7 @@ import type { TouchedPathsOptions } from "./injected/touched-paths-schema.js";
 import type { TokenUsage } from "./tokens/token-usage.js";
 import type { Tokenizer } from "./tokens/tokenizer.js";
 import type { CacheBreak } from "./turn/cache-break.js";
+import type { CachePrediction } from "./turn/cache-prediction.js";
 import type { UserInput } from "./turn/parse-user-input.js";
 import type { TurnContext } from "./turn/turn-context.js";
 
@@ -75,6 +76,11 @@ export interface SessionOptions {
    * out, and leaves a `tool-output-truncated` warning on the next request.
    */
   readonly toolOutputLimit?: TruncationPolicy | false;
+  /**
+   * When a request is made, in milliseconds since the epoch: the cache prediction compares the
+   * gap between two requests with the provider's cache lifetime. `Date.now` when omitted.
+   */
+  readonly clock?: () => number;
 }
 
 /** Options of {@link Session.compact}. */
@@ -109,6 +115,12 @@ export interface ModelRequest {
   readonly warnings: readonly CtxWarning[];
   /** Present when `input` does not begin with the previous request's input. */
   readonly cacheBreak?: CacheBreak;
+  /**
+   * Present when the provider's prompt cache is expected to miss part of the previous request's
+   * prompt: every cause (model, instructions, tools and settings, lifetime, compaction,
+   * rollback, fragment) with the tokens and money at stake.
+   */
+  readonly cachePrediction?: CachePrediction;
   /** Present when the history was compacted since the previous request. */
   readonly compaction?: CompactionReport;
 }

@@ -132,14 +132,15 @@ describe("session.tokenUsage", () => {
     const session = createSession({ tokenizer });
     const added: number[] = [];
     for (let turn = 0; turn < 30; turn += 1) {
+      const before = tokenizer.calls;
       await session.beginTurn(context, `request ${turn}`);
       await session.record(toolTurn(`c${turn}`));
-      const before = tokenizer.calls;
       session.tokenUsage();
       added.push(tokenizer.calls - before);
     }
-    // The first report counts the instructions and the context; each later one counts the
-    // user's message, the call's name and arguments, the output and the reply: five texts.
+    // The first turn counts the instructions and the context; each later one counts the user's
+    // message (as its request is sent), the call's name and arguments, the output and the
+    // reply: five texts.
     expect(added.slice(1)).toEqual(Array.from({ length: 29 }, () => 5));
     const before = tokenizer.calls;
     session.tokenUsage();

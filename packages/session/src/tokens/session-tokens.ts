@@ -72,11 +72,7 @@ export class SessionTokens {
    * turn's model takes them: the view is made as its request is); see {@link TokenUsage}.
    */
   usage(state: SessionState, models: ModelLookup, imageInput: boolean): TokenUsage {
-    const tokenizer = this.#tokenizer();
-    if (this.#counter.tokenizer !== tokenizer) {
-      this.#counter = new TokenCounter(tokenizer);
-      this.#tally = undefined;
-    }
+    const tokenizer = this.counter.tokenizer;
     const view = state.prompt.view({ imageInput });
     const tally =
       this.#tally !== undefined && view.extends(this.#tally.view) === true
@@ -116,6 +112,16 @@ export class SessionTokens {
         ),
       largestItems: tally.largest.slice(),
     };
+  }
+
+  /** The counter of the tokenizer that counts now, each item counted once. */
+  get counter(): TokenCounter {
+    const tokenizer = this.#tokenizer();
+    if (this.#counter.tokenizer !== tokenizer) {
+      this.#counter = new TokenCounter(tokenizer);
+      this.#tally = undefined;
+    }
+    return this.#counter;
   }
 
   /** The tokenizer that counts now: the session's own, else the default once loaded, else bytes/4. */

@@ -24,11 +24,26 @@ const context: TurnContext = {
   developerInstructions: "Keep answers short.",
 };
 
+/** The same context telling the session an agent's tools and cache key, for its cache prediction. */
+const withRequest: TurnContext = {
+  ...context,
+  request: {
+    tools: Array.from({ length: 20 }, (_, index) => ({
+      type: "function",
+      name: `tool_${index}`,
+      description: "Runs one of the agent's commands in the repository.",
+      parameters: { type: "object", properties: { path: { type: "string" } } },
+    })),
+    promptCacheKey: "bench",
+    reasoning: { effort: "medium" },
+  },
+};
+
 /** A session whose history holds about `size` items: turns of a tool call, its output and a reply. */
-async function sessionOf(size: number): Promise<Session> {
+async function sessionOf(size: number, turnContext = context): Promise<Session> {
   const session = createSession({ contextWindow });
   for (let turn = 0; session.history().length < size; turn += 1) {
-    await session.beginTurn(context, `request ${turn}`);
+    await session.beginTurn(turnContext, `request ${turn}`);
     const items: ResponseItem[] = [];
     for (let call = 0; call < 30; call += 1) {
       const callId = `call-${turn}-${call}`;
@@ -52,6 +67,7 @@ const smallSize = benchSize(10_000, 100);
 const largeSize = benchSize(100_000, 1_000);
 const small = await sessionOf(smallSize);
 const large = await sessionOf(largeSize);
+const withSettings = await sessionOf(largeSize, withRequest);
 
 describe("beginTurn on a long history (no settings change)", () => {
   bench(
@@ -65,6 +81,13 @@ describe("beginTurn on a long history (no settings change)", () => {
     `${largeSize.toLocaleString("en")} history items`,
     async () => {
       await large.beginTurn(context, "next");
+    },
+    benchOptions(),
+  );
+  bench(
+    `${largeSize.toLocaleString("en")} history items, with tools and settings in the request slot`,
+    async () => {
+      await withSettings.beginTurn(withRequest, "next");
     },
     benchOptions(),
   );

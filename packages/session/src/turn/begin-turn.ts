@@ -74,6 +74,7 @@ export async function beginTurn(
   ];
   const index = state.turnCount + 1;
   const previousView = requests.previous(imageInput);
+  const previousModel = state.model;
   // An abort before this point leaves no trace of the turn, its user message included.
   signal?.throwIfAborted();
   await parts.commit(
@@ -94,7 +95,25 @@ export async function beginTurn(
   // A compaction before the turn put the configured base instructions in the requests.
   const sentBase = state.baseInstructions ?? baseInstructions;
   return {
-    request: requests.send(sentBase, imageInput, warnings, report, previousView),
-    turn: { turnState, model, baseInstructions: sentBase, configuredBase, imageInput },
+    request: requests.send({
+      instructions: sentBase,
+      imageInput,
+      warnings,
+      report,
+      previous: previousView,
+      previousModel,
+      model,
+      settings: context.request,
+      at: options.clock?.() ?? Date.now(),
+      counter: parts.tokens.counter,
+    }),
+    turn: {
+      turnState,
+      model,
+      baseInstructions: sentBase,
+      configuredBase,
+      imageInput,
+      settings: context.request,
+    },
   };
 }

@@ -55,5 +55,16 @@ export async function nextRequest(
   }
   // A compaction within the turn put the configured base instructions in the requests.
   const instructions = state.baseInstructions ?? turn.baseInstructions;
-  return requests.send(instructions, turn.imageInput, warnings, report, previousView);
+  return requests.send({
+    instructions,
+    imageInput: turn.imageInput,
+    warnings,
+    report,
+    previous: previousView,
+    previousModel: turn.model.slug,
+    model: turn.model,
+    settings: turn.settings,
+    at: parts.options.clock?.() ?? Date.now(),
+    counter: parts.tokens.counter,
+  });
 }

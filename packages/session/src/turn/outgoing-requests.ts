@@ -5,7 +5,9 @@ import type { PromptView } from "../history/prompt-builder.js";
 import { SentInput } from "../history/sent-input.js";
 import type { ModelRequest } from "../session.js";
 import type { SessionState } from "../session-state.js";
+import type { TokenCounter } from "../tokens/token-counter.js";
 import { explainCacheBreak } from "./cache-break.js";
+import { CacheLedger, type LedgerRequest } from "./cache-ledger.js";
 
 /**
  * The requests a session hands out, and what waits for the next one: the warnings met between
@@ -19,6 +21,7 @@ export class OutgoingRequests {
   /** The last request this object made: `undefined` until then (after a resume, say). */
   #last: PromptView | undefined;
   readonly #sent = new SentInput();
+  readonly #ledger = new CacheLedger();
   #warnings: CtxWarning[];
   #report: CompactionReport | undefined;
 
@@ -58,21 +61,36 @@ export class OutgoingRequests {
 
   /**
    * The request for the history as it stands, compared with `previous`: the request before it,
-   * taken before this turn's records were applied (they make the history the recorded request).
-   * What was held for it is given up: `warnings` and `report` are what it carries.
+   * taken before this turn's records were applied (they make the history the recorded request),
+   * and the cache prediction against the last request sent (`previousModel` is the model before
+   * this turn's, for a first request after a resume). What was held for it is given up:
+   * `warnings` and `report` are what it carries.
    */
-  send(
-    instructions: string,
-    imageInput: boolean,
-    warnings: readonly CtxWarning[],
-    report: CompactionReport | undefined,
-    previous: PromptView | undefined,
-  ): ModelRequest {
+  send(request: {
+    readonly instructions: string;
+    readonly imageInput: boolean;
+    readonly warnings: readonly CtxWarning[];
+    readonly report: CompactionReport | undefined;
+    readonly previous: PromptView | undefined;
+    readonly previousModel: string | undefined;
+    readonly model: LedgerRequest["model"];
+    readonly settings: LedgerRequest["settings"];
+    readonly at: number;
+    readonly counter: TokenCounter;
+  }): ModelRequest {
+    const { instructions, imageInput, warnings, report, previous } = request;
     this.#warnings = [];
     this.#report = undefined;
     const view = this.#state.prompt.view({ imageInput });
     const cacheBreak =
       previous === undefined ? undefined : explainCacheBreak(previous, view, this.#state.registry);
+    const cachePrediction = this.#ledger.predict(
+      { view, instructions, model: request.model, settings: request.settings, at: request.at },
+      { view: previous, model: request.previousModel },
+      cacheBreak,
+      report !== undefined,
+      request.counter,
+    );
     const sent = this.#sent.of(view);
     this.#last = view;
     return sharedInputRequest(
@@ -80,6 +98,7 @@ export class OutgoingRequests {
         instructions,
         warnings: report === undefined ? warnings : [...warnings, ...report.warnings],
         ...(cacheBreak === undefined ? {} : { cacheBreak }),
+        ...(cachePrediction === undefined ? {} : { cachePrediction }),
         ...(report === undefined ? {} : { compaction: report }),
       },
       sent,

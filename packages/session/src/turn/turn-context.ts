@@ -10,6 +10,7 @@ import {
 } from "@ctx/registry";
 import { z } from "zod";
 import { SessionError } from "../session-error.js";
+import { requestSettingsSchema } from "./request-settings.js";
 
 const environmentSchema = lazySchema(() =>
   z.strictObject({
@@ -97,6 +98,11 @@ export const turnContextSchema = lazySchema(() =>
     plugins: z.boolean().exactOptional(),
     /** The AGENTS.md instructions: loaded already, or discovered by the session for every environment. */
     agentsMd: agentsMdSchema.exactOptional(),
+    /**
+     * What the provider's request sends beside the instructions and input (tools, cache key,
+     * reasoning, service tier, cache lifetime), for the cache prediction; see `RequestSettings`.
+     */
+    request: requestSettingsSchema.exactOptional(),
     /** The slots extension kinds read, one per extension section id. */
     extensions: z.record(z.string(), z.unknown()).exactOptional(),
   }),
