@@ -18,6 +18,11 @@ export type { TouchedAgentsMd } from "./injected/record-touched-paths.js";
 export type { TouchedPathsOptions } from "./injected/touched-paths-schema.js";
 export { type ForkOptions, forkSession } from "./log/fork-session.js";
 export {
+  type ImportCodexRolloutOptions,
+  type ImportedCodexRollout,
+  importCodexRollout,
+} from "./log/import-codex-rollout.js";
+export {
   type CodexRolloutLine,
   type CodexTokenUsage,
   parseCodexRolloutLine,
