@@ -1,4 +1,3 @@
-import { isSummaryText } from "@ctx/prompts";
 import { type ResponseItem, safeParseResponseItem } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
 import type { CtxWarning } from "@ctx/text";
@@ -136,9 +135,9 @@ export class CodexHistoryReader {
   }
 
   /**
-   * Replaces the history with a compaction's: a user message the user wrote earlier stays the
-   * user's, the summary (ours, or
-   * Codex's as the standard registry recognises it) is the model's, anything else is read from its markers.
+   * Replaces the history with a compaction's: a user message with the text of one the user wrote
+   * earlier stays the user's, the summary is the model's, any other user message is injected
+   * context, and the rest keeps the origin its markers give.
    */
   #compacted(replacement: readonly unknown[]): void {
     this.#settle();
@@ -161,21 +160,18 @@ export class CodexHistoryReader {
   }
 }
 
-/** The standard registry's recogniser of the summary Codex writes after a compaction. */
-const codexSummaryKind = "codex_compaction_summary";
-
 function replacedOrigin(
   item: ResponseItem,
   markers: Origin | undefined,
   userTexts: ReadonlySet<string>,
 ): Origin {
   const key = userMessageKey(item);
-  if (key !== undefined && userTexts.has(key)) return { source: "user" };
-  const summary =
-    key !== undefined &&
-    (isSummaryText(key) ||
-      (markers?.source === "context" && markers.kinds.includes(codexSummaryKind)));
-  return summary ? { source: "model" } : (markers ?? { source: "model" });
+  return codexOrigin(
+    item,
+    markers ?? { source: "model" },
+    key !== undefined,
+    key !== undefined && userTexts.has(key),
+  );
 }
 
 function lineWarning(lines: readonly number[], code: string, says: string): CtxWarning[] {

@@ -1,0 +1,135 @@
+import { createReadStream } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { createInterface } from "node:readline";
+import { codexRolloutPath } from "@ctx/fixtures";
+import type { ResponseItem } from "@ctx/protocol";
+import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
+import {
+  createSession,
+  exportCodexRollout,
+  type HistoryEntry,
+  importCodexRollout,
+  resumeSession,
+} from "@ctx/session";
+import { afterEach, describe, expect, it } from "vitest";
+import { runCodex } from "./codex-cli.js";
+import { type MockResponsesServer, startMockResponsesServer } from "./mock-responses-server.js";
+
+/** The variable named by `env_key`: Codex wants one, the mock ignores it. */
+const keyVariable = "CTX_CONFORMANCE_KEY";
+const markers = {
+  prompt: "MARKER-CTX-PROMPT: add the health check.",
+  answer: "MARKER-CTX-ANSWER: the health check is in.",
+  resume: "MARKER-CODEX-RESUME: now test it.",
+};
+
+const folders: string[] = [];
+let mock: MockResponsesServer | undefined;
+afterEach(async () => {
+  await mock?.close();
+  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
+});
+
+/**
+ * Writes `entries` as a Codex rollout into a fresh `CODEX_HOME`, runs the pinned Codex's
+ * `codex exec resume` on it against the mock Responses API, and returns the input of the request
+ * Codex sent.
+ */
+async function resumeInCodex(entries: readonly HistoryEntry[]): Promise<unknown[]> {
+  const home = await mkdtemp(join(tmpdir(), "ctx-codex-export-"));
+  folders.push(home);
+  const work = join(home, "work");
+  await mkdir(work);
+  mock = await startMockResponsesServer(() => ({ text: "Done.", totalTokens: 100 }));
+  await writeFile(
+    join(home, "config.toml"),
+    [
+      `model_provider = "mock"`,
+      `[model_providers.mock]`,
+      `name = "mock"`,
+      `base_url = "${mock.baseUrl}"`,
+      `wire_api = "responses"`,
+      `env_key = "${keyVariable}"`,
+      `request_max_retries = 0`,
+      `stream_max_retries = 0`,
+      `supports_websockets = false`,
+      "",
+    ].join("\n"),
+  );
+  const exported = exportCodexRollout(entries, { cwd: work });
+  const file = join(home, exported.path);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, exported.text);
+  await runCodex({
+    cwd: work,
+    home,
+    args: ["exec", "resume", "--json", "--skip-git-repo-check", exported.threadId, markers.resume],
+    env: { [keyVariable]: "unused" },
+  });
+  const [request] = mock.requests;
+  const input = request?.input;
+  return Array.isArray(input) ? input : [];
+}
+
+const textOf = (item: unknown): string | undefined => {
+  const message = item as ResponseItem;
+  return message.type === "message"
+    ? message.content.map((content) => ("text" in content ? content.text : "")).join("")
+    : undefined;
+};
+
+const turnContext = {
+  model: "gpt-5.1-codex",
+  environments: [{ id: "local", cwd: "/repo", shell: "bash" }],
+};
+
+describe("codex exec resume (0.171) continues a session @ctx exported", () => {
+  it("sends the exported history first, then its context and the new prompt", async () => {
+    const session = createSession();
+    await session.beginTurn(turnContext, markers.prompt);
+    await session.record([
+      {
+        type: "message",
+        role: "assistant",
+        content: [{ type: "output_text", text: markers.answer }],
+      },
+    ]);
+    const history = session.history();
+    const input = await resumeInCodex(history);
+    expect(input.slice(0, history.length)).toEqual(history.map((entry) => entry.item));
+    const texts = input.map(textOf);
+    expect(texts.indexOf(markers.prompt)).toBeLessThan(texts.indexOf(markers.answer));
+    expect(texts.at(-1)).toBe(markers.resume);
+  }, 120_000);
+
+  it("takes back a Codex session continued in @ctx: Codex's history, @ctx's turn, then Codex's", async () => {
+    const sessions = await mkdtemp(join(tmpdir(), "ctx-sessions-"));
+    folders.push(sessions);
+    const store = createJsonlRolloutStore(sessions);
+    const lines = createInterface({
+      input: createReadStream(codexRolloutPath("cli-0.79-agents-md.jsonl")),
+      crlfDelay: Infinity,
+    });
+    const { sessionId, items } = await importCodexRollout(lines, { store });
+    const session = await resumeSession(store, { sessionId });
+    const request = await session.beginTurn(turnContext, markers.prompt);
+    await session.record([
+      {
+        type: "message",
+        role: "assistant",
+        content: [{ type: "output_text", text: markers.answer }],
+      },
+    ]);
+    const history = session.history();
+    expect(history.slice(0, request.input.length).map((entry) => entry.item)).toEqual(
+      request.input,
+    );
+    const input = await resumeInCodex(history);
+    expect(input.slice(0, history.length)).toEqual(history.map((entry) => entry.item));
+    expect(input.slice(0, items)).toEqual(history.slice(0, items).map((entry) => entry.item));
+    expect(textOf(input[history.length - 1])).toBe(markers.answer);
+    expect(input.map(textOf).at(-1)).toBe(markers.resume);
+  }, 120_000);
+});
