@@ -321,7 +321,11 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
         [
           JSON.stringify({
             type: "response_item",
-            payload: { type: "message", role: "user", content: [{ type: "input_text", text: "Hi" }] },
+            payload: {
+              type: "message",
+              role: "user",
+              content: [{ type: "input_text", text: "Hi" }],
+            },
           }),
         ],
         { store: rolloutStore },
