@@ -36,6 +36,19 @@ describe("ctx export", () => {
     expect(typed).toHaveLength(4);
   });
 
+  it("keeps the Windows folder a Codex Desktop session ran in", async () => {
+    const rollout = codexRolloutPath("desktop-0.144-model-switch-compaction.jsonl");
+    await runCtx(["import", rollout, "--store", "sessions", "--session", "windows"], folder);
+    const run = await runCtx(
+      ["export", "windows", "--store", "sessions", "--codex-home", "codex"],
+      folder,
+    );
+    expect(run.code).toBe(0);
+    const path = /^Wrote (.+)\.\n/.exec(run.stdout)?.[1] ?? "";
+    const [meta] = (await readFile(path, "utf8")).split("\n");
+    expect(JSON.parse(meta ?? "{}").payload.cwd).toMatch(/^[A-Z]:\\/);
+  });
+
   it("refuses a session the store does not hold", async () => {
     const run = await runCtx(
       ["export", "absent", "--store", "sessions", "--codex-home", "codex"],

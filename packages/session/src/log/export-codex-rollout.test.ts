@@ -61,6 +61,7 @@ describe("exportCodexRollout", () => {
 
   it("refuses a relative folder or a thread id that is not a UUID", () => {
     expect(() => exportCodexRollout([], { cwd: "work" })).toThrow(/options\.cwd/);
+    expect(exportCodexRollout([], { cwd: "D:\\repo" }).text).toContain('"cwd":"D:\\\\repo"');
     expect(() => exportCodexRollout([], { cwd: "/work", threadId: "ctx-1" })).toThrow(
       /options\.threadId/,
     );

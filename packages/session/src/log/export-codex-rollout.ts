@@ -7,7 +7,7 @@ import { historyEntrySchema } from "./session-records.js";
 
 /** Options of {@link exportCodexRollout}. */
 export interface ExportCodexRolloutOptions {
-  /** The folder Codex continues in (its `session_meta` `cwd`): an absolute path. */
+  /** The folder Codex continues in (its `session_meta` `cwd`): an absolute POSIX or Windows path. */
   readonly cwd: string;
   /** The Codex thread id to give it, a UUID; a random one when omitted. */
   readonly threadId?: string;
@@ -33,11 +33,14 @@ export interface ExportedCodexRollout {
  */
 const codexFormatVersion = "0.171.0";
 
+/** An absolute path on POSIX (`/repo`) or Windows (`D:\\repo`, `\\\\server\\share`), as Codex records it. */
+const absolutePath = /^(?:\/|[A-Za-z]:[\\/]|\\\\)/;
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const optionsSchema = lazySchema(() =>
   z.strictObject({
-    cwd: z.string().startsWith("/", "the folder must be an absolute path"),
+    cwd: z.string().regex(absolutePath, "the folder must be an absolute path"),
     threadId: z.string().regex(uuidPattern, "a Codex thread id is a UUID").optional(),
     startedAt: z
       .date()
