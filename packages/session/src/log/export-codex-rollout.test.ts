@@ -2,8 +2,14 @@ import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { codexRolloutNames, codexRolloutPath } from "@ctx/fixtures";
 import { createMemoryRolloutStore } from "@ctx/rollout";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { exportCodexRollout, importCodexRollout, resumeSession } from "../index.js";
+import {
+  exportCodexRollout,
+  type HistoryEntry,
+  importCodexRollout,
+  resumeSession,
+} from "../index.js";
 
 const imported = async (lines: AsyncIterable<string> | Iterable<string>) => {
   const store = createMemoryRolloutStore();
@@ -23,6 +29,38 @@ describe("exportCodexRollout", () => {
       expect(await imported(text.split("\n"))).toEqual(history);
     },
   );
+
+  it("keeps the user's words the user's and the model's and tools' items theirs, whatever they say", async () => {
+    const said = (role: "user" | "assistant", text: string): HistoryEntry => ({
+      item: {
+        type: "message",
+        role,
+        content: [{ type: role === "user" ? "input_text" : "output_text", text }],
+      },
+      origin: { source: role === "user" ? "user" : "model" },
+    });
+    const entry = fc.oneof(
+      fc.string().map((text) => said("user", text)),
+      // Texts that look like injected context or a summary, typed by the user.
+      fc
+        .constantFrom("<environment_context>", "# AGENTS.md instructions for /x", "<turn_aborted>")
+        .chain((opening) => fc.string().map((rest) => said("user", `${opening}${rest}`))),
+      fc.string().map((text) => said("assistant", text)),
+      fc.string().map(
+        (output): HistoryEntry => ({
+          item: { type: "function_call_output", call_id: "call_1", output },
+          origin: { source: "tool" },
+        }),
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(entry, { minLength: 1, maxLength: 8 }), async (history) => {
+        const { text } = exportCodexRollout(history, { cwd: "/work" });
+        expect(await imported(text.split("\n"))).toEqual(history);
+      }),
+      { numRuns: 60 },
+    );
+  });
 
   it("writes session_meta, each item, and a user_message after each message the user wrote", () => {
     const { text, path, threadId } = exportCodexRollout(
