@@ -35,9 +35,11 @@ afterEach(async () => {
 /**
  * Writes `entries` as a Codex rollout into a fresh `CODEX_HOME`, runs the pinned Codex's
  * `codex exec resume` on it against the mock Responses API, and returns the input of the request
- * Codex sent.
+ * Codex sent, and the rollout file (which Codex goes on writing).
  */
-async function resumeInCodex(entries: readonly HistoryEntry[]): Promise<unknown[]> {
+async function resumeInCodex(
+  entries: readonly HistoryEntry[],
+): Promise<{ input: unknown[]; file: string }> {
   const home = await mkdtemp(join(tmpdir(), "ctx-codex-export-"));
   folders.push(home);
   const work = join(home, "work");
@@ -70,7 +72,7 @@ async function resumeInCodex(entries: readonly HistoryEntry[]): Promise<unknown[
   });
   const [request] = mock.requests;
   const input = request?.input;
-  return Array.isArray(input) ? input : [];
+  return { input: Array.isArray(input) ? input : [], file };
 }
 
 const textOf = (item: unknown): string | undefined => {
@@ -97,7 +99,7 @@ describe("codex exec resume (0.171) continues a session @ctx exported", () => {
       },
     ]);
     const history = session.history();
-    const input = await resumeInCodex(history);
+    const { input } = await resumeInCodex(history);
     expect(input.slice(0, history.length)).toEqual(history.map((entry) => entry.item));
     const texts = input.map(textOf);
     expect(texts.indexOf(markers.prompt)).toBeLessThan(texts.indexOf(markers.answer));
@@ -126,10 +128,32 @@ describe("codex exec resume (0.171) continues a session @ctx exported", () => {
     expect(history.slice(0, request.input.length).map((entry) => entry.item)).toEqual(
       request.input,
     );
-    const input = await resumeInCodex(history);
+    const { input, file } = await resumeInCodex(history);
     expect(input.slice(0, history.length)).toEqual(history.map((entry) => entry.item));
     expect(input.slice(0, items)).toEqual(history.slice(0, items).map((entry) => entry.item));
     expect(textOf(input[history.length - 1])).toBe(markers.answer);
     expect(input.map(textOf).at(-1)).toBe(markers.resume);
+
+    // And back again: the rollout Codex went on writing imports with every origin kept, Codex's
+    // own turn included (its context is context, the prompt the user's, its answer the model's).
+    const back = await importCodexRollout(
+      createInterface({ input: createReadStream(file), crlfDelay: Infinity }),
+      { store },
+    );
+    const again = (await resumeSession(store, { sessionId: back.sessionId })).history();
+    expect(again.slice(0, history.length)).toEqual(history);
+    const added = again.slice(history.length);
+    const sources = (text: string) =>
+      added.filter((entry) => textOf(entry.item) === text).map((entry) => entry.origin.source);
+    expect(sources(markers.resume)).toEqual(["user"]);
+    expect(sources("Done.")).toEqual(["model"]);
+    const injected = added.filter(
+      (entry) =>
+        entry.item.type === "message" &&
+        entry.item.role !== "assistant" &&
+        textOf(entry.item) !== markers.resume,
+    );
+    expect(injected.length).toBeGreaterThan(0);
+    expect(injected.map((entry) => entry.origin.source)).toEqual(injected.map(() => "context"));
   }, 120_000);
 });
