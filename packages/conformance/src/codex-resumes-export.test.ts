@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
@@ -32,14 +32,8 @@ afterEach(async () => {
   for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
 });
 
-/**
- * Writes `entries` as a Codex rollout into a fresh `CODEX_HOME`, runs the pinned Codex's
- * `codex exec resume` on it against the mock Responses API, and returns the input of the request
- * Codex sent, and the rollout file (which Codex goes on writing).
- */
-async function resumeInCodex(
-  entries: readonly HistoryEntry[],
-): Promise<{ input: unknown[]; file: string }> {
+/** A fresh `CODEX_HOME` whose `config.toml` points Codex at a new mock, and a working folder in it. */
+async function codexHomeWithMock(): Promise<{ home: string; work: string }> {
   const home = await mkdtemp(join(tmpdir(), "ctx-codex-export-"));
   folders.push(home);
   const work = join(home, "work");
@@ -60,18 +54,34 @@ async function resumeInCodex(
       "",
     ].join("\n"),
   );
+  return { home, work };
+}
+
+/** Runs the pinned Codex with `args` in `work`, its home `home`, against the mock. */
+async function codex(home: string, work: string, args: readonly string[]): Promise<string> {
+  return runCodex({
+    cwd: work,
+    home,
+    args: [...args.slice(0, -1), "--json", "--skip-git-repo-check", ...args.slice(-1)],
+    env: { [keyVariable]: "unused" },
+  });
+}
+
+/**
+ * Writes `entries` as a Codex rollout into a fresh `CODEX_HOME`, runs the pinned Codex's
+ * `codex exec resume` on it against the mock Responses API, and returns the input of the request
+ * Codex sent, and the rollout file (which Codex goes on writing).
+ */
+async function resumeInCodex(
+  entries: readonly HistoryEntry[],
+): Promise<{ input: unknown[]; file: string }> {
+  const { home, work } = await codexHomeWithMock();
   const exported = exportCodexRollout(entries, { cwd: work });
   const file = join(home, exported.path);
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, exported.text);
-  await runCodex({
-    cwd: work,
-    home,
-    args: ["exec", "resume", "--json", "--skip-git-repo-check", exported.threadId, markers.resume],
-    env: { [keyVariable]: "unused" },
-  });
-  const [request] = mock.requests;
-  const input = request?.input;
+  await codex(home, work, ["exec", "resume", exported.threadId, markers.resume]);
+  const input = mock?.requests[0]?.input;
   return { input: Array.isArray(input) ? input : [], file };
 }
 
@@ -155,5 +165,33 @@ describe("codex exec resume (0.171) continues a session @ctx exported", () => {
     );
     expect(injected.length).toBeGreaterThan(0);
     expect(injected.map((entry) => entry.origin.source)).toEqual(injected.map(() => "context"));
+  }, 120_000);
+});
+
+describe("importCodexRollout on the rollout codex exec (0.171) writes", () => {
+  it("keeps a typed text that looks like injected context the user's", async () => {
+    const { home, work } = await codexHomeWithMock();
+    const typed = "<environment_context>MARKER-TYPED: these are my words</environment_context>";
+    await codex(home, work, ["exec", typed]);
+    const [file] = await readdir(join(home, "sessions"), { recursive: true }).then((names) =>
+      names.filter((name) => name.endsWith(".jsonl")),
+    );
+    const sessions = await mkdtemp(join(tmpdir(), "ctx-sessions-"));
+    folders.push(sessions);
+    const store = createJsonlRolloutStore(sessions);
+    const lines = createInterface({
+      input: createReadStream(join(home, "sessions", file ?? "")),
+      crlfDelay: Infinity,
+    });
+    const { sessionId } = await importCodexRollout(lines, { store });
+    const history = (await resumeSession(store, { sessionId })).history();
+    const sources = (text: string) =>
+      history.filter((entry) => textOf(entry.item) === text).map((entry) => entry.origin.source);
+    expect(sources(typed)).toEqual(["user"]);
+    expect(sources("Done.")).toEqual(["model"]);
+    const environment = history.filter((entry) =>
+      textOf(entry.item)?.startsWith("<environment_context>\n"),
+    );
+    expect(environment.map((entry) => entry.origin.source)).toEqual(["context"]);
   }, 120_000);
 });
