@@ -34,8 +34,10 @@ export class CodexHistoryReader {
   /** The texts of the user's messages so far: a compaction's kept messages are found by them. */
   readonly #userTexts = new Set<string>();
   #lineNumber = 0;
-  #skipped: number[] = [];
-  #unreplaced: number[] = [];
+  /** The lines that could not be read as history: how many, and the first. */
+  readonly #skipped = { count: 0, first: 0 };
+  /** The compactions that recorded no replacement history: how many, and the first. */
+  readonly #unreplaced = { count: 0, first: 0 };
   #cwd: string | undefined;
   #baseInstructions: string | undefined;
 
@@ -49,7 +51,7 @@ export class CodexHistoryReader {
     if (text.trim() === "") return;
     const record = parseCodexRolloutLine(parseJson(text));
     if (record === undefined) {
-      this.#skipped.push(this.#lineNumber);
+      note(this.#skipped, this.#lineNumber);
       return;
     }
     switch (record.type) {
@@ -63,7 +65,7 @@ export class CodexHistoryReader {
       case "response_item": {
         const parsed = safeParseResponseItem(record.item);
         if (!parsed.success) {
-          this.#skipped.push(this.#lineNumber);
+          note(this.#skipped, this.#lineNumber);
           return;
         }
         const key = userMessageKey(parsed.item);
@@ -142,14 +144,14 @@ export class CodexHistoryReader {
   #compacted(replacement: readonly unknown[]): void {
     this.#settle();
     if (replacement.length === 0) {
-      this.#unreplaced.push(this.#lineNumber);
+      note(this.#unreplaced, this.#lineNumber);
       return;
     }
     const items = replacement.flatMap((value) => {
       const parsed = safeParseResponseItem(value);
       return parsed.success ? [parsed.item] : [];
     });
-    if (items.length < replacement.length) this.#skipped.push(this.#lineNumber);
+    if (items.length < replacement.length) note(this.#skipped, this.#lineNumber);
     const markers = classifyHistory(items, this.#registry);
     const userTexts = new Set(this.#userTexts);
     this.#entries = [];
@@ -174,13 +176,22 @@ function replacedOrigin(
   );
 }
 
-function lineWarning(lines: readonly number[], code: string, says: string): CtxWarning[] {
-  if (lines.length === 0) return [];
-  const first = lines[0];
+/** Counts one more line in `lines`, remembering the first. */
+function note(lines: { count: number; first: number }, line: number): void {
+  if (lines.count === 0) lines.first = line;
+  lines.count += 1;
+}
+
+function lineWarning(
+  lines: { readonly count: number; readonly first: number },
+  code: string,
+  says: string,
+): CtxWarning[] {
+  if (lines.count === 0) return [];
   return [
     {
       code,
-      message: `${lines.length} line(s) of the Codex rollout ${says} (the first at line ${first})`,
+      message: `${lines.count} line(s) of the Codex rollout ${says} (the first at line ${lines.first})`,
     },
   ];
 }

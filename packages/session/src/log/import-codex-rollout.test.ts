@@ -111,6 +111,24 @@ describe("importCodexRollout", () => {
     ]);
   });
 
+  it("keeps the history, with a warning, at a compaction Codex wrote without its history", async () => {
+    const store = createMemoryRolloutStore();
+    const lines = [
+      ...rawLines("cli-0.58-env-context.jsonl"),
+      JSON.stringify({ type: "compacted", payload: { message: "A summary." } }),
+    ];
+    const withCompaction = await importCodexRollout(lines, { store });
+    const without = await importCodexRollout(lines.slice(0, -1), { store });
+    expect(withCompaction.items).toBe(without.items);
+    expect(withCompaction.warnings).toEqual([
+      ...without.warnings,
+      {
+        code: "codex-compaction-without-history",
+        message: `1 line(s) of the Codex rollout record a compaction without its replacement history, so the history before them was kept (the first at line ${lines.length})`,
+      },
+    ]);
+  });
+
   it("refuses a rollout with no history and writes nothing", async () => {
     const store = createMemoryRolloutStore();
     const meta = JSON.stringify({ type: "session_meta", payload: { id: "x", cwd: "/work" } });
