@@ -14,6 +14,8 @@ const commands = {
   context: async () => (await import("./context-command.js")).addContextCommand,
   inspect: async () => (await import("./inspect-command.js")).addInspectCommand,
   diff: async () => (await import("./diff-command.js")).addDiffCommand,
+  import: async () => (await import("./import-command.js")).addImportCommand,
+  export: async () => (await import("./export-command.js")).addExportCommand,
 } satisfies Record<string, () => Promise<(program: Command, environment: CliEnvironment) => void>>;
 
 type CommandName = keyof typeof commands;
@@ -35,7 +37,7 @@ function partsFor(args: readonly string[]): {
     return { commands: [], listing: false };
   }
   return {
-    commands: ["context", "inspect", "diff"],
+    commands: ["context", "inspect", "diff", "import", "export"],
     listing: word === undefined || word === "help",
   };
 }

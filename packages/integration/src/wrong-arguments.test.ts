@@ -310,10 +310,27 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
     },
     createSession: { args: [{}], names: ["options"], optional: [0] },
     createTypedMessageMatcher: { args: [4], names: ["window"] },
+    exportCodexRollout: { args: [[], { cwd: "/work" }], names: ["entries", "options"] },
     filterCompactedItems: { args: [[], standard], names: ["items", "registry"] },
     forkSession: {
       args: [rolloutStore, { sessionId: storedSession }],
       names: ["store", "options"],
+    },
+    importCodexRollout: {
+      args: [
+        [
+          JSON.stringify({
+            type: "response_item",
+            payload: {
+              type: "message",
+              role: "user",
+              content: [{ type: "input_text", text: "Hi" }],
+            },
+          }),
+        ],
+        { store: rolloutStore },
+      ],
+      names: ["lines", "options"],
     },
     loadDefaultTokenizer: { args: [], names: [] },
     normalizeHistory: {

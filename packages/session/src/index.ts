@@ -16,7 +16,17 @@ export { normalizeHistory } from "./history/prompt-builder.js";
 export type { TouchedPaths } from "./injected/deliver-touched-agents-md.js";
 export type { TouchedAgentsMd } from "./injected/record-touched-paths.js";
 export type { TouchedPathsOptions } from "./injected/touched-paths-schema.js";
+export {
+  type ExportCodexRolloutOptions,
+  type ExportedCodexRollout,
+  exportCodexRollout,
+} from "./log/export-codex-rollout.js";
 export { type ForkOptions, forkSession } from "./log/fork-session.js";
+export {
+  type ImportCodexRolloutOptions,
+  type ImportedCodexRollout,
+  importCodexRollout,
+} from "./log/import-codex-rollout.js";
 export {
   type CodexRolloutLine,
   type CodexTokenUsage,

@@ -36,6 +36,28 @@ describe("parseCodexRolloutLine", () => {
     expect(
       parseCodexRolloutLine({ type: "event_msg", payload: { type: "thread_rolled_back" } }),
     ).toEqual({ type: "thread_rolled_back", turns: 1 });
+    // Codex 0.171's paginated rollouts: a completed UserMessage is what the user typed.
+    const completed = (item: object) => ({
+      type: "event_msg",
+      payload: { type: "item_completed", item },
+    });
+    expect(
+      parseCodexRolloutLine(
+        completed({
+          type: "UserMessage",
+          content: [
+            { type: "text", text: "Look at ", text_elements: [] },
+            { type: "image", url: "x" },
+            { type: "text", text: "this." },
+          ],
+        }),
+      ),
+    ).toEqual({ type: "user_message", message: "Look at this." });
+    expect(
+      parseCodexRolloutLine(
+        completed({ type: "AgentMessage", content: [{ type: "Text", text: "Done." }] }),
+      ),
+    ).toEqual({ type: "other", recordType: "event_msg" });
     expect(
       parseCodexRolloutLine({ type: "event_msg", payload: { type: "agent_reasoning" } }),
     ).toEqual({ type: "other", recordType: "event_msg" });

@@ -67,8 +67,9 @@ type LineOf<Type extends CodexRolloutLine["type"]> = Extract<CodexRolloutLine, {
 
 /**
  * What one line of a rollout Codex wrote says (`session_meta`, `turn_context`, `response_item`,
- * `compacted`, and the `event_msg` records of what the user typed, token usage, an interrupted
- * turn and a rollback): the one reading of Codex's line format, for `readCodexRollout` and for
+ * `compacted`, and the `event_msg` records of what the user typed — `user_message`, or in Codex
+ * 0.171's paginated rollouts a completed `UserMessage` item — token usage, an interrupted turn
+ * and a rollback): the one reading of Codex's line format, for `readCodexRollout` and for
  * any reader that streams a rollout. Any value may be given: one that is not a Codex line
  * (an object with a string `type` and a `payload`) gives `undefined`.
  *
@@ -121,6 +122,17 @@ function codexEvent(payload: JsonValue): CodexRolloutLine | undefined {
     case "user_message": {
       const message = stringAt(payload, "message");
       return message === undefined ? undefined : { type: "user_message", message };
+    }
+    case "item_completed": {
+      // Codex 0.171's paginated rollouts log what the user typed as a completed `UserMessage`.
+      const item = isObject(payload) ? payload.item : undefined;
+      const content = isObject(item) && item.type === "UserMessage" ? item.content : undefined;
+      if (!Array.isArray(content)) return undefined;
+      const texts = content.flatMap((part) => {
+        const text = stringAt(part, "text");
+        return stringAt(part, "type") === "text" && text !== undefined ? [text] : [];
+      });
+      return { type: "user_message", message: texts.join("") };
     }
     case "turn_aborted":
       return { type: "turn_aborted" };

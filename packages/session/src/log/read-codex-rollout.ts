@@ -6,6 +6,7 @@ import { registrySchema } from "../argument-schemas.js";
 import { checkSchema } from "../check-argument.js";
 import { classifyHistory } from "../history/classify-history.js";
 import type { HistoryEntry } from "../history/origin.js";
+import { codexOrigin, userMessageKey } from "./codex-origin.js";
 import { parseCodexRolloutLine } from "./parse-codex-rollout-line.js";
 import { createTypedMessageMatcher } from "./typed-message-matcher.js";
 
@@ -49,10 +50,8 @@ export function readCodexRollout(
         continue;
       }
       const { item } = parsed;
-      if (item.type === "message" && item.role === "user") {
-        const said = item.content.map((content) => ("text" in content ? content.text : ""));
-        matcher.message(said.join(""), items.length);
-      }
+      const key = userMessageKey(item);
+      if (key !== undefined) matcher.message(key, items.length);
       items.push(item);
     }
   }
@@ -63,16 +62,17 @@ export function readCodexRollout(
       .map((message) => message.value),
   );
   const origins = classifyHistory(items, registry);
-  const entries = items.map((item, index): HistoryEntry => {
-    const origin = origins[index] ?? { source: "model" };
-    if (!matcher.sawTyped || item.type !== "message" || item.role !== "user")
-      return { item, origin };
-    if (typed.has(index)) return { item, origin: { source: "user" } };
-    return {
+  const entries = items.map(
+    (item, index): HistoryEntry => ({
       item,
-      origin: origin.source === "context" ? origin : { source: "context", kinds: [] },
-    };
-  });
+      origin: codexOrigin(
+        item,
+        origins[index] ?? { source: "model" },
+        matcher.sawTyped,
+        typed.has(index),
+      ),
+    }),
+  );
   const warnings: CtxWarning[] =
     skipped === 0
       ? []
