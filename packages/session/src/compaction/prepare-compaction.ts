@@ -1,4 +1,5 @@
-import type { ResponseItem, Summarizer } from "@ctx/protocol";
+import type { ResponseItem } from "@ctx/protocol";
+import type { CompactionState } from "@ctx/registry";
 import type { CtxWarning } from "@ctx/text";
 import { buildInitialContext } from "../envelope/build-initial-context.js";
 import { contextEntry } from "../envelope/context-entry.js";
@@ -10,9 +11,24 @@ import type { Tokenizer } from "../tokens/tokenizer.js";
 import { evaluateSections } from "../turn/evaluate-sections.js";
 import type { CompactionCheckpoint } from "./compaction-checkpoint.js";
 import { type CompactionOptions, defaultInjectedContextTokens } from "./compaction-options.js";
+import { fillCompactionState } from "./fill-compaction-state.js";
 import { insertBeforeLastUserMessage } from "./insert-before-last-user-message.js";
+import { mergeCompactionState } from "./merge-compaction-state.js";
 import { reinjectSurvivingContext } from "./reinject-surviving-context.js";
+import type { StateSummarizer } from "./state-summarizer.js";
 import { summarizeForCompaction } from "./summarize-for-compaction.js";
+
+/**
+ * The typed state of a compaction that installs a provider's history: the previous one merged
+ * with what the history shows; kept in the record, not shown (the provider's items stand alone).
+ */
+function carriedState(
+  previous: CompactionState | undefined,
+  entries: readonly HistoryEntry[],
+): CompactionState {
+  const filled = fillCompactionState(entries);
+  return mergeCompactionState(previous, filled.state, filled.answered);
+}
 
 /** What {@link prepareCompaction} works from. */
 export interface CompactionRequest {
@@ -30,7 +46,7 @@ export interface CompactionRequest {
   readonly baseInstructions?: string | undefined;
   /** The current turn's turn state, for a mid-turn compaction: its full context is placed from them. */
   readonly turnState?: Readonly<Record<string, unknown>> | undefined;
-  readonly summarizer: Summarizer | undefined;
+  readonly summarizer: StateSummarizer | undefined;
   readonly options: CompactionOptions;
   readonly envelopeOptions: EnvelopeOptions;
   readonly tokenizer: Tokenizer;
@@ -59,8 +75,13 @@ export async function prepareCompaction(
           model: request.model,
           instructions: request.instructions,
           tokenizer: request.tokenizer,
+          previousState: state.compactionState,
         })
-      : { entries: [...request.replacement], warnings: [] };
+      : {
+          entries: [...request.replacement],
+          warnings: [],
+          state: carriedState(state.compactionState, state.entries),
+        };
   // What was recorded beside the turn state and declares it survives comes back after the summary.
   const surviving = reinjectSurvivingContext(state.entries, compacted.entries, {
     registry: state.registry,
@@ -73,6 +94,7 @@ export async function prepareCompaction(
     model: state.model,
     // New base instructions, sent so far as an update, take their place in the requests.
     baseInstructions: request.baseInstructions ?? state.baseInstructions,
+    compactionState: compacted.state,
   };
   const cleared: CompactionCheckpoint = {
     ...kept,
