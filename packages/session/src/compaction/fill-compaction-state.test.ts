@@ -45,16 +45,18 @@ describe("fillCompactionState", () => {
       output("c2", "src/util/format.ts:3: parse\nlib/old/parse.js:9: parse"),
       call("c3", "apply_patch", { input: patch }),
       output("c3", "Done"),
+      call("c6", "shell", { command: ["apply_patch", patch.replace("date.ts", "old.ts")] }),
+      output("c6", "Done"),
       call("c4", "shell", { command: "pnpm test" }),
       call("c5", "spawn_agent", { message: "Review the parser." }),
     ]);
-    expect(state.files.changed).toEqual(["src/date.ts"]);
+    expect(state.files.changed).toEqual(["src/date.ts", "src/old.ts"]);
     expect(state.files.read).toEqual(["src/util/format.ts", "lib/old/parse.js"]);
     expect(state.pendingCalls).toEqual([
       { callId: "c4", tool: "shell", arguments: '{"command":"pnpm test"}' },
     ]);
     expect(state.agents).toEqual([{ id: "c5", task: '{"message":"Review the parser."}' }]);
-    expect(answered).toEqual(["c1", "c2", "c3"]);
+    expect(answered).toEqual(["c1", "c2", "c3", "c6"]);
   });
 
   it("takes the todos from the latest plan", () => {

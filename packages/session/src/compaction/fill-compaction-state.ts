@@ -18,8 +18,10 @@ export interface FilledState {
  */
 const constraintWords =
   /\b(never|always|must|mustn't|don't|do not|should not|shouldn't|avoid|only|make sure|without|keep|stop|no longer)\b/i;
-/** A file path in free text: at least one folder, and a name with an extension. */
-const pathInText = /(?:\.{0,2}\/)?(?:[\w@.-]+\/)+[\w@.-]*\w\.\w{1,8}\b/g;
+/** A file path: at least one folder, and a name with an extension. */
+const pathToken = /^\/?(?:[\w@.-]+\/)+[\w@.-]*\w\.\w{1,8}$/;
+/** What separates words in free text, a path's line number (`src/a.ts:3`) included. */
+const separators = /[\s"'`()[\]{}<>,;:=|]+/;
 /** The paths a patch names on its file lines. */
 const patchFile = /^\*\*\* (?:Add|Update|Delete) File: (.+)$/gm;
 /** A tool whose path arguments it writes rather than reads. */
@@ -63,7 +65,7 @@ export function fillCompactionState(entries: readonly HistoryEntry[]): FilledSta
     } else if (item.type === "function_call_output" || item.type === "custom_tool_call_output") {
       calls.delete(item.call_id);
       answered.push(item.call_id);
-      read.push(...pathsIn(outputText(item)).slice(0, pathsPerOutput));
+      read.push(...pathsIn(outputText(item), pathsPerOutput));
     }
   }
   const pending = [...calls.values()];
@@ -94,10 +96,13 @@ function collectCallPaths(tool: string, args: string, read: string[], changed: s
   const patched = [...args.matchAll(patchFile)].flatMap((match) =>
     match[1] === undefined ? [] : [match[1].trim()],
   );
+  // A patch given as an argument, or as the last word of a command (`["apply_patch", patch]`).
   for (const value of Object.values(parsed ?? {})) {
-    if (typeof value !== "string") continue;
-    for (const match of value.matchAll(patchFile))
+    const text = Array.isArray(value) ? value.join("\n") : value;
+    if (typeof text !== "string") continue;
+    for (const match of text.matchAll(patchFile)) {
       if (match[1] !== undefined) patched.push(match[1].trim());
+    }
   }
   changed.push(...patched);
   const named: string[] = [];
@@ -114,8 +119,20 @@ function collectCallPaths(tool: string, args: string, read: string[], changed: s
   }
 }
 
-function pathsIn(text: string): string[] {
-  return [...text.matchAll(pathInText)].map((match) => match[0]);
+/**
+ * The paths named in free text, at most `limit`: its words that read as a path (a folder, a
+ * name with an extension), trailing dots left out. A word longer than a path may be is skipped,
+ * so the cost stays linear in the text.
+ */
+function pathsIn(text: string, limit = Number.POSITIVE_INFINITY): string[] {
+  const paths: string[] = [];
+  for (const word of text.split(separators)) {
+    if (paths.length >= limit) break;
+    if (word.length > compactionStateLimits.nameLength) continue;
+    const candidate = word.replace(/\.+$/, "");
+    if (pathToken.test(candidate)) paths.push(candidate);
+  }
+  return paths;
 }
 
 function outputText(
