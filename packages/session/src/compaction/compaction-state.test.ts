@@ -1,3 +1,4 @@
+import { createModelCatalog, defaultModelCatalog } from "@ctx/prompts";
 import { type CompactionState, compactionState } from "@ctx/registry";
 import { createMemoryRolloutStore, type RolloutStore } from "@ctx/rollout";
 import { describe, expect, it } from "vitest";
@@ -7,6 +8,7 @@ import { createSession } from "../create-session.js";
 import { forkSession } from "../log/fork-session.js";
 import { resumeSession } from "../log/resume-session.js";
 import type { Session, SessionOptions } from "../session.js";
+import { approximateTokenizer } from "../tokens/approximate-tokenizer.js";
 import type { TurnContext } from "../turn/turn-context.js";
 
 const turn: TurnContext = {
@@ -172,6 +174,49 @@ describe("the typed compaction state", () => {
       "summarizer-state-invalid",
     );
     expectPlanted(shownStates(request.input)[0]);
+  });
+});
+
+describe("the typed compaction state on the other paths", () => {
+  const model = defaultModelCatalog.get("ctx-coder");
+  const catalog = createModelCatalog([
+    { ...model, slug: "tiny", contextWindow: 4_000, autoCompactTokenLimit: 2_000 },
+  ]);
+  const tiny = { ...turn, model: "tiny" };
+
+  it("mid-turn: shown before the summary, the context before the user's last message", async () => {
+    const session = createSession({
+      catalog,
+      tokenizer: approximateTokenizer,
+      compaction: { renderState: true },
+    });
+    await session.beginTurn(tiny, "Never edit the fixtures.");
+    await session.record([call("r1", "read_file", { path: "src/a.ts" })]);
+    await session.record([output("r1", "x".repeat(9_000))]);
+    const next = await session.nextRequest();
+    expect(next.compaction?.trigger).toBe("mid-turn");
+    const roles = next.input.map((item) =>
+      shownStates([item]).length === 1 ? "state" : item.type === "message" ? item.role : item.type,
+    );
+    expect(roles.slice(-3)).toEqual(["user", "state", "user"]);
+    expect(roles.indexOf("developer")).toBeLessThan(roles.lastIndexOf("user") - 1);
+    const [state] = shownStates(next.input);
+    expect(state?.constraints).toEqual(["Never edit the fixtures."]);
+    expect(state?.files.read).toEqual(["src/a.ts"]);
+  });
+
+  it("a provider's compacted history: kept in the record, merged, not shown", async () => {
+    const store = createMemoryRolloutStore();
+    const session = createSession({ store, sessionId: "s", compaction: { renderState: true } });
+    await session.beginTurn(turn, "Only touch src/.");
+    await session.record([call("w1", "write_file", { path: "src/b.ts" }), output("w1", "ok")]);
+    const replacement = session.history().filter((entry) => entry.origin.source === "user");
+    await session.compact({ replacement });
+    const next = await session.beginTurn(turn, "Go on.");
+    expect(shownStates(next.input)).toEqual([]);
+    const [record] = await compactionRecords(store, "s");
+    expect(record?.compactionState?.constraints).toEqual(["Only touch src/."]);
+    expect(record?.compactionState?.files.changed).toEqual(["src/b.ts"]);
   });
 });
 
