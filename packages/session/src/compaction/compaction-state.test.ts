@@ -1,4 +1,5 @@
 import { createModelCatalog, defaultModelCatalog } from "@ctx/prompts";
+import type { JsonValue } from "@ctx/protocol";
 import { type CompactionState, compactionState } from "@ctx/registry";
 import { createMemoryRolloutStore, type RolloutStore } from "@ctx/rollout";
 import { describe, expect, it } from "vitest";
@@ -241,7 +242,7 @@ async function withoutStates(store: RolloutStore, sessionId: string): Promise<Ro
     appendId: "old",
     records: records.map(({ sequence: _sequence, ...record }) => {
       if (record.type !== "compaction") return record;
-      const { compactionState: _state, ...payload } = record.payload as Record<string, unknown>;
+      const { compactionState: _state, ...payload } = record.payload as Record<string, JsonValue>;
       return { ...record, payload };
     }),
   });
