@@ -21,7 +21,7 @@ const constraintWords =
 /** A file path: at least one folder, and a name with an extension. */
 const pathToken = /^\/?(?:[\w@.-]+\/)+[\w@.-]*\w\.\w{1,8}$/;
 /** What separates words in free text, a path's line number (`src/a.ts:3`) included. */
-const separators = /[\s"'`()[\]{}<>,;:=|]+/;
+const separators = new Set([..." \t\n\r\f\v\"'`()[]{}<>,;:=|"]);
 /** The paths a patch names on its file lines. */
 const patchFile = /^\*\*\* (?:Add|Update|Delete) File: (.+)$/gm;
 /** A tool whose path arguments it writes rather than reads. */
@@ -120,17 +120,24 @@ function collectCallPaths(tool: string, args: string, read: string[], changed: s
 }
 
 /**
- * The paths named in free text, at most `limit`: its words that read as a path (a folder, a
- * name with an extension), trailing dots left out. A word longer than a path may be is skipped,
- * so the cost stays linear in the text.
+ * The paths named in free text, at most `limit`: its words holding a `/` that read as a path (a
+ * folder, a name with an extension), trailing dots left out. Each word is found from one of its
+ * slashes and read once, and one longer than a path may be is skipped, so the cost stays linear
+ * in the text.
  */
 function pathsIn(text: string, limit = Number.POSITIVE_INFINITY): string[] {
   const paths: string[] = [];
-  for (const word of text.split(separators)) {
-    if (paths.length >= limit) break;
-    if (word.length > compactionStateLimits.nameLength) continue;
-    const candidate = word.replace(/\.+$/, "");
-    if (pathToken.test(candidate)) paths.push(candidate);
+  let slash = text.indexOf("/");
+  while (slash !== -1 && paths.length < limit) {
+    let start = slash;
+    while (start > 0 && !separators.has(text.charAt(start - 1))) start -= 1;
+    let end = slash;
+    while (end < text.length && !separators.has(text.charAt(end))) end += 1;
+    if (end - start <= compactionStateLimits.nameLength) {
+      const candidate = text.slice(start, end).replace(/\.+$/, "");
+      if (pathToken.test(candidate)) paths.push(candidate);
+    }
+    slash = text.indexOf("/", end);
   }
   return paths;
 }
