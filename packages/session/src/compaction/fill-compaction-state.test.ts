@@ -42,7 +42,10 @@ describe("fillCompactionState", () => {
       call("c1", "read_file", { path: "src/date.ts" }),
       output("c1", "export const a = 1;"),
       call("c2", "shell", { command: ["rg", "parse", "src/util/format.ts"] }),
-      output("c2", `src/util/format.ts:3: parse\n${"ab/".repeat(300)}x.ts lib/old/parse.js:9: parse.`),
+      output(
+        "c2",
+        `src/util/format.ts:3: parse\n${"ab/".repeat(300)}x.ts lib/old/parse.js:9: parse.`,
+      ),
       call("c3", "apply_patch", { input: patch }),
       output("c3", "Done"),
       call("c6", "shell", { command: ["apply_patch", patch.replace("date.ts", "old.ts")] }),
