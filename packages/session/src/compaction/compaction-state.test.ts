@@ -128,6 +128,16 @@ describe("the typed compaction state", () => {
     expectPlanted(third[0]);
   });
 
+  it("survives a rollback after the compaction: it is part of the checkpoint", async () => {
+    const session = await plantedSession({ compaction: { renderState: true } });
+    const before = shownStates((await session.beginTurn(turn, "One more.")).input);
+    await session.record([assistant("Done.")]);
+    await session.rollback(5);
+    const after = shownStates((await session.beginTurn(turn, "Again.")).input);
+    expect(after).toEqual(before);
+    expectPlanted(after[0]);
+  });
+
   it("resumes a rollout written before the state was kept as it was, and starts it afresh", async () => {
     const store = createMemoryRolloutStore();
     const live = await plantedSession({ store, sessionId: "s" });
