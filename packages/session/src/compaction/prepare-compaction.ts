@@ -1,5 +1,4 @@
 import type { ResponseItem } from "@ctx/protocol";
-import type { CompactionState } from "@ctx/registry";
 import type { CtxWarning } from "@ctx/text";
 import { buildInitialContext } from "../envelope/build-initial-context.js";
 import { contextEntry } from "../envelope/context-entry.js";
@@ -11,24 +10,11 @@ import type { Tokenizer } from "../tokens/tokenizer.js";
 import { evaluateSections } from "../turn/evaluate-sections.js";
 import type { CompactionCheckpoint } from "./compaction-checkpoint.js";
 import { type CompactionOptions, defaultInjectedContextTokens } from "./compaction-options.js";
-import { fillCompactionState } from "./fill-compaction-state.js";
 import { insertBeforeLastUserMessage } from "./insert-before-last-user-message.js";
-import { mergeCompactionState } from "./merge-compaction-state.js";
+import { keepCompactionState } from "./keep-compaction-state.js";
 import { reinjectSurvivingContext } from "./reinject-surviving-context.js";
 import type { StateSummarizer } from "./state-summarizer.js";
 import { summarizeForCompaction } from "./summarize-for-compaction.js";
-
-/**
- * The typed state of a compaction that installs a provider's history: the previous one merged
- * with what the history shows; kept in the record, not shown (the provider's items stand alone).
- */
-function carriedState(
-  previous: CompactionState | undefined,
-  entries: readonly HistoryEntry[],
-): CompactionState {
-  const filled = fillCompactionState(entries);
-  return mergeCompactionState(previous, filled.state, filled.answered);
-}
 
 /** What {@link prepareCompaction} works from. */
 export interface CompactionRequest {
@@ -80,7 +66,8 @@ export async function prepareCompaction(
       : {
           entries: [...request.replacement],
           warnings: [],
-          state: carriedState(state.compactionState, state.entries),
+          // The provider's items stand alone: the state is kept in the record, not shown.
+          state: keepCompactionState(state.compactionState, state.entries),
         };
   // What was recorded beside the turn state and declares it survives comes back after the summary.
   const surviving = reinjectSurvivingContext(state.entries, compacted.entries, {

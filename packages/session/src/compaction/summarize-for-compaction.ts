@@ -10,8 +10,7 @@ import {
   defaultSummaryTimeout,
   resolvePruneOptions,
 } from "./compaction-options.js";
-import { fillCompactionState } from "./fill-compaction-state.js";
-import { mergeCompactionState } from "./merge-compaction-state.js";
+import { keepCompactionState } from "./keep-compaction-state.js";
 import { pruneToolOutputs } from "./prune-tool-outputs.js";
 import { stateEntry } from "./state-entry.js";
 import type { StateSummarizer } from "./state-summarizer.js";
@@ -38,7 +37,9 @@ export interface LocalCompactionInput {
 /**
  * The compacted history of a local compaction: the history summarized (old tool outputs pruned
  * first when asked), or a fallback summary of the session's own when the summarizer gives none,
- * behind the user's kept messages; with every cut as a warning.
+ * behind the user's kept messages; with every cut as a warning. Beside it, the typed state the
+ * compaction keeps ({@link keepCompactionState}), shown just before the summary when
+ * `options.renderState` asks.
  */
 export async function summarizeForCompaction(
   input: LocalCompactionInput,
@@ -79,9 +80,7 @@ export async function summarizeForCompaction(
     input.entries,
     summary ?? buildFallbackSummary(input.entries),
   );
-  const filled = fillCompactionState(input.entries);
-  const merged = mergeCompactionState(input.previousState, filled.state, filled.answered);
-  const state = given === undefined ? merged : mergeCompactionState(merged, given);
+  const state = keepCompactionState(input.previousState, input.entries, given);
   const entries =
     input.options.renderState === true
       ? [...compacted.entries.slice(0, -1), stateEntry(state), ...compacted.entries.slice(-1)]
