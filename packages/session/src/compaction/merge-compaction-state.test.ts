@@ -61,6 +61,41 @@ describe("mergeCompactionState", () => {
     expect(merged.todos).toEqual([{ text: "Fix", status: "in_progress" }]);
   });
 
+  it("changes nothing when a state is merged with itself (a compaction with nothing new)", () => {
+    const line = fc.string({ minLength: 1, maxLength: 12 });
+    const state = fc.record({
+      version: fc.constant(1 as const),
+      task: line,
+      constraints: fc.uniqueArray(line, { maxLength: 5 }),
+      decisions: fc.uniqueArray(line, { maxLength: 5 }),
+      pendingCalls: fc.uniqueArray(
+        fc.record({ callId: line, tool: line, arguments: fc.string() }),
+        { maxLength: 3, selector: (call) => call.callId },
+      ),
+      agents: fc.uniqueArray(fc.record({ id: line, task: fc.string() }), {
+        maxLength: 3,
+        selector: (agent) => agent.id,
+      }),
+      todos: fc.uniqueArray(
+        fc.record({ text: line, status: fc.constantFrom("open" as const, "in_progress" as const) }),
+        { maxLength: 3, selector: (todo) => todo.text },
+      ),
+      files: fc
+        .tuple(fc.uniqueArray(line, { maxLength: 5 }), fc.uniqueArray(line, { maxLength: 5 }))
+        .map(([read, changed]) => ({
+          read: read.filter((path) => !changed.includes(path)),
+          changed,
+        })),
+    });
+    fc.assert(
+      fc.property(state, (value) => {
+        const clean = mergeCompactionState(undefined, value);
+        expect(mergeCompactionState(clean, clean)).toEqual(clean);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it("stays within the bounds, keeping the newest entries, however many merges", () => {
     const rule = fc.string({ minLength: 1, maxLength: 20 });
     const state = fc.record({
