@@ -25,6 +25,12 @@ export {
 } from "./catalogue/collaboration-mode.js";
 export { type CommandSessionsData, commandSessions } from "./catalogue/command-sessions.js";
 export {
+  type CompactionState,
+  compactionState,
+  compactionStateLimits,
+  compactionStateSchema,
+} from "./catalogue/compaction-state.js";
+export {
   type ContentFilterGuidanceData,
   contentFilterGuidance,
 } from "./catalogue/content-filter-guidance.js";

@@ -6,6 +6,7 @@ import { appsInstructions } from "./catalogue/apps-instructions.js";
 import { catalogAppsInstructions } from "./catalogue/catalog-apps-instructions.js";
 import { collaborationMode } from "./catalogue/collaboration-mode.js";
 import { commandSessions } from "./catalogue/command-sessions.js";
+import { compactionState } from "./catalogue/compaction-state.js";
 import { contentFilterGuidance } from "./catalogue/content-filter-guidance.js";
 import { contextWindow, contextWindowGuidance } from "./catalogue/context-window.js";
 import { currentTimeReminder } from "./catalogue/current-time-reminder.js";
@@ -100,6 +101,7 @@ export const standardFragments: readonly FragmentKind[] = Object.freeze([
   environmentContext,
   additionalContext,
   skill,
+  compactionState,
   userShellCommand,
   turnAborted,
   subagentNotification,

@@ -96,6 +96,24 @@ const arbitraries: Record<string, fc.Arbitrary<unknown>> = {
   }),
   additional_context: fc.record({ key: word, value: text }),
   skill: fc.record({ name: line, path: line, contents: text }),
+  compaction_state: fc.record({
+    version: fc.constant(1),
+    task: text,
+    constraints: fc.array(text, { maxLength: 3 }),
+    decisions: fc.array(text, { maxLength: 3 }),
+    pendingCalls: fc.array(fc.record({ callId: line, tool: line, arguments: text }), {
+      maxLength: 2,
+    }),
+    agents: fc.array(fc.record({ id: line, task: text }), { maxLength: 2 }),
+    todos: fc.array(
+      fc.record({ text: line, status: fc.constantFrom("open", "in_progress", "done") }),
+      { maxLength: 2 },
+    ),
+    files: fc.record({
+      read: fc.array(line, { maxLength: 3 }),
+      changed: fc.array(line, { maxLength: 3 }),
+    }),
+  }),
   user_shell_command: fc.record({
     command: text,
     exitCode: fc.integer(),

@@ -1,11 +1,11 @@
 import type { Fragment } from "@ctx/fragments";
 import type { ModelCatalog } from "@ctx/prompts";
-import type { Summarizer } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
 import type { Registry } from "@ctx/registry";
 import type { RolloutStore } from "@ctx/rollout";
 import { z } from "zod";
 import { compactionOptionsSchema } from "./compaction/compaction-options.js";
+import type { StateSummarizer } from "./compaction/state-summarizer.js";
 import { historyEntrySchema } from "./log/session-records.js";
 import type { Tokenizer } from "./tokens/tokenizer.js";
 
@@ -84,7 +84,10 @@ export const sessionOptionsShape = {
   history: lazySchema(() => z.array(historyEntrySchema).optional()),
   summarizer: lazySchema(() =>
     z
-      .custom<Summarizer>((value) => typeof value === "function", "expected a summarizer function")
+      .custom<StateSummarizer>(
+        (value) => typeof value === "function",
+        "expected a summarizer function",
+      )
       .optional(),
   ),
   compaction: lazySchema(() => compactionOptionsSchema.optional()),

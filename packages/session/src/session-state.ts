@@ -1,6 +1,6 @@
 import type { KindSection, SectionReference } from "@ctx/fragments";
 import type { JsonValue } from "@ctx/protocol";
-import type { Registry } from "@ctx/registry";
+import type { CompactionState, Registry } from "@ctx/registry";
 import { type CompactionCheckpoint, checkpointOf } from "./compaction/compaction-checkpoint.js";
 import { contextPosition } from "./compaction/context-position.js";
 import { findRollbackCut, type RollbackCut } from "./history/find-rollback-cut.js";
@@ -194,6 +194,11 @@ export class SessionState {
     }
     this.#contextAt = undefined;
     this.#history.push(entry);
+  }
+
+  /** The typed state the latest compaction kept, which the next one merges into its own. */
+  get compactionState(): CompactionState | undefined {
+    return this.#checkpoint?.compactionState;
   }
 
   /** Whether nothing happened since the latest compaction, so another would change nothing. */

@@ -1,10 +1,11 @@
 import type { ModelCatalog, TruncationPolicy } from "@ctx/prompts";
-import type { ModelAnswer, ReportedUsage, ResponseItem, Summarizer } from "@ctx/protocol";
+import type { ModelAnswer, ReportedUsage, ResponseItem } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
 import type { RolloutStore } from "@ctx/rollout";
 import type { CtxWarning } from "@ctx/text";
 import type { CompactionOptions } from "./compaction/compaction-options.js";
 import type { CompactionReport } from "./compaction/compaction-report.js";
+import type { StateSummarizer } from "./compaction/state-summarizer.js";
 import type { EnvelopeOptions } from "./envelope/context-message.js";
 import type { HistoryEntry, Origin } from "./history/origin.js";
 import type { TouchedAgentsMd } from "./injected/record-touched-paths.js";
@@ -45,9 +46,10 @@ export interface SessionOptions {
   readonly history?: readonly HistoryEntry[];
   /**
    * Writes compaction summaries. Without one, a compaction keeps the user's messages and a
-   * summary the session writes itself from the history, with a warning.
+   * summary the session writes itself from the history, with a warning. A `Summarizer` of
+   * `@ctx/protocol` answers a text; one may also answer `{ text, state }` with a typed state.
    */
-  readonly summarizer?: Summarizer;
+  readonly summarizer?: StateSummarizer;
   /** How compaction works: guidance for the summarizer, its timeout, tool-output pruning. */
   readonly compaction?: CompactionOptions;
   /**

@@ -31,6 +31,35 @@ describe("ctxReader", () => {
     ).toEqual([{ type: "compaction", replacement: [], origins: [] }]);
   });
 
+  it("describes the typed state a compaction kept in its event", () => {
+    const read = ctxReader.open();
+    const compactionState = {
+      version: 1,
+      task: "Fix the parser.",
+      constraints: [],
+      decisions: [],
+      pendingCalls: [],
+      agents: [],
+      todos: [],
+      files: { read: [], changed: ["src/date.ts"] },
+    };
+    const payload = { trigger: "manual", replacementHistory: [], origins: [], snapshots: {} };
+    expect(
+      read({
+        type: "compaction",
+        payload: { ...payload, fullContext: true, turnCount: 1, compactionState },
+      }),
+    ).toEqual([
+      {
+        type: "compaction",
+        replacement: [],
+        origins: [],
+        detail:
+          'history replaced by 0 item(s); kept state: task "Fix the parser."; 1 file(s) changed (src/date.ts)',
+      },
+    ]);
+  });
+
   it("passes over another writer's note, names a record that does not fit, and leaves Codex's lines to the caller", () => {
     const read = ctxReader.open();
     expect(read({ type: "note", payload: { said: "hi" } })).toEqual([]);

@@ -2,6 +2,7 @@ import type { JsonValue } from "@ctx/protocol";
 import { parseSessionRecord, type SessionRecord } from "@ctx/session";
 import { isJsonObject } from "../json-object.js";
 import { codexReader } from "./codex-reader.js";
+import { describeCompactionState } from "./describe-compaction-state.js";
 import type { RolloutEntry } from "./transcript-entry.js";
 import type { TranscriptReader } from "./transcript-reader.js";
 
@@ -47,12 +48,17 @@ function recordEntries(record: SessionRecord): RolloutEntry[] {
     case "rollback":
       return [{ type: "rollback", turns: record.payload.userTurns }];
     case "compaction": {
-      const { replacementHistory, origins } = record.payload;
+      const { replacementHistory, origins, compactionState } = record.payload;
       return [
         {
           type: "compaction",
           replacement: replacementHistory as unknown as JsonValue[],
           origins: origins as unknown as JsonValue[],
+          ...(compactionState === undefined
+            ? {}
+            : {
+                detail: `history replaced by ${replacementHistory.length} item(s); ${describeCompactionState(compactionState)}`,
+              }),
         },
       ];
     }
@@ -70,7 +76,7 @@ function recordEntries(record: SessionRecord): RolloutEntry[] {
  * the session writes, read with `parseSessionRecord` of `@ctx/session` so their format is read
  * in one place: `turn` (with the base instructions on the first), `response_item` (the item and
  * its origin), `reported_usage`, `rollback` and `compaction` (the replacement history and its
- * origins). Another writer's note (a type the session does not write) is passed over; a session
+ * origins; its typed state, when kept, described in the event). Another writer's note (a type the session does not write) is passed over; a session
  * record that does not fit its schema is named.
  */
 export const ctxReader: TranscriptReader = {

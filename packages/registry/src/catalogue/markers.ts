@@ -62,6 +62,8 @@ export const standardMarkers = {
     start: "<user_verification_notice>",
     end: "</user_verification_notice>",
   },
+  /** Ours, not the reference's: the typed state a compaction keeps (`compaction_state`). */
+  compactionState: { start: "<compaction_state>", end: "</compaction_state>" },
 } as const satisfies Record<string, Markers>;
 
 /**

@@ -1,3 +1,4 @@
+import type { CompactionState } from "@ctx/registry";
 import { defaultOrigin, type HistoryEntry } from "../history/origin.js";
 import type { CompactionPayload } from "../log/session-records.js";
 import type { SentRequest } from "../turn/sent-request.js";
@@ -31,11 +32,16 @@ export interface CompactionCheckpoint {
    * written before it was kept).
    */
   readonly lastRequest?: SentRequest;
+  /**
+   * The typed state the compaction kept beside its summary, merged from the previous one's;
+   * absent in rollouts written before it was kept (the next compaction then starts afresh).
+   */
+  readonly compactionState?: CompactionState;
 }
 
 /** The checkpoint a `compaction` record holds: each item with the origin at its index. */
 export function checkpointOf(payload: CompactionPayload): CompactionCheckpoint {
-  const { replacementHistory, origins, lastRequest } = payload;
+  const { replacementHistory, origins, lastRequest, compactionState } = payload;
   return {
     entries: replacementHistory.map((item, index) => ({
       item,
@@ -57,5 +63,6 @@ export function checkpointOf(payload: CompactionPayload): CompactionCheckpoint {
             origins: lastRequest.origins.map((origin) => origin ?? undefined),
           },
         }),
+    ...(compactionState === undefined ? {} : { compactionState }),
   };
 }

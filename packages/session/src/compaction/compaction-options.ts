@@ -23,6 +23,12 @@ export interface CompactionOptions {
    * after the summary, newest first; 10,000 when omitted, 0 to put none back. A whole number.
    */
   readonly injectedContextTokens?: number;
+  /**
+   * Whether the typed state a compaction keeps (always, in its rollout record) is also shown to
+   * the model: a `compaction_state` fragment just before the summary. Off when omitted, so the
+   * compacted history keeps the reference's layout.
+   */
+  readonly renderState?: boolean;
 }
 
 /** The schema of {@link CompactionOptions}. */
@@ -40,6 +46,7 @@ export const compactionOptionsSchema = lazySchema(() =>
       ])
       .optional(),
     injectedContextTokens: z.number().int().min(0).optional(),
+    renderState: z.boolean().optional(),
   }),
 );
 

@@ -1,4 +1,4 @@
-import type { ResponseItem, Summarizer } from "@ctx/protocol";
+import type { ResponseItem } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
 import { buildInitialContext } from "../envelope/build-initial-context.js";
 import { contextEntry } from "../envelope/context-entry.js";
@@ -11,7 +11,9 @@ import { evaluateSections } from "../turn/evaluate-sections.js";
 import type { CompactionCheckpoint } from "./compaction-checkpoint.js";
 import { type CompactionOptions, defaultInjectedContextTokens } from "./compaction-options.js";
 import { insertBeforeLastUserMessage } from "./insert-before-last-user-message.js";
+import { keepCompactionState } from "./keep-compaction-state.js";
 import { reinjectSurvivingContext } from "./reinject-surviving-context.js";
+import type { StateSummarizer } from "./state-summarizer.js";
 import { summarizeForCompaction } from "./summarize-for-compaction.js";
 
 /** What {@link prepareCompaction} works from. */
@@ -30,7 +32,7 @@ export interface CompactionRequest {
   readonly baseInstructions?: string | undefined;
   /** The current turn's turn state, for a mid-turn compaction: its full context is placed from them. */
   readonly turnState?: Readonly<Record<string, unknown>> | undefined;
-  readonly summarizer: Summarizer | undefined;
+  readonly summarizer: StateSummarizer | undefined;
   readonly options: CompactionOptions;
   readonly envelopeOptions: EnvelopeOptions;
   readonly tokenizer: Tokenizer;
@@ -59,8 +61,14 @@ export async function prepareCompaction(
           model: request.model,
           instructions: request.instructions,
           tokenizer: request.tokenizer,
+          previousState: state.compactionState,
         })
-      : { entries: [...request.replacement], warnings: [] };
+      : {
+          entries: [...request.replacement],
+          warnings: [],
+          // The provider's items stand alone: the state is kept in the record, not shown.
+          state: keepCompactionState(state.compactionState, state.entries),
+        };
   // What was recorded beside the turn state and declares it survives comes back after the summary.
   const surviving = reinjectSurvivingContext(state.entries, compacted.entries, {
     registry: state.registry,
@@ -73,6 +81,7 @@ export async function prepareCompaction(
     model: state.model,
     // New base instructions, sent so far as an update, take their place in the requests.
     baseInstructions: request.baseInstructions ?? state.baseInstructions,
+    compactionState: compacted.state,
   };
   const cleared: CompactionCheckpoint = {
     ...kept,

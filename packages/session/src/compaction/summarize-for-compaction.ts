@@ -1,4 +1,5 @@
-import type { ResponseItem, Summarizer } from "@ctx/protocol";
+import type { ResponseItem } from "@ctx/protocol";
+import type { CompactionState } from "@ctx/registry";
 import type { CtxWarning } from "@ctx/text";
 import type { HistoryEntry } from "../history/origin.js";
 import type { Tokenizer } from "../tokens/tokenizer.js";
@@ -9,7 +10,10 @@ import {
   defaultSummaryTimeout,
   resolvePruneOptions,
 } from "./compaction-options.js";
+import { keepCompactionState } from "./keep-compaction-state.js";
 import { pruneToolOutputs } from "./prune-tool-outputs.js";
+import { stateEntry } from "./state-entry.js";
+import type { StateSummarizer } from "./state-summarizer.js";
 import { summarizeHistory } from "./summarize-history.js";
 
 /** What {@link summarizeForCompaction} works from. */
@@ -18,7 +22,7 @@ export interface LocalCompactionInput {
   readonly entries: readonly HistoryEntry[];
   /** The history as sent (what is summarized). */
   readonly items: readonly ResponseItem[];
-  readonly summarizer: Summarizer | undefined;
+  readonly summarizer: StateSummarizer | undefined;
   readonly options: CompactionOptions;
   /** Guidance for this compaction alone, after the session's. */
   readonly guidance: string | undefined;
@@ -26,16 +30,20 @@ export interface LocalCompactionInput {
   readonly model: string;
   readonly instructions: string;
   readonly tokenizer: Tokenizer;
+  /** The typed state of the previous compaction, merged into this one's. */
+  readonly previousState: CompactionState | undefined;
 }
 
 /**
  * The compacted history of a local compaction: the history summarized (old tool outputs pruned
  * first when asked), or a fallback summary of the session's own when the summarizer gives none,
- * behind the user's kept messages; with every cut as a warning.
+ * behind the user's kept messages; with every cut as a warning. Beside it, the typed state the
+ * compaction keeps ({@link keepCompactionState}), shown just before the summary when
+ * `options.renderState` asks.
  */
 export async function summarizeForCompaction(
   input: LocalCompactionInput,
-): Promise<{ entries: HistoryEntry[]; warnings: CtxWarning[] }> {
+): Promise<{ entries: HistoryEntry[]; warnings: CtxWarning[]; state: CompactionState }> {
   const warnings: CtxWarning[] = [];
   const prune = resolvePruneOptions(input.options);
   let items = [...input.items];
@@ -45,6 +53,7 @@ export async function summarizeForCompaction(
     warnings.push(...pruned.warnings);
   }
   let summary: string | undefined;
+  let given: CompactionState | undefined;
   if (input.summarizer === undefined) {
     warnings.push({
       code: "no-summarizer",
@@ -64,11 +73,17 @@ export async function summarizeForCompaction(
       signal: input.signal,
     });
     summary = outcome.summary;
+    if (outcome.summary !== undefined) given = outcome.state;
     warnings.push(...outcome.warnings);
   }
   const compacted = buildCompactedHistory(
     input.entries,
     summary ?? buildFallbackSummary(input.entries),
   );
-  return { entries: compacted.entries, warnings: [...warnings, ...compacted.warnings] };
+  const state = keepCompactionState(input.previousState, input.entries, given);
+  const entries =
+    input.options.renderState === true
+      ? [...compacted.entries.slice(0, -1), stateEntry(state), ...compacted.entries.slice(-1)]
+      : compacted.entries;
+  return { entries, warnings: [...warnings, ...compacted.warnings], state };
 }

@@ -27,6 +27,33 @@ describe("summarizeHistory", () => {
     ]);
   });
 
+  it("takes a typed state beside the text, and leaves out one that fails its schema", async () => {
+    const state = {
+      version: 1 as const,
+      constraints: ["Never push."],
+      decisions: [],
+      pendingCalls: [],
+      agents: [],
+      todos: [],
+      files: { read: [], changed: [] },
+    };
+    const answering = (answer: unknown) => ({
+      ...options,
+      summarizer: async () => answer as string,
+    });
+    expect(await summarizeHistory(history, answering({ text: "S.", state }))).toEqual({
+      summary: "S.",
+      state,
+      warnings: [],
+    });
+    const invalid = await summarizeHistory(history, answering({ text: "S.", state: {} }));
+    expect(invalid.summary).toBe("S.");
+    expect(invalid.warnings.map((warning) => warning.code)).toEqual(["summarizer-state-invalid"]);
+    const textless = await summarizeHistory(history, answering({ state }));
+    expect(textless.summary).toBeUndefined();
+    expect(textless.warnings.map((warning) => warning.code)).toEqual(["summarizer-failed"]);
+  });
+
   it("appends guidance to the default prompt without replacing it", () => {
     const prompt = composeCompactionPrompt("Keep every file path.");
     expect(prompt.startsWith(compactionPrompt)).toBe(true);

@@ -1,12 +1,14 @@
 import { compactionPrompt } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
-import { ContextWindowError, type Summarizer, type SummaryRequest } from "@ctx/protocol";
+import { ContextWindowError, type SummaryRequest } from "@ctx/protocol";
+import { type CompactionState, compactionStateSchema } from "@ctx/registry";
 import type { CtxWarning } from "@ctx/text";
 import { userTextMessage } from "../turn/parse-user-input.js";
+import type { StateSummarizer, SummaryAnswer } from "./state-summarizer.js";
 
 /** What {@link summarizeHistory} needs. */
 export interface SummarizeOptions {
-  readonly summarizer: Summarizer;
+  readonly summarizer: StateSummarizer;
   readonly model: string;
   readonly instructions: string;
   /** Rules appended to the default compaction prompt. */
@@ -17,9 +19,13 @@ export interface SummarizeOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
-/** A summary, or why there is none. */
+/** A summary (and the typed state the summarizer gave beside it, if any), or why there is none. */
 export type SummaryOutcome =
-  | { readonly summary: string; readonly warnings: CtxWarning[] }
+  | {
+      readonly summary: string;
+      readonly state?: CompactionState | undefined;
+      readonly warnings: CtxWarning[];
+    }
   | { readonly summary: undefined; readonly warnings: CtxWarning[] };
 
 /**
@@ -61,9 +67,9 @@ export async function summarizeHistory(
       instructions: options.instructions,
       input: [...input, prompt],
     };
-    let text: string;
+    let answer: SummaryAnswer;
     try {
-      text = await callWithTimeout(options.summarizer, request, options.timeout, options.signal);
+      answer = await callWithTimeout(options.summarizer, request, options.timeout, options.signal);
     } catch (error) {
       if (ContextWindowError.isInstance(error) && input.length > 0) {
         const before = input.length;
@@ -79,17 +85,18 @@ export async function summarizeHistory(
         message: `the ${dropped} oldest history item(s) were left out of the summarizer's request so that it fit the model's context window`,
       });
     }
+    const text = typeof answer === "string" ? answer : answer.text;
     if (text.trim() === "") return failed("it returned an empty text");
-    return { summary: text, warnings };
+    return { summary: text, state: stateOf(answer, warnings), warnings };
   }
 }
 
 async function callWithTimeout(
-  summarizer: Summarizer,
+  summarizer: StateSummarizer,
   request: SummaryRequest,
   timeout: number,
   outer: AbortSignal | undefined,
-): Promise<string> {
+): Promise<SummaryAnswer> {
   const controller = new AbortController();
   const abort = (): void =>
     controller.abort(outer?.reason ?? new Error("the compaction was aborted"));
@@ -111,13 +118,29 @@ async function callWithTimeout(
     );
     // A summarizer that fails after the timeout has nobody left to tell.
     pending.catch(() => undefined);
-    const text: unknown = await Promise.race([pending, stopped]);
-    if (typeof text !== "string") throw new Error("it returned something other than a text");
-    return text;
+    const answer: unknown = await Promise.race([pending, stopped]);
+    if (typeof answer === "string") return answer;
+    if (typeof answer === "object" && answer !== null && "text" in answer) {
+      const { text, state } = answer as { text: unknown; state?: unknown };
+      if (typeof text === "string") return { text, state: state as CompactionState | undefined };
+    }
+    throw new Error("it returned something other than a text or { text, state }");
   } finally {
     clearTimeout(timer);
     outer?.removeEventListener("abort", abort);
   }
+}
+
+/** The typed state of `answer` when it gives one that passes the schema; a warning when it fails. */
+function stateOf(answer: SummaryAnswer, warnings: CtxWarning[]): CompactionState | undefined {
+  if (typeof answer === "string" || answer.state === undefined) return undefined;
+  const parsed = compactionStateSchema.safeParse(answer.state);
+  if (parsed.success) return parsed.data;
+  warnings.push({
+    code: "summarizer-state-invalid",
+    message: `the summarizer's typed state was left out (${parsed.error.issues[0]?.message ?? "it does not match the schema"}); the session filled one from the history instead`,
+  });
+  return undefined;
 }
 
 /** `items` without the first one and the other half of its call/output pair. */

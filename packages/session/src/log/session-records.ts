@@ -7,6 +7,7 @@ import {
   responseItemSchema,
 } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
+import { type CompactionState, compactionStateSchema } from "@ctx/registry";
 import type { RolloutRecord } from "@ctx/rollout";
 import { z } from "zod";
 import type { CompactionCheckpoint } from "../compaction/compaction-checkpoint.js";
@@ -111,6 +112,7 @@ export const sessionRecordSchema = lazySchema(() =>
         lastRequest: z
           .object({ items: z.array(responseItemSchema), origins: z.array(originSchema.nullable()) })
           .exactOptional(),
+        compactionState: compactionStateSchema.exactOptional(),
       }),
     }),
   ]),
@@ -162,6 +164,8 @@ export interface CompactionPayload {
     readonly items: readonly ResponseItem[];
     readonly origins: readonly (Origin | null)[];
   };
+  /** The typed state kept beside the summary; absent in rollouts written before it was kept. */
+  readonly compactionState?: CompactionState;
 }
 
 /** The `compaction` record of `checkpoint`, made by `trigger`. */
@@ -178,6 +182,7 @@ export function compactionRecord(
     model,
     baseInstructions,
     lastRequest,
+    compactionState,
   } = checkpoint;
   return {
     type: "compaction",
@@ -199,6 +204,7 @@ export function compactionRecord(
               origins: lastRequest.origins.map((origin) => origin ?? null),
             },
           }),
+      ...(compactionState === undefined ? {} : { compactionState }),
     },
   };
 }
