@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { codexBinary } from "./codex-cli.js";
 import { ConformanceError } from "./conformance-error.js";
 
@@ -10,7 +11,11 @@ export interface CodexAppServer {
   startThread(cwd: string): Promise<string>;
   /** Resolves with the parameters of the next notification named `method`. */
   next(method: string): Promise<unknown>;
-  close(): void;
+  /**
+   * Stops the server and resolves once its process has exited, so nothing writes into its home
+   * after the scenario removes it (a SIGKILL follows when it has not gone within 10 seconds).
+   */
+  close(): Promise<void>;
 }
 
 /** How long one request or awaited notification may take. */
@@ -113,8 +118,13 @@ export async function startCodexAppServer(options: {
     },
     next: (method) =>
       within(new Promise<unknown>((resolve) => waiters.push({ method, resolve })), method),
-    close: () => {
+    close: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, "exit");
       child.kill();
+      const stubborn = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(stubborn);
     },
   };
   await server.call("initialize", {

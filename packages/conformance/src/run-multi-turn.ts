@@ -247,7 +247,7 @@ export async function runMultiTurn(options: {
       }),
     ];
   } finally {
-    server?.close();
+    await server?.close();
     await mock.close();
   }
 }

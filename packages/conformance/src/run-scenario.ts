@@ -74,7 +74,9 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
       }),
     };
   } finally {
-    await rm(scratch, { recursive: true, force: true });
+    // A process of the scenario's may still be closing a file in it: retry a folder that a
+    // late write left not empty.
+    await rm(scratch, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 }
 
