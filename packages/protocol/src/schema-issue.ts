@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ProtocolError } from "./protocol-error.js";
+import { argumentError } from "./argument-error.js";
 
 /** One problem found while validating a value, located by its path inside that value. */
 export interface SchemaIssue {
@@ -77,9 +77,6 @@ export function issuesInArgument(argument: string, issues: readonly SchemaIssue[
 }
 
 /** Names the argument that was wrong, as every @ctx error for a wrong argument does. */
-function argumentError(argument: string, message: string): ProtocolError {
-  return ProtocolError.fromIssues("invalid-argument", "argument", [{ path: argument, message }]);
-}
 
 function describeOne(issue: SchemaIssue): string {
   return issue.path === "" ? issue.message : `${issue.path}: ${issue.message}`;
