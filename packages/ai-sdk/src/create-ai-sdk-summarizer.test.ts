@@ -13,14 +13,17 @@ import {
   runServedCompaction,
   withLocalServer,
 } from "@ctx/adapter-testing";
-import type { ResponseItem } from "@ctx/protocol";
-import { ContextWindowError, type Summarizer } from "@ctx/protocol";
+import {
+  AdapterError,
+  ContextWindowError,
+  type ResponseItem,
+  type Summarizer,
+} from "@ctx/protocol";
 import { rejection } from "@ctx/rollout/testing";
 import { createSession } from "@ctx/session";
 import { APICallError } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
 import { createAiSdkSummarizer } from "./create-ai-sdk-summarizer.js";
 
 const input: ResponseItem[] = [
@@ -121,7 +124,7 @@ describe("createAiSdkSummarizer", () => {
         { signal: new AbortController().signal },
       ),
     );
-    expect(reason).toBeInstanceOf(AiSdkAdapterError);
+    expect(reason).toBeInstanceOf(AdapterError);
   });
 
   it("throws a ContextWindowError when OpenAI says the request is too long", async () => {

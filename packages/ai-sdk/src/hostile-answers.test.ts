@@ -1,7 +1,7 @@
 import { expectTypedOutcome } from "@ctx/adapter-testing";
+import { AdapterError } from "@ctx/protocol";
 import fc from "fast-check";
 import { describe, it } from "vitest";
-import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
 import { fromGenerateText, type TextResult } from "./from-generate-text.js";
 import { fromStreamText, type StreamingTextResult } from "./from-stream-text.js";
 
@@ -44,7 +44,7 @@ const { value: hostile } = fc.letrec<{ value: unknown }>((tie) => ({
   ),
 }));
 
-const typed = (error: unknown) => AiSdkAdapterError.isInstance(error);
+const typed = (error: unknown) => AdapterError.isInstance(error);
 
 describe("the AI SDK answer mappings fed any JSON a provider could send", () => {
   it("fromGenerateText and fromStreamText throw only typed errors and return only recordable items", async () => {

@@ -5,10 +5,9 @@ import {
   sampleItems,
   userMessage,
 } from "@ctx/adapter-testing";
-import type { ResponseItem } from "@ctx/protocol";
+import { AdapterError, type ResponseItem } from "@ctx/protocol";
 import type { ModelMessage, Prompt, SystemModelMessage } from "ai";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
 import { type AiSdkPrompt, toPrompt } from "./to-prompt.js";
 
 /** What the sample items leave out: images by file id and by URL in a tool output. */
@@ -168,7 +167,7 @@ describe("toPrompt", () => {
     const run = () => toPrompt({ instructions: "", input: [userMessage("Hi."), ...items] });
     expect(run).toThrowError(message);
     expect(run).toThrowError(/^input\[1\]/);
-    expect(run).toThrowError(AiSdkAdapterError);
+    expect(run).toThrowError(AdapterError);
   });
 
   it("reads no history item on the next turn of a session, only what the turn adds", async () => {
@@ -198,7 +197,7 @@ describe("toPrompt", () => {
       /at least one message/,
     );
     // @ts-expect-error: a request needs instructions.
-    expect(() => toPrompt({ input: [] })).toThrowError(AiSdkAdapterError);
+    expect(() => toPrompt({ input: [] })).toThrowError(AdapterError);
   });
 
   it("fits the SDK's own types", () => {

@@ -11,12 +11,15 @@ import {
   runServedCompaction,
   withLocalServer,
 } from "@ctx/adapter-testing";
-import type { ResponseItem } from "@ctx/protocol";
-import { ContextWindowError, type Summarizer } from "@ctx/protocol";
+import {
+  AdapterError,
+  ContextWindowError,
+  type ResponseItem,
+  type Summarizer,
+} from "@ctx/protocol";
 import { createSession } from "@ctx/session";
 import { Anthropic as OldestAnthropic } from "anthropic-ai-sdk-oldest";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 import {
   type AnthropicSummarizerOptions,
   createAnthropicSummarizer,
@@ -126,7 +129,7 @@ describe("createAnthropicSummarizer", () => {
         { signal: new AbortController().signal },
       ),
     );
-    expect(reason).toBeInstanceOf(AnthropicAdapterError);
+    expect(reason).toBeInstanceOf(AdapterError);
   });
 
   it("throws a ContextWindowError when the API says the prompt is too long", async () => {

@@ -1,8 +1,8 @@
 import type { Message, RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages/messages";
 import { expectTypedOutcome } from "@ctx/adapter-testing";
+import { AdapterError } from "@ctx/protocol";
 import fc from "fast-check";
 import { describe, it } from "vitest";
-import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 import { fromMessage } from "./from-message.js";
 import { fromMessageStream } from "./from-message-stream.js";
 
@@ -75,7 +75,7 @@ async function* streamOf(events: readonly unknown[]): AsyncGenerator<RawMessageS
   for (const event of events) yield event as RawMessageStreamEvent;
 }
 
-const typed = (error: unknown) => AnthropicAdapterError.isInstance(error);
+const typed = (error: unknown) => AdapterError.isInstance(error);
 const runs = { numRuns: 300 };
 
 describe("the Anthropic answer mappings fed any JSON a provider could send", () => {

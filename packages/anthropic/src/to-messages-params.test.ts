@@ -11,9 +11,8 @@ import {
   sampleItems,
   userMessage,
 } from "@ctx/adapter-testing";
-import type { ResponseItem } from "@ctx/protocol";
+import { AdapterError, type ResponseItem } from "@ctx/protocol";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 import { type MessagesParams, toMessagesParams } from "./to-messages-params.js";
 
 describe("toMessagesParams", () => {
@@ -171,7 +170,7 @@ describe("toMessagesParams", () => {
     const run = () => toMessagesParams({ instructions: "", input: [userMessage("Hi."), item] });
     expect(run).toThrowError(message);
     expect(run).toThrowError(/^input\[1\]/);
-    expect(run).toThrowError(AnthropicAdapterError);
+    expect(run).toThrowError(AdapterError);
   });
 
   it("refuses a request and options that do not fit their schemas", () => {

@@ -9,13 +9,12 @@ import {
   runServedCompaction,
   withLocalServer,
 } from "@ctx/adapter-testing";
-import type { Summarizer } from "@ctx/protocol";
+import { AdapterError, type Summarizer } from "@ctx/protocol";
 import { createSession } from "@ctx/session";
 import { APIUserAbortError, BadRequestError, OpenAI } from "openai";
 import { OpenAI as OldestOpenAI } from "openai-oldest";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { createOpenAISummarizer } from "./create-openai-summarizer.js";
-import { OpenAIAdapterError } from "./openai-adapter-error.js";
 
 const request = {
   model: "ctx-coder",
@@ -129,7 +128,7 @@ describe("createOpenAISummarizer", () => {
         { signal: new AbortController().signal },
       ),
     );
-    expect(reason).toBeInstanceOf(OpenAIAdapterError);
+    expect(reason).toBeInstanceOf(AdapterError);
   });
 
   it("throws a ContextWindowError when the API says the request is too long", async () => {

@@ -1,4 +1,5 @@
 import { expectTypedOutcome } from "@ctx/adapter-testing";
+import { AdapterError } from "@ctx/protocol";
 import fc from "fast-check";
 import type { ChatCompletion, ChatCompletionChunk } from "openai/resources/chat/completions";
 import type { Response, ResponseStreamEvent } from "openai/resources/responses/responses";
@@ -7,7 +8,6 @@ import { fromChatCompletion } from "./from-chat-completion.js";
 import { fromChatCompletionStream } from "./from-chat-completion-stream.js";
 import { fromResponse } from "./from-response.js";
 import { fromResponseStream } from "./from-response-stream.js";
-import { OpenAIAdapterError } from "./openai-adapter-error.js";
 
 /** Well-formed parts of answers, which the property bends a field or two of. */
 const templates: readonly object[] = [
@@ -183,7 +183,7 @@ async function* streamOf<Event>(events: readonly unknown[]): AsyncGenerator<Even
   for (const event of events) yield event as Event;
 }
 
-const typed = (error: unknown) => OpenAIAdapterError.isInstance(error);
+const typed = (error: unknown) => AdapterError.isInstance(error);
 const runs = { numRuns: 300 };
 
 describe("the OpenAI answer mappings fed any JSON a provider could send", () => {

@@ -1,8 +1,7 @@
 import { expectGrowingRequests, historyReadsOnNextTurn, sampleItems } from "@ctx/adapter-testing";
-import type { ResponseItem } from "@ctx/protocol";
+import { AdapterError, type ResponseItem } from "@ctx/protocol";
 import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
 import { describe, expect, it } from "vitest";
-import { OpenAIAdapterError } from "./openai-adapter-error.js";
 import { toChatCompletionsParams } from "./to-chat-completions-params.js";
 
 /** The sample items, but with a text-only output: Chat Completions tool messages hold no images. */
@@ -111,9 +110,9 @@ describe("toChatCompletionsParams", () => {
     } catch (error) {
       caught = error;
     }
-    expect(OpenAIAdapterError.isInstance(caught)).toBe(true);
-    expect((caught as OpenAIAdapterError).message).toMatch(message);
-    expect((caught as OpenAIAdapterError).index).toBe(0);
+    expect(AdapterError.isInstance(caught)).toBe(true);
+    expect((caught as AdapterError).message).toMatch(message);
+    expect((caught as AdapterError).index).toBe(0);
   });
 
   it("reads no history item on the next turn of a session, only what the turn adds", async () => {

@@ -5,14 +5,13 @@ import {
   sampleItems,
   userMessage,
 } from "@ctx/adapter-testing";
-import { parseResponseItem, type ResponseItem } from "@ctx/protocol";
+import { AdapterError, parseResponseItem, type ResponseItem } from "@ctx/protocol";
 import type {
   ResponseCreateParamsNonStreaming,
   ResponseCreateParamsStreaming,
   ResponseInputItem,
 } from "openai/resources/responses/responses";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { OpenAIAdapterError } from "./openai-adapter-error.js";
 import { type ResponsesParams, toResponsesParams } from "./to-responses-params.js";
 
 /** What the sample items leave out: ids, an image by file id and in a tool output, compaction. */
@@ -175,7 +174,7 @@ describe("toResponsesParams", () => {
   ])("refuses %s, naming the item", (_name, item, message) => {
     const run = () => toResponsesParams({ instructions: "", input: [item] });
     expect(run).toThrowError(message);
-    expect(run).toThrowError(OpenAIAdapterError);
+    expect(run).toThrowError(AdapterError);
   });
 
   it("reads no history item on the next turn of a session, only what the turn adds", async () => {
@@ -225,7 +224,7 @@ describe("toResponsesParams", () => {
     const unknownOption = { cacheKey: "s" };
     // @ts-expect-error: no such option.
     expect(() => toResponsesParams({ instructions: "", input: [] }, unknownOption)).toThrowError(
-      OpenAIAdapterError,
+      AdapterError,
     );
     expect(() =>
       toResponsesParams({ instructions: "", input: [] }, { promptCacheKey: "" }),
