@@ -1,5 +1,5 @@
-import { type SchemaIssue, toSchemaIssues } from "@ctx/protocol";
-import { lazySchema } from "@ctx/protocol/internal";
+import type { SchemaIssue } from "@ctx/protocol";
+import { lazySchema, toSchemaIssues } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { AgentsMdError } from "./agents-md-error.js";
 import { candidateFilenames, fileNameSchema } from "./candidate-filenames.js";

@@ -1,5 +1,4 @@
-import { toSchemaIssues } from "@ctx/protocol";
-import { lazySchema } from "@ctx/protocol/internal";
+import { lazySchema, toSchemaIssues } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { AgentsMdError } from "./agents-md-error.js";
 import { budgetSchema, importDepthOf, importsSchema, maxBytesSchema } from "./agents-md-options.js";

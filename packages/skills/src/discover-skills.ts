@@ -1,6 +1,5 @@
 import type { AgentsMdFileSystem } from "@ctx/agents-md";
-import { toSchemaIssues } from "@ctx/protocol";
-import { lazySchema } from "@ctx/protocol/internal";
+import { lazySchema, toSchemaIssues } from "@ctx/protocol/internal";
 import { compareCodePoints } from "@ctx/text";
 import { z } from "zod";
 import {
