@@ -1,22 +1,15 @@
-import { Anthropic, APIUserAbortError, BadRequestError } from "@anthropic-ai/sdk";
+import { Anthropic, BadRequestError } from "@anthropic-ai/sdk";
 import {
   type Answer,
-  abortWhileWaiting,
   anthropicContextWindowError,
   anthropicInvalidRequestError,
   contextWindowCause,
   conversationInstructions,
-  rejectBeforeSending,
   rejectWithAnswer,
   runServedCompaction,
   withLocalServer,
 } from "@ctx/adapter-testing";
-import {
-  AdapterError,
-  ContextWindowError,
-  type ResponseItem,
-  type Summarizer,
-} from "@ctx/protocol";
+import { ContextWindowError, type ResponseItem, type Summarizer } from "@ctx/protocol";
 import { createSession } from "@ctx/session";
 import { Anthropic as OldestAnthropic } from "anthropic-ai-sdk-oldest";
 import { describe, expect, expectTypeOf, it } from "vitest";
@@ -113,24 +106,6 @@ describe("createAnthropicSummarizer", () => {
         ]);
       },
     ));
-
-  it("gives up when the signal aborts", async () => {
-    const reason = await abortWhileWaiting((url, signal) =>
-      summarizerAt(url)({ model: "ctx-coder", instructions: "", input }, { signal }),
-    );
-    expect(reason).toBeInstanceOf(APIUserAbortError);
-  });
-
-  it("rejects a request it cannot map before calling the API", async () => {
-    const compacted: ResponseItem[] = [{ type: "compaction", encrypted_content: "x" }];
-    const reason = await rejectBeforeSending((url) =>
-      summarizerAt(url)(
-        { model: "ctx-coder", instructions: "", input: compacted },
-        { signal: new AbortController().signal },
-      ),
-    );
-    expect(reason).toBeInstanceOf(AdapterError);
-  });
 
   it("throws a ContextWindowError when the API says the prompt is too long", async () => {
     const cause = contextWindowCause(await rejectionFor(anthropicContextWindowError));

@@ -3,14 +3,7 @@ import type {
   MessageParam,
   TextBlockParam,
 } from "@anthropic-ai/sdk/resources/messages/messages";
-import {
-  assistantMessage,
-  developerMessage,
-  expectGrowingRequests,
-  historyReadsOnNextTurn,
-  sampleItems,
-  userMessage,
-} from "@ctx/adapter-testing";
+import { developerMessage, sampleItems, userMessage } from "@ctx/adapter-testing";
 import { AdapterError, type ResponseItem } from "@ctx/protocol";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { type MessagesParams, toMessagesParams } from "./to-messages-params.js";
@@ -220,31 +213,5 @@ describe("toMessagesParams", () => {
         },
       ],
     });
-  });
-});
-
-describe("toMessagesParams across the requests of a session", () => {
-  it("reads no history item on the next turn of a session, only what the turn adds", async () => {
-    const reads = await historyReadsOnNextTurn((request) => toMessagesParams(request));
-    expect(reads.items).toBeGreaterThan(200);
-    expect(reads.added).toBeGreaterThan(0);
-    expect(reads).toEqual({
-      ...reads,
-      firstTurn: reads.items,
-      nextTurn: 0,
-      nextTurnElements: reads.added,
-    });
-  });
-
-  it("converts only the items a request adds, and gives what a fresh mapping gives", () => {
-    // The last two messages carry the cache breakpoints, so they are new copies each time.
-    const last = expectGrowingRequests(
-      [...sampleItems, assistantMessage("Done."), userMessage("Next.")],
-      1,
-      (input) => toMessagesParams({ instructions: "Be brief.", input }),
-      { from: 0, rebuiltAtEnd: 2 },
-    );
-    expect(last.messages.length).toBeGreaterThan(3);
-    expect(Object.isFrozen(last.messages[0])).toBe(true);
   });
 });

@@ -1,10 +1,4 @@
-import {
-  assistantMessage,
-  countedItems,
-  historyReadsOnNextTurn,
-  sampleItems,
-  userMessage,
-} from "@ctx/adapter-testing";
+import { assistantMessage, countedItems, sampleItems, userMessage } from "@ctx/adapter-testing";
 import { AdapterError, parseResponseItem, type ResponseItem } from "@ctx/protocol";
 import type {
   ResponseCreateParamsNonStreaming,
@@ -175,18 +169,6 @@ describe("toResponsesParams", () => {
     const run = () => toResponsesParams({ instructions: "", input: [item] });
     expect(run).toThrowError(message);
     expect(run).toThrowError(AdapterError);
-  });
-
-  it("reads no history item on the next turn of a session, only what the turn adds", async () => {
-    const reads = await historyReadsOnNextTurn((request) => toResponsesParams(request));
-    expect(reads.items).toBeGreaterThan(200);
-    expect(reads.added).toBeGreaterThan(0);
-    expect(reads).toEqual({
-      ...reads,
-      firstTurn: reads.items,
-      nextTurn: 0,
-      nextTurnElements: reads.added,
-    });
   });
 
   it("converts only the items a request adds to the previous one, and gives the same results", () => {
