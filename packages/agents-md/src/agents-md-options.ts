@@ -133,7 +133,7 @@ export interface ResolvedShared {
 
 /**
  * Validates the options of one discovery and applies the defaults.
- * @throws {AgentsMdError} `invalid-options`, naming every offending path.
+ * @throws {AgentsMdError} `invalid-argument`, naming every offending path.
  */
 export function resolveOptions(
   environments: unknown,

@@ -65,7 +65,7 @@ export type AgentsMdTrackerOptions = z.input<typeof optionsSchema>;
  * out by a later call.
  *
  * @throws {AgentsMdError} `invalid-argument` when `loaded` is not a discovery's result;
- * `invalid-options` for bad options or an environment that is not in the discovery. Its
+ * `invalid-argument` for bad options or an environment that is not in the discovery. Its
  * methods throw `invalid-argument` for a path that is not a non-empty string.
  * @example
  * ```ts

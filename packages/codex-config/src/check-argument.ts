@@ -5,7 +5,7 @@ import { CodexConfigError } from "./codex-config-error.js";
 /**
  * `value` parsed by `schema`.
  *
- * @throws {CodexConfigError} `invalid-options` (for `options`) or `invalid-argument` naming
+ * @throws {CodexConfigError} `invalid-argument` naming
  * `name` and each problem.
  */
 export function checkArgument<Schema extends z.ZodType>(

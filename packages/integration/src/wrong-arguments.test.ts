@@ -90,6 +90,10 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
     compareCodePoints: { args: ["a", "b"], names: ["left", "right"] },
     createArgumentChecker: { args: [() => new Error("wrong")], names: ["refuse"] },
     describeValue: { args: [null], names: ["value"], anything: [0] },
+    describeWrongArgument: {
+      args: ["options", "expected an object"],
+      names: ["argument", "problem"],
+    },
     escapeXml: { args: ["<"], names: ["text"] },
     escapeXmlText: { args: ["<"], names: ["text"] },
     foldAscii: { args: [65], names: ["codeUnit"] },

@@ -1,3 +1,4 @@
+import { describeWrongArgument } from "@ctx/text";
 import { AdapterError } from "./adapter-error.js";
 import { argumentError } from "./argument-error.js";
 import { createSchemaChecker, type SchemaChecker } from "./schema-checker.js";
@@ -18,8 +19,12 @@ export function adapterArgumentChecker(provider: string): SchemaChecker {
   if (typeof provider !== "string") throw argumentError("provider", "expected a string");
   return createSchemaChecker(
     (argument, issues) =>
-      new AdapterError("invalid-argument", `invalid ${argument}: ${describeSchemaIssues(issues)}`, {
-        provider,
-      }),
+      new AdapterError(
+        "invalid-argument",
+        describeWrongArgument(argument, describeSchemaIssues(issues)),
+        {
+          provider,
+        },
+      ),
   );
 }

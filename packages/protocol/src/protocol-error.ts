@@ -1,4 +1,4 @@
-import { CtxError, type CtxErrorOptions } from "@ctx/text";
+import { CtxError, type CtxErrorOptions, describeWrongArgument } from "@ctx/text";
 import { describeSchemaIssues, type SchemaIssue } from "./schema-issue.js";
 
 /**
@@ -26,6 +26,8 @@ export class ProtocolError extends CtxError<ProtocolErrorCode> {
 
   /** The error for `issues` in `what` (`argument`, `response item`), the message listing them. */
   static fromIssues(code: ProtocolErrorCode, what: string, issues: readonly SchemaIssue[]) {
-    return new ProtocolError(code, `invalid ${what}: ${describeSchemaIssues(issues)}`, { issues });
+    return new ProtocolError(code, describeWrongArgument(what, describeSchemaIssues(issues)), {
+      issues,
+    });
   }
 }

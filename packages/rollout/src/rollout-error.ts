@@ -1,6 +1,6 @@
 import type { SchemaIssue } from "@ctx/protocol";
 import { describeSchemaIssues } from "@ctx/protocol/internal";
-import { CtxError, type CtxErrorOptions } from "@ctx/text";
+import { CtxError, type CtxErrorOptions, describeWrongArgument } from "@ctx/text";
 
 /** What went wrong, for a caller that branches on it. */
 export type RolloutErrorCode =
@@ -113,7 +113,7 @@ export class RolloutError extends CtxError<RolloutErrorCode> {
   static fromIssues(what: string, issues: readonly SchemaIssue[]): RolloutError {
     return new RolloutError(
       "invalid-argument",
-      `invalid ${what}: ${describeSchemaIssues(issues)}`,
+      describeWrongArgument(what, describeSchemaIssues(issues)),
       {
         issues,
       },
