@@ -68,9 +68,7 @@ describe("createSchemaChecker", () => {
   });
 
   it("is a ProtocolError to bind it to, or call it with, what it cannot use", () => {
-    expect(() => createSchemaChecker("no" as never)).toThrow(
-      "invalid refuse: expected a function",
-    );
+    expect(() => createSchemaChecker("no" as never)).toThrow("invalid refuse: expected a function");
     expect(() => checkSchema(1 as never, {}, schema)).toThrow(
       "invalid argument: expected a string",
     );

@@ -1,5 +1,6 @@
 import { describeValue } from "./describe-value.js";
 import { TextError } from "./text-error.js";
+import { wrongArgumentText } from "./wrong-argument-text.js";
 
 /**
  * The one wording of a wrong argument across @ctx, which every package's `invalid-argument`
@@ -18,9 +19,8 @@ export function describeWrongArgument(argument: string, problem: string): string
     ["problem", problem],
   ] as const) {
     if (typeof value !== "string") {
-      const message = `invalid ${name}: expected a string, got ${describeValue(value)}`;
-      throw new TextError("invalid-argument", message, { argument: name });
+      throw TextError.forArgument(name, `expected a string, got ${describeValue(value)}`);
     }
   }
-  return `invalid ${argument}: ${problem}`;
+  return wrongArgumentText(argument, problem);
 }

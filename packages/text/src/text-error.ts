@@ -1,5 +1,5 @@
 import { CtxError, type CtxErrorOptions } from "./ctx-error.js";
-import { describeWrongArgument } from "./describe-wrong-argument.js";
+import { wrongArgumentText } from "./wrong-argument-text.js";
 
 /**
  * What a {@link TextError} is about: `invalid-argument`, a text rule called with an argument
@@ -25,7 +25,7 @@ export class TextError extends CtxError<TextErrorCode> {
 
   /** The error for `argument` outside its domain, `problem` saying how; the message names it. */
   static forArgument(argument: string, problem: string): TextError {
-    return new TextError("invalid-argument", describeWrongArgument(argument, problem), {
+    return new TextError("invalid-argument", wrongArgumentText(argument, problem), {
       argument,
     });
   }
