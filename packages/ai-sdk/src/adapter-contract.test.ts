@@ -11,6 +11,7 @@ import { moreItems } from "./__fixtures__/more-items.js";
 import { createAiSdkSummarizer } from "./create-ai-sdk-summarizer.js";
 import { fromGenerateText, type TextResult } from "./from-generate-text.js";
 import { fromStreamText, type StreamingTextResult } from "./from-stream-text.js";
+import { AiSdkAdapterError } from "./index.js";
 import { toPrompt } from "./to-prompt.js";
 
 /** Well-formed parts of answers, which the property bends a field or two of. */
@@ -40,6 +41,7 @@ const hostile = hostileJson(templates, keys);
 
 describeAdapterContract({
   provider: "ai-sdk",
+  deprecatedError: AiSdkAdapterError,
   requestMappings: [
     {
       name: "toPrompt",

@@ -14,6 +14,7 @@ import { expect } from "vitest";
 import { createAnthropicSummarizer } from "./create-anthropic-summarizer.js";
 import { fromMessage } from "./from-message.js";
 import { fromMessageStream } from "./from-message-stream.js";
+import { AnthropicAdapterError } from "./index.js";
 import { toMessagesParams } from "./to-messages-params.js";
 
 /** Well-formed parts of answers, which the property bends a field or two of. */
@@ -57,6 +58,7 @@ const wellFormed: readonly object[] = [
 
 describeAdapterContract({
   provider: "anthropic",
+  deprecatedError: AnthropicAdapterError,
   requestMappings: [
     {
       name: "toMessagesParams",

@@ -10,6 +10,7 @@ import { fromChatCompletion } from "./from-chat-completion.js";
 import { fromChatCompletionStream } from "./from-chat-completion-stream.js";
 import { fromResponse } from "./from-response.js";
 import { fromResponseStream } from "./from-response-stream.js";
+import { OpenAIAdapterError } from "./index.js";
 import { toChatCompletionsParams } from "./to-chat-completions-params.js";
 import { toResponsesParams } from "./to-responses-params.js";
 
@@ -175,6 +176,7 @@ const streams = hostileStreams(wellFormed, hostile, 8);
 
 describeAdapterContract({
   provider: "openai",
+  deprecatedError: OpenAIAdapterError,
   requestMappings: [
     // Its growing requests are checked in its own test: its input is one item per item.
     { name: "toResponsesParams", map: (request) => toResponsesParams(request) },

@@ -61,6 +61,11 @@ export interface AdapterContract {
   readonly requestMappings: readonly RequestMappingContract[];
   readonly summarizer: SummarizerContract;
   readonly hostileAnswers: readonly HostileAnswersContract[];
+  /**
+   * The adapter's own error class of old (`OpenAIAdapterError`, …), now a deprecated alias of
+   * `AdapterError`: it must recognise what the adapter throws until it goes.
+   */
+  readonly deprecatedError?: typeof AdapterError;
 }
 
 /** The runs of each hostile-answer property. */
@@ -129,6 +134,22 @@ export function describeAdapterContract(contract: AdapterContract): void {
       expect(reason).toBeInstanceOf(AdapterError);
       expect(reason).toMatchObject({ provider });
     });
+
+    const { deprecatedError } = contract;
+    if (deprecatedError !== undefined) {
+      it("the deprecated error alias recognises what the adapter throws, with its codes", async () => {
+        const reason = await rejectBeforeSending((url) =>
+          summarizer.at(url)(
+            { model: "ctx-coder", instructions: "", input: [...summarizer.unmappable] },
+            { signal: new AbortController().signal },
+          ),
+        );
+        expect(deprecatedError).toBe(AdapterError);
+        expect(deprecatedError.isInstance(reason)).toBe(true);
+        expect(reason).toBeInstanceOf(deprecatedError);
+        expect(reason).toMatchObject({ code: "invalid-argument", provider });
+      });
+    }
 
     for (const property of contract.hostileAnswers) {
       it(`${property.name} throw only typed errors and return only recordable items, fed any JSON`, async () => {
