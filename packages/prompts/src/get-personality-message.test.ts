@@ -21,7 +21,9 @@ describe("getPersonalityMessage", () => {
 
   it("refuses a personality it does not know, and a model that is not an object", () => {
     // Before, "grumpy" gave undefined, and 42 for the model gave "".
-    expect(() => getPersonalityMessage(model, "grumpy" as Personality)).toThrow(/^invalid personality: /);
+    expect(() => getPersonalityMessage(model, "grumpy" as Personality)).toThrow(
+      /^invalid personality: /,
+    );
     expect(() => getPersonalityMessage(42 as never)).toThrow(PromptsError);
     expect(() => getPersonalityMessage({ personalityMessages: [] } as never)).toThrow(
       /^invalid model: personalityMessages: /,

@@ -37,7 +37,9 @@ describe("resolveBaseInstructions", () => {
     const misspelt = { overide: "O", model } as Parameters<typeof resolveBaseInstructions>[0];
     expect(() => resolveBaseInstructions(misspelt)).toThrow(PromptsError);
     expect(() => resolveBaseInstructions(misspelt)).toThrow("overide");
-    expect(() => resolveBaseInstructions({ override: "O" } as never)).toThrow(/^invalid sources: model: /);
+    expect(() => resolveBaseInstructions({ override: "O" } as never)).toThrow(
+      /^invalid sources: model: /,
+    );
     expect(() => resolveBaseInstructions(null as never)).toThrow(/^invalid sources: /);
   });
 });
