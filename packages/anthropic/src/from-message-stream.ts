@@ -6,7 +6,7 @@ import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import { stopEnding } from "./answer-ending.js";
 import { toItems } from "./content-blocks.js";
-import { provider } from "./provider.js";
+import { checkSchema, provider } from "./provider.js";
 import { readUsage } from "./reported-usage.js";
 
 /** Options of {@link fromMessageStream}. */
@@ -100,15 +100,7 @@ export async function fromMessageStream(
       { provider },
     );
   }
-  const parsedOptions = optionsSchema.safeParse(options);
-  if (!parsedOptions.success) {
-    throw new AdapterError(
-      "invalid-argument",
-      `invalid options: ${parsedOptions.error.issues.map((issue) => issue.message).join("; ")}`,
-      { provider },
-    );
-  }
-  const { onEvent } = parsedOptions.data;
+  const { onEvent } = checkSchema("options", options, optionsSchema);
   const open = new Map<number, OpenBlock>();
   const content = new Map<number, Record<string, unknown>>();
   let usage: Record<string, unknown> | undefined;

@@ -6,7 +6,7 @@ import type { ChatCompletionChunk } from "openai/resources/chat/completions";
 import { z } from "zod";
 import { choiceEnding } from "./answer-ending.js";
 import { refuseRepeatedCallIds, warnUnlessJson } from "./output-items.js";
-import { provider } from "./provider.js";
+import { checkSchema, provider } from "./provider.js";
 import { readUsage } from "./reported-usage.js";
 
 /** Options of {@link fromChatCompletionStream}. */
@@ -104,15 +104,7 @@ export async function fromChatCompletionStream(
       { provider },
     );
   }
-  const parsedOptions = optionsSchema.safeParse(options);
-  if (!parsedOptions.success) {
-    throw new AdapterError(
-      "invalid-argument",
-      `invalid options: ${parsedOptions.error.issues.map((issue) => issue.message).join("; ")}`,
-      { provider },
-    );
-  }
-  const { onChunk } = parsedOptions.data;
+  const { onChunk } = checkSchema("options", options, optionsSchema);
   const text: string[] = [];
   const refusal: string[] = [];
   const calls = new Map<number, ToolCallParts>();

@@ -6,7 +6,7 @@ import type { ResponseStreamEvent } from "openai/resources/responses/responses";
 import { z } from "zod";
 import { responseEnding } from "./answer-ending.js";
 import { refuseRepeatedCallIds, toOutputItem } from "./output-items.js";
-import { provider } from "./provider.js";
+import { checkSchema, provider } from "./provider.js";
 import { readUsage } from "./reported-usage.js";
 
 /** Options of {@link fromResponseStream}. */
@@ -71,15 +71,7 @@ export async function fromResponseStream(
       { provider },
     );
   }
-  const parsedOptions = optionsSchema.safeParse(options);
-  if (!parsedOptions.success) {
-    throw new AdapterError(
-      "invalid-argument",
-      `invalid options: ${parsedOptions.error.issues.map((issue) => issue.message).join("; ")}`,
-      { provider },
-    );
-  }
-  const { onEvent } = parsedOptions.data;
+  const { onEvent } = checkSchema("options", options, optionsSchema);
   const warnings: CtxWarning[] = [];
   const done = new Map<number, ResponseItem | undefined>();
   /** The outputs an `output_item.added` event started. */
