@@ -114,6 +114,14 @@ export function describeAdapterContract(contract: AdapterContract): void {
     }
 
     const { summarizer } = contract;
+    /** What the summarizer rejects with, before any request, for an input it cannot map. */
+    const unmappableRejection = () =>
+      rejectBeforeSending((url) =>
+        summarizer.at(url)(
+          { model: "ctx-coder", instructions: "", input: [...summarizer.unmappable] },
+          { signal: new AbortController().signal },
+        ),
+      );
     it("the summarizer gives up when the signal aborts", async () => {
       const reason = await abortWhileWaiting((url, signal) =>
         summarizer.at(url)(
@@ -125,12 +133,7 @@ export function describeAdapterContract(contract: AdapterContract): void {
     });
 
     it("the summarizer rejects a request it cannot map before calling the provider", async () => {
-      const reason = await rejectBeforeSending((url) =>
-        summarizer.at(url)(
-          { model: "ctx-coder", instructions: "", input: [...summarizer.unmappable] },
-          { signal: new AbortController().signal },
-        ),
-      );
+      const reason = await unmappableRejection();
       expect(reason).toBeInstanceOf(AdapterError);
       expect(reason).toMatchObject({ provider });
     });
@@ -138,12 +141,7 @@ export function describeAdapterContract(contract: AdapterContract): void {
     const { deprecatedError } = contract;
     if (deprecatedError !== undefined) {
       it("the deprecated error alias recognises what the adapter throws, with its codes", async () => {
-        const reason = await rejectBeforeSending((url) =>
-          summarizer.at(url)(
-            { model: "ctx-coder", instructions: "", input: [...summarizer.unmappable] },
-            { signal: new AbortController().signal },
-          ),
-        );
+        const reason = await unmappableRejection();
         expect(deprecatedError).toBe(AdapterError);
         expect(deprecatedError.isInstance(reason)).toBe(true);
         expect(reason).toBeInstanceOf(deprecatedError);
