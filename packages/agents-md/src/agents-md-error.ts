@@ -1,12 +1,12 @@
-import { describeSchemaIssues, type SchemaIssue } from "@ctx/protocol";
-import { CtxError, type CtxErrorOptions } from "@ctx/text";
+import type { SchemaIssue } from "@ctx/protocol";
+import { describeSchemaIssues } from "@ctx/protocol/internal";
+import { CtxError, type CtxErrorOptions, describeWrongArgument } from "@ctx/text";
 
 /** What went wrong, for a caller that branches on it. */
 export type AgentsMdErrorCode =
   | "cwd-not-found"
   | "cwd-not-a-directory"
   | "cwd-inaccessible"
-  | "invalid-options"
   | "invalid-argument";
 
 /** Options of an {@link AgentsMdError}. */
@@ -42,7 +42,7 @@ export class AgentsMdError extends CtxError<AgentsMdErrorCode> {
 
   /** The error for an argument of the wrong kind; `issues` holds one issue named after it. */
   static forArgument(argument: string, message: string): AgentsMdError {
-    return new AgentsMdError("invalid-argument", `invalid argument ${argument}: ${message}`, {
+    return new AgentsMdError("invalid-argument", describeWrongArgument(argument, message), {
       issues: [{ path: argument, message }],
     });
   }
@@ -50,8 +50,8 @@ export class AgentsMdError extends CtxError<AgentsMdErrorCode> {
   /** The error for options that failed validation. */
   static fromIssues(issues: readonly SchemaIssue[]): AgentsMdError {
     return new AgentsMdError(
-      "invalid-options",
-      `invalid AGENTS.md options: ${describeSchemaIssues(issues)}`,
+      "invalid-argument",
+      describeWrongArgument("options", describeSchemaIssues(issues)),
       { issues },
     );
   }

@@ -10,7 +10,7 @@ function issuesOf(run: () => unknown): { path: string; message: string }[] {
     run();
   } catch (error) {
     if (AgentsMdError.isInstance(error)) {
-      expect(error.code).toBe("invalid-options");
+      expect(error.code).toBe("invalid-argument");
       return [...error.issues];
     }
     throw error;

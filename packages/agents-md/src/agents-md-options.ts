@@ -1,5 +1,5 @@
-import { type SchemaIssue, toSchemaIssues } from "@ctx/protocol";
-import { lazySchema } from "@ctx/protocol/internal";
+import type { SchemaIssue } from "@ctx/protocol";
+import { lazySchema, toSchemaIssues } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { AgentsMdError } from "./agents-md-error.js";
 import { candidateFilenames, fileNameSchema } from "./candidate-filenames.js";
@@ -133,7 +133,7 @@ export interface ResolvedShared {
 
 /**
  * Validates the options of one discovery and applies the defaults.
- * @throws {AgentsMdError} `invalid-options`, naming every offending path.
+ * @throws {AgentsMdError} `invalid-argument`, naming every offending path.
  */
 export function resolveOptions(
   environments: unknown,

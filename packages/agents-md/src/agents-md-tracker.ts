@@ -1,5 +1,4 @@
-import { toSchemaIssues } from "@ctx/protocol";
-import { lazySchema } from "@ctx/protocol/internal";
+import { lazySchema, toSchemaIssues } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { AgentsMdError } from "./agents-md-error.js";
 import { budgetSchema, importDepthOf, importsSchema, maxBytesSchema } from "./agents-md-options.js";
@@ -66,7 +65,7 @@ export type AgentsMdTrackerOptions = z.input<typeof optionsSchema>;
  * out by a later call.
  *
  * @throws {AgentsMdError} `invalid-argument` when `loaded` is not a discovery's result;
- * `invalid-options` for bad options or an environment that is not in the discovery. Its
+ * `invalid-argument` for bad options or an environment that is not in the discovery. Its
  * methods throw `invalid-argument` for a path that is not a non-empty string.
  * @example
  * ```ts

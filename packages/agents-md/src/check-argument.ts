@@ -1,4 +1,4 @@
-import { createSchemaChecker, issuesInArgument, type SchemaChecker } from "@ctx/protocol";
+import { createSchemaChecker, issuesInArgument, type SchemaChecker } from "@ctx/protocol/internal";
 import { type ArgumentChecker, createArgumentChecker } from "@ctx/text";
 import { AgentsMdError } from "./agents-md-error.js";
 

@@ -96,7 +96,7 @@ describe("discoverAgentsMdForEnvironments", () => {
       { fs: local },
     ).catch((caught: unknown) => caught);
     expect(error).toMatchObject({
-      code: "invalid-options",
+      code: "invalid-argument",
       issues: [{ path: "environments[1].id" }],
     });
   });

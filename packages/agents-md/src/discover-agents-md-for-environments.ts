@@ -15,7 +15,7 @@ import { buildLoadedAgentsMd, type LoadedAgentsMd } from "./loaded-agents-md.js"
  * budget, in the order given. When two or more environments contribute, `text()` labels each
  * environment's group and the header names no directory.
  *
- * @throws {AgentsMdError} `invalid-options`, or a `cwd-…` code naming the environment whose
+ * @throws {AgentsMdError} `invalid-argument`, or a `cwd-…` code naming the environment whose
  * working directory cannot be used.
  * @example
  * ```ts

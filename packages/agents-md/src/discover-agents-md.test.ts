@@ -456,7 +456,7 @@ describe("discoverAgentsMd", () => {
     it("throws a typed error for invalid options, naming them", async () => {
       const fs = createMemoryFileSystem();
       const error = await errorOf(discoverAgentsMd({ cwd: "relative", maxBytes: 1.5, fs }));
-      expect(error.code).toBe("invalid-options");
+      expect(error.code).toBe("invalid-argument");
       expect(error.issues.map((issue) => issue.path)).toEqual(["maxBytes"]);
       expect((await errorOf(discoverAgentsMd({ cwd: "relative", fs }))).issues).toEqual([
         { path: "cwd", message: "expected an absolute path" },

@@ -11,7 +11,7 @@ import type { LoadedAgentsMd } from "./loaded-agents-md.js";
  * `AGENTS.md`, then the fallback names), read under one byte budget. Every cut, skip and read
  * failure is a warning on the result; nothing is logged.
  *
- * @throws {AgentsMdError} `invalid-options`; `cwd-not-found`, `cwd-not-a-directory` or
+ * @throws {AgentsMdError} `invalid-argument`; `cwd-not-found`, `cwd-not-a-directory` or
  * `cwd-inaccessible` when the working directory cannot be used.
  * @example
  * ```ts

@@ -79,8 +79,8 @@ const wrongCalls: Record<string, readonly (readonly [readonly unknown[], string]
     [[null], "environments"],
     [[42], "environments"],
     [[{}], "environments"],
-    [[[{ id: "a", cwd: "/" }], 42], "invalid AGENTS.md options"],
-    [[[{ id: "a", cwd: "/" }], null], "invalid AGENTS.md options"],
+    [[[{ id: "a", cwd: "/" }], 42], "invalid options"],
+    [[[{ id: "a", cwd: "/" }], null], "invalid options"],
     [[[{ id: "a", cwd: "/" }]], "environments[0].fs"],
   ],
   findImportReferences: [

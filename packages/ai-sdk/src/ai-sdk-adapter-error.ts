@@ -1,35 +1,14 @@
-import { CtxError, type CtxErrorOptions } from "@ctx/text";
+import { AdapterError, type AdapterErrorCode, type AdapterErrorOptions } from "@ctx/protocol";
 
 /**
- * What an {@link AiSdkAdapterError} is about: `invalid-argument`, a request or an option the
- * adapter cannot map; `invalid-answer`, an answer it cannot read (a message part without its
- * fields, a tool result with no call before it); `incomplete-answer`, a streamed answer that
- * failed before it was complete (the provider's error is the `cause`).
+ * @deprecated Every adapter throws `AdapterError` of `@ctx/protocol` (its `provider` is
+ * `"ai-sdk"`); this alias of it goes in the next minor version. `AiSdkAdapterError.isInstance` and
+ * `instanceof` still recognise this adapter's errors, with the same `code` values.
  */
-export type AiSdkAdapterErrorCode = "invalid-argument" | "invalid-answer" | "incomplete-answer";
-
-/** Options of an {@link AiSdkAdapterError}. */
-export interface AiSdkAdapterErrorOptions extends CtxErrorOptions {
-  /** The position of the item at fault, when one item is. */
-  readonly index?: number | undefined;
-}
-
-/**
- * A request or an option the AI SDK adapter cannot map (a request that does not fit its schema,
- * an item the AI SDK cannot carry), or an answer it cannot read. `index` is the position of the
- * item at fault, when one item is: in `request.input` for a request, in `response.messages`
- * for an answer.
- */
-export class AiSdkAdapterError extends CtxError<AiSdkAdapterErrorCode> {
-  /** The position of the item that could not be mapped. */
-  readonly index: number | undefined;
-
-  constructor(
-    code: AiSdkAdapterErrorCode,
-    message: string,
-    options: AiSdkAdapterErrorOptions = {},
-  ) {
-    super(code, message, options);
-    this.index = options.index;
-  }
-}
+export const AiSdkAdapterError = AdapterError;
+/** @deprecated Use `AdapterError` of `@ctx/protocol`; this alias goes in the next minor version. */
+export type AiSdkAdapterError = AdapterError;
+/** @deprecated Use `AdapterErrorCode` of `@ctx/protocol`; this alias goes in the next minor version. */
+export type AiSdkAdapterErrorCode = AdapterErrorCode;
+/** @deprecated Use `AdapterErrorOptions` of `@ctx/protocol`; this alias goes in the next minor version. */
+export type AiSdkAdapterErrorOptions = AdapterErrorOptions;

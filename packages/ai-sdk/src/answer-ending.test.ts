@@ -1,9 +1,8 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import { withLocalServer } from "@ctx/adapter-testing";
-import type { AnswerEnding } from "@ctx/protocol";
+import { AdapterError, type AnswerEnding } from "@ctx/protocol";
 import { APICallError, generateText, streamText } from "ai";
 import { describe, expect, it } from "vitest";
-import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
 import { fromGenerateText } from "./from-generate-text.js";
 import { fromStreamText } from "./from-stream-text.js";
 
@@ -99,9 +98,9 @@ describe("the AI SDK mappings of how an answer ended, through the AI SDK and its
           onError: () => undefined,
         });
         const error = await fromStreamText(result).catch((caught: unknown) => caught);
-        expect(error).toBeInstanceOf(AiSdkAdapterError);
+        expect(error).toBeInstanceOf(AdapterError);
         expect(error).toMatchObject({ code: "incomplete-answer" });
-        const { cause } = error as AiSdkAdapterError;
+        const { cause } = error as AdapterError;
         expect(APICallError.isInstance(cause)).toBe(true);
         expect(cause).toMatchObject({ statusCode: 400 });
         expect((error as Error).message).toContain("Item with id 'rs_1' not found.");

@@ -1,8 +1,9 @@
 import { ContextWindowError, type Summarizer, summaryOptionsSchema } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
+import { saysContextWindowExceeded } from "@ctx/protocol/mapping";
 import type { generateText, LanguageModel, LanguageModelCallOptions, ToolSet } from "ai";
 import { z } from "zod";
-import { checkSchema } from "./check-argument.js";
+import { checkSchema } from "./provider.js";
 import { toPrompt } from "./to-prompt.js";
 
 /**
@@ -45,32 +46,13 @@ const optionsSchema = lazySchema(() =>
   }),
 );
 
-/**
- * A provider's error body that says the request does not fit the context window: OpenAI's
- * `context_length_exceeded` code, or Anthropic's 400 `invalid_request_error` whose message says
- * the prompt is too long (or that the input and `max_tokens` exceed the context limit).
- */
-const contextWindowBodySchema = lazySchema(() =>
-  z.union([
-    z.looseObject({ error: z.looseObject({ code: z.literal("context_length_exceeded") }) }),
-    z.looseObject({
-      error: z.looseObject({
-        type: z.literal("invalid_request_error"),
-        message: z
-          .string()
-          .regex(/^(prompt is too long|input length and `max_tokens` exceed context limit)\b/i),
-      }),
-    }),
-  ]),
-);
-
 /** Whether `error` is a provider's answer that the request does not fit the context window. */
 function saysContextWindow(ai: typeof import("ai"), error: unknown): boolean {
   if (!ai.APICallError.isInstance(error)) return false;
-  if (contextWindowBodySchema.safeParse(error.data).success) return true;
+  if (saysContextWindowExceeded(error.data)) return true;
   if (error.responseBody === undefined) return false;
   try {
-    return contextWindowBodySchema.safeParse(JSON.parse(error.responseBody)).success;
+    return saysContextWindowExceeded(JSON.parse(error.responseBody));
   } catch {
     return false;
   }
@@ -83,7 +65,7 @@ function saysContextWindow(ai: typeof import("ai"), error: unknown): boolean {
  * reads the prefix they cached. `ai` is loaded on the first summary, so importing this package
  * needs no `ai` installed.
  *
- * @throws {AiSdkAdapterError} when the options do not fit their schema; the summarizer it returns
+ * @throws {AdapterError} when the options do not fit their schema; the summarizer it returns
  * rejects with one when the request cannot be mapped, with a `ContextWindowError` (the AI SDK's
  * `APICallError` as its `cause`) when the provider's answer (its `data`, else its response body)
  * says the request does not fit the context window — OpenAI's `context_length_exceeded`,

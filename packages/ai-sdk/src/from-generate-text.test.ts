@@ -161,7 +161,7 @@ describe("fromGenerateText", () => {
     ]);
   });
 
-  it("throws an AiSdkAdapterError coded invalid-answer for a malformed part, mapping nothing", () => {
+  it("throws an AdapterError coded invalid-answer for a malformed part, mapping nothing", () => {
     const broken = [
       { role: "assistant", content: [{ type: "tool-call", toolName: "shell", input: {} }] },
     ];

@@ -4,7 +4,7 @@ import type { CtxWarning } from "@ctx/text";
 import type { FinishReason, LanguageModelUsage, ModelMessage } from "ai";
 import { z } from "zod";
 import { finishEnding } from "./answer-ending.js";
-import { checkSchema } from "./check-argument.js";
+import { checkSchema } from "./provider.js";
 import { reportedUsage } from "./reported-usage.js";
 import { toItems } from "./response-message-items.js";
 
@@ -33,7 +33,7 @@ const resultSchema = lazySchema(() =>
  * `refused` for `content-filter`, `failed` for `error`, `aborted` for `interrupted` (each with an
  * `incomplete-response` warning), `completed` otherwise.
  *
- * @throws {AiSdkAdapterError} naming `result` when it has no `response.messages` and `usage`
+ * @throws {AdapterError} naming `result` when it has no `response.messages` and `usage`
  * (code `invalid-argument`), or a message part lacks a field (code `invalid-answer`, `index` the
  * message's position): nothing is mapped then.
  * @example

@@ -1,7 +1,7 @@
-import type { ModelAnswer } from "@ctx/protocol";
+import { AdapterError, type ModelAnswer } from "@ctx/protocol";
 import type { FinishReason, LanguageModelUsage, ModelMessage } from "ai";
-import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
 import { fromGenerateText } from "./from-generate-text.js";
+import { provider } from "./provider.js";
 
 /** The parts of a `streamText` result the mapping waits for. */
 export interface StreamingTextResult {
@@ -19,7 +19,7 @@ export interface StreamingTextResult {
  * `result.textStream` or `result.fullStream` beside it to show the answer as it comes. When
  * the stream fails or is aborted, this rejects with the AI SDK's error and maps nothing.
  *
- * @throws {AiSdkAdapterError} naming `result` when it has no `response` and `usage` promises
+ * @throws {AdapterError} naming `result` when it has no `response` and `usage` promises
  * (code `invalid-argument`), or a message part lacks a field (code `invalid-answer`).
  * @example
  * ```ts
@@ -33,9 +33,10 @@ export async function fromStreamText(result: StreamingTextResult): Promise<Model
   const usage: unknown =
     typeof result === "object" && result !== null ? Reflect.get(result, "usage") : undefined;
   if (!isPromiseLike(response) || !isPromiseLike(usage)) {
-    throw new AiSdkAdapterError(
+    throw new AdapterError(
       "invalid-argument",
       "invalid result: expected a streamText result, whose response and usage are promises",
+      { provider },
     );
   }
   const finish: unknown = Reflect.get(result, "finishReason");
@@ -55,10 +56,10 @@ export async function fromStreamText(result: StreamingTextResult): Promise<Model
     const [failure] = failures;
     // The AI SDK rejects with an error of its own that says nothing of the provider's.
     if (failure === undefined || failure === error || hasCause(error)) throw error;
-    throw new AiSdkAdapterError(
+    throw new AdapterError(
       "incomplete-answer",
       `the stream failed before the answer was complete: ${failure instanceof Error ? failure.message : String(failure)}`,
-      { cause: failure },
+      { provider, cause: failure },
     );
   }
 }

@@ -1,7 +1,6 @@
-import type { ReportedUsage } from "@ctx/protocol";
+import { AdapterError, type ReportedUsage } from "@ctx/protocol";
 import type { GenerateTextResult, LanguageModelUsage, StreamTextResult, ToolSet } from "ai";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
 import { reportedUsage } from "./reported-usage.js";
 
 /** The AI SDK's usage with the given counts and no details. */
@@ -61,9 +60,9 @@ describe("reportedUsage", () => {
     expect(reportedUsage(usage(100, undefined, undefined))).toBeUndefined();
   });
 
-  it("throws an AiSdkAdapterError naming what does not fit", () => {
+  it("throws an AdapterError naming what does not fit", () => {
     // @ts-expect-error: usage is an object.
-    expect(() => reportedUsage(null)).toThrow(AiSdkAdapterError);
+    expect(() => reportedUsage(null)).toThrow(AdapterError);
     expect(() => reportedUsage(usage(-1, 5, undefined))).toThrow(/^invalid usage: inputTokens/);
     expect(() => reportedUsage(usage(1, 5, 0.5))).toThrow(/^invalid usage: totalTokens/);
   });

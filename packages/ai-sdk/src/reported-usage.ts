@@ -2,7 +2,7 @@ import type { ReportedUsage } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
 import type { LanguageModelUsage } from "ai";
 import { z } from "zod";
-import { checkSchema } from "./check-argument.js";
+import { checkSchema } from "./provider.js";
 
 const tokens = lazySchema(() => z.number().int().min(0).optional());
 
@@ -29,7 +29,7 @@ const usageSchema = lazySchema(() =>
  * absent when the provider did not report it. `totalTokens` is its `totalTokens`, else
  * `inputTokens + outputTokens`; the result is `undefined` when the provider reported neither.
  *
- * @throws {AiSdkAdapterError} naming `usage` when it is not an object, or a count it has is not a
+ * @throws {AdapterError} naming `usage` when it is not an object, or a count it has is not a
  * whole number ≥ 0.
  * @example
  * ```ts

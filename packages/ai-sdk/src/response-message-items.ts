@@ -1,15 +1,16 @@
 import {
+  AdapterError,
   type InputImageContent,
   type InputTextContent,
   type MessageItem,
-  parseWithSchema,
   type ResponseItem,
   type ToolOutput,
 } from "@ctx/protocol";
 import { lazySchema, repeatedCallId } from "@ctx/protocol/internal";
+import { checkAnswer } from "@ctx/protocol/mapping";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
-import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
+import { provider } from "./provider.js";
 
 const partSchema = lazySchema(() => z.looseObject({ type: z.string() }));
 const textSchema = lazySchema(() => z.looseObject({ type: z.literal("text"), text: z.string() }));
@@ -46,21 +47,21 @@ const messageSchema = lazySchema(() =>
  * A part of another type (a file, an approval request) is left out with an
  * `unknown-message-part` warning in `warnings`.
  *
- * @throws {AiSdkAdapterError} coded `invalid-answer`, naming the message, when a message or a
+ * @throws {AdapterError} coded `invalid-answer`, naming the message, when a message or a
  * part of a known type lacks a field, or two tool calls share an id.
  */
 export function toItems(messages: readonly unknown[], warnings: CtxWarning[]): ResponseItem[] {
   const items: ResponseItem[] = [];
   for (const [index, value] of messages.entries()) {
     const where = `response.messages[${index}]`;
-    const { content } = checkAnswer(messageSchema, value, where, index);
+    const { content } = checkAnswer(provider, messageSchema, value, where, index);
     const parts = typeof content === "string" ? [{ type: "text", text: content }] : content;
     let message: MessageItem | undefined;
     for (const [position, part] of parts.entries()) {
       const at = `${where}.content[${position}]`;
-      const { type } = checkAnswer(partSchema, part, at, index);
+      const { type } = checkAnswer(provider, partSchema, part, at, index);
       if (type === "text") {
-        const { text } = checkAnswer(textSchema, part, at, index);
+        const { text } = checkAnswer(provider, textSchema, part, at, index);
         if (message === undefined) {
           message = { type: "message", role: "assistant", content: [] };
           items.push(message);
@@ -70,10 +71,10 @@ export function toItems(messages: readonly unknown[], warnings: CtxWarning[]): R
       }
       message = undefined;
       if (type === "reasoning") {
-        const { text } = checkAnswer(reasoningSchema, part, at, index);
+        const { text } = checkAnswer(provider, reasoningSchema, part, at, index);
         items.push({ type: "reasoning", summary: [], content: [{ type: "reasoning_text", text }] });
       } else if (type === "tool-call") {
-        const call = checkAnswer(toolCallSchema, part, at, index);
+        const call = checkAnswer(provider, toolCallSchema, part, at, index);
         items.push({
           type: "function_call",
           call_id: call.toolCallId,
@@ -81,7 +82,7 @@ export function toItems(messages: readonly unknown[], warnings: CtxWarning[]): R
           arguments: JSON.stringify(call.input ?? {}),
         });
       } else if (type === "tool-result") {
-        const result = checkAnswer(toolResultSchema, part, at, index);
+        const result = checkAnswer(provider, toolResultSchema, part, at, index);
         items.push({
           type: "function_call_output",
           call_id: result.toolCallId,
@@ -97,9 +98,10 @@ export function toItems(messages: readonly unknown[], warnings: CtxWarning[]): R
   }
   const repeated = repeatedCallId(items);
   if (repeated !== undefined) {
-    throw new AiSdkAdapterError(
+    throw new AdapterError(
       "invalid-answer",
       `response.messages has two tool calls with the id ${repeated}; nothing of it was kept`,
+      { provider },
     );
   }
   return items;
@@ -164,22 +166,4 @@ function toContentPart(part: unknown): InputTextContent | InputImageContent | un
     default:
       return undefined;
   }
-}
-
-/**
- * Parses a part of an answer with `schema`.
- * @throws {AiSdkAdapterError} coded `invalid-answer`, naming `where`, when it does not fit.
- */
-export function checkAnswer<Schema extends z.ZodType>(
-  schema: Schema,
-  value: unknown,
-  where: string,
-  index?: number,
-): z.output<Schema> {
-  return parseWithSchema(
-    schema,
-    value,
-    (problems) =>
-      new AiSdkAdapterError("invalid-answer", `${where} is not valid: ${problems}`, { index }),
-  );
 }

@@ -1,12 +1,13 @@
 import {
+  AdapterError,
   type ContentItem,
-  createMessageMapper,
   type InputImageContent,
   type InputTextContent,
   type ModelInput,
   type ResponseItem,
   type ToolOutput,
 } from "@ctx/protocol";
+import { createMessageMapper } from "@ctx/protocol/mapping";
 import type {
   ImagePart,
   ModelMessage,
@@ -16,7 +17,7 @@ import type {
   ToolResultPart,
   UserModelMessage,
 } from "ai";
-import { AiSdkAdapterError } from "./ai-sdk-adapter-error.js";
+import { provider } from "./provider.js";
 
 /** The prompt fields of `generateText` and `streamText` that a model request decides. */
 export interface AiSdkPrompt {
@@ -47,7 +48,7 @@ type ToolOutputPart = Extract<ToolResultPart["output"], { type: "content" }>["va
  * file id as an OpenAI provider reference. Reasoning items are left out: their encrypted form
  * belongs to one provider's API.
  *
- * @throws {AiSdkAdapterError} when the request does not fit its schema, has nothing after its
+ * @throws {AdapterError} when the request does not fit its schema, has nothing after its
  * opening developer messages, or holds an item the AI SDK cannot carry: a compaction item, an
  * output with no call before it, function call arguments that are not JSON, an image outside a
  * user message or a tool output.
@@ -59,9 +60,10 @@ type ToolOutputPart = Extract<ToolResultPart["output"], { type: "content" }>["va
 export function toPrompt(request: ModelInput): AiSdkPrompt {
   const { leading, messages, state } = messageMapper.map(request, { toError, path: "" });
   if (messages.length === 0) {
-    throw new AiSdkAdapterError(
+    throw new AdapterError(
       "invalid-argument",
       "the request has nothing after its opening developer messages, and the AI SDK needs at least one message",
+      { provider },
     );
   }
   return {
@@ -77,7 +79,7 @@ export function toPrompt(request: ModelInput): AiSdkPrompt {
 }
 
 const toError = (problems: string) =>
-  new AiSdkAdapterError("invalid-argument", `invalid request: ${problems}`);
+  new AdapterError("invalid-argument", `invalid request: ${problems}`, { provider });
 
 /**
  * What one item becomes: a message of its own, a part of the assistant message of a run of
@@ -119,10 +121,10 @@ const messageMapper = createMessageMapper<Piece, ModelMessage, Scan>({
       if (piece.kind !== "output") return piece;
       const toolName = scan.toolNames.get(piece.callId);
       if (toolName === undefined) {
-        throw new AiSdkAdapterError(
+        throw new AdapterError(
           "invalid-argument",
           `input[${index}] is the output of call ${piece.callId}, which no earlier item makes; the AI SDK needs the tool's name`,
-          { index },
+          { provider, index },
         );
       }
       const part: ToolResultPart = {
@@ -168,10 +170,10 @@ function toPiece(item: ResponseItem, index: number): Piece | undefined {
     case "custom_tool_call_output":
       return { kind: "output", callId: item.call_id, output: toToolResultOutput(item.output) };
     case "compaction":
-      throw new AiSdkAdapterError(
+      throw new AdapterError(
         "invalid-argument",
         `input[${index}] is a compaction item, which only the OpenAI Responses API can read`,
-        { index },
+        { provider, index },
       );
   }
 }
@@ -195,10 +197,10 @@ function toMessage(run: readonly Piece[]): ModelMessage {
 function userPart(part: ContentItem, index: number): TextPart | ImagePart {
   if (part.type === "input_image") return toImagePart(part, index);
   if (part.type === "output_text") {
-    throw new AiSdkAdapterError(
+    throw new AdapterError(
       "invalid-argument",
       `input[${index}] is a user message with output_text content, which only an assistant message may carry`,
-      { index },
+      { provider, index },
     );
   }
   return { type: "text", text: part.text };
@@ -206,10 +208,10 @@ function userPart(part: ContentItem, index: number): TextPart | ImagePart {
 
 function assistantText(part: ContentItem, index: number): TextPart {
   if (part.type === "input_image") {
-    throw new AiSdkAdapterError(
+    throw new AdapterError(
       "invalid-argument",
       `input[${index}] is an assistant message with an image, which a model cannot be given`,
-      { index },
+      { provider, index },
     );
   }
   return { type: "text", text: part.text };
@@ -217,10 +219,10 @@ function assistantText(part: ContentItem, index: number): TextPart {
 
 function systemText(part: ContentItem, role: string, index: number): string {
   if (part.type === "input_image") {
-    throw new AiSdkAdapterError(
+    throw new AdapterError(
       "invalid-argument",
       `input[${index}] is a ${role} message with an image; an AI SDK system message holds text only`,
-      { index },
+      { provider, index },
     );
   }
   return part.text;
@@ -236,10 +238,10 @@ function toImagePart(image: InputImageContent, index: number): ImagePart {
     if (data[1] !== undefined) part.mediaType = data[1];
   } else if (image.image_url !== undefined) {
     if (!URL.canParse(image.image_url)) {
-      throw new AiSdkAdapterError(
+      throw new AdapterError(
         "invalid-argument",
         `input[${index}] has an image whose URL cannot be parsed`,
-        { index },
+        { provider, index },
       );
     }
     part.image = new URL(image.image_url);
@@ -267,10 +269,10 @@ function parseArguments(text: string, index: number): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new AiSdkAdapterError(
+    throw new AdapterError(
       "invalid-argument",
       `input[${index}] is a function call whose arguments are not JSON`,
-      { index, cause: error },
+      { provider, index, cause: error },
     );
   }
 }

@@ -1,14 +1,15 @@
 import type { ContentBlockParam } from "@anthropic-ai/sdk/resources/messages/messages";
 import {
+  AdapterError,
   type MessageItem,
-  parseWithSchema,
   type ReasoningItem,
   type ResponseItem,
 } from "@ctx/protocol";
 import { lazySchema, repeatedCallId } from "@ctx/protocol/internal";
+import { checkAnswer } from "@ctx/protocol/mapping";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
-import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
+import { provider } from "./provider.js";
 
 /**
  * What a reasoning item recorded from a Claude answer holds, in its `format` field: a thinking
@@ -60,7 +61,7 @@ function isServerBlock(type: string): boolean {
  * (see {@link ClaudeReasoningFormat}). A block of another type is left out with an
  * `unknown-content-block` warning in `warnings`.
  *
- * @throws {AnthropicAdapterError} coded `invalid-answer`, naming `where`, when a block of a known
+ * @throws {AdapterError} coded `invalid-answer`, naming `where`, when a block of a known
  * type lacks a field (a tool use whose input is not an object, say), or two tool uses share an id.
  */
 export function toItems(
@@ -72,9 +73,9 @@ export function toItems(
   let message: MessageItem | undefined;
   for (const [index, value] of blocks.entries()) {
     const at = `${where}[${index}]`;
-    const { type } = checkAnswer(blockSchema, value, at, index);
+    const { type } = checkAnswer(provider, blockSchema, value, at, index);
     if (type === "text") {
-      const { text } = checkAnswer(textSchema, value, at, index);
+      const { text } = checkAnswer(provider, textSchema, value, at, index);
       if (message === undefined) {
         message = { type: "message", role: "assistant", content: [] };
         items.push(message);
@@ -84,7 +85,7 @@ export function toItems(
     }
     message = undefined;
     if (type === "tool_use") {
-      const call = checkAnswer(toolUseSchema, value, at, index);
+      const call = checkAnswer(provider, toolUseSchema, value, at, index);
       items.push({
         type: "function_call",
         call_id: call.id,
@@ -92,7 +93,7 @@ export function toItems(
         arguments: JSON.stringify(call.input),
       });
     } else if (type === "thinking") {
-      const thinking = checkAnswer(thinkingSchema, value, at, index);
+      const thinking = checkAnswer(provider, thinkingSchema, value, at, index);
       items.push(
         reasoning("anthropic-thinking", {
           content: [{ type: "reasoning_text", text: thinking.thinking }],
@@ -100,7 +101,7 @@ export function toItems(
         }),
       );
     } else if (type === "redacted_thinking") {
-      const redacted = checkAnswer(redactedSchema, value, at, index);
+      const redacted = checkAnswer(provider, redactedSchema, value, at, index);
       items.push(reasoning("anthropic-redacted-thinking", { encrypted_content: redacted.data }));
     } else if (isServerBlock(type)) {
       // The block goes back as it came; a copy keeps the caller's answer object untouched.
@@ -115,9 +116,10 @@ export function toItems(
   }
   const repeated = repeatedCallId(items);
   if (repeated !== undefined) {
-    throw new AnthropicAdapterError(
+    throw new AdapterError(
       "invalid-answer",
       `${where} has two tool_use blocks with the id ${repeated}; nothing of it was kept`,
+      { provider },
     );
   }
   return items;
@@ -153,22 +155,4 @@ export function claudeBlockOf(item: ReasoningItem): ContentBlockParam | undefine
     }
   }
   return undefined;
-}
-
-/**
- * Parses a part of an answer with `schema`.
- * @throws {AnthropicAdapterError} coded `invalid-answer`, naming `where`, when it does not fit.
- */
-export function checkAnswer<Schema extends z.ZodType>(
-  schema: Schema,
-  value: unknown,
-  where: string,
-  index?: number,
-): z.output<Schema> {
-  return parseWithSchema(
-    schema,
-    value,
-    (problems) =>
-      new AnthropicAdapterError("invalid-answer", `${where} is not valid: ${problems}`, { index }),
-  );
 }

@@ -1,22 +1,18 @@
-import { Anthropic, APIUserAbortError, BadRequestError } from "@anthropic-ai/sdk";
+import { Anthropic, BadRequestError } from "@anthropic-ai/sdk";
 import {
   type Answer,
-  abortWhileWaiting,
   anthropicContextWindowError,
   anthropicInvalidRequestError,
   contextWindowCause,
   conversationInstructions,
-  rejectBeforeSending,
   rejectWithAnswer,
   runServedCompaction,
   withLocalServer,
 } from "@ctx/adapter-testing";
-import type { ResponseItem } from "@ctx/protocol";
-import { ContextWindowError, type Summarizer } from "@ctx/protocol";
+import { ContextWindowError, type ResponseItem, type Summarizer } from "@ctx/protocol";
 import { createSession } from "@ctx/session";
 import { Anthropic as OldestAnthropic } from "anthropic-ai-sdk-oldest";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 import {
   type AnthropicSummarizerOptions,
   createAnthropicSummarizer,
@@ -110,24 +106,6 @@ describe("createAnthropicSummarizer", () => {
         ]);
       },
     ));
-
-  it("gives up when the signal aborts", async () => {
-    const reason = await abortWhileWaiting((url, signal) =>
-      summarizerAt(url)({ model: "ctx-coder", instructions: "", input }, { signal }),
-    );
-    expect(reason).toBeInstanceOf(APIUserAbortError);
-  });
-
-  it("rejects a request it cannot map before calling the API", async () => {
-    const compacted: ResponseItem[] = [{ type: "compaction", encrypted_content: "x" }];
-    const reason = await rejectBeforeSending((url) =>
-      summarizerAt(url)(
-        { model: "ctx-coder", instructions: "", input: compacted },
-        { signal: new AbortController().signal },
-      ),
-    );
-    expect(reason).toBeInstanceOf(AnthropicAdapterError);
-  });
 
   it("throws a ContextWindowError when the API says the prompt is too long", async () => {
     const cause = contextWindowCause(await rejectionFor(anthropicContextWindowError));

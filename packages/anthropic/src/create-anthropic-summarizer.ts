@@ -4,8 +4,9 @@ import type {
 } from "@anthropic-ai/sdk/resources/messages/messages";
 import { ContextWindowError, type Summarizer, summaryOptionsSchema } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
+import { saysContextWindowExceeded } from "@ctx/protocol/mapping";
 import { z } from "zod";
-import { checkSchema } from "./check-argument.js";
+import { checkSchema } from "./provider.js";
 import {
   type MessagesParamsOptions,
   messagesParamsOptionsSchema,
@@ -68,32 +69,13 @@ const optionsSchema = lazySchema(() =>
 );
 
 /**
- * The client's error when the API says the prompt does not fit the context window: a 400
- * `invalid_request_error` whose message says the prompt is too long, or that the input and
- * `max_tokens` together exceed the context limit (the body is the SDK error's `error`).
- */
-const contextWindowErrorSchema = lazySchema(() =>
-  z.looseObject({
-    status: z.literal(400),
-    error: z.looseObject({
-      error: z.looseObject({
-        type: z.literal("invalid_request_error"),
-        message: z
-          .string()
-          .regex(/^(prompt is too long|input length and `max_tokens` exceed context limit)\b/i),
-      }),
-    }),
-  }),
-);
-
-/**
  * A `@ctx/session` {@link Summarizer} on `@anthropic-ai/sdk`: one Messages API request without
  * streaming, aborted when the session's `signal` is, resolving to the text blocks of the answer
  * joined. Given the turns' `tools`, the request begins as the turns' requests do (the same tools,
  * the same `system`, the history as sent, with cache breakpoints placed the same way), so it
  * reads the prefix they cached.
  *
- * @throws {AnthropicAdapterError} when the options do not fit their schema; the summarizer it
+ * @throws {AdapterError} when the options do not fit their schema; the summarizer it
  * returns rejects with one when the request cannot be mapped, with a `ContextWindowError` (the
  * client's error as its `cause`) when the API answers that the prompt is too long, so the session
  * leaves the oldest item out and asks again, and with the client's own error when the call fails
@@ -129,7 +111,12 @@ export function createAnthropicSummarizer(options: AnthropicSummarizerOptions): 
         .map((block) => (block.type === "text" ? (block.text ?? "") : ""))
         .join("");
     } catch (error) {
-      if (!contextWindowErrorSchema.safeParse(error).success) throw error;
+      // The SDK's error holds the API's body as `error`; a prompt too long is a 400.
+      const failure = Object(error);
+      const tooLong =
+        Reflect.get(failure, "status") === 400 &&
+        saysContextWindowExceeded(Reflect.get(failure, "error"));
+      if (!tooLong) throw error;
       throw new ContextWindowError(
         "context-window-exceeded",
         `the summary request does not fit the context window of ${model}`,

@@ -1,11 +1,12 @@
 import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages/messages";
-import type { ModelAnswer } from "@ctx/protocol";
+import { AdapterError, type ModelAnswer } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
+import { checkAnswer } from "@ctx/protocol/mapping";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import { stopEnding } from "./answer-ending.js";
-import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
-import { checkAnswer, toItems } from "./content-blocks.js";
+import { toItems } from "./content-blocks.js";
+import { checkSchema, provider } from "./provider.js";
 import { readUsage } from "./reported-usage.js";
 
 /** Options of {@link fromMessageStream}. */
@@ -73,12 +74,12 @@ interface OpenBlock {
  *
  * Nothing is returned for a stream that does not finish: an abort rejects with the client's
  * error, and a stream that reports an error or ends before `message_stop` rejects with an
- * `AnthropicAdapterError` (code `incomplete-answer`), so a caller never records half an answer.
+ * `AdapterError` (code `incomplete-answer`), so a caller never records half an answer.
  *
  * A stream that contradicts itself is refused, naming the event: a block started twice, a delta
  * or a stop for a block that never started or has stopped, two tool uses with one id.
  *
- * @throws {AnthropicAdapterError} naming `stream` or `options` when they are not an async
+ * @throws {AdapterError} naming `stream` or `options` when they are not an async
  * iterable and the options object (code `invalid-argument`); naming the event or block at fault
  * when it is malformed, a tool's input is not a JSON object, or the stream contradicts itself
  * (code `invalid-answer`).
@@ -93,19 +94,13 @@ export async function fromMessageStream(
   options: MessageStreamOptions = {},
 ): Promise<ModelAnswer> {
   if (typeof Reflect.get(Object(stream), Symbol.asyncIterator) !== "function") {
-    throw new AnthropicAdapterError(
+    throw new AdapterError(
       "invalid-argument",
       "invalid stream: expected an async iterable of stream events",
+      { provider },
     );
   }
-  const parsedOptions = optionsSchema.safeParse(options);
-  if (!parsedOptions.success) {
-    throw new AnthropicAdapterError(
-      "invalid-argument",
-      `invalid options: ${parsedOptions.error.issues.map((issue) => issue.message).join("; ")}`,
-    );
-  }
-  const { onEvent } = parsedOptions.data;
+  const { onEvent } = checkSchema("options", options, optionsSchema);
   const open = new Map<number, OpenBlock>();
   const content = new Map<number, Record<string, unknown>>();
   let usage: Record<string, unknown> | undefined;
@@ -117,18 +112,25 @@ export async function fromMessageStream(
     const declared: unknown =
       typeof event === "object" && event !== null ? Reflect.get(event, "type") : undefined;
     const { type } =
-      typeof declared === "string" ? { type: declared } : checkAnswer(eventSchema, event, where);
+      typeof declared === "string"
+        ? { type: declared }
+        : checkAnswer(provider, eventSchema, event, where);
     switch (type) {
       case "message_start":
-        usage = { ...checkAnswer(startSchema, event, where).message.usage };
+        usage = { ...checkAnswer(provider, startSchema, event, where).message.usage };
         break;
       case "content_block_start": {
-        const { index, content_block: start } = checkAnswer(blockStartSchema, event, where);
+        const { index, content_block: start } = checkAnswer(
+          provider,
+          blockStartSchema,
+          event,
+          where,
+        );
         if (open.has(index) || content.has(index)) {
-          throw new AnthropicAdapterError(
+          throw new AdapterError(
             "invalid-answer",
             `the stream contradicts itself: ${where} starts block ${index} a second time; nothing of it was kept`,
-            { index },
+            { provider, index },
           );
         }
         open.set(index, {
@@ -144,7 +146,7 @@ export async function fromMessageStream(
           openBlock(open, content, chunk.index, where).chunks[chunk.field].push(chunk.text);
           break;
         }
-        const { index, delta } = checkAnswer(blockDeltaSchema, event, where);
+        const { index, delta } = checkAnswer(provider, blockDeltaSchema, event, where);
         const block = openBlock(open, content, index, where);
         if (delta.type === "text_delta") block.chunks.text.push(delta.text);
         else if (delta.type === "input_json_delta")
@@ -154,7 +156,7 @@ export async function fromMessageStream(
         break;
       }
       case "content_block_stop": {
-        const { index } = checkAnswer(blockStopSchema, event, where);
+        const { index } = checkAnswer(provider, blockStopSchema, event, where);
         content.set(
           index,
           finish(openBlock(open, content, index, where), `${where} (block ${index})`, index),
@@ -163,7 +165,7 @@ export async function fromMessageStream(
         break;
       }
       case "message_delta": {
-        const delta = checkAnswer(messageDeltaSchema, event, where);
+        const delta = checkAnswer(provider, messageDeltaSchema, event, where);
         stopReason = delta.delta?.stop_reason ?? stopReason;
         const counts = delta.usage ?? {};
         for (const [key, value] of Object.entries(counts)) {
@@ -229,7 +231,7 @@ function deltaChunk(
 
 /**
  * The open block `index`.
- * @throws {AnthropicAdapterError} coded `invalid-answer`, naming `where`, when the block has not
+ * @throws {AdapterError} coded `invalid-answer`, naming `where`, when the block has not
  * started, or has stopped already (`stopped` holds it then).
  */
 function openBlock(
@@ -240,12 +242,12 @@ function openBlock(
 ): OpenBlock {
   const block = open.get(index);
   if (block === undefined) {
-    throw new AnthropicAdapterError(
+    throw new AdapterError(
       "invalid-answer",
       stopped.has(index)
         ? `the stream contradicts itself: ${where} names block ${index} after it stopped; nothing of it was kept`
         : `${where} names block ${index}, which has not started`,
-      { index },
+      { provider, index },
     );
   }
   return block;
@@ -263,11 +265,11 @@ function finish(block: OpenBlock, where: string, index: number): Record<string, 
     try {
       finished.input = JSON.parse(json);
     } catch (error) {
-      throw new AnthropicAdapterError(
-        "invalid-answer",
-        `${where} has tool input that is not JSON`,
-        { index, cause: error },
-      );
+      throw new AdapterError("invalid-answer", `${where} has tool input that is not JSON`, {
+        provider,
+        index,
+        cause: error,
+      });
     }
   }
   return finished;
@@ -277,8 +279,8 @@ function stringOr(value: unknown): string {
   return typeof value === "string" ? value : "";
 }
 
-function incomplete(message: string): AnthropicAdapterError {
-  return new AnthropicAdapterError("incomplete-answer", message);
+function incomplete(message: string): AdapterError {
+  return new AdapterError("incomplete-answer", message, { provider });
 }
 
 function errorMessage(event: object): string | undefined {

@@ -144,7 +144,7 @@ describe("fromMessage", () => {
     ]);
   });
 
-  it("throws an AnthropicAdapterError coded invalid-answer for a malformed block, mapping nothing", () => {
+  it("throws an AdapterError coded invalid-answer for a malformed block, mapping nothing", () => {
     expect(() =>
       fromMessage(
         message([

@@ -4,8 +4,8 @@ import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import { stopEnding } from "./answer-ending.js";
-import { checkSchema } from "./check-argument.js";
 import { toItems } from "./content-blocks.js";
+import { checkSchema } from "./provider.js";
 import { readUsage } from "./reported-usage.js";
 
 const messageSchema = lazySchema(() => z.looseObject({ content: z.array(z.unknown()) }));
@@ -21,7 +21,7 @@ const messageSchema = lazySchema(() => z.looseObject({ content: z.array(z.unknow
  * `pause_turn`, `refused` for `refusal` (each with an `incomplete-response` warning), `completed`
  * otherwise.
  *
- * @throws {AnthropicAdapterError} naming `message` when it is not an object with a `content`
+ * @throws {AdapterError} naming `message` when it is not an object with a `content`
  * array (code `invalid-argument`), or a block of a known type lacks a field (code
  * `invalid-answer`, `index` its position): nothing is mapped then.
  * @example

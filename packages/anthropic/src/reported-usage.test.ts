@@ -1,7 +1,6 @@
 import type { Message } from "@anthropic-ai/sdk/resources/messages/messages";
-import type { ReportedUsage } from "@ctx/protocol";
+import { AdapterError, type ReportedUsage } from "@ctx/protocol";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 import { reportedUsage } from "./reported-usage.js";
 
 /** A message's usage as the API reports it, with the fields the total ignores. */
@@ -58,9 +57,9 @@ describe("reportedUsage", () => {
     });
   });
 
-  it("throws an AnthropicAdapterError naming what does not fit", () => {
+  it("throws an AdapterError naming what does not fit", () => {
     // @ts-expect-error: a message is an object.
-    expect(() => reportedUsage("message")).toThrow(AnthropicAdapterError);
+    expect(() => reportedUsage("message")).toThrow(AdapterError);
     // @ts-expect-error: a message has usage.
     expect(() => reportedUsage({})).toThrow(/^invalid message: usage/);
     // @ts-expect-error: usage needs output_tokens.

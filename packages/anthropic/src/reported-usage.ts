@@ -1,12 +1,8 @@
 import type { Message } from "@anthropic-ai/sdk/resources/messages/messages";
-import type { ReportedUsage } from "@ctx/protocol";
-import { parseWithSchema } from "@ctx/protocol";
-import { lazySchema } from "@ctx/protocol/internal";
+import { AdapterError, type AdapterErrorCode, type ReportedUsage } from "@ctx/protocol";
+import { lazySchema, parseWithSchema } from "@ctx/protocol/internal";
 import { z } from "zod";
-import {
-  AnthropicAdapterError,
-  type AnthropicAdapterErrorCode,
-} from "./anthropic-adapter-error.js";
+import { provider } from "./provider.js";
 
 const tokens = lazySchema(() => z.number().int().min(0));
 
@@ -33,7 +29,7 @@ const messageSchema = lazySchema(() =>
  * included), `reasoningTokens` `output_tokens_details.thinking_tokens` when reported, and
  * `totalTokens` the input and the output. A message always carries its usage.
  *
- * @throws {AnthropicAdapterError} naming `message` when it is not an object, or its `usage`
+ * @throws {AdapterError} naming `message` when it is not an object, or its `usage`
  * lacks whole `input_tokens` and `output_tokens` ≥ 0 or has a count that is not one.
  * @example
  * ```ts
@@ -46,17 +42,17 @@ export function reportedUsage(message: Pick<Message, "usage">): ReportedUsage {
 
 /**
  * {@link reportedUsage} of any value, for the other mappings of an answer.
- * @throws {AnthropicAdapterError} naming `what`, with `code`, when the usage does not fit.
+ * @throws {AdapterError} naming `what`, with `code`, when the usage does not fit.
  */
 export function readUsage(
   message: unknown,
   what: string,
-  code: AnthropicAdapterErrorCode = "invalid-argument",
+  code: AdapterErrorCode = "invalid-argument",
 ): ReportedUsage {
   const { usage } = parseWithSchema(
     messageSchema,
     message,
-    (problems) => new AnthropicAdapterError(code, `invalid ${what}: ${problems}`),
+    (problems) => new AdapterError(code, `invalid ${what}: ${problems}`, { provider }),
   );
   const cacheWriteTokens = usage.cache_creation_input_tokens;
   const cachedInputTokens = usage.cache_read_input_tokens;

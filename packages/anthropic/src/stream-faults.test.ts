@@ -1,7 +1,7 @@
 import { Anthropic } from "@anthropic-ai/sdk";
 import { withLocalServer } from "@ctx/adapter-testing";
+import { AdapterError } from "@ctx/protocol";
 import { describe, expect, it } from "vitest";
-import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 import { fromMessage } from "./from-message.js";
 import { fromMessageStream } from "./from-message-stream.js";
 
@@ -68,7 +68,7 @@ describe("fromMessageStream through the Anthropic client, with a stream that con
         return fromMessageStream(stream).catch((caught: unknown) => caught);
       },
     );
-    expect(error).toBeInstanceOf(AnthropicAdapterError);
+    expect(error).toBeInstanceOf(AdapterError);
     expect(error).toMatchObject({ code: "invalid-answer" });
     expect((error as Error).message).toContain(names);
   });

@@ -7,20 +7,20 @@ import type {
   ToolResultBlockParam,
 } from "@anthropic-ai/sdk/resources/messages/messages";
 import {
+  AdapterError,
   type ContentItem,
-  createMessageMapper,
   type InputImageContent,
   type ModelInput,
-  parseWithSchema,
   type ResponseItem,
   type ToolOutput,
 } from "@ctx/protocol";
-import { lazySchema } from "@ctx/protocol/internal";
+import { lazySchema, parseWithSchema } from "@ctx/protocol/internal";
+import { createMessageMapper } from "@ctx/protocol/mapping";
 import { z } from "zod";
-import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 import { withBreakpoint } from "./cache-breakpoints.js";
 import { claudeBlockOf } from "./content-blocks.js";
 import { developerContext } from "./developer-context.js";
+import { provider } from "./provider.js";
 import { shieldDeveloperContext } from "./shield-developer-context.js";
 
 /** Options of {@link toMessagesParams}. */
@@ -61,7 +61,7 @@ export const messagesParamsOptionsSchema = lazySchema(() =>
 
 const optionsArgumentSchema = lazySchema(() => z.object({ options: messagesParamsOptionsSchema }));
 
-const toError = (problems: string) => new AnthropicAdapterError("invalid-argument", problems);
+const toError = (problems: string) => new AdapterError("invalid-argument", problems, { provider });
 
 /**
  * What one item becomes: its blocks and the side they go to, and for a developer or system
@@ -132,7 +132,7 @@ type ImageMediaType = (typeof imageMediaTypes)[number];
  * redacted thinking or server tool block it came from, where it was; other reasoning items are
  * left out: they are another provider's.
  *
- * @throws {AnthropicAdapterError} when the request or the options do not fit their schemas, or an
+ * @throws {AdapterError} when the request or the options do not fit their schemas, or an
  * item cannot be sent: a compaction item, an image given by file id or of a type Claude does not
  * read, function call arguments that are not a JSON object.
  * @example
@@ -252,20 +252,20 @@ function toTurn(
     case "custom_tool_call_output":
       return { role: "user", blocks: [toToolResult(item.call_id, item.output, index)] };
     case "compaction":
-      throw new AnthropicAdapterError(
+      throw new AdapterError(
         "invalid-argument",
         `input[${index}] is a compaction item, which only the OpenAI Responses API can read`,
-        { index },
+        { provider, index },
       );
   }
 }
 
 function systemText(part: ContentItem, index: number): string {
   if (part.type === "input_image") {
-    throw new AnthropicAdapterError(
+    throw new AdapterError(
       "invalid-argument",
       `input[${index}] is a developer message with an image; Claude takes images only in user turns`,
-      { index },
+      { provider, index },
     );
   }
   return part.text;
@@ -273,10 +273,10 @@ function systemText(part: ContentItem, index: number): string {
 
 function toAssistantText(part: ContentItem, index: number): TextBlockParam {
   if (part.type === "input_image") {
-    throw new AnthropicAdapterError(
+    throw new AdapterError(
       "invalid-argument",
       `input[${index}] is an assistant message with an image, which Claude cannot be given`,
-      { index },
+      { provider, index },
     );
   }
   return { type: "text", text: shieldDeveloperContext(part.text) };
@@ -291,20 +291,20 @@ function toUserBlock(part: ContentItem, index: number): TextBlockParam | ImageBl
 function toImage(image: InputImageContent, index: number): ImageBlockParam {
   const url = image.image_url;
   if (url === undefined) {
-    throw new AnthropicAdapterError(
+    throw new AdapterError(
       "invalid-argument",
       `input[${index}] has an image given by an OpenAI file id, which Claude cannot resolve`,
-      { index },
+      { provider, index },
     );
   }
   const data = /^data:([^;,]+);base64,(.*)$/s.exec(url);
   if (data === null) return { type: "image", source: { type: "url", url } };
   const mediaType = data[1];
   if (!isImageMediaType(mediaType)) {
-    throw new AnthropicAdapterError(
+    throw new AdapterError(
       "invalid-argument",
       `input[${index}] has an image of type ${mediaType}; Claude reads ${imageMediaTypes.join(", ")}`,
-      { index },
+      { provider, index },
     );
   }
   return { type: "image", source: { type: "base64", media_type: mediaType, data: data[2] ?? "" } };
@@ -319,17 +319,17 @@ function parseArguments(text: string, index: number): object {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new AnthropicAdapterError(
+    throw new AdapterError(
       "invalid-argument",
       `input[${index}] is a function call whose arguments are not JSON`,
-      { index, cause: error },
+      { provider, index, cause: error },
     );
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new AnthropicAdapterError(
+    throw new AdapterError(
       "invalid-argument",
       `input[${index}] is a function call whose arguments are not a JSON object, which a Claude tool input must be`,
-      { index },
+      { provider, index },
     );
   }
   return value;

@@ -1,6 +1,6 @@
 import type { Tool } from "@anthropic-ai/sdk/resources/messages/messages";
+import { AdapterError } from "@ctx/protocol";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
 import { toMessagesTool } from "./to-messages-tool.js";
 
 const definition = {
@@ -24,6 +24,6 @@ describe("toMessagesTool", () => {
     expect(() => toMessagesTool({ ...definition, parameters: { type: "string" } })).toThrow(
       /parameters\.type: expected "object"/,
     );
-    expect(() => toMessagesTool({ ...definition, name: "" })).toThrow(AnthropicAdapterError);
+    expect(() => toMessagesTool({ ...definition, name: "" })).toThrow(AdapterError);
   });
 });

@@ -1,6 +1,5 @@
-import { type ToolDefinition, toolDefinitionSchema } from "@ctx/protocol";
-import { AnthropicAdapterError } from "./anthropic-adapter-error.js";
-import { checkSchema } from "./check-argument.js";
+import { AdapterError, type ToolDefinition, toolDefinitionSchema } from "@ctx/protocol";
+import { checkSchema, provider } from "./provider.js";
 
 /** A tool as the Messages API takes it in `tools`. */
 export interface MessagesTool {
@@ -13,7 +12,7 @@ export interface MessagesTool {
  * A tool definition (the session's `recallToolDefinition`, say) as a Messages API tool: its
  * arguments' schema becomes `input_schema`, an object schema as Claude requires.
  *
- * @throws {AnthropicAdapterError} `invalid-argument` when `definition` does not fit
+ * @throws {AdapterError} `invalid-argument` when `definition` does not fit
  * `ToolDefinition`, or its parameters are not an object schema.
  * @example
  * ```ts
@@ -27,9 +26,10 @@ export function toMessagesTool(definition: ToolDefinition): MessagesTool {
     toolDefinitionSchema,
   );
   if (parameters.type !== "object") {
-    throw new AnthropicAdapterError(
+    throw new AdapterError(
       "invalid-argument",
       'invalid definition: parameters.type: expected "object" (Claude takes an object schema)',
+      { provider },
     );
   }
   return { name, description, input_schema: { ...parameters, type: "object" } };

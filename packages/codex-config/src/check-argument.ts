@@ -1,11 +1,11 @@
-import { toSchemaIssues } from "@ctx/protocol";
+import { toSchemaIssues } from "@ctx/protocol/internal";
 import type { z } from "zod";
 import { CodexConfigError } from "./codex-config-error.js";
 
 /**
  * `value` parsed by `schema`.
  *
- * @throws {CodexConfigError} `invalid-options` (for `options`) or `invalid-argument` naming
+ * @throws {CodexConfigError} `invalid-argument` naming
  * `name` and each problem.
  */
 export function checkArgument<Schema extends z.ZodType>(

@@ -1,9 +1,9 @@
-import { describeSchemaIssues, type SchemaIssue } from "@ctx/protocol";
-import { CtxError, type CtxErrorOptions } from "@ctx/text";
+import type { SchemaIssue } from "@ctx/protocol";
+import { describeSchemaIssues } from "@ctx/protocol/internal";
+import { CtxError, type CtxErrorOptions, describeWrongArgument } from "@ctx/text";
 
 /** What went wrong, for a caller that branches on it. */
 export type CodexConfigErrorCode =
-  | "invalid-options"
   | "invalid-argument"
   | "not-a-file"
   | "too-large"
@@ -43,8 +43,8 @@ export class CodexConfigError extends CtxError<CodexConfigErrorCode> {
   /** The error for options or an argument that failed validation. */
   static fromIssues(argument: string, issues: readonly SchemaIssue[]): CodexConfigError {
     return new CodexConfigError(
-      argument === "options" ? "invalid-options" : "invalid-argument",
-      `invalid ${argument}: ${describeSchemaIssues(issues)}`,
+      "invalid-argument",
+      describeWrongArgument(argument, describeSchemaIssues(issues)),
       { issues },
     );
   }

@@ -280,6 +280,6 @@ describe("readCodexConfig: the settings a request takes", () => {
   it("refuses options of the wrong kind", async () => {
     const fs = createMemoryFileSystem({});
     const error = await refusal(readCodexConfig({ home, cwd: "/", fs, profile: "../x" }));
-    expect(error.code).toBe("invalid-options");
+    expect(error.code).toBe("invalid-argument");
   });
 });

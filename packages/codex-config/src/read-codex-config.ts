@@ -64,7 +64,7 @@ const optionsSchema = lazySchema(() =>
  * (`[projects."<path>"] trust_level`, for the working directory or its Git root) for the
  * sandbox and approval defaults. A missing file reads as empty.
  *
- * @throws {CodexConfigError} `invalid-options`; `not-a-file`, `too-large`, `not-utf8`,
+ * @throws {CodexConfigError} `invalid-argument`; `not-a-file`, `too-large`, `not-utf8`,
  * `read-failed` for a file Codex could not read either; `invalid-toml` (with the line);
  * `invalid-value` naming the key and where it was set; `invalid-override`; `legacy-profile` for
  * a `profile` key, or a `[profiles.<name>]` table with `profile` given, which Codex 0.171

@@ -1,4 +1,5 @@
-import { describeSchemaIssues, type JsonValue, toSchemaIssues } from "@ctx/protocol";
+import type { JsonValue } from "@ctx/protocol";
+import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol/internal";
 import { type ArgumentChecker, trimmedEnd, trimmedStart } from "@ctx/text";
 import { check, kindChecker } from "./check-argument.js";
 import { createFragment, type Fragment } from "./fragment.js";

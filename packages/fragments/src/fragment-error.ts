@@ -1,5 +1,5 @@
 import type { SchemaIssue } from "@ctx/protocol";
-import { CtxError, type CtxErrorOptions } from "@ctx/text";
+import { CtxError, type CtxErrorOptions, describeWrongArgument } from "@ctx/text";
 
 /**
  * What a {@link FragmentError} is about: `invalid-definition`, a fragment kind or a section
@@ -55,10 +55,14 @@ export class FragmentError<Code extends string = FragmentErrorCode> extends CtxE
    * (`expected a string, got 42`); the message names the kind `type` when there is one.
    */
   static forArgument(argument: string, problem: string, type = ""): FragmentError {
-    return new FragmentError("invalid-argument", namingKind(type, `${argument}: ${problem}`), {
-      type,
-      argument,
-    });
+    return new FragmentError(
+      "invalid-argument",
+      namingKind(type, describeWrongArgument(argument, problem)),
+      {
+        type,
+        argument,
+      },
+    );
   }
 }
 

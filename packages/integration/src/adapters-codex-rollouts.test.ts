@@ -5,12 +5,12 @@ import { toMessagesParams } from "@ctx/anthropic";
 import { codexRolloutNames, codexRolloutPath } from "@ctx/fixtures";
 import { toChatCompletionsParams, toResponsesParams } from "@ctx/openai";
 import {
-  deepFreeze,
   type ModelInput,
   parseResponseItem,
   type ResponseItem,
   responseItemSchema,
 } from "@ctx/protocol";
+import { deepFreeze } from "@ctx/protocol/internal";
 import { describe, expect, it } from "vitest";
 
 /** Every response item of a Codex rollout that @ctx knows, in order. */

@@ -90,6 +90,10 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
     compareCodePoints: { args: ["a", "b"], names: ["left", "right"] },
     createArgumentChecker: { args: [() => new Error("wrong")], names: ["refuse"] },
     describeValue: { args: [null], names: ["value"], anything: [0] },
+    describeWrongArgument: {
+      args: ["options", "expected an object"],
+      names: ["argument", "problem"],
+    },
     escapeXml: { args: ["<"], names: ["text"] },
     escapeXmlText: { args: ["<"], names: ["text"] },
     foldAscii: { args: [65], names: ["codeUnit"] },
@@ -149,10 +153,47 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       names: ["argument", "issues"],
     },
   },
+  "@ctx/protocol/mapping": {
+    adapterArgumentChecker: { args: ["gemini"], names: ["provider"] },
+    checkAnswer: {
+      args: ["gemini", z.string(), "a", "parts[0]", 0],
+      names: ["provider", "schema", "value", "where", "index"],
+      optional: [4],
+      anything: [2],
+    },
+    createItemMapper: { args: [() => undefined], names: ["convert"] },
+    createMessageMapper: {
+      args: [{ convert: () => undefined, runOf: () => "run", join: () => ({}) }],
+      names: ["options"],
+    },
+    declareExtension: {
+      args: [[extendedItem, { type: "added" }], [extendedItem]],
+      names: ["input", "previous"],
+    },
+    saysContextWindowExceeded: { args: [{}], names: ["error"], anything: [0] },
+    sharedInputRequest: {
+      args: [{ instructions: "" }, [extendedItem], 1],
+      names: ["fields", "items", "length"],
+    },
+  },
   "@ctx/protocol/internal": {
+    createSchemaChecker: { args: [() => new Error("wrong")], names: ["refuse"] },
+    deepFreeze: { args: [{}], names: ["value"], anything: [0] },
+    describeSchemaIssues: { args: [[{ path: "a", message: "b" }]], names: ["issues"] },
+    isDeepFrozen: { args: [{}], names: ["value"], anything: [0] },
+    issuesInArgument: {
+      args: ["options", [{ path: "a", message: "b" }]],
+      names: ["argument", "issues"],
+    },
     lazySchema: { args: [() => z.string()], names: ["build"] },
     lazySchemaBuilds: { args: [], names: [] },
+    parseWithSchema: {
+      args: [z.string(), "a", () => new Error("wrong")],
+      names: ["schema", "value", "toError"],
+      anything: [1],
+    },
     repeatedCallId: { args: [[]], names: ["items"] },
+    toSchemaIssues: { args: [{ issues: [] }, {}], names: ["error", "input"], anything: [1] },
   },
   "@ctx/fragments": {
     defineFragment: {

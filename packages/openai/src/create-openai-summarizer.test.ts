@@ -1,21 +1,18 @@
 import {
   type Answer,
-  abortWhileWaiting,
   contextWindowCause,
   openAIContextWindowError,
   openAIInvalidValueError,
-  rejectBeforeSending,
   rejectWithAnswer,
   runServedCompaction,
   withLocalServer,
 } from "@ctx/adapter-testing";
 import type { Summarizer } from "@ctx/protocol";
 import { createSession } from "@ctx/session";
-import { APIUserAbortError, BadRequestError, OpenAI } from "openai";
+import { BadRequestError, OpenAI } from "openai";
 import { OpenAI as OldestOpenAI } from "openai-oldest";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { createOpenAISummarizer } from "./create-openai-summarizer.js";
-import { OpenAIAdapterError } from "./openai-adapter-error.js";
 
 const request = {
   model: "ctx-coder",
@@ -107,30 +104,6 @@ describe("createOpenAISummarizer", () => {
         expect(server.requests.map(({ path }) => path)).toEqual(["/v1/responses"]);
       },
     ));
-
-  it("gives up when the signal aborts", async () => {
-    const reason = await abortWhileWaiting((url, signal) =>
-      createOpenAISummarizer({ client: client(url), model: "gpt-test" })(request, { signal }),
-    );
-    expect(reason).toBeInstanceOf(APIUserAbortError);
-  });
-
-  it("rejects a request it cannot map before calling the API", async () => {
-    const input = [
-      {
-        type: "message" as const,
-        role: "user" as const,
-        content: [{ type: "output_text" as const, text: "Not the user's kind of text." }],
-      },
-    ];
-    const reason = await rejectBeforeSending((url) =>
-      createOpenAISummarizer({ client: client(url), model: "gpt-test" })(
-        { model: "ctx-coder", instructions: "", input },
-        { signal: new AbortController().signal },
-      ),
-    );
-    expect(reason).toBeInstanceOf(OpenAIAdapterError);
-  });
 
   it("throws a ContextWindowError when the API says the request is too long", async () => {
     const cause = contextWindowCause(await rejectionFor(openAIContextWindowError));

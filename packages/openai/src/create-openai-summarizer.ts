@@ -1,8 +1,9 @@
 import { ContextWindowError, type Summarizer, summaryOptionsSchema } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
+import { saysContextWindowExceeded } from "@ctx/protocol/mapping";
 import type { ResponseCreateParamsNonStreaming, Tool } from "openai/resources/responses/responses";
 import { z } from "zod";
-import { checkSchema } from "./check-argument.js";
+import { checkSchema } from "./provider.js";
 import {
   type ResponsesParamsOptions,
   responsesParamsOptionsSchema,
@@ -55,18 +56,13 @@ const optionsSchema = lazySchema(() =>
   }),
 );
 
-/** The client's error when the API says the request does not fit the context window. */
-const contextWindowErrorSchema = lazySchema(() =>
-  z.looseObject({ code: z.literal("context_length_exceeded") }),
-);
-
 /**
  * A `@ctx/session` {@link Summarizer} on the official `openai` client's Responses API: one
  * request without streaming, aborted when the session's `signal` is. Given the turns' `tools`
  * and `promptCacheKey`, the request begins as the turns' requests do (the same tools, the same
  * instructions, the history as sent), so the provider serves that prefix from its prompt cache.
  *
- * @throws {OpenAIAdapterError} when the options do not fit their schema; the summarizer it
+ * @throws {AdapterError} when the options do not fit their schema; the summarizer it
  * returns rejects with one when the request cannot be mapped, with a `ContextWindowError` (the
  * client's error as its `cause`) when the API answers `context_length_exceeded`, so the session
  * leaves the oldest item out and asks again, and with the client's own error when the call
@@ -100,7 +96,7 @@ export function createOpenAISummarizer(options: OpenAISummarizerOptions): Summar
       );
       return response.output_text;
     } catch (error) {
-      if (!contextWindowErrorSchema.safeParse(error).success) throw error;
+      if (!saysContextWindowExceeded(error)) throw error;
       throw new ContextWindowError(
         "context-window-exceeded",
         `the summary request does not fit the context window of ${model}`,

@@ -5,13 +5,13 @@ import {
   shellTool,
   withLocalServer,
 } from "@ctx/adapter-testing";
+import { AdapterError } from "@ctx/protocol";
 import { rejection } from "@ctx/rollout/testing";
 import { createSession, runTurn } from "@ctx/session";
 import { OpenAI } from "openai";
 import type { ChatCompletionChunk } from "openai/resources/chat/completions";
 import { describe, expect, it } from "vitest";
 import { fromChatCompletionStream } from "./from-chat-completion-stream.js";
-import { OpenAIAdapterError } from "./openai-adapter-error.js";
 import { toChatCompletionsParams } from "./to-chat-completions-params.js";
 
 /** The chunks as a stream, typed as the SDK yields them; `failure` is thrown after them. */
@@ -43,9 +43,9 @@ const usageChunk = {
 };
 
 /** The adapter's error a call rejected with; fails the test on any other outcome. */
-async function adapterError(promise: Promise<unknown>): Promise<OpenAIAdapterError> {
+async function adapterError(promise: Promise<unknown>): Promise<AdapterError> {
   const reason = await rejection(promise);
-  if (!OpenAIAdapterError.isInstance(reason)) {
+  if (!AdapterError.isInstance(reason)) {
     throw new Error(`expected an adapter error, not ${String(reason)}`);
   }
   return reason;

@@ -1,11 +1,12 @@
-import type { ModelAnswer, ResponseItem } from "@ctx/protocol";
+import { AdapterError, type ModelAnswer, type ResponseItem } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
+import { checkAnswer } from "@ctx/protocol/mapping";
 import type { CtxWarning } from "@ctx/text";
 import type { ChatCompletionChunk } from "openai/resources/chat/completions";
 import { z } from "zod";
 import { choiceEnding } from "./answer-ending.js";
-import { OpenAIAdapterError } from "./openai-adapter-error.js";
-import { checkAnswer, refuseRepeatedCallIds, warnUnlessJson } from "./output-items.js";
+import { refuseRepeatedCallIds, warnUnlessJson } from "./output-items.js";
+import { checkSchema, provider } from "./provider.js";
 import { readUsage } from "./reported-usage.js";
 
 /** Options of {@link fromChatCompletionStream}. */
@@ -68,7 +69,7 @@ interface ToolCallParts {
  * answer, once.
  *
  * Only a finished choice is recorded: a stream that ends before the first choice has a
- * `finish_reason` rejects with an `OpenAIAdapterError` (code `incomplete-answer`), and an abort
+ * `finish_reason` rejects with an `AdapterError` (code `incomplete-answer`), and an abort
  * rejects with the client's error, so a caller never records half an answer. A choice that
  * finished for another reason than `stop` or `tool_calls` (`length`, `content_filter`) keeps its
  * text and drops its tool calls, whose arguments may be cut, with an `incomplete-response`
@@ -79,7 +80,7 @@ interface ToolCallParts {
  * A stream that contradicts itself is refused: text or a call added to the first choice after it
  * finished, a tool call given a second id, two tool calls with one id.
  *
- * @throws {OpenAIAdapterError} naming `stream` or `options` when they are not an async iterable
+ * @throws {AdapterError} naming `stream` or `options` when they are not an async iterable
  * and the options object (code `invalid-argument`); naming the chunk at fault when a chunk, a
  * choice or a tool call delta is malformed, a tool call ends without its id or name, or the
  * stream contradicts itself (code `invalid-answer`).
@@ -97,19 +98,13 @@ export async function fromChatCompletionStream(
   options: ChatCompletionStreamOptions = {},
 ): Promise<ModelAnswer> {
   if (typeof Reflect.get(Object(stream), Symbol.asyncIterator) !== "function") {
-    throw new OpenAIAdapterError(
+    throw new AdapterError(
       "invalid-argument",
       "invalid stream: expected an async iterable of completion chunks",
+      { provider },
     );
   }
-  const parsedOptions = optionsSchema.safeParse(options);
-  if (!parsedOptions.success) {
-    throw new OpenAIAdapterError(
-      "invalid-argument",
-      `invalid options: ${parsedOptions.error.issues.map((issue) => issue.message).join("; ")}`,
-    );
-  }
-  const { onChunk } = parsedOptions.data;
+  const { onChunk } = checkSchema("options", options, optionsSchema);
   const text: string[] = [];
   const refusal: string[] = [];
   const calls = new Map<number, ToolCallParts>();
@@ -120,10 +115,10 @@ export async function fromChatCompletionStream(
   for await (const chunk of stream) {
     onChunk?.(chunk);
     const where = `stream chunk ${sequence++}`;
-    const { choices } = checkAnswer(chunkSchema, chunk, where);
+    const { choices } = checkAnswer(provider, chunkSchema, chunk, where);
     usage = readUsage(chunk, where, "invalid-answer") ?? usage;
     for (const [position, value] of choices.entries()) {
-      const choice = checkAnswer(choiceSchema, value, `${where} choices[${position}]`);
+      const choice = checkAnswer(provider, choiceSchema, value, `${where} choices[${position}]`);
       if (choice.index !== 0) {
         otherChoices.add(choice.index);
         continue;
@@ -135,15 +130,17 @@ export async function fromChatCompletionStream(
         (delta?.refusal ?? "") !== "" ||
         (delta?.tool_calls ?? []).length > 0;
       if (finishReason !== undefined && adds) {
-        throw new OpenAIAdapterError(
+        throw new AdapterError(
           "invalid-answer",
           `the stream contradicts itself: ${where} adds to the first choice after it finished (${finishReason}); nothing of it was kept`,
+          { provider },
         );
       }
       if (delta?.content != null) text.push(delta.content);
       if (delta?.refusal != null) refusal.push(delta.refusal);
       for (const [offset, part] of (delta?.tool_calls ?? []).entries()) {
         const call = checkAnswer(
+          provider,
           toolCallDeltaSchema,
           part,
           `${where} choices[${position}].delta.tool_calls[${offset}]`,
@@ -151,10 +148,10 @@ export async function fromChatCompletionStream(
         const parts = calls.get(call.index) ?? { id: undefined, name: undefined, arguments: [] };
         calls.set(call.index, parts);
         if (parts.id !== undefined && call.id != null && call.id !== parts.id) {
-          throw new OpenAIAdapterError(
+          throw new AdapterError(
             "invalid-answer",
             `the stream contradicts itself: ${where} gives tool call ${call.index} the id ${call.id}, after ${parts.id}; nothing of it was kept`,
-            { index: call.index },
+            { provider, index: call.index },
           );
         }
         parts.id ??= call.id ?? undefined;
@@ -165,9 +162,10 @@ export async function fromChatCompletionStream(
     }
   }
   if (finishReason === undefined) {
-    throw new OpenAIAdapterError(
+    throw new AdapterError(
       "incomplete-answer",
       "the stream ended before its first choice finished; nothing of it was kept",
+      { provider },
     );
   }
   const warnings: CtxWarning[] = [];
@@ -197,10 +195,10 @@ export async function fromChatCompletionStream(
   const ordered = [...calls.entries()].sort(([left], [right]) => left - right);
   for (const [index, { id, name, arguments: parts }] of complete ? ordered : []) {
     if (id === undefined || name === undefined) {
-      throw new OpenAIAdapterError(
+      throw new AdapterError(
         "invalid-answer",
         `tool call ${index} of the stream ended without its ${id === undefined ? "id" : "name"}`,
-        { index },
+        { provider, index },
       );
     }
     const joined = parts.join("");

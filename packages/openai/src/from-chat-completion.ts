@@ -1,12 +1,12 @@
-import type { ModelAnswer, ResponseItem } from "@ctx/protocol";
+import { AdapterError, type ModelAnswer, type ResponseItem } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
+import { checkAnswer } from "@ctx/protocol/mapping";
 import type { CtxWarning } from "@ctx/text";
 import type { ChatCompletion } from "openai/resources/chat/completions";
 import { z } from "zod";
 import { choiceEnding } from "./answer-ending.js";
-import { checkSchema } from "./check-argument.js";
-import { OpenAIAdapterError } from "./openai-adapter-error.js";
-import { checkAnswer, refuseRepeatedCallIds, warnUnlessJson } from "./output-items.js";
+import { refuseRepeatedCallIds, warnUnlessJson } from "./output-items.js";
+import { checkSchema, provider } from "./provider.js";
 import { readUsage } from "./reported-usage.js";
 
 const completionSchema = lazySchema(() => z.looseObject({ choices: z.array(z.unknown()) }));
@@ -47,7 +47,7 @@ const choiceSchema = lazySchema(() =>
  * `cut` for `finish_reason: "length"`, `refused` for `"content_filter"` or a refusal, each with an
  * `incomplete-response` warning, and `completed` otherwise.
  *
- * @throws {OpenAIAdapterError} naming `completion` when it is not an object with `choices`
+ * @throws {AdapterError} naming `completion` when it is not an object with `choices`
  * (code `invalid-argument`), or when it has no choice, or a choice or a tool call lacks a field
  * (code `invalid-answer`; `index` is the tool call's position), or two tool calls share an id
  * (code `invalid-answer`).
@@ -62,12 +62,13 @@ export function fromChatCompletion(
 ): ModelAnswer {
   const { choices } = checkSchema("completion", completion, completionSchema);
   if (choices.length === 0) {
-    throw new OpenAIAdapterError(
+    throw new AdapterError(
       "invalid-answer",
       "completion.choices is empty: the answer has no message",
+      { provider },
     );
   }
-  const choice = checkAnswer(choiceSchema, choices[0], "completion.choices[0]");
+  const choice = checkAnswer(provider, choiceSchema, choices[0], "completion.choices[0]");
   const { message } = choice;
   const warnings: CtxWarning[] = [];
   if (choices.length > 1) {
@@ -83,7 +84,7 @@ export function fromChatCompletion(
   }
   for (const [index, value] of (message.tool_calls ?? []).entries()) {
     const where = `completion.choices[0].message.tool_calls[${index}]`;
-    const call = checkAnswer(toolCallSchema, value, where, index);
+    const call = checkAnswer(provider, toolCallSchema, value, where, index);
     if (call.type === "function") {
       const { name, arguments: text } = call.function;
       warnUnlessJson(text, `${where} (call ${call.id} of ${name})`, warnings);

@@ -1,11 +1,12 @@
-import type { ModelAnswer, ResponseItem } from "@ctx/protocol";
+import { AdapterError, type ModelAnswer, type ResponseItem } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
+import { checkAnswer } from "@ctx/protocol/mapping";
 import type { CtxWarning } from "@ctx/text";
 import type { ResponseStreamEvent } from "openai/resources/responses/responses";
 import { z } from "zod";
 import { responseEnding } from "./answer-ending.js";
-import { OpenAIAdapterError } from "./openai-adapter-error.js";
-import { checkAnswer, refuseRepeatedCallIds, toOutputItem } from "./output-items.js";
+import { refuseRepeatedCallIds, toOutputItem } from "./output-items.js";
+import { checkSchema, provider } from "./provider.js";
 import { readUsage } from "./reported-usage.js";
 
 /** Options of {@link fromResponseStream}. */
@@ -43,14 +44,14 @@ const finalSchema = lazySchema(() =>
  *
  * Nothing is returned for a stream that does not finish: an abort rejects with the client's
  * error, and a stream that fails or ends before its final event rejects with an
- * `OpenAIAdapterError` (code `incomplete-answer`), so a caller never records half an answer.
+ * `AdapterError` (code `incomplete-answer`), so a caller never records half an answer.
  *
  * A stream that contradicts itself is refused, naming the event: an output closed twice, two
  * outputs with one id, text or a part added to an output after it closed, two tool calls with
  * one call id. An output closed without having started is kept as its done event carries it,
  * with an `inconsistent-stream` warning.
  *
- * @throws {OpenAIAdapterError} naming `stream` or `options` when they are not an async iterable
+ * @throws {AdapterError} naming `stream` or `options` when they are not an async iterable
  * and the options object (code `invalid-argument`); naming the event at fault when an item is
  * malformed or the stream contradicts itself (code `invalid-answer`).
  * @example
@@ -64,19 +65,13 @@ export async function fromResponseStream(
   options: ResponseStreamOptions = {},
 ): Promise<ModelAnswer> {
   if (typeof Reflect.get(Object(stream), Symbol.asyncIterator) !== "function") {
-    throw new OpenAIAdapterError(
+    throw new AdapterError(
       "invalid-argument",
       "invalid stream: expected an async iterable of stream events",
+      { provider },
     );
   }
-  const parsedOptions = optionsSchema.safeParse(options);
-  if (!parsedOptions.success) {
-    throw new OpenAIAdapterError(
-      "invalid-argument",
-      `invalid options: ${parsedOptions.error.issues.map((issue) => issue.message).join("; ")}`,
-    );
-  }
-  const { onEvent } = parsedOptions.data;
+  const { onEvent } = checkSchema("options", options, optionsSchema);
   const warnings: CtxWarning[] = [];
   const done = new Map<number, ResponseItem | undefined>();
   /** The outputs an `output_item.added` event started. */
@@ -89,11 +84,11 @@ export async function fromResponseStream(
   for await (const event of stream) {
     onEvent?.(event);
     const where = `stream event ${sequence++}`;
-    const { type } = checkAnswer(eventSchema, event, where);
+    const { type } = checkAnswer(provider, eventSchema, event, where);
     if (type === "response.output_item.added") {
-      started.add(checkAnswer(itemEventSchema, event, where).output_index);
+      started.add(checkAnswer(provider, itemEventSchema, event, where).output_index);
     } else if (type === "response.output_item.done") {
-      const { output_index: index, item } = checkAnswer(itemDoneSchema, event, where);
+      const { output_index: index, item } = checkAnswer(provider, itemDoneSchema, event, where);
       if (done.has(index)) throw contradiction(`${where} closes output ${index} a second time`);
       if (!started.has(index)) {
         warnings.push({
@@ -118,7 +113,7 @@ export async function fromResponseStream(
         throw contradiction(`${where} (${type}) adds to output ${index} after it closed`);
       }
     } else if (type === "response.completed" || type === "response.incomplete") {
-      const { response } = checkAnswer(finalSchema, event, where);
+      const { response } = checkAnswer(provider, finalSchema, event, where);
       const ordered = [...done.entries()].sort(([left], [right]) => left - right);
       const items = ordered.flatMap(([, item]) => item ?? []);
       refuseRepeatedCallIds(items, "the streamed response");
@@ -128,22 +123,25 @@ export async function fromResponseStream(
       const ending = responseEnding({ ...response, ...status }, received, warnings);
       return { items, usage, ending, warnings };
     } else if (type === "response.failed" || type === "error") {
-      throw new OpenAIAdapterError(
+      throw new AdapterError(
         "incomplete-answer",
         `the response failed: ${failureMessage(event) ?? "the API gave no reason"}`,
+        { provider },
       );
     }
   }
-  throw new OpenAIAdapterError(
+  throw new AdapterError(
     "incomplete-answer",
     "the stream ended before its response.completed event; nothing of it was kept",
+    { provider },
   );
 }
 
-function contradiction(message: string): OpenAIAdapterError {
-  return new OpenAIAdapterError(
+function contradiction(message: string): AdapterError {
+  return new AdapterError(
     "invalid-answer",
     `the stream contradicts itself: ${message}; nothing of it was kept`,
+    { provider },
   );
 }
 

@@ -1,9 +1,8 @@
-import type { ModelAnswer, ResponseItem } from "@ctx/protocol";
+import { AdapterError, type ModelAnswer, type ResponseItem } from "@ctx/protocol";
 import fc from "fast-check";
 import type { Response } from "openai/resources/responses/responses";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { fromResponse } from "./from-response.js";
-import { OpenAIAdapterError } from "./openai-adapter-error.js";
 import { toResponsesParams } from "./to-responses-params.js";
 
 /** An item of the session's history as the Responses API returns it in `output`. */
@@ -211,7 +210,7 @@ describe("fromResponse", () => {
     });
   });
 
-  it("throws an OpenAIAdapterError coded invalid-answer for a malformed item, mapping nothing", () => {
+  it("throws an AdapterError coded invalid-answer for a malformed item, mapping nothing", () => {
     const output = [
       { type: "message", role: "assistant", content: [{ type: "output_text", text: "Hi." }] },
       { type: "function_call", name: "shell", arguments: "{}" },
@@ -222,7 +221,7 @@ describe("fromResponse", () => {
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toBeInstanceOf(OpenAIAdapterError);
+    expect(thrown).toBeInstanceOf(AdapterError);
     expect(thrown).toMatchObject({ code: "invalid-answer", index: 1 });
     expect(String(thrown)).toContain("response.output[1] is not valid: call_id");
   });

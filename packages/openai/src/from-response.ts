@@ -4,8 +4,8 @@ import type { CtxWarning } from "@ctx/text";
 import type { Response } from "openai/resources/responses/responses";
 import { z } from "zod";
 import { responseEnding } from "./answer-ending.js";
-import { checkSchema } from "./check-argument.js";
 import { refuseRepeatedCallIds, toOutputItem } from "./output-items.js";
+import { checkSchema } from "./provider.js";
 import { readUsage } from "./reported-usage.js";
 
 const responseSchema = lazySchema(() => z.looseObject({ output: z.array(z.unknown()) }));
@@ -22,7 +22,7 @@ const responseSchema = lazySchema(() => z.looseObject({ output: z.array(z.unknow
  * `aborted` for a cancelled one, `refused` for an answer holding a refusal, each with an
  * `incomplete-response` warning; `completed` otherwise.
  *
- * @throws {OpenAIAdapterError} naming `response` when it is not an object with an `output`
+ * @throws {AdapterError} naming `response` when it is not an object with an `output`
  * array (code `invalid-argument`), or an output item of a known type lacks a field (code
  * `invalid-answer`, `index` its position), or two tool calls share a call id (code
  * `invalid-answer`): nothing is mapped then.

@@ -1,35 +1,14 @@
-import { CtxError, type CtxErrorOptions } from "@ctx/text";
+import { AdapterError, type AdapterErrorCode, type AdapterErrorOptions } from "@ctx/protocol";
 
 /**
- * What an {@link OpenAIAdapterError} is about: `invalid-argument`, a request or an option the
- * adapter cannot map; `invalid-answer`, an answer of the API it cannot read (an output item
- * without its fields); `incomplete-answer`, a streamed answer that failed or ended before the
- * response was complete.
+ * @deprecated Every adapter throws `AdapterError` of `@ctx/protocol` (its `provider` is
+ * `"openai"`); this alias of it goes in the next minor version. `OpenAIAdapterError.isInstance` and
+ * `instanceof` still recognise this adapter's errors, with the same `code` values.
  */
-export type OpenAIAdapterErrorCode = "invalid-argument" | "invalid-answer" | "incomplete-answer";
-
-/** Options of an {@link OpenAIAdapterError}. */
-export interface OpenAIAdapterErrorOptions extends CtxErrorOptions {
-  /** The position of the item at fault, when one item is. */
-  readonly index?: number | undefined;
-}
-
-/**
- * A request or an option the OpenAI adapter cannot map (a request that does not fit its schema,
- * an item the chosen API cannot carry), or an answer of the API it cannot read. `index` is the
- * position of the item at fault, when one item is: in `request.input` for a request, in the
- * output (or the choice's tool calls) for an answer.
- */
-export class OpenAIAdapterError extends CtxError<OpenAIAdapterErrorCode> {
-  /** The position of the item that could not be mapped. */
-  readonly index: number | undefined;
-
-  constructor(
-    code: OpenAIAdapterErrorCode,
-    message: string,
-    options: OpenAIAdapterErrorOptions = {},
-  ) {
-    super(code, message, options);
-    this.index = options.index;
-  }
-}
+export const OpenAIAdapterError = AdapterError;
+/** @deprecated Use `AdapterError` of `@ctx/protocol`; this alias goes in the next minor version. */
+export type OpenAIAdapterError = AdapterError;
+/** @deprecated Use `AdapterErrorCode` of `@ctx/protocol`; this alias goes in the next minor version. */
+export type OpenAIAdapterErrorCode = AdapterErrorCode;
+/** @deprecated Use `AdapterErrorOptions` of `@ctx/protocol`; this alias goes in the next minor version. */
+export type OpenAIAdapterErrorOptions = AdapterErrorOptions;

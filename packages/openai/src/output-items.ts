@@ -1,8 +1,9 @@
-import { parseWithSchema, type ResponseItem, type ToolOutput } from "@ctx/protocol";
+import { AdapterError, type ResponseItem, type ToolOutput } from "@ctx/protocol";
 import { lazySchema, repeatedCallId } from "@ctx/protocol/internal";
+import { checkAnswer } from "@ctx/protocol/mapping";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
-import { OpenAIAdapterError } from "./openai-adapter-error.js";
+import { provider } from "./provider.js";
 
 const textPart = lazySchema(() =>
   z.looseObject({ type: z.literal("output_text"), text: z.string() }),
@@ -99,7 +100,7 @@ const knownSchemas = {
  * warning in `warnings`) for an item the session has no type for: a hosted tool's call (web
  * search, code interpreter, …) the API ran and keeps on its side.
  *
- * @throws {OpenAIAdapterError} coded `invalid-answer`, naming `where`, when an item of a known
+ * @throws {AdapterError} coded `invalid-answer`, naming `where`, when an item of a known
  * type lacks a field or has one of the wrong type.
  */
 export function toOutputItem(
@@ -108,7 +109,7 @@ export function toOutputItem(
   index: number,
   warnings: CtxWarning[],
 ): ResponseItem | undefined {
-  const item = checkAnswer(itemSchema, value, where, index);
+  const item = checkAnswer(provider, itemSchema, value, where, index);
   if (!(item.type in knownSchemas)) {
     warnings.push({
       code: "unknown-output-item",
@@ -118,7 +119,7 @@ export function toOutputItem(
   }
   switch (item.type) {
     case "message": {
-      const message = checkAnswer(messageSchema, value, where, index);
+      const message = checkAnswer(provider, messageSchema, value, where, index);
       return withId(
         {
           type: "message",
@@ -133,7 +134,7 @@ export function toOutputItem(
       );
     }
     case "function_call": {
-      const call = checkAnswer(functionCallSchema, value, where, index);
+      const call = checkAnswer(provider, functionCallSchema, value, where, index);
       warnUnlessJson(call.arguments, `${where} (call ${call.call_id} of ${call.name})`, warnings);
       return withId(
         {
@@ -146,14 +147,14 @@ export function toOutputItem(
       );
     }
     case "custom_tool_call": {
-      const call = checkAnswer(customToolCallSchema, value, where, index);
+      const call = checkAnswer(provider, customToolCallSchema, value, where, index);
       return withId(
         { type: "custom_tool_call", call_id: call.call_id, name: call.name, input: call.input },
         call.id,
       );
     }
     case "reasoning": {
-      const reasoning = checkAnswer(reasoningSchema, value, where, index);
+      const reasoning = checkAnswer(provider, reasoningSchema, value, where, index);
       return withId(
         {
           type: "reasoning",
@@ -174,14 +175,14 @@ export function toOutputItem(
       );
     }
     case "compaction": {
-      const compaction = checkAnswer(compactionSchema, value, where, index);
+      const compaction = checkAnswer(provider, compactionSchema, value, where, index);
       return withId(
         { type: "compaction", encrypted_content: compaction.encrypted_content },
         compaction.id,
       );
     }
     default: {
-      const result = checkAnswer(toolOutputSchema, value, where, index);
+      const result = checkAnswer(provider, toolOutputSchema, value, where, index);
       return { type: result.type, call_id: result.call_id, output: toToolOutput(result.output) };
     }
   }
@@ -220,34 +221,17 @@ function withId<Item extends ResponseItem>(item: Item, id: string | undefined): 
 }
 
 /**
- * Parses a part of an answer with `schema`.
- * @throws {OpenAIAdapterError} coded `invalid-answer`, naming `where`, when it does not fit.
- */
-export function checkAnswer<Schema extends z.ZodType>(
-  schema: Schema,
-  value: unknown,
-  where: string,
-  index?: number,
-): z.output<Schema> {
-  return parseWithSchema(
-    schema,
-    value,
-    (problems) =>
-      new OpenAIAdapterError("invalid-answer", `${where} is not valid: ${problems}`, { index }),
-  );
-}
-
-/**
  * Refuses an answer in which two tool calls share one call id: the tool would run twice, and
  * every later request would repeat the id.
- * @throws {OpenAIAdapterError} coded `invalid-answer`, naming `where` and the id.
+ * @throws {AdapterError} coded `invalid-answer`, naming `where` and the id.
  */
 export function refuseRepeatedCallIds(items: readonly ResponseItem[], where: string): void {
   const repeated = repeatedCallId(items);
   if (repeated !== undefined) {
-    throw new OpenAIAdapterError(
+    throw new AdapterError(
       "invalid-answer",
       `${where} has two tool calls with the call id ${repeated}; nothing of it was kept`,
+      { provider },
     );
   }
 }

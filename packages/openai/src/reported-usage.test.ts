@@ -1,8 +1,7 @@
-import type { ReportedUsage } from "@ctx/protocol";
+import { AdapterError, type ReportedUsage } from "@ctx/protocol";
 import type { ChatCompletion } from "openai/resources/chat/completions";
 import type { Response } from "openai/resources/responses/responses";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { OpenAIAdapterError } from "./openai-adapter-error.js";
 import { reportedUsage } from "./reported-usage.js";
 
 describe("reportedUsage", () => {
@@ -48,9 +47,9 @@ describe("reportedUsage", () => {
     expect(reportedUsage(inProgress)).toBeUndefined();
   });
 
-  it("throws an OpenAIAdapterError naming what does not fit", () => {
+  it("throws an AdapterError naming what does not fit", () => {
     // @ts-expect-error: a response is an object.
-    expect(() => reportedUsage("response")).toThrow(OpenAIAdapterError);
+    expect(() => reportedUsage("response")).toThrow(AdapterError);
     // @ts-expect-error: usage needs total_tokens.
     expect(() => reportedUsage({ usage: { input_tokens: 5 } })).toThrow(
       /^invalid response: usage\.total_tokens/,

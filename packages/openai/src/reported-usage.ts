@@ -1,10 +1,9 @@
-import type { ReportedUsage } from "@ctx/protocol";
-import { parseWithSchema } from "@ctx/protocol";
-import { lazySchema } from "@ctx/protocol/internal";
+import { AdapterError, type AdapterErrorCode, type ReportedUsage } from "@ctx/protocol";
+import { lazySchema, parseWithSchema } from "@ctx/protocol/internal";
 import type { ChatCompletion } from "openai/resources/chat/completions";
 import type { Response } from "openai/resources/responses/responses";
 import { z } from "zod";
-import { OpenAIAdapterError, type OpenAIAdapterErrorCode } from "./openai-adapter-error.js";
+import { provider } from "./provider.js";
 
 const tokens = lazySchema(() => z.number().int().min(0));
 
@@ -44,7 +43,7 @@ const responseSchema = lazySchema(() =>
  * response does not carry is absent. `undefined` when the response carries no usage (a response
  * still in progress, or a completion that was not asked for it).
  *
- * @throws {OpenAIAdapterError} naming `response` when it is not an object, or its `usage` has no
+ * @throws {AdapterError} naming `response` when it is not an object, or its `usage` has no
  * whole `total_tokens` ≥ 0 or a count that is not one.
  * @example
  * ```ts
@@ -60,17 +59,17 @@ export function reportedUsage(
 
 /**
  * {@link reportedUsage} of any value, for the other mappings of an answer.
- * @throws {OpenAIAdapterError} naming `what` when the value's usage does not fit.
+ * @throws {AdapterError} naming `what` when the value's usage does not fit.
  */
 export function readUsage(
   response: unknown,
   what: string,
-  code: OpenAIAdapterErrorCode = "invalid-argument",
+  code: AdapterErrorCode = "invalid-argument",
 ): ReportedUsage | undefined {
   const { usage } = parseWithSchema(
     responseSchema,
     response,
-    (problems) => new OpenAIAdapterError(code, `invalid ${what}: ${problems}`),
+    (problems) => new AdapterError(code, `invalid ${what}: ${problems}`, { provider }),
   );
   if (!usage) return undefined;
   const input = usage.input_tokens_details ?? usage.prompt_tokens_details;

@@ -1,11 +1,11 @@
 import { withLocalServer } from "@ctx/adapter-testing";
+import { AdapterError } from "@ctx/protocol";
 import { OpenAI } from "openai";
 import { describe, expect, it } from "vitest";
 import { fromChatCompletion } from "./from-chat-completion.js";
 import { fromChatCompletionStream } from "./from-chat-completion-stream.js";
 import { fromResponse } from "./from-response.js";
 import { fromResponseStream } from "./from-response-stream.js";
-import { OpenAIAdapterError } from "./openai-adapter-error.js";
 
 const client = (url: string) => new OpenAI({ apiKey: "test", baseURL: `${url}/v1`, maxRetries: 0 });
 const call = (id: string, callId: string) => ({
@@ -95,7 +95,7 @@ describe("fromResponseStream through the openai client, with a stream that contr
     ],
   ])("refuses %s with a typed error naming it", async (_case, events, names) => {
     const error = await streamed(events);
-    expect(error).toBeInstanceOf(OpenAIAdapterError);
+    expect(error).toBeInstanceOf(AdapterError);
     expect(error).toMatchObject({ code: "invalid-answer" });
     expect((error as Error).message).toContain(names);
   });
@@ -158,7 +158,7 @@ describe("the chat completion mappings through the openai client, with contradic
         return fromChatCompletionStream(stream).catch((caught: unknown) => caught);
       },
     );
-    expect(error).toBeInstanceOf(OpenAIAdapterError);
+    expect(error).toBeInstanceOf(AdapterError);
     expect((error as Error).message).toContain(names);
   });
 

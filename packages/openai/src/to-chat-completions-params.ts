@@ -1,12 +1,12 @@
 import {
+  AdapterError,
   type ContentItem,
-  createMessageMapper,
   type ModelInput,
-  parseWithSchema,
   type ResponseItem,
   type ToolOutput,
 } from "@ctx/protocol";
-import { lazySchema } from "@ctx/protocol/internal";
+import { lazySchema, parseWithSchema } from "@ctx/protocol/internal";
+import { createMessageMapper } from "@ctx/protocol/mapping";
 import type {
   ChatCompletionAssistantMessageParam,
   ChatCompletionContentPart,
@@ -15,7 +15,7 @@ import type {
   ChatCompletionMessageToolCall,
 } from "openai/resources/chat/completions";
 import { z } from "zod";
-import { OpenAIAdapterError } from "./openai-adapter-error.js";
+import { provider } from "./provider.js";
 
 /** Options of {@link toChatCompletionsParams}. */
 export interface ChatCompletionsParamsOptions {
@@ -43,7 +43,7 @@ const optionsArgumentSchema = lazySchema(() =>
   }),
 );
 
-const toError = (problems: string) => new OpenAIAdapterError("invalid-argument", problems);
+const toError = (problems: string) => new AdapterError("invalid-argument", problems, { provider });
 
 /**
  * What one item becomes: part of the assistant message of a run of model output (its text, or a
@@ -75,7 +75,7 @@ function messageMapper(developerRole: "developer" | "system") {
  * Reasoning items are left out: Chat Completions has no place for them, and the model does not
  * need its past reasoning to go on.
  *
- * @throws {OpenAIAdapterError} when the request or the options do not fit their schemas, or an
+ * @throws {AdapterError} when the request or the options do not fit their schemas, or an
  * item cannot be sent: a compaction item (opaque to this API), an image outside a user message,
  * an image given by file id.
  * @example
@@ -176,10 +176,10 @@ function toMessage(
     case "custom_tool_call_output":
       return { role: "tool", tool_call_id: item.call_id, content: toolContent(item.output, index) };
     case "compaction":
-      throw new OpenAIAdapterError(
+      throw new AdapterError(
         "invalid-argument",
         `input[${index}] is a compaction item, which only the Responses API can read`,
-        { index },
+        { provider, index },
       );
   }
 }
@@ -187,10 +187,10 @@ function toMessage(
 function userPart(part: ContentItem, index: number): ChatCompletionContentPart {
   if (part.type !== "input_image") return { type: "text", text: part.text };
   if (part.image_url === undefined) {
-    throw new OpenAIAdapterError(
+    throw new AdapterError(
       "invalid-argument",
       `input[${index}] has an image given by file id, which Chat Completions cannot reference`,
-      { index },
+      { provider, index },
     );
   }
   return {
@@ -208,10 +208,10 @@ function textPart(
   index: number,
 ): ChatCompletionContentPartText {
   if (part.type === "input_image") {
-    throw new OpenAIAdapterError(
+    throw new AdapterError(
       "invalid-argument",
       `input[${index}] is a ${item.role} message with an image; Chat Completions takes images only from the user`,
-      { index },
+      { provider, index },
     );
   }
   return { type: "text", text: part.text };
@@ -221,10 +221,10 @@ function toolContent(output: ToolOutput, index: number): string | ChatCompletion
   if (typeof output === "string") return output;
   return output.map((part) => {
     if (part.type === "input_image") {
-      throw new OpenAIAdapterError(
+      throw new AdapterError(
         "invalid-argument",
         `input[${index}] is a tool output with an image, which a Chat Completions tool message cannot carry`,
-        { index },
+        { provider, index },
       );
     }
     return { type: "text", text: part.text };

@@ -1,6 +1,6 @@
+import { AdapterError } from "@ctx/protocol";
 import type { ChatCompletionTool } from "openai/resources/chat/completions";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { OpenAIAdapterError } from "./openai-adapter-error.js";
 import { toChatCompletionsTool } from "./to-chat-completions-tool.js";
 
 const definition = {
@@ -18,7 +18,7 @@ describe("toChatCompletionsTool", () => {
 
   it("refuses a definition the API would refuse", () => {
     expect(() => toChatCompletionsTool({ ...definition, parameters: [] as never })).toThrow(
-      OpenAIAdapterError,
+      AdapterError,
     );
     expect(() => toChatCompletionsTool(undefined as never)).toThrow(/definition/);
   });

@@ -1,5 +1,5 @@
 import { type ToolDefinition, toolDefinitionSchema } from "@ctx/protocol";
-import { checkSchema } from "./check-argument.js";
+import { checkSchema } from "./provider.js";
 
 /** A function tool as the Chat Completions API takes it in `tools`. */
 export interface ChatCompletionsFunctionTool {
@@ -11,7 +11,7 @@ export interface ChatCompletionsFunctionTool {
  * A tool definition (the session's `recallToolDefinition`, say) as a Chat Completions function
  * tool.
  *
- * @throws {OpenAIAdapterError} `invalid-argument` when `definition` does not fit `ToolDefinition`.
+ * @throws {AdapterError} `invalid-argument` when `definition` does not fit `ToolDefinition`.
  */
 export function toChatCompletionsTool(definition: ToolDefinition): ChatCompletionsFunctionTool {
   const { name, description, parameters } = checkSchema(

@@ -1,14 +1,14 @@
 import {
+  AdapterError,
   type ContentItem,
-  createItemMapper,
   type InputImageContent,
   type MessageItem,
   type ModelInput,
-  parseWithSchema,
   type ResponseItem,
   type ToolOutput,
 } from "@ctx/protocol";
-import { lazySchema } from "@ctx/protocol/internal";
+import { lazySchema, parseWithSchema } from "@ctx/protocol/internal";
+import { createItemMapper } from "@ctx/protocol/mapping";
 import type {
   EasyInputMessage,
   ResponseIncludable,
@@ -18,7 +18,7 @@ import type {
   ResponseInputText,
 } from "openai/resources/responses/responses";
 import { z } from "zod";
-import { OpenAIAdapterError } from "./openai-adapter-error.js";
+import { provider } from "./provider.js";
 
 /** Options of {@link toResponsesParams}. */
 export interface ResponsesParamsOptions {
@@ -63,7 +63,7 @@ export const responsesParamsOptionsSchema = lazySchema(() =>
 /** Each item converted once per process while it lives (see `createItemMapper`). */
 const itemMapper = createItemMapper(toResponsesInputItem);
 
-const toError = (problems: string) => new OpenAIAdapterError("invalid-argument", problems);
+const toError = (problems: string) => new AdapterError("invalid-argument", problems, { provider });
 const optionsArgumentSchema = lazySchema(() => z.object({ options: responsesParamsOptionsSchema }));
 
 /**
@@ -81,7 +81,7 @@ const optionsArgumentSchema = lazySchema(() => z.object({ options: responsesPara
  * `@ctx/protocol`); the `input` array is the one the previous request of the session got,
  * grown: send it, or copy it to keep it.
  *
- * @throws {OpenAIAdapterError} when the request or the options do not fit their schemas, or an
+ * @throws {AdapterError} when the request or the options do not fit their schemas, or an
  * item cannot be sent: an `output_text` part outside an assistant message, an image in an
  * assistant message.
  * @example
@@ -181,10 +181,10 @@ function toInputMessage(
     role,
     content: item.content.map((part): ResponseInputContent => {
       if (part.type === "output_text") {
-        throw new OpenAIAdapterError(
+        throw new AdapterError(
           "invalid-argument",
           `input[${index}] is a ${item.role} message with output_text content, which only an assistant message may carry`,
-          { index },
+          { provider, index },
         );
       }
       return part.type === "input_text" ? { type: "input_text", text: part.text } : toImage(part);
@@ -206,10 +206,10 @@ function toAssistantMessage(item: MessageItem, index: number): EasyInputMessage 
 
 function assistantText(part: ContentItem, index: number): string {
   if (part.type === "input_image") {
-    throw new OpenAIAdapterError(
+    throw new AdapterError(
       "invalid-argument",
       `input[${index}] is an assistant message with an image, which the Responses API does not take as input`,
-      { index },
+      { provider, index },
     );
   }
   return part.text;

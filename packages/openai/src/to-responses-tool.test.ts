@@ -1,6 +1,6 @@
+import { AdapterError } from "@ctx/protocol";
 import type { FunctionTool } from "openai/resources/responses/responses";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { OpenAIAdapterError } from "./openai-adapter-error.js";
 import { toResponsesTool } from "./to-responses-tool.js";
 
 const definition = {
@@ -17,7 +17,7 @@ describe("toResponsesTool", () => {
   });
 
   it("refuses a definition the API would refuse", () => {
-    expect(() => toResponsesTool({ ...definition, name: "two words" })).toThrow(OpenAIAdapterError);
+    expect(() => toResponsesTool({ ...definition, name: "two words" })).toThrow(AdapterError);
     expect(() => toResponsesTool(undefined as never)).toThrow(/definition/);
   });
 });

@@ -1,5 +1,5 @@
 import { type ToolDefinition, toolDefinitionSchema } from "@ctx/protocol";
-import { checkSchema } from "./check-argument.js";
+import { checkSchema } from "./provider.js";
 
 /** A function tool as the Responses API takes it in `tools`. */
 export interface ResponsesFunctionTool {
@@ -15,7 +15,7 @@ export interface ResponsesFunctionTool {
  * tool. `strict` is off: strict mode wants every property required, which optional arguments
  * are not.
  *
- * @throws {OpenAIAdapterError} `invalid-argument` when `definition` does not fit `ToolDefinition`.
+ * @throws {AdapterError} `invalid-argument` when `definition` does not fit `ToolDefinition`.
  * @example
  * ```ts
  * const tools = [toResponsesTool(recallToolDefinition)];

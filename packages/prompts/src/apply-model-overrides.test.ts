@@ -63,12 +63,12 @@ describe("applyModelOverrides", () => {
 
   it("refuses an unknown personality, and overrides or a model of the wrong shape", () => {
     const grumpy = { personality: "grumpy" } as unknown as ModelOverrides;
-    expect(() => applyModelOverrides(model, grumpy)).toThrow(/^overrides\.personality: /);
-    expect(() => applyModelOverrides(model, null as never)).toThrow(/^overrides: /);
+    expect(() => applyModelOverrides(model, grumpy)).toThrow(/^invalid overrides: personality: /);
+    expect(() => applyModelOverrides(model, null as never)).toThrow(/^invalid overrides: /);
     // Before, a model of 42 came back as 42.
-    expect(() => applyModelOverrides(42 as never, {})).toThrow(/^model: /);
+    expect(() => applyModelOverrides(42 as never, {})).toThrow(/^invalid model: /);
     const { slug: _slug, ...noSlug } = model;
-    expect(() => applyModelOverrides(noSlug as ModelInfo, {})).toThrow(/^model\.slug: /);
+    expect(() => applyModelOverrides(noSlug as ModelInfo, {})).toThrow(/^invalid model: slug: /);
   });
 
   it("leaves the catalog's own entry untouched and returns a frozen copy", () => {

@@ -1,4 +1,4 @@
-import { createSchemaChecker, issuesInArgument, type SchemaChecker } from "@ctx/protocol";
+import { createSchemaChecker, issuesInArgument, type SchemaChecker } from "@ctx/protocol/internal";
 import { PermissionsPolicyError } from "./permissions-policy-error.js";
 import { PromptsError } from "./prompts-error.js";
 

@@ -240,8 +240,8 @@ describe("createModelCatalog", () => {
     const catalog = createModelCatalog([houseModel]);
     for (const slug of [42, null, undefined, {}, ""]) {
       expect(() => catalog.get(slug as string)).toThrow(PromptsError);
-      expect(() => catalog.get(slug as string)).toThrow(/^slug: /);
-      expect(() => catalog.has(slug as string)).toThrow(/^slug: /);
+      expect(() => catalog.get(slug as string)).toThrow(/^invalid slug: /);
+      expect(() => catalog.has(slug as string)).toThrow(/^invalid slug: /);
     }
   });
 

@@ -1,5 +1,4 @@
-import { deepFreeze } from "@ctx/protocol";
-import { lazySchema } from "@ctx/protocol/internal";
+import { deepFreeze, lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { CatalogError } from "./catalog-error.js";
 import { checkSchema } from "./check-argument.js";

@@ -1,4 +1,4 @@
-import { deepFreeze } from "@ctx/protocol";
+import { deepFreeze } from "@ctx/protocol/internal";
 import { assembleModelCatalog, type ModelCatalog } from "./create-model-catalog.js";
 import { bundledModels } from "./data/bundled-data.js";
 import { defaultModelFallback } from "./default-model-fallback.js";

@@ -1,4 +1,4 @@
-import { deepFreeze } from "@ctx/protocol";
+import { deepFreeze } from "@ctx/protocol/internal";
 import { bundledFallback } from "./data/bundled-data.js";
 import type { ModelFallback } from "./model-info.js";
 

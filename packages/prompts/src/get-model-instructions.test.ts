@@ -66,18 +66,18 @@ describe("getModelInstructions", () => {
       expect(run, personality).toThrow(
         expect.objectContaining({
           argument: "personality",
-          message: expect.stringMatching(/^personality: /),
+          message: expect.stringMatching(/^invalid personality: /),
         }),
       );
     }
   });
 
   it("refuses a model that is not one, naming the field at fault", () => {
-    expect(() => getModelInstructions(null as never)).toThrow(/^model: /);
-    expect(() => getModelInstructions({} as never)).toThrow(/^model\.baseInstructions: /);
+    expect(() => getModelInstructions(null as never)).toThrow(/^invalid model: /);
+    expect(() => getModelInstructions({} as never)).toThrow(/^invalid model: baseInstructions: /);
     const messages = { baseInstructions: "", personalityMessages: { friendly: 1 } };
     expect(() => getModelInstructions(messages as never, "friendly")).toThrow(
-      /^model\.personalityMessages\.friendly: /,
+      /^invalid model: personalityMessages\.friendly: /,
     );
   });
 

@@ -21,10 +21,12 @@ describe("getPersonalityMessage", () => {
 
   it("refuses a personality it does not know, and a model that is not an object", () => {
     // Before, "grumpy" gave undefined, and 42 for the model gave "".
-    expect(() => getPersonalityMessage(model, "grumpy" as Personality)).toThrow(/^personality: /);
+    expect(() => getPersonalityMessage(model, "grumpy" as Personality)).toThrow(
+      /^invalid personality: /,
+    );
     expect(() => getPersonalityMessage(42 as never)).toThrow(PromptsError);
     expect(() => getPersonalityMessage({ personalityMessages: [] } as never)).toThrow(
-      /^model\.personalityMessages: /,
+      /^invalid model: personalityMessages: /,
     );
   });
 });

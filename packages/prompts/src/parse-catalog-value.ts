@@ -1,4 +1,4 @@
-import { toSchemaIssues } from "@ctx/protocol";
+import { toSchemaIssues } from "@ctx/protocol/internal";
 import type { z } from "zod";
 import { CatalogError, type CatalogErrorLocation } from "./catalog-error.js";
 

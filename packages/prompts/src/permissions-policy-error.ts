@@ -1,4 +1,5 @@
-import { describeSchemaIssues, type SchemaIssue } from "@ctx/protocol";
+import type { SchemaIssue } from "@ctx/protocol";
+import { describeSchemaIssues } from "@ctx/protocol/internal";
 import { PromptsError } from "./prompts-error.js";
 
 /**

@@ -11,7 +11,7 @@ describe("PromptsError", () => {
       { path: "[2]", message: "unknown" },
     ]);
     expect(error.message).toBe(
-      "sources: expected object; sources.model.baseInstructions: expected string; sources[2]: unknown",
+      "invalid sources: expected object; model.baseInstructions: expected string; [2]: unknown",
     );
     expect(error.argument).toBe("sources");
     expect(error.code).toBe("invalid-argument");

@@ -1,5 +1,6 @@
 import type { SchemaIssue } from "@ctx/protocol";
-import { CtxError, type CtxErrorOptions } from "@ctx/text";
+import { describeSchemaIssues } from "@ctx/protocol/internal";
+import { CtxError, type CtxErrorOptions, describeWrongArgument } from "@ctx/text";
 
 /**
  * What an error of `@ctx/prompts` is about: `invalid-argument`, a function called with an
@@ -50,18 +51,13 @@ export class PromptsError<Code extends PromptsErrorCode = PromptsErrorCode> exte
 
   /** The error for `issues` in `argument`, its message reading `argument.path: problem`. */
   static forArgument(argument: string, issues: readonly SchemaIssue[]): PromptsError {
-    return new PromptsError("invalid-argument", describeArgumentIssues(argument, issues), {
-      argument,
-      issues,
-    });
+    return new PromptsError(
+      "invalid-argument",
+      describeWrongArgument(argument, describeSchemaIssues(issues)),
+      {
+        argument,
+        issues,
+      },
+    );
   }
-}
-
-function describeArgumentIssues(argument: string, issues: readonly SchemaIssue[]): string {
-  return issues
-    .map(({ path, message }) => {
-      const where = path === "" ? argument : `${argument}${path.startsWith("[") ? "" : "."}${path}`;
-      return `${where}: ${message}`;
-    })
-    .join("; ");
 }

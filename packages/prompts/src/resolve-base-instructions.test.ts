@@ -33,11 +33,13 @@ describe("resolveBaseInstructions", () => {
   it("refuses an unknown personality, a misspelt source and a missing model", () => {
     // Before, "grumpy" gave "T:," and { overide } was ignored.
     const grumpy = { model, personality: "grumpy" as Personality };
-    expect(() => resolveBaseInstructions(grumpy)).toThrow(/^sources\.personality: /);
+    expect(() => resolveBaseInstructions(grumpy)).toThrow(/^invalid sources: personality: /);
     const misspelt = { overide: "O", model } as Parameters<typeof resolveBaseInstructions>[0];
     expect(() => resolveBaseInstructions(misspelt)).toThrow(PromptsError);
     expect(() => resolveBaseInstructions(misspelt)).toThrow("overide");
-    expect(() => resolveBaseInstructions({ override: "O" } as never)).toThrow(/^sources\.model: /);
-    expect(() => resolveBaseInstructions(null as never)).toThrow(/^sources: /);
+    expect(() => resolveBaseInstructions({ override: "O" } as never)).toThrow(
+      /^invalid sources: model: /,
+    );
+    expect(() => resolveBaseInstructions(null as never)).toThrow(/^invalid sources: /);
   });
 });

@@ -77,7 +77,7 @@ describe("stripPersonalitySection", () => {
   it("refuses a text that is not a string, naming the argument", () => {
     for (const wrong of [null, undefined, 42, ["# Personality"]]) {
       expect(() => stripPersonalitySection(wrong as unknown as string)).toThrow(PromptsError);
-      expect(() => stripPersonalitySection(wrong as unknown as string)).toThrow(/^text: /);
+      expect(() => stripPersonalitySection(wrong as unknown as string)).toThrow(/^invalid text: /);
     }
   });
 

@@ -92,9 +92,9 @@ describe("the summary functions", () => {
     for (const wrong of [null, undefined, 42, {}, ["text"]]) {
       const value = wrong as unknown as string;
       expect(() => formatSummaryText(value)).toThrow(PromptsError);
-      expect(() => formatSummaryText(value)).toThrow(/^summary: /);
-      expect(() => isSummaryText(value)).toThrow(/^text: /);
-      expect(() => parseSummaryText(value)).toThrow(/^text: /);
+      expect(() => formatSummaryText(value)).toThrow(/^invalid summary: /);
+      expect(() => isSummaryText(value)).toThrow(/^invalid text: /);
+      expect(() => parseSummaryText(value)).toThrow(/^invalid text: /);
     }
   });
 });

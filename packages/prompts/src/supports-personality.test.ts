@@ -43,7 +43,7 @@ describe("supportsPersonality", () => {
   it("refuses a model that is not an object, or whose template is not a string", () => {
     expect(() => supportsPersonality(null as never)).toThrow(PromptsError);
     expect(() => supportsPersonality({ instructionsTemplate: 1 } as never)).toThrow(
-      /^model\.instructionsTemplate: /,
+      /^invalid model: instructionsTemplate: /,
     );
   });
 });

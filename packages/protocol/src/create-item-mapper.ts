@@ -1,6 +1,6 @@
+import { argumentError } from "./argument-error.js";
 import { createMessageMapper, type MapOptions } from "./create-message-mapper.js";
 import type { ModelInput } from "./model-input.js";
-import { ProtocolError } from "./protocol-error.js";
 import type { ResponseItem } from "./response-item.js";
 
 /** Maps the items of model requests, each item once; see {@link createItemMapper}. */
@@ -41,9 +41,7 @@ export function createItemMapper<Output>(
   convert: (item: ResponseItem, index: number) => Output | undefined,
 ): ItemMapper<Output> {
   if (typeof convert !== "function") {
-    throw ProtocolError.fromIssues("invalid-argument", "argument", [
-      { path: "convert", message: "expected a function" },
-    ]);
+    throw argumentError("convert", "expected a function");
   }
   const mapper = createMessageMapper<Output, Output>({
     convert,

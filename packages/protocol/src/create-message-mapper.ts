@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { argumentError } from "./argument-error.js";
 import { extendedInput } from "./declare-extension.js";
 import { deepFreeze, isDeepFrozen } from "./deep-freeze.js";
 import { type HandedMessages, handOutMessages } from "./hand-out-messages.js";
 import { lazySchema } from "./lazy-schema.js";
 import type { ModelInput } from "./model-input.js";
-import { ProtocolError } from "./protocol-error.js";
 import { type ResponseItem, responseItemSchema } from "./response-item.js";
 import { describeSchemaIssues, toSchemaIssues } from "./schema-issue.js";
 import { inputSourceOf } from "./shared-input-request.js";
@@ -184,13 +184,10 @@ export function createMessageMapper<Piece, Message, State = undefined>(
   options: MessageMapperOptions<Piece, Message, State>,
 ): MessageMapper<Piece, Message, State> {
   if (!mapperOptionsSchema.safeParse(options).success) {
-    throw ProtocolError.fromIssues("invalid-argument", "argument", [
-      {
-        path: "options",
-        message:
-          "expected { convert, runOf, join: function, leads?: function, scan?: { start, step } }",
-      },
-    ]);
+    throw argumentError(
+      "options",
+      "expected { convert, runOf, join: function, leads?: function, scan?: { start, step } }",
+    );
   }
   const { convert, leads, runOf, join, scan } = options;
   /** What each frozen item was converted to (`undefined` outputs included, hence the box). */
@@ -242,13 +239,10 @@ export function createMessageMapper<Piece, Message, State = undefined>(
   return {
     map: (request, mapOptions) => {
       if (!mapOptionsSchema.safeParse(mapOptions).success) {
-        throw ProtocolError.fromIssues("invalid-argument", "argument", [
-          {
-            path: "options",
-            message:
-              "expected { toError: function, path: string, before?: function, marked?: { count, mark } }",
-          },
-        ]);
+        throw argumentError(
+          "options",
+          "expected { toError: function, path: string, before?: function, marked?: { count, mark } }",
+        );
       }
       const { toError, path, before, marked } = mapOptions;
       // A shared input is read from its owner's array: reading `input` would copy it.

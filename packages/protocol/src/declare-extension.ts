@@ -1,4 +1,4 @@
-import { ProtocolError } from "./protocol-error.js";
+import { argumentError } from "./argument-error.js";
 
 /** What each declared input extends: the earlier input, and how many items it held then. */
 const extensions = new WeakMap<readonly unknown[], Extension>();
@@ -55,8 +55,4 @@ export function extendedInput(
 function sharesItem(input: readonly unknown[], previous: readonly unknown[], index: number) {
   const item = previous[index];
   return typeof item === "object" && item !== null && input[index] === item;
-}
-
-function argumentError(path: string, message: string): ProtocolError {
-  return ProtocolError.fromIssues("invalid-argument", "argument", [{ path, message }]);
 }

@@ -1,3 +1,8 @@
+export {
+  AdapterError,
+  type AdapterErrorCode,
+  type AdapterErrorOptions,
+} from "./adapter-error.js";
 export { type AnswerEnding, answerEndingSchema } from "./answer-ending.js";
 export {
   type ContentItem,
@@ -10,16 +15,27 @@ export {
   outputTextContentSchema,
 } from "./content-item.js";
 export { ContextWindowError, type ContextWindowErrorCode } from "./context-window-error.js";
-export { createItemMapper, type ItemMapper } from "./create-item-mapper.js";
+// Moved to `@ctx/protocol/mapping` or `@ctx/protocol/internal`; deprecated here for one minor version.
 export {
+  createItemMapper,
   createMessageMapper,
+  createSchemaChecker,
+  declareExtension,
+  deepFreeze,
+  describeSchemaIssues,
+  type ItemMapper,
+  isDeepFrozen,
+  issuesInArgument,
   type MapOptions,
   type MessageMapper,
   type MessageMapperOptions,
   type MessageMapping,
-} from "./create-message-mapper.js";
-export { declareExtension } from "./declare-extension.js";
-export { deepFreeze, isDeepFrozen } from "./deep-freeze.js";
+  parseWithSchema,
+  type RefuseIssues,
+  type SchemaChecker,
+  sharedInputRequest,
+  toSchemaIssues,
+} from "./deprecated-root-names.js";
 export { type JsonValue, jsonValueSchema } from "./json-value.js";
 export type { ModelAnswer } from "./model-answer.js";
 export { type ModelInput, modelInputSchema } from "./model-input.js";
@@ -28,7 +44,6 @@ export {
   type ResponseItemParseResult,
   safeParseResponseItem,
 } from "./parse-response-item.js";
-export { parseWithSchema } from "./parse-with-schema.js";
 export {
   ProtocolError,
   type ProtocolErrorCode,
@@ -51,13 +66,6 @@ export {
   type ToolOutput,
 } from "./response-item.js";
 export { type Role, roleSchema } from "./role.js";
-export { createSchemaChecker, type RefuseIssues, type SchemaChecker } from "./schema-checker.js";
-export {
-  describeSchemaIssues,
-  issuesInArgument,
-  type SchemaIssue,
-  toSchemaIssues,
-} from "./schema-issue.js";
-export { sharedInputRequest } from "./shared-input-request.js";
+export type { SchemaIssue } from "./schema-issue.js";
 export { type Summarizer, type SummaryRequest, summaryOptionsSchema } from "./summarizer.js";
 export { type ToolDefinition, toolDefinitionSchema } from "./tool-definition.js";

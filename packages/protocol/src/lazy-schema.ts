@@ -1,4 +1,4 @@
-import { ProtocolError } from "./protocol-error.js";
+import { argumentError } from "./argument-error.js";
 
 /** How many schemas {@link lazySchema} has built in this process so far. */
 let builds = 0;
@@ -27,9 +27,7 @@ const parsers: ReadonlySet<PropertyKey> = new Set([
  */
 export function lazySchema<Schema extends object>(build: () => Schema): Schema {
   if (typeof build !== "function") {
-    throw ProtocolError.fromIssues("invalid-argument", "argument", [
-      { path: "build", message: "expected a function" },
-    ]);
+    throw argumentError("build", "expected a function");
   }
   let schema: Schema | undefined;
   const built = (): Schema => {

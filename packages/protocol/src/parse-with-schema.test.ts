@@ -35,10 +35,10 @@ describe("parseWithSchema", () => {
       expect.objectContaining({ name: "ProtocolError", code: "invalid-argument" }),
     );
     expect(() => parseWithSchema(null as unknown as z.ZodType, 1, toError)).toThrow(
-      "invalid argument: schema: expected a zod schema",
+      "invalid schema: expected a zod schema",
     );
     expect(() =>
       parseWithSchema(schema, {}, "no" as unknown as (problems: string) => Error),
-    ).toThrow("invalid argument: toError: expected a function");
+    ).toThrow("invalid toError: expected a function");
   });
 });

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ProtocolError } from "./protocol-error.js";
+import { argumentError } from "./argument-error.js";
 import { createSchemaChecker } from "./schema-checker.js";
 import { describeSchemaIssues } from "./schema-issue.js";
 
@@ -23,9 +23,7 @@ export function parseWithSchema<Schema extends z.ZodType>(
   toError: (problems: string) => Error,
 ): z.output<Schema> {
   if (typeof toError !== "function") {
-    throw ProtocolError.fromIssues("invalid-argument", "argument", [
-      { path: "toError", message: "expected a function" },
-    ]);
+    throw argumentError("toError", "expected a function");
   }
   const check = createSchemaChecker((_, issues) => toError(describeSchemaIssues(issues)));
   return check("value", value, schema);

@@ -1,5 +1,6 @@
-import { CtxError, type CtxErrorOptions } from "@ctx/text";
-import { describeSchemaIssues, type SchemaIssue } from "./schema-issue.js";
+import { CtxError, type CtxErrorOptions, describeWrongArgument } from "@ctx/text";
+import { issueLine } from "./issue-line.js";
+import type { SchemaIssue } from "./schema-issue-shape.js";
 
 /**
  * What a {@link ProtocolError} is about: `invalid-argument`, a function of this package called
@@ -26,6 +27,8 @@ export class ProtocolError extends CtxError<ProtocolErrorCode> {
 
   /** The error for `issues` in `what` (`argument`, `response item`), the message listing them. */
   static fromIssues(code: ProtocolErrorCode, what: string, issues: readonly SchemaIssue[]) {
-    return new ProtocolError(code, `invalid ${what}: ${describeSchemaIssues(issues)}`, { issues });
+    return new ProtocolError(code, describeWrongArgument(what, issueLine(issues)), {
+      issues,
+    });
   }
 }

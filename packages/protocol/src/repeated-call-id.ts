@@ -1,4 +1,4 @@
-import { ProtocolError } from "./protocol-error.js";
+import { argumentError } from "./argument-error.js";
 import type { ResponseItem } from "./response-item.js";
 
 /**
@@ -9,9 +9,7 @@ import type { ResponseItem } from "./response-item.js";
  */
 export function repeatedCallId(items: readonly ResponseItem[]): string | undefined {
   if (!Array.isArray(items) || !items.every((item) => typeof item === "object" && item !== null)) {
-    throw ProtocolError.fromIssues("invalid-argument", "argument", [
-      { path: "items", message: "expected an array of response items" },
-    ]);
+    throw argumentError("items", "expected an array of response items");
   }
   const seen = new Set<string>();
   for (const item of items) {

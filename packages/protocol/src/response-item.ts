@@ -1,5 +1,6 @@
 import { describeValue } from "@ctx/text";
 import { z } from "zod";
+import { argumentError } from "./argument-error.js";
 import {
   type ContentItem,
   contentItemSchema,
@@ -9,7 +10,6 @@ import {
   inputTextContentSchema,
 } from "./content-item.js";
 import { lazySchema } from "./lazy-schema.js";
-import { ProtocolError } from "./protocol-error.js";
 import { type Role, roleSchema } from "./role.js";
 
 /** A message: the item every piece of injected context becomes. */
@@ -183,14 +183,10 @@ export const responseItemSchema = lazySchema(() =>
  */
 export function isMessageItem(item: ResponseItem, role?: Role): item is MessageItem {
   if (typeof item !== "object" || item === null || Array.isArray(item)) {
-    throw ProtocolError.fromIssues("invalid-argument", "argument", [
-      { path: "item", message: `expected a response item, got ${describeValue(item)}` },
-    ]);
+    throw argumentError("item", `expected a response item, got ${describeValue(item)}`);
   }
   if (role !== undefined && !roleSchema.safeParse(role).success) {
-    throw ProtocolError.fromIssues("invalid-argument", "argument", [
-      { path: "role", message: `expected a role, got ${describeValue(role)}` },
-    ]);
+    throw argumentError("role", `expected a role, got ${describeValue(role)}`);
   }
   return item.type === "message" && (role === undefined || item.role === role);
 }

@@ -68,11 +68,9 @@ describe("createSchemaChecker", () => {
   });
 
   it("is a ProtocolError to bind it to, or call it with, what it cannot use", () => {
-    expect(() => createSchemaChecker("no" as never)).toThrow(
-      "invalid argument: refuse: expected a function",
-    );
+    expect(() => createSchemaChecker("no" as never)).toThrow("invalid refuse: expected a function");
     expect(() => checkSchema(1 as never, {}, schema)).toThrow(
-      "invalid argument: argument: expected a string",
+      "invalid argument: expected a string",
     );
     for (const wrong of [null, {}, "z"]) {
       const error = thrown(() => checkSchema("options", {}, wrong as never));

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ProtocolError } from "./protocol-error.js";
+import { argumentError } from "./argument-error.js";
 import { type SchemaIssue, toSchemaIssues } from "./schema-issue.js";
 
 /**
@@ -55,8 +55,4 @@ export function createSchemaChecker(refuse: RefuseIssues): SchemaChecker {
     if (parsed.success) return parsed.data;
     throw refuse(argument, toSchemaIssues(parsed.error, value));
   };
-}
-
-function argumentError(argument: string, message: string): ProtocolError {
-  return ProtocolError.fromIssues("invalid-argument", "argument", [{ path: argument, message }]);
 }

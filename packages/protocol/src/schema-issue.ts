@@ -1,13 +1,9 @@
 import type { z } from "zod";
-import { ProtocolError } from "./protocol-error.js";
+import { argumentError } from "./argument-error.js";
+import { issueLine, issuePart } from "./issue-line.js";
+import type { SchemaIssue } from "./schema-issue-shape.js";
 
-/** One problem found while validating a value, located by its path inside that value. */
-export interface SchemaIssue {
-  /** Where the problem is, such as `content[0].text`; empty for the value itself. */
-  readonly path: string;
-  /** What is wrong there, in plain words. */
-  readonly message: string;
-}
+export type { SchemaIssue } from "./schema-issue-shape.js";
 
 type ZodIssue = z.core.$ZodIssue;
 
@@ -43,7 +39,7 @@ export function toSchemaIssues(error: z.ZodError, input?: unknown): SchemaIssue[
  */
 export function describeSchemaIssues(issues: readonly SchemaIssue[]): string {
   checkIssues(issues);
-  return issues.map(describeOne).join("; ");
+  return issueLine(issues);
 }
 
 function checkIssues(issues: readonly SchemaIssue[]): void {
@@ -77,13 +73,6 @@ export function issuesInArgument(argument: string, issues: readonly SchemaIssue[
 }
 
 /** Names the argument that was wrong, as every @ctx error for a wrong argument does. */
-function argumentError(argument: string, message: string): ProtocolError {
-  return ProtocolError.fromIssues("invalid-argument", "argument", [{ path: argument, message }]);
-}
-
-function describeOne(issue: SchemaIssue): string {
-  return issue.path === "" ? issue.message : `${issue.path}: ${issue.message}`;
-}
 
 interface Input {
   /** The value at the issue's base path. */
@@ -137,7 +126,7 @@ function describeUnion(
     (issues, index) =>
       `(${index + 1}) ${issues
         .flatMap((each) => describeIssue(each, [], inner))
-        .map(describeOne)
+        .map(issuePart)
         .join(", ")}`,
   );
   return `fits none of the ${issue.errors.length} alternatives: ${alternatives.join("; ")}`;

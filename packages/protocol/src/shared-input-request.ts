@@ -1,4 +1,4 @@
-import { ProtocolError } from "./protocol-error.js";
+import { argumentError } from "./argument-error.js";
 
 /** Where the input of each request made by {@link sharedInputRequest} comes from. */
 const sources = new WeakMap<object, InputSource>();
@@ -68,8 +68,4 @@ export function inputSourceOf(request: object): InputSource | undefined {
 
 function isObject(value: unknown): boolean {
   return typeof value === "object" && value !== null;
-}
-
-function argumentError(path: string, message: string): ProtocolError {
-  return ProtocolError.fromIssues("invalid-argument", "argument", [{ path, message }]);
 }

@@ -1,4 +1,4 @@
-import { CtxError, type CtxErrorOptions } from "@ctx/text";
+import { CtxError, type CtxErrorOptions, describeWrongArgument } from "@ctx/text";
 
 /**
  * What a {@link RegistryError} is about: `conflicting-kinds`, kinds (or legacy recognisers) that
@@ -36,6 +36,8 @@ export class RegistryError extends CtxError<RegistryErrorCode> {
    * (`expected a string, got 42`).
    */
   static forArgument(argument: string, problem: string): RegistryError {
-    return new RegistryError("invalid-argument", `${argument}: ${problem}`, { argument });
+    return new RegistryError("invalid-argument", describeWrongArgument(argument, problem), {
+      argument,
+    });
   }
 }

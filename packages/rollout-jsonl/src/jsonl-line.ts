@@ -1,6 +1,5 @@
 import type { JsonValue } from "@ctx/protocol";
-import { toSchemaIssues } from "@ctx/protocol";
-import { lazySchema } from "@ctx/protocol/internal";
+import { lazySchema, toSchemaIssues } from "@ctx/protocol/internal";
 import {
   parentReferenceSchema,
   RolloutError,

@@ -1,5 +1,5 @@
 import type { JsonValue } from "@ctx/protocol";
-import { deepFreeze } from "@ctx/protocol";
+import { deepFreeze } from "@ctx/protocol/internal";
 import { checkSchema } from "./check-argument.js";
 import { isCreateRetry } from "./is-create-retry.js";
 import { pageSessions } from "./page-sessions.js";

@@ -1,5 +1,6 @@
-import { describeSchemaIssues, type SchemaIssue } from "@ctx/protocol";
-import { CtxError, type CtxErrorOptions } from "@ctx/text";
+import type { SchemaIssue } from "@ctx/protocol";
+import { describeSchemaIssues } from "@ctx/protocol/internal";
+import { CtxError, type CtxErrorOptions, describeWrongArgument } from "@ctx/text";
 
 /** What went wrong, for a caller that branches on it. */
 export type RolloutErrorCode =
@@ -112,7 +113,7 @@ export class RolloutError extends CtxError<RolloutErrorCode> {
   static fromIssues(what: string, issues: readonly SchemaIssue[]): RolloutError {
     return new RolloutError(
       "invalid-argument",
-      `invalid ${what}: ${describeSchemaIssues(issues)}`,
+      describeWrongArgument(what, describeSchemaIssues(issues)),
       {
         issues,
       },

@@ -1,5 +1,4 @@
-import type { JsonValue } from "@ctx/protocol";
-import { jsonValueSchema } from "@ctx/protocol";
+import { type JsonValue, jsonValueSchema } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 

@@ -214,7 +214,7 @@ describe("discoverSkills", () => {
   ])("refuses options that do not fit (%#)", async (options, field) => {
     const failure = await discoverSkills(options as never).catch((error: unknown) => error);
     expect(SkillsError.isInstance(failure)).toBe(true);
-    expect((failure as SkillsError).code).toBe("invalid-options");
+    expect((failure as SkillsError).code).toBe("invalid-argument");
     expect((failure as SkillsError).message).toContain(field);
   });
 });

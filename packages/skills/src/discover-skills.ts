@@ -1,6 +1,5 @@
 import type { AgentsMdFileSystem } from "@ctx/agents-md";
-import { toSchemaIssues } from "@ctx/protocol";
-import { lazySchema } from "@ctx/protocol/internal";
+import { lazySchema, toSchemaIssues } from "@ctx/protocol/internal";
 import { compareCodePoints } from "@ctx/text";
 import { z } from "zod";
 import {
@@ -73,7 +72,7 @@ const optionsSchema = lazySchema(() =>
  * bundled skills (`skills/.system`) and `/etc/codex/skills` are not read. Everything passed over
  * or cut is a warning.
  *
- * @throws {SkillsError} `invalid-options` when the options do not fit.
+ * @throws {SkillsError} `invalid-argument` when the options do not fit.
  * @example
  * ```ts
  * const skills = await discoverSkills({ directories: ["/repo"], home: "/home/me", fs });

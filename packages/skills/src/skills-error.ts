@@ -1,8 +1,9 @@
-import { describeSchemaIssues, type SchemaIssue } from "@ctx/protocol";
-import { CtxError, type CtxErrorOptions } from "@ctx/text";
+import type { SchemaIssue } from "@ctx/protocol";
+import { describeSchemaIssues } from "@ctx/protocol/internal";
+import { CtxError, type CtxErrorOptions, describeWrongArgument } from "@ctx/text";
 
 /** What went wrong, for a caller that branches on it. */
-export type SkillsErrorCode = "invalid-options" | "invalid-argument";
+export type SkillsErrorCode = "invalid-argument";
 
 /** Options of a {@link SkillsError}. */
 export interface SkillsErrorOptions extends CtxErrorOptions {
@@ -11,8 +12,8 @@ export interface SkillsErrorOptions extends CtxErrorOptions {
 }
 
 /**
- * Skills discovery could not start: its options are invalid (`invalid-options`), or a function
- * of this package was called with an argument of the wrong kind (`invalid-argument`). Everything
+ * Skills discovery could not start: its options are invalid, or a function of this package was
+ * called with an argument of the wrong kind (both `invalid-argument`). Everything
  * that goes wrong once discovery has started (a folder that cannot be listed, a `SKILL.md`
  * without front matter) is a warning instead.
  */
@@ -28,8 +29,8 @@ export class SkillsError extends CtxError<SkillsErrorCode> {
   /** The error for options or an argument that failed validation. */
   static fromIssues(argument: string, issues: readonly SchemaIssue[]): SkillsError {
     return new SkillsError(
-      argument === "options" ? "invalid-options" : "invalid-argument",
-      `invalid ${argument}: ${describeSchemaIssues(issues)}`,
+      "invalid-argument",
+      describeWrongArgument(argument, describeSchemaIssues(issues)),
       { issues },
     );
   }

@@ -103,7 +103,7 @@ describe("createArgumentChecker", () => {
     expect(error).toMatchObject({
       code: "invalid-argument",
       argument: "maxBytes",
-      message: "maxBytes: expected a whole number of 0 or more, got -1",
+      message: "invalid maxBytes: expected a whole number of 0 or more, got -1",
     });
   });
 
@@ -124,7 +124,7 @@ describe("createArgumentChecker", () => {
       expect(() => createArgumentChecker(wrong as never)).toThrow(
         new TextError(
           "invalid-argument",
-          `refuse: expected a function, got ${describeValue(wrong)}`,
+          `invalid refuse: expected a function, got ${describeValue(wrong)}`,
           {
             argument: "refuse",
           },

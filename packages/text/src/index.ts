@@ -9,6 +9,7 @@ export { compareCodePoints, sortedUnique } from "./compare-code-points.js";
 export { CtxError, type CtxErrorOptions } from "./ctx-error.js";
 export type { CtxWarning } from "./ctx-warning.js";
 export { describeValue } from "./describe-value.js";
+export { describeWrongArgument } from "./describe-wrong-argument.js";
 export { TextError, type TextErrorCode, type TextErrorOptions } from "./text-error.js";
 export { type TruncatedText, truncateMiddle } from "./truncate-middle.js";
 export { utf8ByteLength } from "./utf8-byte-length.js";

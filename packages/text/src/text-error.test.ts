@@ -18,6 +18,7 @@ const calls: Readonly<Record<string, readonly unknown[]>> = {
   compareCodePoints: ["a", "b"],
   createArgumentChecker: [() => new Error("wrong")],
   describeValue: [null],
+  describeWrongArgument: ["options.limit", "expected a whole number"],
   escapeXml: ["<"],
   escapeXmlText: ["<"],
   foldAscii: [65],
@@ -64,7 +65,7 @@ describe("the @ctx/text surface", () => {
                 TextError.isInstance(error) &&
                 CtxError.isInstance(error) &&
                 error.code === "invalid-argument" &&
-                error.message.startsWith(`${error.argument}: `),
+                error.message.startsWith(`invalid ${error.argument}: `),
             ),
           );
         }

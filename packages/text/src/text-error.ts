@@ -1,4 +1,5 @@
 import { CtxError, type CtxErrorOptions } from "./ctx-error.js";
+import { wrongArgumentText } from "./wrong-argument-text.js";
 
 /**
  * What a {@link TextError} is about: `invalid-argument`, a text rule called with an argument
@@ -24,6 +25,8 @@ export class TextError extends CtxError<TextErrorCode> {
 
   /** The error for `argument` outside its domain, `problem` saying how; the message names it. */
   static forArgument(argument: string, problem: string): TextError {
-    return new TextError("invalid-argument", `${argument}: ${problem}`, { argument });
+    return new TextError("invalid-argument", wrongArgumentText(argument, problem), {
+      argument,
+    });
   }
 }

@@ -1,4 +1,5 @@
-import { deepFreeze, type ResponseItem } from "@ctx/protocol";
+import type { ResponseItem } from "@ctx/protocol";
+import { deepFreeze } from "@ctx/protocol/internal";
 
 /** Items whose property reads are counted, to tell which items a mapping looked at. */
 export interface CountedItems {

@@ -1,4 +1,5 @@
-import { declareExtension, type ResponseItem } from "@ctx/protocol";
+import type { ResponseItem } from "@ctx/protocol";
+import { declareExtension } from "@ctx/protocol/mapping";
 import type { ModelRequest } from "@ctx/session";
 import { countedItems } from "./counted-items.js";
 import { longHistory, longHistoryContext, startedSession } from "./long-history.js";

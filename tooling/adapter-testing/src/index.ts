@@ -8,10 +8,18 @@ export { abortWhileWaiting } from "./abort-while-waiting.js";
 export { benchTurnMapping } from "./bench-turn-mapping.js";
 export { contextWindowCause } from "./context-window-cause.js";
 export { type CountedItems, countedItems } from "./counted-items.js";
+export {
+  type AdapterContract,
+  describeAdapterContract,
+  type HostileAnswersContract,
+  type RequestMappingContract,
+  type SummarizerContract,
+} from "./describe-adapter-contract.js";
 export { type AdapterManifest, describePeerRange } from "./describe-peer-range.js";
 export { expectGrowingRequests, type KeptMessages } from "./expect-growing-requests.js";
 export { expectTypedOutcome } from "./expect-typed-outcome.js";
 export { type HistoryReads, historyReadsOnNextTurn } from "./history-reads-on-next-turn.js";
+export { hostileJson, hostileStreams, streamOf } from "./hostile-json.js";
 export {
   assistantMessage,
   developerMessage,

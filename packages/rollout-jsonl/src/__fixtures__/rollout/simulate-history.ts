@@ -1,4 +1,4 @@
-import type { JsonValue } from "@ctx/protocol";
+import { type JsonValue } from "@ctx/protocol";
 import type { RolloutRecord, RolloutStore } from "@ctx/rollout";
 
 /** Deterministic filler text of about `length` characters. */

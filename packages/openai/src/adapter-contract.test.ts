@@ -1,13 +1,18 @@
-import { expectTypedOutcome } from "@ctx/adapter-testing";
+import { describeAdapterContract, hostileStreams, streamOf } from "@ctx/adapter-testing";
 import fc from "fast-check";
+import OpenAI, { APIUserAbortError } from "openai";
 import type { ChatCompletion, ChatCompletionChunk } from "openai/resources/chat/completions";
 import type { Response, ResponseStreamEvent } from "openai/resources/responses/responses";
-import { describe, it } from "vitest";
+import { expect } from "vitest";
+import { textOnlyItems } from "./__fixtures__/text-only-items.js";
+import { createOpenAISummarizer } from "./create-openai-summarizer.js";
 import { fromChatCompletion } from "./from-chat-completion.js";
 import { fromChatCompletionStream } from "./from-chat-completion-stream.js";
 import { fromResponse } from "./from-response.js";
 import { fromResponseStream } from "./from-response-stream.js";
-import { OpenAIAdapterError } from "./openai-adapter-error.js";
+import { OpenAIAdapterError } from "./index.js";
+import { toChatCompletionsParams } from "./to-chat-completions-params.js";
+import { toResponsesParams } from "./to-responses-params.js";
 
 /** Well-formed parts of answers, which the property bends a field or two of. */
 const templates: readonly object[] = [
@@ -167,67 +172,73 @@ const wellFormed: readonly object[] = [
   { type: "response.completed", response: { usage: { total_tokens: 5 }, status: "completed" } },
 ];
 
-/** Any stream: hostile events alone, or a well-formed stream with events left out and hostile ones put in. */
-const streams = fc.oneof(
-  fc.array(hostile, { maxLength: 8 }),
-  fc
-    .tuple(fc.subarray([...wellFormed]), fc.array(fc.tuple(fc.nat(), hostile), { maxLength: 2 }))
-    .map(([events, inserted]) => {
-      const result: unknown[] = [...events];
-      for (const [at, event] of inserted) result.splice(at % (result.length + 1), 0, event);
-      return result;
-    }),
-);
+const streams = hostileStreams(wellFormed, hostile, 8);
 
-async function* streamOf<Event>(events: readonly unknown[]): AsyncGenerator<Event> {
-  for (const event of events) yield event as Event;
-}
-
-const typed = (error: unknown) => OpenAIAdapterError.isInstance(error);
-const runs = { numRuns: 300 };
-
-describe("the OpenAI answer mappings fed any JSON a provider could send", () => {
-  it("fromResponse and fromChatCompletion throw only typed errors and return only recordable items", async () => {
-    await fc.assert(
-      fc.asyncProperty(hostile, hostile, async (output, choices) => {
-        await expectTypedOutcome(
-          () => fromResponse({ output, usage: null } as unknown as Response),
-          typed,
-        );
-        await expectTypedOutcome(() => fromResponse(output as Response), typed);
-        await expectTypedOutcome(
-          () => fromChatCompletion({ choices } as unknown as ChatCompletion),
-          typed,
-        );
-        await expectTypedOutcome(() => fromChatCompletion(choices as ChatCompletion), typed);
-        await expectTypedOutcome(
-          () =>
-            fromChatCompletion({ choices: [{ message: choices }] } as unknown as ChatCompletion),
-          typed,
-        );
+describeAdapterContract({
+  provider: "openai",
+  deprecatedError: OpenAIAdapterError,
+  requestMappings: [
+    // Its growing requests are checked in its own test: its input is one item per item.
+    { name: "toResponsesParams", map: (request) => toResponsesParams(request) },
+    {
+      name: "toChatCompletionsParams",
+      map: (request) => toChatCompletionsParams(request),
+      growing: {
+        // The system message is built from the instructions on every call.
+        items: textOnlyItems,
+        firstLength: 0,
+        kept: { from: 1, rebuiltAtEnd: 1 },
+        map: (input) => toChatCompletionsParams({ instructions: "Be brief.", input }),
+        frozenAt: 1,
+      },
+    },
+  ],
+  summarizer: {
+    at: (url) =>
+      createOpenAISummarizer({
+        client: new OpenAI({ apiKey: "test", baseURL: `${url}/v1`, maxRetries: 0 }),
+        model: "gpt-test",
       }),
-      runs,
-    );
-  });
-
-  it("fromResponseStream and fromChatCompletionStream do the same for any stream of them", async () => {
-    await fc.assert(
-      fc.asyncProperty(streams, async (events) => {
-        await expectTypedOutcome(
-          () => fromResponseStream(streamOf<ResponseStreamEvent>(events)),
-          typed,
-        );
-        await expectTypedOutcome(
-          () => fromChatCompletionStream(streamOf<ChatCompletionChunk>(events)),
-          typed,
-        );
+    input: [
+      {
+        type: "message",
+        role: "user",
+        content: [{ type: "input_text", text: "Summarize the conversation.\n" }],
+      },
+    ],
+    unmappable: [
+      {
+        type: "message",
+        role: "user",
+        content: [{ type: "output_text", text: "Not the user's kind of text." }],
+      },
+    ],
+    expectAborted: (reason) => expect(reason).toBeInstanceOf(APIUserAbortError),
+  },
+  hostileAnswers: [
+    {
+      name: "fromResponse and fromChatCompletion",
+      values: fc.tuple(hostile, hostile),
+      calls: ([output, choices]) => [
+        () => fromResponse({ output, usage: null } as unknown as Response),
+        () => fromResponse(output as Response),
+        () => fromChatCompletion({ choices } as unknown as ChatCompletion),
+        () => fromChatCompletion(choices as ChatCompletion),
+        () => fromChatCompletion({ choices: [{ message: choices }] } as unknown as ChatCompletion),
+      ],
+    },
+    {
+      name: "fromResponseStream and fromChatCompletionStream, for any stream of them,",
+      values: fc.tuple(streams),
+      calls: ([stream]) => {
+        const events = stream as unknown[];
         const chunks = events.map((choice) => ({ choices: [choice] }));
-        await expectTypedOutcome(
+        return [
+          () => fromResponseStream(streamOf<ResponseStreamEvent>(events)),
+          () => fromChatCompletionStream(streamOf<ChatCompletionChunk>(events)),
           () => fromChatCompletionStream(streamOf<ChatCompletionChunk>(chunks)),
-          typed,
-        );
-      }),
-      runs,
-    );
-  });
+        ];
+      },
+    },
+  ],
 });
