@@ -19,6 +19,7 @@ export type RolloutLine =
   | { readonly number: number; readonly text?: undefined; readonly bytes: number };
 
 const newline = 0x0a;
+const carriageReturn = 0x0d;
 
 /**
  * The lines of the file at `path`, read as a stream: each line's text (without its line end, a
@@ -39,18 +40,18 @@ export async function* readRolloutLines(
     let line: RolloutLine;
     if (size > maxLineBytes) line = { number, bytes: size };
     else {
-      const bytes = Buffer.concat(parts, held);
-      const damage: LineDamage | undefined = bytes.includes(0)
+      // A line within one chunk is read where it lies, without a copy.
+      const whole = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, held);
+      const damage: LineDamage | undefined = whole.includes(0)
         ? "zeroed"
-        : isUtf8(bytes)
+        : isUtf8(whole)
           ? undefined
           : "not-utf8";
-      line = {
-        number,
-        text: bytes.toString("utf8").replace(/\r$/, ""),
-        ...(damage === undefined ? {} : { damage }),
-        ...(ended ? {} : { unended: true as const }),
-      };
+      // A carriage return's byte is never part of another character, so it goes before decoding.
+      const bytes = whole.at(-1) === carriageReturn ? whole.subarray(0, -1) : whole;
+      const text = bytes.toString("utf8");
+      if (damage === undefined) line = ended ? { number, text } : { number, text, unended: true };
+      else line = ended ? { number, text, damage } : { number, text, damage, unended: true };
     }
     parts = [];
     held = 0;
