@@ -30,6 +30,18 @@ export async function* readRolloutLines(
   path: string,
   maxLineBytes: number,
 ): AsyncGenerator<RolloutLine> {
+  for await (const batch of readRolloutLineBatches(path, maxLineBytes)) yield* batch;
+}
+
+/**
+ * The lines of {@link readRolloutLines}, in batches: those each chunk of the stream ends (at
+ * most one chunk's bytes, or one line within `maxLineBytes`), so a reader of many short lines
+ * waits once a chunk rather than once a line.
+ */
+export async function* readRolloutLineBatches(
+  path: string,
+  maxLineBytes: number,
+): AsyncGenerator<RolloutLine[]> {
   let parts: Buffer[] = [];
   let held = 0;
   /** The bytes of the current line, held or not. */
@@ -69,13 +81,15 @@ export async function* readRolloutLines(
     }
   };
   for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    const batch: RolloutLine[] = [];
     let start = 0;
     for (let found = chunk.indexOf(newline); found !== -1; found = chunk.indexOf(newline, start)) {
       keep(chunk.subarray(start, found));
-      yield end(true);
+      batch.push(end(true));
       start = found + 1;
     }
     keep(chunk.subarray(start));
+    if (batch.length > 0) yield batch;
   }
-  if (size > 0) yield end(false);
+  if (size > 0) yield [end(false)];
 }
