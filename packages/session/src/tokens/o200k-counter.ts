@@ -1,8 +1,11 @@
+import { asciiPieceEnd } from "./ascii-piece-end.js";
 import { createBytePairMerge } from "./byte-pair-merge.js";
 import { o200kPieces } from "./o200k-pieces.js";
 import type { PackedRanks } from "./packed-ranks.js";
 
 const none = Number.POSITIVE_INFINITY;
+/** A text of ASCII characters alone, which {@link asciiPieceEnd} cuts as the expression would. */
+const asciiText = /^[\u0000-\u007f]*$/;
 
 /**
  * The longest piece merged by scanning for the lowest pair after each merge (quadratic, but
@@ -16,9 +19,10 @@ const longestScannedPiece = 192;
  * A function that counts the o200k_base tokens of a text with `ranks`: the text is cut into
  * pieces by {@link o200kPieces}, and each piece that is not one token is merged byte pair by byte
  * pair, the pair of lowest rank first, as tiktoken does (a long piece through a heap, so that
- * a run of one letter costs n log n, not n squared). Nothing is cached between pieces, so a
- * count costs the same however many texts were counted before it. Special-token text counts as
- * the plain text it is.
+ * a run of one letter costs n log n, not n squared). A text of ASCII characters alone is cut by
+ * {@link asciiPieceEnd}, which finds the same pieces without the expression's cost. Nothing is
+ * cached between pieces, so a count costs the same however many texts were counted before it.
+ * Special-token text counts as the plain text it is.
  */
 export function createO200kCounter(ranks: PackedRanks): (text: string) => number {
   const encoder = new TextEncoder();
@@ -74,8 +78,24 @@ export function createO200kCounter(ranks: PackedRanks): (text: string) => number
     return piece.length;
   };
 
+  /** How many tokens the piece from `start` to `end` of the ASCII `text` is. */
+  const asciiCount = (text: string, start: number, end: number): number => {
+    const length = end - start;
+    if (length === 1) return 1;
+    if (bytes.length < length) bytes = new Uint8Array(length);
+    for (let index = 0; index < length; index += 1) bytes[index] = text.charCodeAt(start + index);
+    return ranks.rankOf(bytes, 0, length) >= 0 ? 1 : mergedCount(length);
+  };
+
   return (text) => {
     let count = 0;
+    if (asciiText.test(text)) {
+      for (let start = 0, end = 0; start < text.length; start = end) {
+        end = asciiPieceEnd(text, start);
+        count += asciiCount(text, start, end);
+      }
+      return count;
+    }
     o200kPieces.lastIndex = 0;
     for (let match = o200kPieces.exec(text); match !== null; match = o200kPieces.exec(text)) {
       const length = encode(match[0]);
