@@ -1,6 +1,12 @@
 const apostrophe = 0x27;
 const space = 0x20;
+const slash = 0x2f;
+/** Where a piece depends on a character beyond ASCII: only the expression can tell. */
+const beyond = -1;
 
+/** The UTF-16 unit at `index` of `text`, or -1 past its end (a small integer, unlike `NaN`). */
+const unitAt = (text: string, index: number) => (index < text.length ? text.charCodeAt(index) : -1);
+const isBeyondAscii = (unit: number) => unit >= 0x80;
 const isUpper = (unit: number) => unit >= 0x41 && unit <= 0x5a;
 const isLower = (unit: number) => unit >= 0x61 && unit <= 0x7a;
 const isLetter = (unit: number) => isUpper(unit) || isLower(unit);
@@ -14,11 +20,11 @@ const isSign = (unit: number) =>
 
 /** The contraction ending the word that ends at `end` (`'s`, `'ll`, `'ve`, …): where it ends. */
 function contractionEnd(text: string, end: number): number {
-  if (text.charCodeAt(end) !== apostrophe) return end;
-  const first = text.charCodeAt(end + 1) | 0x20;
+  if (unitAt(text, end) !== apostrophe) return end;
+  const first = unitAt(text, end + 1) | 0x20;
   // s, d, m, t in either case.
   if (first === 0x73 || first === 0x64 || first === 0x6d || first === 0x74) return end + 2;
-  const second = text.charCodeAt(end + 2) | 0x20;
+  const second = unitAt(text, end + 2) | 0x20;
   // ll, ve, re in either case.
   if (
     (first === 0x6c && second === 0x6c) ||
@@ -33,41 +39,53 @@ function contractionEnd(text: string, end: number): number {
 /** Where the word that starts with the letter at `start` ends: capitals, small letters, contraction. */
 function wordEnd(text: string, start: number): number {
   let end = start;
-  while (isUpper(text.charCodeAt(end))) end += 1;
-  while (isLower(text.charCodeAt(end))) end += 1;
+  while (isUpper(unitAt(text, end))) end += 1;
+  while (isLower(unitAt(text, end))) end += 1;
+  // A letter beyond ASCII could go on with the word.
+  if (isBeyondAscii(unitAt(text, end))) return beyond;
   return contractionEnd(text, end);
 }
 
 /**
- * Where the o200k_base piece that starts at `start` of `text` ends, for a text of ASCII
- * characters alone: the piece {@link o200kPieces} would match there, found without the regular
- * expression's cost. Within ASCII a word is its capitals then its small letters (with an
- * optional sign or space before it, and a contraction after); up to three digits; a run of
- * signs (with an optional space before it, and the line breaks and slashes after it); spaces up
- * to and with the last line break among them; else the spaces but the last before a non-space.
+ * Where the o200k_base piece that starts at `start` of `text` ends, found without the regular
+ * expression's cost: the piece {@link o200kPieces} would match there, or -1 when it depends on a
+ * character beyond ASCII (a letter that goes on with a word, a sign or a space of another
+ * script), for the expression to tell. Within ASCII a word is its capitals then its small
+ * letters (with an optional sign or space before it, and a contraction after); up to three
+ * digits; a run of signs (with an optional space before it, and the line breaks and slashes
+ * after it); spaces up to and with the last line break among them; else the spaces but the last
+ * before a non-space.
  */
 export function asciiPieceEnd(text: string, start: number): number {
-  const first = text.charCodeAt(start);
+  const first = unitAt(text, start);
+  if (isBeyondAscii(first)) return beyond;
   if (isLetter(first)) return wordEnd(text, start);
-  const next = text.charCodeAt(start + 1);
-  if (!isLineBreak(first) && !isDigit(first) && isLetter(next)) return wordEnd(text, start + 1);
   if (isDigit(first)) {
     let end = start + 1;
-    while (end < start + 3 && isDigit(text.charCodeAt(end))) end += 1;
-    return end;
+    while (end < start + 3 && isDigit(unitAt(text, end))) end += 1;
+    return end < start + 3 && isBeyondAscii(unitAt(text, end)) ? beyond : end;
+  }
+  const next = unitAt(text, start + 1);
+  if (!isLineBreak(first)) {
+    // A sign or a space (not a line break) leads a word that follows it.
+    if (isLetter(next)) return wordEnd(text, start + 1);
+    if (isBeyondAscii(next)) return beyond;
   }
   if (isSign(first) || (first === space && isSign(next))) {
-    let end = start + 1;
-    while (isSign(text.charCodeAt(end))) end += 1;
-    while (isLineBreak(text.charCodeAt(end)) || text.charCodeAt(end) === 0x2f) end += 1;
+    let end = first === space ? start + 2 : start + 1;
+    while (isSign(unitAt(text, end))) end += 1;
+    if (isBeyondAscii(unitAt(text, end))) return beyond;
+    while (isLineBreak(unitAt(text, end)) || unitAt(text, end) === slash) end += 1;
     return end;
   }
   let end = start;
   let lastBreak = -1;
-  while (end < text.length && isSpace(text.charCodeAt(end))) {
-    if (isLineBreak(text.charCodeAt(end))) lastBreak = end;
+  while (isSpace(unitAt(text, end))) {
+    if (isLineBreak(unitAt(text, end))) lastBreak = end;
     end += 1;
   }
+  // A space beyond ASCII could go on with the spaces.
+  if (isBeyondAscii(unitAt(text, end))) return beyond;
   if (lastBreak >= 0) return lastBreak + 1;
   if (end === text.length || end - start === 1) return end;
   return end - 1;
