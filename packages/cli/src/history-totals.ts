@@ -8,7 +8,7 @@ export interface Measure {
 
 /** The measures of one user turn of the history (or of what came before the first), by kind. */
 interface Segment {
-  readonly sizes: Map<string, Measure>;
+  readonly sizes: Sizes;
   items: number;
 }
 
@@ -22,12 +22,20 @@ export interface RolledBack {
 
 const emptySegment = (): Segment => ({ sizes: new Map(), items: 0 });
 
+/** Sizes by kind, each the map's own, changed in place. */
+type Sizes = Map<string, { bytes: number; tokens: number }>;
+
 /** Adds `measure` to `kind`'s in `sizes`; `sign` -1 takes it off, and a kind left empty goes. */
-function addTo(sizes: Map<string, Measure>, kind: string, measure: Measure, sign = 1): void {
-  const bytes = (sizes.get(kind)?.bytes ?? 0) + sign * measure.bytes;
-  const tokens = (sizes.get(kind)?.tokens ?? 0) + sign * measure.tokens;
+function addTo(sizes: Sizes, kind: string, measure: Measure, sign = 1): void {
+  const held = sizes.get(kind);
+  const bytes = (held?.bytes ?? 0) + sign * measure.bytes;
+  const tokens = (held?.tokens ?? 0) + sign * measure.tokens;
   if (bytes === 0 && tokens === 0) sizes.delete(kind);
-  else sizes.set(kind, { bytes, tokens });
+  else if (held === undefined) sizes.set(kind, { bytes, tokens });
+  else {
+    held.bytes = bytes;
+    held.tokens = tokens;
+  }
 }
 
 /**
@@ -38,7 +46,7 @@ function addTo(sizes: Map<string, Measure>, kind: string, measure: Measure, sign
  */
 export class HistoryTotals {
   private readonly window: number;
-  private readonly sizes = new Map<string, Measure>();
+  private readonly sizes: Sizes = new Map();
   private base = emptySegment();
   private turns: Segment[] = [];
   /** Whether a turn was folded into `base` since the history was last replaced. */

@@ -10,7 +10,7 @@ import { detectTranscriptReader, otherOwner } from "./formats/transcript-readers
 import { InspectionState } from "./inspection-state.js";
 import { orderKindTotals } from "./kind-total.js";
 import type { InspectedItem, RolloutInspection } from "./rollout-inspection.js";
-import { type RolloutLine, readRolloutLines } from "./rollout-lines.js";
+import { type RolloutLine, readRolloutLineBatches } from "./rollout-lines.js";
 
 /** Options of {@link inspectRollout}. */
 export interface InspectOptions {
@@ -98,51 +98,54 @@ export async function inspectRollout(
   let lineNumber = 0;
   let longLines = 0;
   try {
-    for await (const line of readRolloutLines(path, maxLineBytes)) {
-      lineNumber = line.number;
-      if (lineNumber % 1000 === 0) progress(`read ${lineNumber} lines`);
-      if (line.text === undefined) {
-        longLines += 1;
-        if (longLines <= namedLongLines) {
-          warnings.push({
-            code: "line-too-long",
-            message: `line ${line.number} is ${line.bytes} bytes, over the ${maxLineBytes}-byte limit, and was skipped`,
-          });
+    // Read a chunk's lines at a time: waiting once a line cost more than reading many of them.
+    for await (const batch of readRolloutLineBatches(path, maxLineBytes)) {
+      for (const line of batch) {
+        lineNumber = line.number;
+        if (lineNumber % 1000 === 0) progress(`read ${lineNumber} lines`);
+        if (line.text === undefined) {
+          longLines += 1;
+          if (longLines <= namedLongLines) {
+            warnings.push({
+              code: "line-too-long",
+              message: `line ${line.number} is ${line.bytes} bytes, over the ${maxLineBytes}-byte limit, and was skipped`,
+            });
+          }
+          continue;
         }
-        continue;
-      }
-      if (line.text.trim() === "" && line.damage === undefined) continue;
-      const value = parseLine(line);
-      if (reader === undefined || read === undefined) {
-        reader = value === undefined ? undefined : detectTranscriptReader(value);
-        if (reader === undefined) {
-          const where =
-            value === undefined ? `: line ${lineNumber} is not JSON` : ` (line ${lineNumber})`;
-          throw new CliError(
-            "failure",
-            `${path} is not a Codex, Claude Code, pi or @ctx session${where}`,
+        if (line.text.trim() === "" && line.damage === undefined) continue;
+        const value = parseLine(line);
+        if (reader === undefined || read === undefined) {
+          reader = value === undefined ? undefined : detectTranscriptReader(value);
+          if (reader === undefined) {
+            const where =
+              value === undefined ? `: line ${lineNumber} is not JSON` : ` (line ${lineNumber})`;
+            throw new CliError(
+              "failure",
+              `${path} is not a Codex, Claude Code, pi or @ctx session${where}`,
+            );
+          }
+          read = reader.open();
+        }
+        if (value === undefined) {
+          state.unreadable(lineNumber, damageOf(line));
+          continue;
+        }
+        const entries = read(value);
+        if (entries === undefined) {
+          const other = otherOwner(reader, value);
+          state.unreadable(
+            lineNumber,
+            other === undefined
+              ? `it is not a ${rolloutFormatNames[reader.format]} record`
+              : `it is a ${rolloutFormatNames[other.format]} record in a ${rolloutFormatNames[reader.format]} ${rolloutFormatFiles[reader.format]}`,
           );
+          continue;
         }
-        read = reader.open();
-      }
-      if (value === undefined) {
-        state.unreadable(lineNumber, damageOf(line));
-        continue;
-      }
-      const entries = read(value);
-      if (entries === undefined) {
-        const other = otherOwner(reader, value);
-        state.unreadable(
-          lineNumber,
-          other === undefined
-            ? `it is not a ${rolloutFormatNames[reader.format]} record`
-            : `it is a ${rolloutFormatNames[other.format]} record in a ${rolloutFormatNames[reader.format]} ${rolloutFormatFiles[reader.format]}`,
-        );
-        continue;
-      }
-      for (const entry of entries) state.apply(entry, lineNumber);
-      if (onItem !== undefined) {
-        for (const item of state.takeItems()) await onItem(item);
+        for (const entry of entries) state.apply(entry, lineNumber);
+        if (onItem !== undefined) {
+          for (const item of state.takeItems()) await onItem(item);
+        }
       }
     }
     state.finish();

@@ -163,11 +163,7 @@ export class InspectionState {
         entry.replacement.forEach((value, index) => {
           if (!isJsonObject(value)) return;
           for (const piece of this.pieces(value, entry.origins?.[index])) {
-            const { estimated: _, ...measure } = this.measure.measure(
-              piece.text,
-              piece.opaque,
-              piece.words,
-            );
+            const measure = this.measure.measure(piece.text, piece.opaque, piece.words);
             this.remember(piece.kind, piece.category, measure);
           }
         });
@@ -288,7 +284,8 @@ export class InspectionState {
   }
 
   private add(piece: ItemPiece, line: number): void {
-    const { estimated, ...measure } = this.measure.measure(piece.text, piece.opaque, piece.words);
+    const measure = this.measure.measure(piece.text, piece.opaque, piece.words);
+    const estimated = measure.estimated;
     const model = piece.category === "model";
     if (piece.thread !== undefined) {
       this.subAgents.add(piece.thread, line, measure, model, piece.message);

@@ -88,7 +88,7 @@ function wordsOf(value: JsonValue, into: string[], key = ""): string[] {
   } else if (Array.isArray(value)) {
     for (const each of value) wordsOf(each, into);
   } else if (isJsonObject(value)) {
-    for (const [name, each] of Object.entries(value)) wordsOf(each, into, name);
+    for (const name in value) wordsOf(value[name] as JsonValue, into, name);
   }
   return into;
 }

@@ -36,15 +36,29 @@ export function addToKindTotal(
   measure: Measure,
   estimated: boolean,
 ): void {
-  const total = totals.get(piece.kind);
-  totals.set(piece.kind, {
-    kind: piece.kind,
-    category: total?.category ?? piece.category,
-    items: (total?.items ?? 0) + 1,
-    bytes: (total?.bytes ?? 0) + measure.bytes,
-    tokens: (total?.tokens ?? 0) + measure.tokens,
-    opaque: piece.opaque === true,
-    estimated: (total?.estimated ?? false) || estimated,
-    largest: Math.max(total?.largest ?? 0, measure.bytes),
-  });
+  const opaque = piece.opaque === true;
+  const total = totals.get(piece.kind) as Mutable<KindTotal> | undefined;
+  if (total === undefined) {
+    const first: KindTotal = {
+      kind: piece.kind,
+      category: piece.category,
+      items: 1,
+      bytes: measure.bytes,
+      tokens: measure.tokens,
+      opaque,
+      estimated,
+      largest: measure.bytes,
+    };
+    totals.set(piece.kind, first);
+    return;
+  }
+  // The total is this map's own: changed in place, not copied for every item.
+  total.items += 1;
+  total.bytes += measure.bytes;
+  total.tokens += measure.tokens;
+  total.opaque = opaque;
+  total.estimated ||= estimated;
+  total.largest = Math.max(total.largest, measure.bytes);
 }
+
+type Mutable<Value> = { -readonly [Key in keyof Value]: Value[Key] };

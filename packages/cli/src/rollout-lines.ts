@@ -19,6 +19,7 @@ export type RolloutLine =
   | { readonly number: number; readonly text?: undefined; readonly bytes: number };
 
 const newline = 0x0a;
+const carriageReturn = 0x0d;
 
 /**
  * The lines of the file at `path`, read as a stream: each line's text (without its line end, a
@@ -29,6 +30,18 @@ export async function* readRolloutLines(
   path: string,
   maxLineBytes: number,
 ): AsyncGenerator<RolloutLine> {
+  for await (const batch of readRolloutLineBatches(path, maxLineBytes)) yield* batch;
+}
+
+/**
+ * The lines of {@link readRolloutLines}, in batches: those each chunk of the stream ends (at
+ * most one chunk's bytes, or one line within `maxLineBytes`), so a reader of many short lines
+ * waits once a chunk rather than once a line.
+ */
+export async function* readRolloutLineBatches(
+  path: string,
+  maxLineBytes: number,
+): AsyncGenerator<RolloutLine[]> {
   let parts: Buffer[] = [];
   let held = 0;
   /** The bytes of the current line, held or not. */
@@ -39,18 +52,18 @@ export async function* readRolloutLines(
     let line: RolloutLine;
     if (size > maxLineBytes) line = { number, bytes: size };
     else {
-      const bytes = Buffer.concat(parts, held);
-      const damage: LineDamage | undefined = bytes.includes(0)
+      // A line within one chunk is read where it lies, without a copy.
+      const whole = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, held);
+      const damage: LineDamage | undefined = whole.includes(0)
         ? "zeroed"
-        : isUtf8(bytes)
+        : isUtf8(whole)
           ? undefined
           : "not-utf8";
-      line = {
-        number,
-        text: bytes.toString("utf8").replace(/\r$/, ""),
-        ...(damage === undefined ? {} : { damage }),
-        ...(ended ? {} : { unended: true as const }),
-      };
+      // A carriage return's byte is never part of another character, so it goes before decoding.
+      const bytes = whole.at(-1) === carriageReturn ? whole.subarray(0, -1) : whole;
+      const text = bytes.toString("utf8");
+      if (damage === undefined) line = ended ? { number, text } : { number, text, unended: true };
+      else line = ended ? { number, text, damage } : { number, text, damage, unended: true };
     }
     parts = [];
     held = 0;
@@ -68,13 +81,15 @@ export async function* readRolloutLines(
     }
   };
   for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    const batch: RolloutLine[] = [];
     let start = 0;
     for (let found = chunk.indexOf(newline); found !== -1; found = chunk.indexOf(newline, start)) {
       keep(chunk.subarray(start, found));
-      yield end(true);
+      batch.push(end(true));
       start = found + 1;
     }
     keep(chunk.subarray(start));
+    if (batch.length > 0) yield batch;
   }
-  if (size > 0) yield end(false);
+  if (size > 0) yield [end(false)];
 }

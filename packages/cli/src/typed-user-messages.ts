@@ -22,6 +22,8 @@ const typedWindow = 64;
  */
 export class TypedUserMessages {
   private readonly matcher = createTypedMessageMatcher<WaitingMessage>(typedWindow);
+  /** Whether a message was held since the matcher last settled: if not, it has none to give. */
+  private holding = false;
 
   /**
    * Whether `item` must wait: a user message with no recorded origin (an @ctx rollout records
@@ -34,6 +36,7 @@ export class TypedUserMessages {
   /** Holds the user message `item` of line `line`, as `pieces`. */
   hold(item: JsonObject, line: number, pieces: readonly ItemPiece[]): void {
     this.matcher.message(digest(messageText(item)), { line, pieces });
+    this.holding = true;
   }
 
   /** Takes in Codex's record that the user typed `message`. */
@@ -43,6 +46,8 @@ export class TypedUserMessages {
 
   /** Gives each message that no longer waits to `add`, piece by piece, as the user's or injected. */
   settle(add: (piece: ItemPiece, line: number) => void): void {
+    if (!this.holding) return;
+    this.holding = false;
     const sawTyped = this.matcher.sawTyped;
     for (const { value, typed } of this.matcher.settle()) {
       for (const piece of value.pieces) {
@@ -55,8 +60,15 @@ export class TypedUserMessages {
   }
 }
 
-/** A fixed-size stand-in for a text. */
+/** The longest text that stands for itself; a longer one waits as its digest. */
+const shortText = 64;
+
+/**
+ * A stand-in for a text of at most about 64 characters: a short text itself (behind a colon,
+ * which no base64 digest holds), a longer one its SHA-256 digest, which costs more to make.
+ */
 function digest(text: string): string {
+  if (text.length <= shortText) return `:${text}`;
   return createHash("sha256").update(text).digest("base64");
 }
 

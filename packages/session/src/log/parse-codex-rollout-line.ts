@@ -58,9 +58,10 @@ const numberAt = (value: unknown, key: string): number | undefined => {
 function defined<Fields extends object>(
   fields: { [Key in keyof Fields]: Fields[Key] | undefined },
 ): Fields {
-  return Object.fromEntries(
-    Object.entries(fields).filter(([, value]) => value !== undefined),
-  ) as Fields;
+  // A loop rather than entries filtered and rebuilt: Codex writes a turn context every turn.
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) kept[key] = value;
+  return kept as Fields;
 }
 
 type LineOf<Type extends CodexRolloutLine["type"]> = Extract<CodexRolloutLine, { type: Type }>;

@@ -53,6 +53,27 @@ describe("createO200kCounter", () => {
     );
   });
 
+  it("counts an ASCII text, cut into pieces without the expression, as gpt-tokenizer does", () => {
+    const ascii = fc.string({
+      unit: fc.integer({ min: 0, max: 0x7f }).map((code) => String.fromCharCode(code)),
+      maxLength: 120,
+    });
+    const words = fc
+      .array(
+        fc.constantFrom("The", "API", "don't", "I'LL", " x", "  ", "\n\n ", "42", "->", "//"),
+        {
+          maxLength: 40,
+        },
+      )
+      .map((chosen) => chosen.join(""));
+    fc.assert(
+      fc.property(fc.oneof(ascii, words), (text) => {
+        expect(count(text)).toBe(wholeCount(text));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it("counts a long piece, merged pair by pair, as gpt-tokenizer does", () => {
     for (const text of ["x".repeat(2_000), "ab".repeat(700), "日本語".repeat(300)]) {
       expect(count(text)).toBe(wholeCount(text));

@@ -1,3 +1,4 @@
+import { asciiPieceEnd } from "./ascii-piece-end.js";
 import { createBytePairMerge } from "./byte-pair-merge.js";
 import { o200kPieces } from "./o200k-pieces.js";
 import type { PackedRanks } from "./packed-ranks.js";
@@ -11,14 +12,22 @@ const none = Number.POSITIVE_INFINITY;
  * bytes and the heap from about 256; the heap alone counted the real texts 25% slower.
  */
 const longestScannedPiece = 192;
+/**
+ * How many merged pieces' counts are kept for the next time the piece comes (the cache is
+ * emptied when full), and the longest piece kept: about a megabyte at most.
+ */
+const cachedPieces = 16_384;
+const longestCachedPiece = 32;
 
 /**
  * A function that counts the o200k_base tokens of a text with `ranks`: the text is cut into
  * pieces by {@link o200kPieces}, and each piece that is not one token is merged byte pair by byte
  * pair, the pair of lowest rank first, as tiktoken does (a long piece through a heap, so that
- * a run of one letter costs n log n, not n squared). Nothing is cached between pieces, so a
- * count costs the same however many texts were counted before it. Special-token text counts as
- * the plain text it is.
+ * a run of one letter costs n log n, not n squared). A piece that ASCII characters alone decide
+ * is found by {@link asciiPieceEnd}, the same piece without the expression's cost. The counts
+ * of the latest merged pieces of up to 32 UTF-16 units are kept (16,384 at most), so a word a
+ * text repeats is merged once; memory stays bounded, and the counts are the same. Special-token
+ * text counts as the plain text it is.
  */
 export function createO200kCounter(ranks: PackedRanks): (text: string) => number {
   const encoder = new TextEncoder();
@@ -74,12 +83,46 @@ export function createO200kCounter(ranks: PackedRanks): (text: string) => number
     return piece.length;
   };
 
+  /** The counts of pieces merged lately, by piece: a text repeats its words. */
+  const merged = new Map<string, number>();
+
+  /** How many tokens `piece`, of `length` bytes in `bytes` and not one token, is once merged. */
+  const mergedPiece = (piece: string, length: number): number => {
+    if (length > longestCachedPiece) return mergedCount(length);
+    let tokens = merged.get(piece);
+    if (tokens === undefined) {
+      tokens = mergedCount(length);
+      if (merged.size >= cachedPieces) merged.clear();
+      merged.set(piece, tokens);
+    }
+    return tokens;
+  };
+
   return (text) => {
     let count = 0;
-    o200kPieces.lastIndex = 0;
-    for (let match = o200kPieces.exec(text); match !== null; match = o200kPieces.exec(text)) {
-      const length = encode(match[0]);
-      count += length === 1 || ranks.rankOf(bytes, 0, length) >= 0 ? 1 : mergedCount(length);
+    for (let start = 0, end = 0; start < text.length; start = end) {
+      end = asciiPieceEnd(text, start);
+      let length: number;
+      if (end >= 0) {
+        length = end - start;
+        if (length === 1) {
+          count += 1;
+          continue;
+        }
+        if (bytes.length < length) bytes = new Uint8Array(length);
+        for (let index = 0; index < length; index += 1) {
+          bytes[index] = text.charCodeAt(start + index);
+        }
+      } else {
+        o200kPieces.lastIndex = start;
+        const match = o200kPieces.exec(text);
+        if (match === null) break;
+        start = match.index;
+        end = start + match[0].length;
+        length = encode(match[0]);
+      }
+      if (length === 1 || ranks.rankOf(bytes, 0, length) >= 0) count += 1;
+      else count += mergedPiece(text.slice(start, end), length);
     }
     return count;
   };
