@@ -104,23 +104,31 @@ describe("fromMessage", () => {
       fc.constant(webSearchResult),
     );
     fc.assert(
-      fc.property(fc.array(block, { minLength: 1, maxLength: 6 }), (content) => {
-        const { items } = fromMessage(message(content));
-        const { messages } = toMessagesParams(
-          {
-            instructions: "",
-            input: [
-              { type: "message", role: "user", content: [{ type: "input_text", text: "Go." }] },
-              ...items,
-            ],
-          },
-          { cacheControl: false },
-        );
-        // JSON, as the wire carries it: -0 and 0 are one number there.
-        expect(JSON.parse(JSON.stringify(messages.slice(1)))).toEqual(
-          JSON.parse(JSON.stringify([{ role: "assistant", content }])),
-        );
-      }),
+      // One id per tool call: an answer that repeats one is refused (a test of its own).
+      fc.property(
+        fc.uniqueArray(block, {
+          minLength: 1,
+          maxLength: 6,
+          selector: (each) => ("id" in each && each.type === "tool_use" ? each.id : Symbol()),
+        }),
+        (content) => {
+          const { items } = fromMessage(message(content));
+          const { messages } = toMessagesParams(
+            {
+              instructions: "",
+              input: [
+                { type: "message", role: "user", content: [{ type: "input_text", text: "Go." }] },
+                ...items,
+              ],
+            },
+            { cacheControl: false },
+          );
+          // JSON, as the wire carries it: -0 and 0 are one number there.
+          expect(JSON.parse(JSON.stringify(messages.slice(1)))).toEqual(
+            JSON.parse(JSON.stringify([{ role: "assistant", content }])),
+          );
+        },
+      ),
       { numRuns: 100 },
     );
   });
