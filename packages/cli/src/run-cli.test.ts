@@ -65,6 +65,7 @@ describe("the ctx frame", () => {
     [["--debug", "inspct", "x.jsonl"], "unknown command 'inspct' (did you mean inspect?)"],
     [["context", "--formt", "json"], "unknown option '--formt' (did you mean --format?)"],
     [["diff", "--form", "a=b"], "unknown option '--form' (did you mean --from?)"],
+    [["help", "inspcet"], "unknown command 'inspcet' (did you mean inspect?)"],
   ])(
     "refuses a mistyped %j in one line naming what was likely meant, with exit code 2",
     async (args, message) => {

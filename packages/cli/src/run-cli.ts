@@ -94,14 +94,24 @@ export async function runCli(args: readonly string[], given: CliEnvironment): Pr
       outputError: (text, write) => write(errorLine(text, paint)),
     })
     .helpCommand("help [COMMAND]", "show help for a command");
-  const parts = partsFor(args);
+  // `ctx help WORD` for a word that names no command is refused as `ctx WORD` is, with the
+  // command it was likely meant as, instead of printing the general help as if it had worked.
+  const [first, second] = args;
+  const words =
+    first === "help" &&
+    second !== undefined &&
+    !second.startsWith("-") &&
+    !Object.hasOwn(commands, second)
+      ? [second]
+      : args;
+  const parts = partsFor(words);
   for (const name of parts.commands) (await commands[name]())(program, environment);
   if (parts.listing) (await import("./session-listing.js")).addSessionListing(program, environment);
   for (const command of program.commands) {
     command.exitOverride().configureOutput(program.configureOutput());
   }
   try {
-    await program.parseAsync([...args], { from: "user" });
+    await program.parseAsync([...words], { from: "user" });
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
