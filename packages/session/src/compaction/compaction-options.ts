@@ -24,6 +24,12 @@ export interface CompactionOptions {
    */
   readonly injectedContextTokens?: number;
   /**
+   * The name of the recall tool the model is offered (`recallToolDefinition.name`, say): each
+   * summary then ends with a sentence telling the model that what it leaves out can be read back
+   * exactly with that tool. No sentence when omitted.
+   */
+  readonly recallTool?: string;
+  /**
    * Whether the typed state a compaction keeps (always, in its rollout record) is also shown to
    * the model: a `compaction_state` fragment just before the summary. Off when omitted, so the
    * compacted history keeps the reference's layout.
@@ -46,6 +52,10 @@ export const compactionOptionsSchema = lazySchema(() =>
       ])
       .optional(),
     injectedContextTokens: z.number().int().min(0).optional(),
+    recallTool: z
+      .string()
+      .regex(/^[a-zA-Z0-9_-]{1,64}$/, "expected a tool name of 1 to 64 letters, digits, _ or -")
+      .optional(),
     renderState: z.boolean().optional(),
   }),
 );

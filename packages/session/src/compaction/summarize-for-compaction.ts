@@ -2,6 +2,7 @@ import type { ResponseItem } from "@ctx/protocol";
 import type { CompactionState } from "@ctx/registry";
 import type { CtxWarning } from "@ctx/text";
 import type { HistoryEntry } from "../history/origin.js";
+import { recallSummaryNote } from "../recall/recall-summary-note.js";
 import type { Tokenizer } from "../tokens/tokenizer.js";
 import { buildCompactedHistory } from "./build-compacted-history.js";
 import { buildFallbackSummary } from "./build-fallback-summary.js";
@@ -76,9 +77,11 @@ export async function summarizeForCompaction(
     if (outcome.summary !== undefined) given = outcome.state;
     warnings.push(...outcome.warnings);
   }
+  const written = summary ?? buildFallbackSummary(input.entries);
+  const { recallTool } = input.options;
   const compacted = buildCompactedHistory(
     input.entries,
-    summary ?? buildFallbackSummary(input.entries),
+    recallTool === undefined ? written : `${written}\n\n${recallSummaryNote(recallTool)}`,
   );
   const state = keepCompactionState(input.previousState, input.entries, given);
   const entries =

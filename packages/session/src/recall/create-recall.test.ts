@@ -6,6 +6,7 @@ import { forkSession } from "../log/fork-session.js";
 import { SessionError } from "../session-error.js";
 import { approximateTokenizer } from "../tokens/approximate-tokenizer.js";
 import { createRecall } from "./create-recall.js";
+import { recallToolDefinition } from "./recall-tool.js";
 
 const turnContext = {
   model: "ctx-coder",
@@ -146,5 +147,42 @@ describe("createRecall", () => {
       /options\.maxBytes/,
     );
     expect(() => createRecall({} as never, { sessionId: "s" })).toThrow(/store/);
+  });
+});
+
+describe("compaction.recallTool", () => {
+  const summaryText = (session: Awaited<ReturnType<typeof compactedSession>>["session"]) => {
+    const summary = session
+      .history()
+      .find(
+        (entry) =>
+          entry.origin.source === "model" &&
+          entry.item.type === "message" &&
+          entry.item.role === "user",
+      );
+    return summary?.item.type === "message"
+      ? summary.item.content.map((part) => ("text" in part ? part.text : "")).join("")
+      : "";
+  };
+
+  it("ends each summary with a sentence naming the recall tool, and nothing without it", async () => {
+    const store = createMemoryRolloutStore();
+    const session = createSession({
+      store,
+      sessionId: "told",
+      tokenizer: approximateTokenizer,
+      compaction: { recallTool: recallToolDefinition.name },
+    });
+    await session.beginTurn(turnContext, "Never push to main.");
+    await session.record([said("Noted.")]);
+    await session.compact();
+    expect(summaryText(session)).toMatch(
+      /\n\nNothing from before this summary is lost: the recall tool reads back/,
+    );
+    const { session: plain } = await compactedSession();
+    expect(summaryText(plain)).not.toContain("recall tool");
+    expect(() => createSession({ compaction: { recallTool: "two words" } })).toThrow(
+      /options\.compaction\.recallTool/,
+    );
   });
 });
