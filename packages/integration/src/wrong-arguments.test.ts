@@ -220,6 +220,7 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
   "@ctx/registry": {
     createRegistry: { args: [[], {}], names: ["kinds", "options"], optional: [1] },
     createStandardRegistry: { args: [[]], names: ["extraKinds"], optional: [0] },
+    emptyCompactionState: { args: [], names: [] },
     defineLegacyFragment: {
       args: [{ type: "old", role: "user", markers: { start: "<old>", end: "</old>" } }],
       names: ["definition"],

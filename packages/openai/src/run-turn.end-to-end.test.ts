@@ -5,7 +5,7 @@ import {
   shellTool,
   withLocalServer,
 } from "@ctx/adapter-testing";
-import { createSession, runTurn } from "@ctx/session";
+import { createSession, runTurn, type Session } from "@ctx/session";
 import { OpenAI } from "openai";
 import { describe, expect, it } from "vitest";
 import { createOpenAISummarizer } from "./create-openai-summarizer.js";
@@ -15,6 +15,24 @@ import { toResponsesParams } from "./to-responses-params.js";
 
 function client(url: string): OpenAI {
   return new OpenAI({ apiKey: "test", baseURL: `${url}/v1`, maxRetries: 0 });
+}
+
+/** One turn of `session` streamed through `openai`, the shell tool answering, ended by `signal`. */
+function streamedTurn(session: Session, openai: OpenAI, signal: AbortSignal) {
+  return runTurn({
+    session,
+    turnContext: firstTurnContext,
+    userInput: "List the files.",
+    signal,
+    callModel: async (request, { signal: callSignal }) =>
+      fromResponseStream(
+        await openai.responses.create(
+          { model: "gpt-test", stream: true, ...toResponsesParams(request) },
+          { signal: callSignal },
+        ),
+      ),
+    runTool: async () => shellOutput,
+  });
 }
 
 describe("runTurn with the openai client and a streamed answer", () => {
@@ -90,20 +108,7 @@ describe("runTurn with the openai client and a streamed answer", () => {
         const session = createSession();
         const controller = new AbortController();
         server.received(1).then(() => controller.abort());
-        const outcome = await runTurn({
-          session,
-          turnContext: firstTurnContext,
-          userInput: "List the files.",
-          signal: controller.signal,
-          callModel: async (request, { signal }) =>
-            fromResponseStream(
-              await openai.responses.create(
-                { model: "gpt-test", stream: true, ...toResponsesParams(request) },
-                { signal },
-              ),
-            ),
-          runTool: async () => shellOutput,
-        });
+        const outcome = await streamedTurn(session, openai, controller.signal);
         expect(outcome).toMatchObject({ status: "aborted", steps: 0, items: [] });
         expect(session.history().at(-1)?.origin).toEqual({ source: "user" });
       },
@@ -123,20 +128,7 @@ describe("runTurn with the openai client and a streamed answer", () => {
         });
         const controller = new AbortController();
         server.received(2).then(() => controller.abort());
-        const outcome = await runTurn({
-          session,
-          turnContext: firstTurnContext,
-          userInput: "List the files.",
-          signal: controller.signal,
-          callModel: async (request, { signal }) =>
-            fromResponseStream(
-              await openai.responses.create(
-                { model: "gpt-test", stream: true, ...toResponsesParams(request) },
-                { signal },
-              ),
-            ),
-          runTool: async () => shellOutput,
-        });
+        const outcome = await streamedTurn(session, openai, controller.signal);
         expect(outcome).toMatchObject({ status: "aborted", steps: 1, compactions: [] });
         expect(server.requests).toHaveLength(2);
         expect(session.history().at(-1)?.item).toEqual({

@@ -29,6 +29,7 @@ export {
   compactionState,
   compactionStateLimits,
   compactionStateSchema,
+  emptyCompactionState,
 } from "./catalogue/compaction-state.js";
 export {
   type ContentFilterGuidanceData,

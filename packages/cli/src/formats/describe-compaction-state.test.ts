@@ -1,16 +1,8 @@
-import type { CompactionState } from "@ctx/registry";
+import { emptyCompactionState } from "@ctx/registry";
 import { describe, expect, it } from "vitest";
 import { describeCompactionState } from "./describe-compaction-state.js";
 
-const empty: CompactionState = {
-  version: 1,
-  constraints: [],
-  decisions: [],
-  pendingCalls: [],
-  agents: [],
-  todos: [],
-  files: { read: [], changed: [] },
-};
+const empty = emptyCompactionState();
 
 describe("describeCompactionState", () => {
   it("names the task and each list that holds something, the first five of each", () => {

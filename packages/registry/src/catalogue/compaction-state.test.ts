@@ -5,6 +5,7 @@ import {
   type CompactionState,
   compactionState,
   compactionStateSchema,
+  emptyCompactionState,
 } from "./compaction-state.js";
 
 const registry = createStandardRegistry();
@@ -33,6 +34,16 @@ const stateArbitrary: fc.Arbitrary<CompactionState> = fc.record({
     read: fc.array(pathText, { maxLength: 4 }),
     changed: fc.array(pathText, { maxLength: 4 }),
   }),
+});
+
+describe("emptyCompactionState", () => {
+  it("keeps nothing, fits the schema, and is a new object each time", () => {
+    const empty = emptyCompactionState();
+    expect(compactionStateSchema.parse(empty)).toEqual(empty);
+    expect(empty.task).toBeUndefined();
+    empty.constraints.push("Never push to main.");
+    expect(emptyCompactionState().constraints).toEqual([]);
+  });
 });
 
 describe("compactionState", () => {

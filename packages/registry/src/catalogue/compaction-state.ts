@@ -63,6 +63,22 @@ export const compactionStateSchema = lazySchema(() =>
  */
 export type CompactionState = z.infer<typeof compactionStateSchema>;
 
+/**
+ * A compaction state that keeps nothing yet: no task, and every list empty. A new object on each
+ * call, for a summarizer or a test to fill.
+ */
+export function emptyCompactionState(): CompactionState {
+  return {
+    version: 1,
+    constraints: [],
+    decisions: [],
+    pendingCalls: [],
+    agents: [],
+    todos: [],
+    files: { read: [], changed: [] },
+  };
+}
+
 const lead =
   "What this session must not forget, kept as data beside the summary (it may be incomplete: a recall tool, when offered, finds the exact earlier items):";
 

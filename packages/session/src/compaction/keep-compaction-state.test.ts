@@ -1,17 +1,9 @@
-import type { CompactionState } from "@ctx/registry";
+import { emptyCompactionState } from "@ctx/registry";
 import { describe, expect, it } from "vitest";
 import { userTextMessage } from "../turn/parse-user-input.js";
 import { keepCompactionState } from "./keep-compaction-state.js";
 
-const empty: CompactionState = {
-  version: 1,
-  constraints: [],
-  decisions: [],
-  pendingCalls: [],
-  agents: [],
-  todos: [],
-  files: { read: [], changed: [] },
-};
+const empty = emptyCompactionState();
 
 describe("keepCompactionState", () => {
   it("merges the previous state, the history's and a summarizer's, in that order", () => {

@@ -1,17 +1,14 @@
-import { type CompactionState, compactionStateLimits, compactionStateSchema } from "@ctx/registry";
+import {
+  type CompactionState,
+  compactionStateLimits,
+  compactionStateSchema,
+  emptyCompactionState,
+} from "@ctx/registry";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { mergeCompactionState } from "./merge-compaction-state.js";
 
-const empty: CompactionState = {
-  version: 1,
-  constraints: [],
-  decisions: [],
-  pendingCalls: [],
-  agents: [],
-  todos: [],
-  files: { read: [], changed: [] },
-};
+const empty = emptyCompactionState();
 
 describe("mergeCompactionState", () => {
   it("keeps the first task, unions the lists and lets a changed path leave the read list", () => {
