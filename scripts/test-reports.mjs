@@ -4,6 +4,7 @@
 // `scripts/vitest-reports.mjs` (what `.ci/run` adds up) and `scripts/run-tests.mjs` (`pnpm test`).
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
+import { errorsFile } from "../tooling/vitest/unhandled-errors-reporter.js";
 import { workspacePackages } from "./workspace-packages.mjs";
 
 /** The report file of each kind of run. */
@@ -100,6 +101,17 @@ function addResults(tally, root, where, report) {
     if (failedTests.length === 0) {
       const reason = firstLine(file.message);
       tally.lines.push(`::: ${path} failed outside its tests${reason ? `: ${reason}` : ""}`);
+      tally.failed += 1;
+    }
+  }
+  // An error outside every test fails the run but is in no count of the report.
+  const errors = errorsFile(report);
+  if (existsSync(errors)) {
+    /** @type {{ message?: string }[]} */
+    const unhandled = JSON.parse(readFileSync(errors, "utf8"));
+    for (const error of unhandled) {
+      const reason = firstLine(error.message);
+      tally.lines.push(`::: ${where}: an error outside every test${reason ? `: ${reason}` : ""}`);
       tally.failed += 1;
     }
   }

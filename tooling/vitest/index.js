@@ -2,6 +2,7 @@
 import { fileURLToPath } from "node:url";
 import { defaultClientConditions, defaultServerConditions } from "vite";
 import { configDefaults, defineConfig } from "vitest/config";
+import { errorsFile, UnhandledErrorsReporter } from "./unhandled-errors-reporter.js";
 
 const sourceCondition = "@ctx/source";
 
@@ -80,6 +81,11 @@ export function createVitestConfig(options = {}) {
             },
           ],
         };
+  const report = soak
+    ? ".vitest/soak.json"
+    : oldestSdk
+      ? ".vitest/results-oldest-sdk.json"
+      : ".vitest/results.json";
   return defineConfig({
     resolve: {
       conditions: [sourceCondition, ...defaultClientConditions],
@@ -106,14 +112,8 @@ export function createVitestConfig(options = {}) {
       setupFiles: [fileURLToPath(new URL("./fast-check-setup.js", import.meta.url))],
       testTimeout: soak ? soakTimeLimit : (options.timeLimit ?? timeLimit),
       hookTimeout: soak ? soakTimeLimit : (options.timeLimit ?? timeLimit),
-      reporters: ["default", "json"],
-      outputFile: {
-        json: soak
-          ? ".vitest/soak.json"
-          : oldestSdk
-            ? ".vitest/results-oldest-sdk.json"
-            : ".vitest/results.json",
-      },
+      reporters: ["default", "json", new UnhandledErrorsReporter(errorsFile(report))],
+      outputFile: { json: report },
     },
   });
 }
