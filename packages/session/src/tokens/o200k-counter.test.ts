@@ -94,6 +94,6 @@ describe("createO200kCounter", () => {
   });
 
   it("counts the real texts as the default tokenizer counted them before", () => {
-    countsRealTextsAsBefore(count, 8);
+    countsRealTextsAsBefore(count, 16);
   });
 });
