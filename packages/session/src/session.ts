@@ -73,9 +73,10 @@ export interface SessionOptions {
   readonly contextWindow?: number;
   /**
    * How much of one tool output is recorded, instead of the turn's model's `truncationPolicy`
-   * (`{ mode: "bytes" | "tokens", limit }`); `false` records every output whole. An output over
-   * the limit keeps its start and its end, with a note in the middle saying how much was left
-   * out, and leaves a `tool-output-truncated` warning on the next request.
+   * (`{ mode: "bytes" | "tokens", limit }`), applied like it with a fifth more room (× 1.2, as the
+   * reference does); `false` records every output whole. An output over that keeps its start and
+   * its end, with a note in the middle saying how much was left out, and leaves a
+   * `tool-output-truncated` warning on the next request.
    */
   readonly toolOutputLimit?: TruncationPolicy | false;
   /**

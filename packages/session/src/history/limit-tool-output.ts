@@ -6,8 +6,15 @@ import { type CtxWarning, utf8ByteLength, utf8PrefixEnd, utf8SuffixStart } from 
 const bytesPerToken = 4;
 
 /**
+ * The room a policy's limit is given on recording, as the reference gives it: a fifth more,
+ * rounded up, for what serialising the output adds.
+ */
+const serialisationHeadroom = 1.2;
+
+/**
  * `item` with its tool output cut to `policy` (a model's `truncationPolicy`, or the session's
- * `toolOutputLimit`): text over the limit keeps its start and its end and says in the middle how
+ * `toolOutputLimit`), applied as the reference applies it: with a fifth more room (the limit
+ * × 1.2, rounded up) for what serialising the output adds. Text over that keeps its start and its end and says in the middle how
  * much was left out, in the policy's unit; the texts of an output of content items share the
  * limit, in order, and its images are kept. Each cut output leaves a `tool-output-truncated`
  * warning in `warnings`. Any other item, and an output within the limit, is returned as it is.
@@ -18,7 +25,8 @@ export function limitToolOutput(
   warnings: CtxWarning[],
 ): ResponseItem {
   if (item.type !== "function_call_output" && item.type !== "custom_tool_call_output") return item;
-  const budget = { bytes: policy.mode === "bytes" ? policy.limit : policy.limit * bytesPerToken };
+  const limit = Math.ceil(policy.limit * serialisationHeadroom);
+  const budget = { bytes: policy.mode === "bytes" ? limit : limit * bytesPerToken };
   const before = outputBytes(item.output);
   if (before <= budget.bytes) return item;
   const output: ToolOutput =
