@@ -6,9 +6,9 @@
 //   node scripts/build.mjs [folder]
 //
 // Writes into `dist` (what `npm install` puts on a user's PATH), or into `folder`, a folder of
-// this package beside `dist` (the bundle reads `../package.json`): the tests build the same
-// bundle into `.bundle` before they run, so they never need `pnpm build` first and never race a
-// build writing `dist`.
+// this package beside `dist` (the bundle reads `../package.json`): each test run builds the same
+// bundle into a `.bundle-<pid>` of its own before it runs, so the tests never need `pnpm build`
+// first and never race a build writing `dist`, nor another run's bundle.
 import { rm } from "node:fs/promises";
 import { build } from "esbuild";
 import { packedRanksPlugin } from "../../../scripts/packed-ranks-plugin.mjs";

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { chmod, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
 import { runCli } from "../run-cli.js";
 
 /** What a run of `ctx` left behind. */
@@ -13,10 +13,10 @@ export interface CtxRun {
 
 /**
  * The built command: the bundle `pnpm build` makes for `dist` (what `npm install` puts on a
- * user's PATH), which the global set-up (`global-setup.ts`) builds from the sources into
- * `.bundle` before the tests run.
+ * user's PATH), which the global set-up (`global-setup.ts`) builds from the sources into a
+ * folder of the run's own before the tests run.
  */
-export const builtEntry = fileURLToPath(new URL("../../.bundle/bin.js", import.meta.url));
+export const builtEntry = inject("ctxBundle");
 
 /**
  * Runs `ctx` in this process, through {@link runCli} as `bin.ts` calls it, in `cwd`, with a clean
