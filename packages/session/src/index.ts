@@ -34,6 +34,11 @@ export {
 } from "./log/export-codex-rollout.js";
 export { type ForkOptions, forkSession } from "./log/fork-session.js";
 export {
+  type ImportClaudeCodeTranscriptOptions,
+  type ImportedClaudeCodeTranscript,
+  importClaudeCodeTranscript,
+} from "./log/import-claude-code-transcript.js";
+export {
   type ImportCodexRolloutOptions,
   type ImportedCodexRollout,
   importCodexRollout,
