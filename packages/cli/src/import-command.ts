@@ -81,10 +81,15 @@ async function importFile(
   const { format, lines } = await openFile(path);
   if (format === "codex") return { ...(await importCodexRollout(lines, options)), said: "" };
   const imported = await importClaudeCodeTranscript(lines, options);
-  const left = imported.sidechainRecords;
+  const { sidechainRecords, rewinds } = imported;
   return {
     ...imported,
-    said: left === 0 ? "" : ` ${left} record(s) of sub-agents' conversations were left out.`,
+    said: [
+      ...(sidechainRecords === 0
+        ? []
+        : [` ${sidechainRecords} record(s) of sub-agents' conversations were left out.`]),
+      ...(rewinds === 0 ? [] : [` ${rewinds} branch(es) the person rewound from were left out.`]),
+    ].join(""),
   };
 }
 

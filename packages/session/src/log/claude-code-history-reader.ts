@@ -3,6 +3,7 @@ import type { CtxWarning } from "@ctx/text";
 import type { HistoryEntry, Origin } from "../history/origin.js";
 import type { ClaudeCodeBlock, ClaudeCodeJson, ClaudeCodeRecord } from "./claude-code-record.js";
 import { createClaudeCodeRecordReader } from "./create-claude-code-record-reader.js";
+import { LineCount } from "./line-count.js";
 
 /** What a Claude Code transcript leaves for the next request, read to its end. */
 export interface ClaudeCodeHistory {
@@ -12,31 +13,18 @@ export interface ClaudeCodeHistory {
   readonly cwd: string | undefined;
   /** How many records of sub-agents' conversations (sidechains) were left out of the history. */
   readonly sidechainRecords: number;
+  /** How many times the person rewound the conversation: each abandoned branch is left out. */
+  readonly rewinds: number;
   readonly warnings: CtxWarning[];
 }
 
 const context: Origin = { source: "context", kinds: [] };
+const model: Origin = { source: "model" };
 
-/** Lines counted under one warning: how many, and the first. */
-class LineCount {
-  count = 0;
-  first = 0;
-
-  note(line: number): void {
-    if (this.count === 0) this.first = line;
-    this.count += 1;
-  }
-
-  warning(code: string, says: string): CtxWarning[] {
-    return this.count === 0
-      ? []
-      : [
-          {
-            code,
-            message: `${this.count} line(s) of the Claude Code transcript ${says} (the first at line ${this.first})`,
-          },
-        ];
-  }
+/** A reasoning item that carries a Claude block back to Claude, as `@ctx/anthropic` reads it. */
+function reasoning(fields: { readonly [key: string]: JsonValue }): HistoryEntry {
+  const item: ResponseItem = { type: "reasoning", summary: [] };
+  return { item: Object.assign(item, fields), origin: model };
 }
 
 /** An image block's source as an input image, when it is data or a link. */
@@ -85,6 +73,11 @@ export class ClaudeCodeHistoryReader {
   readonly #unpaired = new LineCount();
   #sidechainRecords = 0;
   #cwd: string | undefined;
+  /** The history's length after each main-thread record, by its uuid: where a rewind goes. */
+  readonly #lengths = new Map<string, number>();
+  /** The uuid of the last main-thread record. */
+  #last: string | undefined;
+  #rewinds = 0;
 
   /** Reads the next line of the transcript (without its newline). */
   line(text: string): void {
@@ -101,7 +94,31 @@ export class ClaudeCodeHistoryReader {
       return;
     }
     this.#cwd ??= record.facts?.cwd;
+    const links = linksOf(json);
+    if (isRewind(record, links.parent, this.#last)) this.#rewind(links.parent);
     this.#record(record);
+    if (record.type === "compaction") this.#lengths.clear();
+    if (links.uuid !== undefined) {
+      this.#lengths.set(links.uuid, this.#entries.length);
+      this.#last = links.uuid;
+    }
+  }
+
+  /**
+   * Goes back to where the person's message that answers `parent` was written: the person
+   * rewound the conversation (Claude Code keeps the abandoned branch in the file, and sends the
+   * new one). A parent this reader never saw (an excerpt's first lines) is no rewind.
+   */
+  #rewind(parent: string | null): void {
+    const length = parent === null ? 0 : this.#lengths.get(parent);
+    if (length === undefined) return;
+    this.#rewinds += 1;
+    this.#entries = this.#entries.slice(0, length);
+    for (const [uuid, after] of this.#lengths) if (after > length) this.#lengths.delete(uuid);
+    this.#calls.clear();
+    for (const { item } of this.#entries) {
+      if (item.type === "function_call") this.#calls.add(item.call_id);
+    }
   }
 
   /** The history read so far, and what could not be read. */
@@ -110,13 +127,16 @@ export class ClaudeCodeHistoryReader {
       entries: this.#entries,
       cwd: this.#cwd,
       sidechainRecords: this.#sidechainRecords,
+      rewinds: this.#rewinds,
       warnings: [
         ...this.#skipped.warning(
           "claude-code-lines-skipped",
+          "Claude Code transcript",
           "could not be read as Claude Code records and were skipped",
         ),
         ...this.#unpaired.warning(
           "claude-code-calls-unpaired",
+          "Claude Code transcript",
           "hold a tool call without an id or with one already used, or a result of no call in the history, which were left out",
         ),
       ],
@@ -185,7 +205,6 @@ export class ClaudeCodeHistoryReader {
 
   /** A block that is an item of its own: a call, a result, reasoning. */
   #item(block: ClaudeCodeBlock): HistoryEntry | undefined {
-    const model: Origin = { source: "model" };
     switch (block.type) {
       case "tool_use": {
         if (block.id === undefined || this.#calls.has(block.id)) {
@@ -217,42 +236,58 @@ export class ClaudeCodeHistoryReader {
         };
       case "thinking":
         // A thinking block goes back to Claude only with its signature; without, it is read only.
-        return {
-          item: {
-            type: "reasoning",
-            summary: [],
-            content: [{ type: "reasoning_text", text: block.text }],
-            ...(block.signature === undefined || block.signature === ""
-              ? {}
-              : { encrypted_content: block.signature, format: "anthropic-thinking" }),
-          },
-          origin: model,
-        };
+        return reasoning({
+          content: [{ type: "reasoning_text", text: block.text }],
+          ...(block.signature === undefined || block.signature === ""
+            ? {}
+            : { encrypted_content: block.signature, format: "anthropic-thinking" }),
+        });
       case "redacted_thinking":
-        return {
-          item: {
-            type: "reasoning",
-            summary: [],
-            encrypted_content: block.data,
-            format: "anthropic-redacted-thinking",
-          },
-          origin: model,
-        };
+        return reasoning({ encrypted_content: block.data, format: "anthropic-redacted-thinking" });
       case "other":
         // A server tool's block (a web search and its result): carried back to Claude whole.
-        return {
-          item: {
-            type: "reasoning",
-            summary: [],
-            format: "anthropic-server-block",
-            block: JSON.parse(block.json) as JsonValue,
-          },
-          origin: model,
-        };
+        return reasoning({
+          format: "anthropic-server-block",
+          block: JSON.parse(block.json) as JsonValue,
+        });
       default:
         return undefined;
     }
   }
+}
+
+/** A record's uuid and its parent's (`null` for a record that starts a conversation). */
+function linksOf(json: JsonValue | undefined): {
+  uuid: string | undefined;
+  parent: string | null | undefined;
+} {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return { uuid: undefined, parent: undefined };
+  }
+  const { uuid, parentUuid } = json;
+  return {
+    uuid: typeof uuid === "string" ? uuid : undefined,
+    parent: typeof parentUuid === "string" || parentUuid === null ? parentUuid : undefined,
+  };
+}
+
+/**
+ * Whether `record` is the person writing again from an earlier point: a message of theirs whose
+ * parent is not the record just before it. A tool's result hangs off its own call whatever came
+ * between (parallel calls), so only the person's words tell a rewind.
+ */
+function isRewind(
+  record: ClaudeCodeRecord,
+  parent: string | null | undefined,
+  last: string | undefined,
+): parent is string | null {
+  return (
+    record.type === "user" &&
+    parent !== undefined &&
+    last !== undefined &&
+    parent !== last &&
+    record.blocks.some((block) => block.type === "text" && block.author === "user")
+  );
 }
 
 function parseJson(line: string): JsonValue | undefined {

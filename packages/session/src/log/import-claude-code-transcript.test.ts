@@ -91,6 +91,92 @@ describe("importClaudeCodeTranscript", () => {
   );
 });
 
+describe("importClaudeCodeTranscript on written transcripts", () => {
+  const line = (fields: object) =>
+    JSON.stringify({
+      sessionId: "s-2",
+      cwd: "/w",
+      version: "2.1.40",
+      isSidechain: false,
+      ...fields,
+    });
+  const typed = (uuid: string, parentUuid: string | null, text: string) =>
+    line({ type: "user", uuid, parentUuid, message: { role: "user", content: text } });
+  const answer = (uuid: string, parentUuid: string, content: object[]) =>
+    line({ type: "assistant", uuid, parentUuid, message: { role: "assistant", content } });
+  const result = (uuid: string, parentUuid: string, id: string, text: string) =>
+    line({
+      type: "user",
+      uuid,
+      parentUuid,
+      message: { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: text }] },
+    });
+  const historyOf = async (lines: readonly string[]) => {
+    const store = createMemoryRolloutStore();
+    const imported = await importClaudeCodeTranscript(lines, { store });
+    const session = await resumeSession(store, { sessionId: imported.sessionId });
+    return { imported, texts: session.history().map((entry) => said(entry.item)) };
+  };
+
+  it("leaves out the branch the person rewound from, keeping parallel results that hang off their calls", async () => {
+    const { imported, texts } = await historyOf([
+      typed("u1", null, "Start."),
+      answer("a1", "u1", [{ type: "text", text: "Ready." }]),
+      typed("b1", "a1", "First attempt."),
+      answer("b2", "b1", [{ type: "text", text: "First answer." }]),
+      typed("c1", "a1", "Second attempt."),
+      answer("c2", "c1", [{ type: "tool_use", id: "t1", name: "Read", input: { path: "a" } }]),
+      answer("c3", "c2", [{ type: "tool_use", id: "t2", name: "Read", input: { path: "b" } }]),
+      result("c4", "c2", "t1", "file a"),
+      result("c5", "c3", "t2", "file b"),
+      answer("c6", "c5", [{ type: "text", text: "Both read." }]),
+    ]);
+    expect(imported.rewinds).toBe(1);
+    expect(texts).toEqual([
+      "Start.",
+      "Ready.",
+      "Second attempt.",
+      expect.stringContaining('"call_id":"t1"'),
+      expect.stringContaining('"call_id":"t2"'),
+      "file a",
+      "file b",
+      "Both read.",
+    ]);
+  });
+
+  it("reads Claude Code 1.0's inline sub-agent apart from the main conversation", async () => {
+    const side = (fields: object) => line({ ...fields, isSidechain: true, version: "1.0.43" });
+    const { imported, texts } = await historyOf([
+      typed("m1", null, "Survey the tests."),
+      answer("m2", "m1", [
+        { type: "tool_use", id: "task", name: "Task", input: { prompt: "Find tests." } },
+      ]),
+      side({
+        type: "user",
+        uuid: "s1",
+        parentUuid: null,
+        message: { role: "user", content: "Find tests." },
+      }),
+      side({
+        type: "assistant",
+        uuid: "s2",
+        parentUuid: "s1",
+        message: { role: "assistant", content: [{ type: "text", text: "Found 3." }] },
+      }),
+      result("m3", "m2", "task", "Found 3."),
+      answer("m4", "m3", [{ type: "text", text: "There are 3." }]),
+    ]);
+    expect(imported.sidechainRecords).toBe(2);
+    expect(imported.rewinds).toBe(0);
+    expect(texts).toEqual([
+      "Survey the tests.",
+      expect.stringContaining('"call_id":"task"'),
+      "Found 3.",
+      "There are 3.",
+    ]);
+  });
+});
+
 type Author = "user" | "context" | "model" | "tool" | "absent";
 
 /** One generated piece of a transcript: its records, and who wrote the text marked in each. */

@@ -27,6 +27,11 @@ export interface ImportedClaudeCodeTranscript {
   readonly items: number;
   /** How many records of sub-agents' conversations (sidechains) were left out of the history. */
   readonly sidechainRecords: number;
+  /**
+   * How many times the person rewound the conversation (wrote again from an earlier message):
+   * Claude Code keeps each abandoned branch in the file; the history leaves it out.
+   */
+  readonly rewinds: number;
   /** Lines that could not be read, tool calls and results that could not be paired. */
   readonly warnings: CtxWarning[];
 }
@@ -43,7 +48,8 @@ const optionsSchema = lazySchema(() =>
  * command output, hook text, reminders, interruptions) is injected context, never the person's;
  * the model's text, thinking and tool calls stay the model's, and each tool's result stays the
  * tool's, paired with its call by id. Sub-agents' conversations written inline (Claude Code
- * 1.0's sidechains) are left out and counted. The transcript is read by the record reader
+ * 1.0's sidechains) are left out and counted, and so is each branch the person abandoned by
+ * rewinding the conversation (its records stay in the file). The transcript is read by the record reader
  * `ctx inspect` uses too. Nothing is written when the transcript holds no history. The
  * session's first turn after `resumeSession` extends that history with the session's own full
  * context, as a resume with no snapshots does.
@@ -77,6 +83,7 @@ export async function importClaudeCodeTranscript(
     sessionId,
     items: history.entries.length,
     sidechainRecords: history.sidechainRecords,
+    rewinds: history.rewinds,
     warnings: history.warnings,
   };
 }
