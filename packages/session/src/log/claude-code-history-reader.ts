@@ -256,14 +256,16 @@ export class ClaudeCodeHistoryReader {
   }
 }
 
+function isRecord(json: JsonValue | undefined): json is ClaudeCodeJson {
+  return typeof json === "object" && json !== null && !Array.isArray(json);
+}
+
 /** A record's uuid and its parent's (`null` for a record that starts a conversation). */
 function linksOf(json: JsonValue | undefined): {
   uuid: string | undefined;
   parent: string | null | undefined;
 } {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) {
-    return { uuid: undefined, parent: undefined };
-  }
+  if (!isRecord(json)) return { uuid: undefined, parent: undefined };
   const { uuid, parentUuid } = json;
   return {
     uuid: typeof uuid === "string" ? uuid : undefined,

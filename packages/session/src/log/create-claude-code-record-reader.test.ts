@@ -1,8 +1,13 @@
+import type { JsonValue } from "@ctx/protocol";
 import { describe, expect, it } from "vitest";
 import { createClaudeCodeRecordReader } from "./create-claude-code-record-reader.js";
 
 const facts = { sessionId: "s-1", cwd: "/w", version: "1.0.43" };
-const user = (uuid: string, content: unknown, extra: object = {}) => ({
+const user = (
+  uuid: string,
+  content: JsonValue,
+  extra: { readonly [key: string]: JsonValue } = {},
+): JsonValue => ({
   ...facts,
   type: "user",
   uuid,

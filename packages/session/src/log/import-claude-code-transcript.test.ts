@@ -45,7 +45,7 @@ describe("importClaudeCodeTranscript", () => {
       const session = await resumeSession(store, { sessionId: imported.sessionId });
       const history = session.history();
       expect(history).toHaveLength(imported.items);
-      const requests: ResponseItem[][] = [];
+      const requests: (readonly ResponseItem[])[] = [];
       const outcome = await runTurn({
         session,
         turnContext,
