@@ -1,6 +1,7 @@
 import type { ContentItem, JsonValue, ResponseItem, ToolOutput } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
 import type { HistoryEntry, Origin } from "../history/origin.js";
+import { linksOf } from "./claude-code-links.js";
 import type { ClaudeCodeBlock, ClaudeCodeJson, ClaudeCodeRecord } from "./claude-code-record.js";
 import { createClaudeCodeRecordReader } from "./create-claude-code-record-reader.js";
 import { LineCount } from "./line-count.js";
@@ -19,6 +20,8 @@ export interface ClaudeCodeHistory {
 }
 
 const context: Origin = { source: "context", kinds: [] };
+/** How many records' places are remembered, so a rewind can go back to them. */
+const placeMemory = 65_536;
 const model: Origin = { source: "model" };
 
 /** A reasoning item that carries a Claude block back to Claude, as `@ctx/anthropic` reads it. */
@@ -94,12 +97,16 @@ export class ClaudeCodeHistoryReader {
       return;
     }
     this.#cwd ??= record.facts?.cwd;
-    const links = linksOf(json);
-    if (isRewind(record, links.parent, this.#last)) this.#rewind(links.parent);
+    const links = linksOf(record, json, this.#last);
+    if (links.rewindsTo !== undefined) this.#rewind(links.rewindsTo);
     this.#record(record);
     if (record.type === "compaction") this.#lengths.clear();
     if (links.uuid !== undefined) {
       this.#lengths.set(links.uuid, this.#entries.length);
+      if (this.#lengths.size > placeMemory) {
+        const oldest = this.#lengths.keys().next();
+        if (oldest.done !== true) this.#lengths.delete(oldest.value);
+      }
       this.#last = links.uuid;
     }
   }
@@ -107,11 +114,13 @@ export class ClaudeCodeHistoryReader {
   /**
    * Goes back to where the person's message that answers `parent` was written: the person
    * rewound the conversation (Claude Code keeps the abandoned branch in the file, and sends the
-   * new one). A parent this reader never saw (an excerpt's first lines) is no rewind.
+   * new one). A parent this reader never saw (an excerpt's first lines, or one older than the
+   * newest 65,536 records) is no rewind.
    */
   #rewind(parent: string | null): void {
     const length = parent === null ? 0 : this.#lengths.get(parent);
-    if (length === undefined) return;
+    // A parent at the history's present length (a record between that added nothing) cuts nothing.
+    if (length === undefined || length >= this.#entries.length) return;
     this.#rewinds += 1;
     this.#entries = this.#entries.slice(0, length);
     for (const [uuid, after] of this.#lengths) if (after > length) this.#lengths.delete(uuid);
@@ -254,42 +263,6 @@ export class ClaudeCodeHistoryReader {
         return undefined;
     }
   }
-}
-
-function isRecord(json: JsonValue | undefined): json is ClaudeCodeJson {
-  return typeof json === "object" && json !== null && !Array.isArray(json);
-}
-
-/** A record's uuid and its parent's (`null` for a record that starts a conversation). */
-function linksOf(json: JsonValue | undefined): {
-  uuid: string | undefined;
-  parent: string | null | undefined;
-} {
-  if (!isRecord(json)) return { uuid: undefined, parent: undefined };
-  const { uuid, parentUuid } = json;
-  return {
-    uuid: typeof uuid === "string" ? uuid : undefined,
-    parent: typeof parentUuid === "string" || parentUuid === null ? parentUuid : undefined,
-  };
-}
-
-/**
- * Whether `record` is the person writing again from an earlier point: a message of theirs whose
- * parent is not the record just before it. A tool's result hangs off its own call whatever came
- * between (parallel calls), so only the person's words tell a rewind.
- */
-function isRewind(
-  record: ClaudeCodeRecord,
-  parent: string | null | undefined,
-  last: string | undefined,
-): parent is string | null {
-  return (
-    record.type === "user" &&
-    parent !== undefined &&
-    last !== undefined &&
-    parent !== last &&
-    record.blocks.some((block) => block.type === "text" && block.author === "user")
-  );
 }
 
 function parseJson(line: string): JsonValue | undefined {
