@@ -1,7 +1,7 @@
 import { mkdtemp, realpath, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { codexRolloutPath } from "@ctx/fixtures";
+import { claudeCodeTranscriptPath, codexRolloutPath } from "@ctx/fixtures";
 import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
 import { resumeSession } from "@ctx/session";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -36,6 +36,55 @@ describe("ctx import", () => {
     } finally {
       await store.close();
     }
+  });
+
+  it("writes a Claude Code transcript into a new session, the person's words the person's", async () => {
+    const run = await runCtx(
+      [
+        "import",
+        claudeCodeTranscriptPath("tool-heavy.jsonl"),
+        "--store",
+        "sessions",
+        "--session",
+        "claude",
+      ],
+      folder,
+    );
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Imported 22 item\(s\) into session claude of .*sessions\.\n$/);
+    const store = createJsonlRolloutStore(join(folder, "sessions"));
+    try {
+      const history = (await resumeSession(store, { sessionId: "claude" })).history();
+      // The person typed two requests and ran /mcp; the command's caveat and output are not theirs.
+      const theirs = history.filter((entry) => entry.origin.source === "user");
+      expect(theirs).toHaveLength(3);
+      expect(history.filter((entry) => entry.item.type === "function_call")).toHaveLength(6);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("says how many records of an inline sub-agent it left out", async () => {
+    const record = (uuid: string, sidechain: boolean, text: string) =>
+      JSON.stringify({
+        type: "user",
+        sessionId: "s",
+        cwd: "/w",
+        version: "1.0.43",
+        isSidechain: sidechain,
+        uuid,
+        message: { role: "user", content: text },
+      });
+    await writeFile(
+      join(folder, "inline.jsonl"),
+      `${[record("a", false, "Survey the tests."), record("b", true, "Find every test."), record("c", true, "Read them.")].join("\n")}\n`,
+    );
+    const run = await runCtx(["import", "inline.jsonl", "--store", "sessions"], folder);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      /^Imported 1 item\(s\) into session .* 2 record\(s\) of sub-agents' conversations were left out\.\n$/,
+    );
   });
 
   it("takes the store from CTX_SESSIONS, and needs one", async () => {

@@ -1,12 +1,11 @@
 import { mkdtemp, readFile, realpath, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { claudeCodeTranscriptPath } from "@ctx/fixtures";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type CtxRun, runCtx } from "./__fixtures__/run-ctx.js";
 
-const transcript = (name: string) =>
-  fileURLToPath(new URL(`./__fixtures__/claude-code/${name}.jsonl`, import.meta.url));
+const transcript = (name: string) => claudeCodeTranscriptPath(`${name}.jsonl`);
 const coverage = transcript("coverage-test-fix");
 const toolHeavy = transcript("tool-heavy");
 const compaction = transcript("compaction-excerpt");

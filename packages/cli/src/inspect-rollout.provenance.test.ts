@@ -1,31 +1,18 @@
 import { mkdtemp, readFile, realpath, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { codexRolloutPath } from "@ctx/fixtures";
+import {
+  claudeCodeTranscriptPath,
+  codexRolloutPath,
+  personLines,
+  piSessionPath,
+  transcriptPath,
+} from "@ctx/fixtures";
 import { describe, expect, it } from "vitest";
 import { formatInspectionText } from "./format-inspection.js";
 import { inspectRollout } from "./inspect-rollout.js";
 import { renderInspectionHtml } from "./render-inspection-html.js";
 import type { InspectedItem } from "./rollout-inspection.js";
-
-const fixture = (path: string) => fileURLToPath(new URL(`./__fixtures__/${path}`, import.meta.url));
-
-/**
- * The lines that hold the person's own words in each real transcript, read by hand: a slash
- * command the person ran is theirs; a command's output, a task notification, an interruption
- * notice and a sub-agent's prompt (written by the model that started it) are not.
- */
-const personLines: Readonly<Record<string, readonly number[]>> = {
-  "claude-code/compaction-excerpt.jsonl": [],
-  "claude-code/coverage-test-fix.jsonl": [2],
-  "claude-code/local-command-excerpt.jsonl": [4, 11],
-  "claude-code/sub-agent-aac57f5.jsonl": [],
-  "claude-code/task-notification-excerpt.jsonl": [],
-  "claude-code/tool-heavy.jsonl": [4, 21, 26],
-  "pi/before-compaction-tail.jsonl": [7, 10, 12],
-  "pi/large-session-head.jsonl": [2, 5, 18],
-};
 
 async function itemsOf(path: string) {
   const items: InspectedItem[] = [];
@@ -36,7 +23,7 @@ async function itemsOf(path: string) {
 describe("who wrote what, on every real transcript", () => {
   it("shows as the person's exactly the person's words: nothing injected or model-written, none of theirs as injected", async () => {
     for (const [name, lines] of Object.entries(personLines)) {
-      const { items, inspection } = await itemsOf(fixture(name));
+      const { items, inspection } = await itemsOf(transcriptPath(name));
       const shown = [
         ...new Set(items.filter((item) => item.category === "user").map((item) => item.line)),
       ];
@@ -48,7 +35,7 @@ describe("who wrote what, on every real transcript", () => {
   });
 
   it("reads a sub-agent's file as the sub-agent's, linked to the session that started it", async () => {
-    const { inspection } = await itemsOf(fixture("claude-code/sub-agent-aac57f5.jsonl"));
+    const { inspection } = await itemsOf(claudeCodeTranscriptPath("sub-agent-aac57f5.jsonl"));
     expect(inspection.session).toMatchObject({
       id: "aac57f5",
       agentPath: "aac57f5",
@@ -59,7 +46,7 @@ describe("who wrote what, on every real transcript", () => {
   });
 
   it("counts pi's reported usage, model by model, in its first format", async () => {
-    const { inspection, items } = await itemsOf(fixture("pi/large-session-head.jsonl"));
+    const { inspection, items } = await itemsOf(piSessionPath("large-session-head.jsonl"));
     expect(inspection.format).toBe("pi");
     expect(inspection.session.models).toEqual(["claude-sonnet-4-5", "gpt-5.1-codex"]);
     expect(inspection.reported?.reports).toBeGreaterThan(0);

@@ -1,8 +1,7 @@
 import { mkdir, mkdtemp, readFile, realpath, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { codexRolloutPath } from "@ctx/fixtures";
+import { claudeCodeTranscriptPath, codexRolloutPath } from "@ctx/fixtures";
 import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
 import { createSession } from "@ctx/session";
 import { describe, expect, it } from "vitest";
@@ -23,9 +22,7 @@ async function codexRollout(home: string, day: string, name: string, cwd: string
 
 /** Copies a real Claude Code transcript to `path`, every record's folder made `cwd`. */
 async function claudeTranscript(path: string, cwd: string, at: Date) {
-  const fixture = fileURLToPath(
-    new URL("./__fixtures__/claude-code/tool-heavy.jsonl", import.meta.url),
-  );
+  const fixture = claudeCodeTranscriptPath("tool-heavy.jsonl");
   const text = await readFile(fixture, "utf8");
   await mkdir(join(path, ".."), { recursive: true });
   await writeFile(

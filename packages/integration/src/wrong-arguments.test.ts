@@ -351,12 +351,27 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       names: ["store", "options"],
     },
     createSession: { args: [{}], names: ["options"], optional: [0] },
+    createClaudeCodeRecordReader: { args: [], names: [] },
     createTypedMessageMatcher: { args: [4], names: ["window"] },
     exportCodexRollout: { args: [[], { cwd: "/work" }], names: ["entries", "options"] },
     filterCompactedItems: { args: [[], standard], names: ["items", "registry"] },
     forkSession: {
       args: [rolloutStore, { sessionId: storedSession }],
       names: ["store", "options"],
+    },
+    importClaudeCodeTranscript: {
+      args: [
+        [
+          JSON.stringify({
+            type: "user",
+            sessionId: "s",
+            cwd: "/w",
+            message: { role: "user", content: "Hi" },
+          }),
+        ],
+        { store: rolloutStore },
+      ],
+      names: ["lines", "options"],
     },
     importCodexRollout: {
       args: [

@@ -17,12 +17,27 @@ export { normalizeHistory } from "./history/prompt-builder.js";
 export type { TouchedPaths } from "./injected/deliver-touched-agents-md.js";
 export type { TouchedAgentsMd } from "./injected/record-touched-paths.js";
 export type { TouchedPathsOptions } from "./injected/touched-paths-schema.js";
+export type {
+  ClaudeCodeAuthor,
+  ClaudeCodeBlock,
+  ClaudeCodeJson,
+  ClaudeCodeRecord,
+  ClaudeCodeSessionFacts,
+  ClaudeCodeToolResultPart,
+  ClaudeCodeUsage,
+} from "./log/claude-code-record.js";
+export { createClaudeCodeRecordReader } from "./log/create-claude-code-record-reader.js";
 export {
   type ExportCodexRolloutOptions,
   type ExportedCodexRollout,
   exportCodexRollout,
 } from "./log/export-codex-rollout.js";
 export { type ForkOptions, forkSession } from "./log/fork-session.js";
+export {
+  type ImportClaudeCodeTranscriptOptions,
+  type ImportedClaudeCodeTranscript,
+  importClaudeCodeTranscript,
+} from "./log/import-claude-code-transcript.js";
 export {
   type ImportCodexRolloutOptions,
   type ImportedCodexRollout,

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { claudeCodeTranscriptNames, claudeCodeTranscriptPath } from "@ctx/fixtures";
 import type { JsonValue } from "@ctx/protocol";
 import { describe, expect, it } from "vitest";
 import { claudeCodeReader } from "./claude-code-reader.js";
@@ -43,6 +45,24 @@ function fileEntries(records: readonly JsonValue[]): RolloutEntry[][] {
 }
 
 describe("claudeCodeReader", () => {
+  it.each(claudeCodeTranscriptNames)(
+    "reads every line of the real transcript %s as Claude Code's, sub-agents in their threads",
+    (name) => {
+      const lines = readFileSync(claudeCodeTranscriptPath(name), "utf8").split("\n");
+      const records = lines.filter(Boolean).map((line) => JSON.parse(line) as JsonValue);
+      expect(claudeCodeReader.detects(records[0] ?? null)).toBe(true);
+      const entries = fileEntries(records).flat();
+      expect(entries.filter((entry) => entry.type === "unfit")).toEqual([]);
+      const threaded = entries.filter((entry) => entry.type === "piece" && entry.piece.thread);
+      // A 1.0 transcript writes its sub-agents inline; a 2.x one in files of their own.
+      const inline = records.filter((record) =>
+        JSON.stringify(record).includes('"isSidechain":true'),
+      );
+      const ownFile = name.startsWith("sub-agent-");
+      expect(threaded.length > 0).toBe(inline.length > 0 && !ownFile);
+    },
+  );
+
   it("keeps what the person typed the user's, even a <system-reminder> they pasted", () => {
     const typed = `why does this say ${reminder}?`;
     const entries = claudeEntries(user(typed));

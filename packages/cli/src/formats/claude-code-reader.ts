@@ -1,80 +1,123 @@
-import type { JsonValue } from "@ctx/protocol";
+import {
+  type ClaudeCodeBlock,
+  type ClaudeCodeJson,
+  type ClaudeCodeRecord,
+  type ClaudeCodeSessionFacts,
+  createClaudeCodeRecordReader,
+} from "@ctx/session";
 import { isJsonObject, type JsonObject } from "../json-object.js";
-import { assistantEntries, systemEntries, Unfit, userEntries } from "./claude-code-records.js";
-import type { RolloutEntry, SessionFacts } from "./transcript-entry.js";
+import type { ItemCategory, ItemPiece, RolloutEntry, SessionFacts } from "./transcript-entry.js";
 import type { RecordReader, TranscriptReader } from "./transcript-reader.js";
 
-/** The records that carry the session's facts and what the model was sent. */
-const recordTypes = new Set(["user", "assistant", "system"]);
-/** How many records' threads are remembered, to follow a sub-agent's records by their parents. */
-const threadMemory = 65_536;
+const piece = (category: ItemCategory, kind: string, text: string, opaque = false): ItemPiece =>
+  opaque ? { category, kind, text, opaque } : { category, kind, text };
 
-/**
- * The elements Claude Code opens a whole user record with when it writes the record itself, and
- * the kind each one is; the person's own words never arrive wrapped in them (a person who types
- * one at the start of a message is the one case read wrongly, and the reason `origin` wins).
- */
-const harnessElements: readonly (readonly [string, string])[] = [
-  ["<task-notification>", "task_notification"],
-  ["<local-command-stdout>", "local_command_output"],
-  ["<local-command-stderr>", "local_command_output"],
-  ["<bash-stdout>", "local_command_output"],
-  ["<bash-stderr>", "local_command_output"],
-  ["<bash-notification>", "task_notification"],
-  ["<user-prompt-submit-hook>", "hook_output"],
-  ["<session-start-hook>", "hook_output"],
-  ["<teammate-message", "teammate_message"],
-];
-/** The kind of what an agent wrote to the sub-agent it started, in the sub-agent's user turn. */
-const agentPrompt = "agent_prompt";
-/** The elements of a slash command the person ran: their words, which Claude Code expands next. */
-const commandElements = ["<command-name>", "<command-message>"];
-
-/** The text a user record opens with: its string content, or its first text block's. */
-function openingText(record: JsonObject): string | undefined {
-  const message = record.message;
-  const content = isJsonObject(message) ? message.content : undefined;
-  if (typeof content === "string") return content.trimStart();
-  const first = Array.isArray(content) ? content[0] : undefined;
-  return isJsonObject(first) && first.type === "text" && typeof first.text === "string"
-    ? first.text.trimStart()
-    : undefined;
+/** An image's JSON without its data, and the data apart as opaque bytes. */
+function imagePieces(source: ClaudeCodeJson, category: ItemCategory): ItemPiece[] {
+  const { data, ...rest } = source;
+  return [
+    piece(category, "image", JSON.stringify({ type: "image", source: rest })),
+    ...(typeof data === "string" && data !== "" ? [piece(category, "image_data", data, true)] : []),
+  ];
 }
 
-/** Whether a user record holds tool results: the tools' words, however it opens. */
-function holdsToolResult(record: JsonObject): boolean {
-  const message = record.message;
-  const content = isJsonObject(message) ? message.content : undefined;
-  return (
-    Array.isArray(content) &&
-    content.some((each) => isJsonObject(each) && each.type === "tool_result")
-  );
+/** The texts of one block as `ctx inspect` measures them; a model's name the message. */
+function blockEntries(block: ClaudeCodeBlock, message: string | undefined): RolloutEntry[] {
+  const ofMessage = (each: ItemPiece): RolloutEntry => ({
+    type: "piece",
+    piece: message === undefined ? each : { ...each, message },
+  });
+  switch (block.type) {
+    case "text": {
+      const text = { type: "piece" as const, piece: piece(block.author, block.kind, block.text) };
+      if (block.author === "model") return [ofMessage(text.piece)];
+      return block.kind === "interruption" ? [text, { type: "aborted" }] : [text];
+    }
+    case "image":
+      return imagePieces(block.source, block.author).map((each) => ({
+        type: "piece",
+        piece: each,
+      }));
+    case "thinking":
+      return [
+        ofMessage(piece("model", "thinking", block.text)),
+        ...(block.signature === undefined || block.signature === ""
+          ? []
+          : [ofMessage(piece("model", "thinking_signature", block.signature, true))]),
+      ];
+    case "redacted_thinking":
+      return [ofMessage(piece("model", "redacted_thinking", block.data, true))];
+    case "tool_use":
+      // The model reads a call's name and its input; its id only pairs it with its result.
+      return [
+        ofMessage({
+          ...piece("model", "tool_use", block.json),
+          words: [block.name, JSON.stringify(block.input)],
+        }),
+      ];
+    case "tool_result":
+      return block.parts.flatMap((part): RolloutEntry[] => {
+        const pieces =
+          part.type === "text"
+            ? [
+                piece("tool", "tool_result", part.text),
+                ...part.reminders.map((each) => piece("injected", "system_reminder", each)),
+              ]
+            : part.type === "image"
+              ? imagePieces(part.source, "tool")
+              : [piece("tool", "tool_result", part.json)];
+        return pieces.map((each) => ({ type: "piece", piece: each }));
+      });
+    case "other":
+      return [
+        block.author === "model"
+          ? ofMessage(piece("model", block.kind, block.json))
+          : { type: "piece", piece: piece(block.author, block.kind, block.json) },
+      ];
+  }
 }
 
-const snakeCase = (name: string): string =>
-  name
-    .replace(/[^A-Za-z0-9]+/g, "_")
-    .replace(/^_|_$/g, "")
-    .toLowerCase()
-    .slice(0, 48) || "unknown";
-
-/** Who the session is, from a record that names its folder; a sub-agent's file names its parent. */
-function factsOf(record: JsonObject, subAgentFile: boolean): SessionFacts | undefined {
-  if (typeof record.cwd !== "string") return undefined;
-  const text = (key: string) =>
-    typeof record[key] === "string" ? (record[key] as string) : undefined;
-  const sessionId = text("sessionId");
-  const agentId = text("agentId");
-  const version = text("version");
-  const subAgent = subAgentFile && agentId !== undefined;
-  return {
-    ...(subAgent ? { id: agentId } : sessionId === undefined ? {} : { id: sessionId }),
-    cwd: record.cwd,
-    originator: "Claude Code",
-    ...(version === undefined ? {} : { version }),
-    ...(subAgent ? { agentPath: agentId } : {}),
-    ...(subAgent && sessionId !== undefined ? { parentSession: sessionId } : {}),
-  };
+/** What the session's record reader read of one line, as `ctx inspect`'s entries. */
+function recordEntries(record: ClaudeCodeRecord): RolloutEntry[] {
+  switch (record.type) {
+    case "user":
+      return record.blocks.flatMap((each) => blockEntries(each, undefined));
+    case "assistant": {
+      const { messageId, usage } = record;
+      return [
+        ...(record.model === undefined
+          ? []
+          : [{ type: "turn" as const, id: undefined, model: record.model }]),
+        ...record.blocks.flatMap((each) => blockEntries(each, messageId)),
+        ...(usage === undefined
+          ? []
+          : [
+              {
+                type: "usage" as const,
+                usage: { ...usage, reasoning: 0 },
+                ...(messageId === undefined ? {} : { copyOf: messageId }),
+              },
+            ]),
+      ];
+    }
+    case "compaction": {
+      const said = [
+        ...(record.trigger === undefined ? [] : [`${record.trigger} compaction`]),
+        ...(record.tokensBefore === undefined ? [] : [`${record.tokensBefore} tokens before`]),
+      ];
+      return [
+        {
+          type: "compaction",
+          replacement: [],
+          detail: `Claude Code compacted the conversation${said.length === 0 ? "" : ` (${said.join(", ")})`}: the history is replaced by the summary that follows`,
+        },
+      ];
+    }
+    case "ignored":
+      return [];
+    case "unfit":
+      return [{ type: "unfit", reason: record.reason }];
+  }
 }
 
 /** `entries` of a sub-agent's record, as its thread's: its texts and usage, nothing else. */
@@ -86,90 +129,28 @@ function inThread(entries: readonly RolloutEntry[], thread: string): RolloutEntr
   });
 }
 
-/**
- * One Claude Code transcript's reader. It keeps, within a bound: whether the file is a
- * sub-agent's own (`agent-*.jsonl`, every record a sidechain), the thread of the sub-agent
- * records it has seen (a sidechain opens one; its records follow their parents), and the slash
- * command the person ran last, whose expansion Claude Code writes next as a user record.
- */
+function sessionFacts(facts: ClaudeCodeSessionFacts): SessionFacts {
+  const { agentId, ...rest } = facts;
+  return {
+    ...rest,
+    originator: "Claude Code",
+    ...(agentId === undefined ? {} : { agentPath: agentId }),
+  };
+}
+
+/** One transcript's reader: the session's record reader, its records as entries. */
 function openClaudeCode(): RecordReader {
-  /** The `isSidechain` of the file's first conversation record: the main thread's. */
-  let mainSidechain: boolean | undefined;
-  const threads = new Map<string, string>();
-  let threadCount = 0;
-  let command: string | undefined;
-  let afterCommand = false;
-
-  const threadOf = (record: JsonObject): string | undefined => {
-    const sidechain = record.isSidechain === true;
-    if (mainSidechain === undefined || sidechain === mainSidechain) return undefined;
-    const parent =
-      typeof record.parentUuid === "string" ? threads.get(record.parentUuid) : undefined;
-    let thread = typeof record.agentId === "string" ? record.agentId : parent;
-    if (thread === undefined) {
-      threadCount += 1;
-      thread = `sidechain-${threadCount}`;
-    }
-    if (typeof record.uuid === "string") {
-      threads.set(record.uuid, thread);
-      if (threads.size > threadMemory) {
-        const oldest = threads.keys().next();
-        if (oldest.done !== true) threads.delete(oldest.value);
-      }
-    }
-    return thread;
-  };
-
-  /** The kind of a user record Claude Code wrote in the person's place, by its structure. */
-  const harnessKind = (record: JsonObject): string | undefined => {
-    const expansion =
-      afterCommand && (record.parentUuid === command || record.parentUuid === undefined);
-    afterCommand = false;
-    command = undefined;
-    if (record.isMeta === true || record.isCompactSummary === true || holdsToolResult(record)) {
-      return undefined;
-    }
-    const origin = record.origin;
-    if (isJsonObject(origin) && typeof origin.kind === "string") {
-      return origin.kind === "human" ? undefined : snakeCase(origin.kind);
-    }
-    const opening = openingText(record);
-    const element = harnessElements.find(([start]) => opening?.startsWith(start) === true);
-    if (element !== undefined) return element[1];
-    if (commandElements.some((start) => opening?.startsWith(start) === true)) {
-      command = typeof record.uuid === "string" ? record.uuid : undefined;
-      afterCommand = true;
-      return undefined;
-    }
-    if (expansion) return "command_expansion";
-    // A sub-agent's own file: its "user" is the agent that started it, never the person.
-    return mainSidechain === true ? agentPrompt : undefined;
-  };
-
-  return (record: JsonValue) => {
-    if (!isJsonObject(record) || typeof record.type !== "string") return undefined;
-    // Another agent's line (a Codex record's payload, a pi entry's parentId) is not Claude Code's.
-    if ("payload" in record || "parentId" in record) return undefined;
-    if (!recordTypes.has(record.type)) return [];
-    if (record.type === "assistant") afterCommand = false;
-    mainSidechain ??= record.isSidechain === true;
-    try {
-      const thread = threadOf(record);
-      const entries =
-        record.type === "user"
-          ? userEntries(record, thread === undefined ? harnessKind(record) : agentPrompt)
-          : record.type === "assistant"
-            ? assistantEntries(record)
-            : thread === undefined
-              ? systemEntries(record)
-              : [];
-      if (thread !== undefined) return inThread(entries, thread);
-      const facts = factsOf(record, mainSidechain);
-      return facts === undefined ? entries : [{ type: "session", facts }, ...entries];
-    } catch (error) {
-      if (error instanceof Unfit) return [{ type: "unfit", reason: error.message }];
-      throw error;
-    }
+  const read = createClaudeCodeRecordReader();
+  return (line) => {
+    const record = read(line);
+    if (record === undefined) return undefined;
+    const entries = recordEntries(record);
+    const thread = record.type === "compaction" ? undefined : record.thread;
+    if (thread !== undefined) return inThread(entries, thread);
+    const facts = record.type === "unfit" ? undefined : record.facts;
+    return facts === undefined
+      ? entries
+      : [{ type: "session", facts: sessionFacts(facts) }, ...entries];
   };
 }
 
@@ -178,15 +159,14 @@ const namesItsSession = (record: JsonObject): boolean =>
 
 /**
  * Claude Code's session transcripts (`~/.claude/projects/<folder>/<session>.jsonl`, and a
- * sub-agent's `agent-*.jsonl`): who the session is (from any record naming its folder; a
- * sub-agent's file names the session that started it), the texts of `user` and `assistant`
- * records classified by what the record says of them, the model and usage of each assistant
- * message (each of its lines repeats it, identified by the message id), and compaction
- * boundaries. A sub-agent's conversation written inline (Claude Code 1.0's sidechains) is read
- * as its own thread, apart from the main history. Records Claude Code keeps for itself
- * (`summary` titles, `progress`, `file-history-snapshot`, `queue-operation`, other `system`
- * records) were never sent to the model and give no entry. A record that does not have the
- * shape it should gives one `unfit` entry naming the field, and nothing else.
+ * sub-agent's `agent-*.jsonl`), read by `createClaudeCodeRecordReader` of `@ctx/session`: who
+ * the session is (from any record naming its folder; a sub-agent's file names the session that
+ * started it), the texts of `user` and `assistant` records with who wrote each, the model and
+ * usage of each assistant message (each of its lines repeats it, identified by the message id),
+ * and compaction boundaries. A sub-agent's conversation written inline (Claude Code 1.0's
+ * sidechains) is read as its own thread, apart from the main history. Records Claude Code keeps
+ * for itself give no entry; a record that does not have the shape it should gives one `unfit`
+ * entry naming the field, and nothing else.
  */
 export const claudeCodeReader: TranscriptReader = {
   format: "claude",

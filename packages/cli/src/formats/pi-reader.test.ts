@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { piSessionNames, piSessionPath } from "@ctx/fixtures";
 import type { JsonValue } from "@ctx/protocol";
 import { describe, expect, it } from "vitest";
 import { piReader } from "./pi-reader.js";
@@ -28,6 +30,23 @@ function read(records: readonly JsonValue[]): RolloutEntry[] {
   const reader = piReader.open();
   return records.flatMap((record) => reader(record) ?? [{ type: "unfit", reason: "not pi" }]);
 }
+
+describe("piReader on real sessions", () => {
+  it.each(piSessionNames)(
+    "reads every line of %s as pi's, the person's words the user's",
+    (name) => {
+      const lines = readFileSync(piSessionPath(name), "utf8").split("\n").filter(Boolean);
+      const records = lines.map((line) => JSON.parse(line) as JsonValue);
+      expect(piReader.detects(records[0] ?? null)).toBe(true);
+      const entries = read(records);
+      expect(entries.filter((entry) => entry.type === "unfit")).toEqual([]);
+      const people = entries.flatMap((entry) =>
+        entry.type === "piece" && entry.piece.category === "user" ? [entry.piece.kind] : [],
+      );
+      expect(people.length).toBeGreaterThan(0);
+    },
+  );
+});
 
 describe("piReader", () => {
   it("reads who wrote each text from the message's role", () => {

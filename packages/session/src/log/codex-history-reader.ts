@@ -5,6 +5,7 @@ import { classifyHistory } from "../history/classify-history.js";
 import { findRollbackCut } from "../history/find-rollback-cut.js";
 import type { HistoryEntry, Origin } from "../history/origin.js";
 import { codexOrigin, userMessageKey } from "./codex-origin.js";
+import { LineCount } from "./line-count.js";
 import { parseCodexRolloutLine } from "./parse-codex-rollout-line.js";
 import { createTypedMessageMatcher } from "./typed-message-matcher.js";
 
@@ -35,9 +36,9 @@ export class CodexHistoryReader {
   readonly #userTexts = new Set<string>();
   #lineNumber = 0;
   /** The lines that could not be read as history: how many, and the first. */
-  readonly #skipped = { count: 0, first: 0 };
+  readonly #skipped = new LineCount();
   /** The compactions that recorded no replacement history: how many, and the first. */
-  readonly #unreplaced = { count: 0, first: 0 };
+  readonly #unreplaced = new LineCount();
   #cwd: string | undefined;
   #baseInstructions: string | undefined;
 
@@ -51,7 +52,7 @@ export class CodexHistoryReader {
     if (text.trim() === "") return;
     const record = parseCodexRolloutLine(parseJson(text));
     if (record === undefined) {
-      note(this.#skipped, this.#lineNumber);
+      this.#skipped.note(this.#lineNumber);
       return;
     }
     switch (record.type) {
@@ -65,7 +66,7 @@ export class CodexHistoryReader {
       case "response_item": {
         const parsed = safeParseResponseItem(record.item);
         if (!parsed.success) {
-          note(this.#skipped, this.#lineNumber);
+          this.#skipped.note(this.#lineNumber);
           return;
         }
         const key = userMessageKey(parsed.item);
@@ -95,14 +96,14 @@ export class CodexHistoryReader {
       cwd: this.#cwd,
       baseInstructions: this.#baseInstructions,
       warnings: [
-        ...lineWarning(
-          this.#skipped,
+        ...this.#skipped.warning(
           "codex-rollout-lines-skipped",
+          "Codex rollout",
           "could not be read as history and were skipped",
         ),
-        ...lineWarning(
-          this.#unreplaced,
+        ...this.#unreplaced.warning(
           "codex-compaction-without-history",
+          "Codex rollout",
           "record a compaction without its replacement history, so the history before them was kept",
         ),
       ],
@@ -144,14 +145,14 @@ export class CodexHistoryReader {
   #compacted(replacement: readonly unknown[]): void {
     this.#settle();
     if (replacement.length === 0) {
-      note(this.#unreplaced, this.#lineNumber);
+      this.#unreplaced.note(this.#lineNumber);
       return;
     }
     const items = replacement.flatMap((value) => {
       const parsed = safeParseResponseItem(value);
       return parsed.success ? [parsed.item] : [];
     });
-    if (items.length < replacement.length) note(this.#skipped, this.#lineNumber);
+    if (items.length < replacement.length) this.#skipped.note(this.#lineNumber);
     const markers = classifyHistory(items, this.#registry);
     const userTexts = new Set(this.#userTexts);
     this.#entries = [];
@@ -174,26 +175,6 @@ function replacedOrigin(
     key !== undefined,
     key !== undefined && userTexts.has(key),
   );
-}
-
-/** Counts one more line in `lines`, remembering the first. */
-function note(lines: { count: number; first: number }, line: number): void {
-  if (lines.count === 0) lines.first = line;
-  lines.count += 1;
-}
-
-function lineWarning(
-  lines: { readonly count: number; readonly first: number },
-  code: string,
-  says: string,
-): CtxWarning[] {
-  if (lines.count === 0) return [];
-  return [
-    {
-      code,
-      message: `${lines.count} line(s) of the Codex rollout ${says} (the first at line ${lines.first})`,
-    },
-  ];
 }
 
 function parseJson(line: string): unknown {

@@ -5,10 +5,12 @@ import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import { registrySchema, rolloutStoreSchema } from "../argument-schemas.js";
 import { checkSchema } from "../check-argument.js";
-import { SessionError } from "../session-error.js";
 import { CodexHistoryReader } from "./codex-history-reader.js";
-import { itemRecord, toRolloutRecord } from "./session-records.js";
-import { SessionWriter } from "./session-writer.js";
+import {
+  importLinesSchema,
+  readImportLines,
+  writeImportedHistory,
+} from "./write-imported-history.js";
 
 /** Options of {@link importCodexRollout}. */
 export interface ImportCodexRolloutOptions {
@@ -31,16 +33,6 @@ export interface ImportedCodexRollout {
   /** Lines that could not be read, compactions without their history. */
   readonly warnings: CtxWarning[];
 }
-
-const linesSchema = lazySchema(() =>
-  z.custom<AsyncIterable<string> | Iterable<string>>(
-    (value) =>
-      typeof value === "object" &&
-      value !== null &&
-      (Symbol.asyncIterator in value || Symbol.iterator in value),
-    "expected the rollout's lines: an iterable or async iterable of strings",
-  ),
-);
 
 const optionsSchema = lazySchema(() =>
   z.strictObject({
@@ -72,35 +64,16 @@ export async function importCodexRollout(
   lines: AsyncIterable<string> | Iterable<string>,
   options: ImportCodexRolloutOptions,
 ): Promise<ImportedCodexRollout> {
-  checkSchema("lines", lines, linesSchema);
+  checkSchema("lines", lines, importLinesSchema);
   const checked = checkSchema("options", options, optionsSchema);
   const reader = new CodexHistoryReader(checked.registry ?? createStandardRegistry());
-  for await (const line of lines) {
-    if (typeof line !== "string") {
-      throw new SessionError(
-        "invalid-argument",
-        "lines: every line of the rollout must be a string",
-      );
-    }
-    reader.line(line);
-  }
+  await readImportLines(lines, (line) => reader.line(line));
   const history = reader.finish();
-  if (history.entries.length === 0) {
-    throw new SessionError(
-      "invalid-argument",
-      "lines: the Codex rollout holds no history item to import",
-    );
-  }
-  const sessionId = checked.sessionId ?? globalThis.crypto.randomUUID();
-  const writer = new SessionWriter(
+  const sessionId = await writeImportedHistory(
     checked.store,
-    sessionId,
-    { created: false, nextSequence: 0 },
-    [],
-  );
-  await writer.write(
-    history.entries.map((entry) => toRolloutRecord(itemRecord(entry))),
-    history.cwd,
+    checked.sessionId,
+    history,
+    "Codex rollout",
   );
   return {
     sessionId,
