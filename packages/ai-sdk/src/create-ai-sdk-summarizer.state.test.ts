@@ -69,8 +69,9 @@ describe("createAiSdkSummarizer with typedState", () => {
 
   it("lets the session write its fallback summary for a refusal", async () => {
     const refusal = openAITextResponse("", 0);
-    const json = refusal.json as { output: { content: object[] }[] };
-    for (const item of json.output) item.content = [{ type: "refusal", refusal: "I cannot." }];
+    if (!("json" in refusal)) throw new Error("a Responses answer is JSON");
+    const { output } = refusal.json as { output: { content: object[] }[] };
+    for (const item of output) item.content = [{ type: "refusal", refusal: "I cannot." }];
     const run = await runStateCompaction([refusal, typed(stateAnswers[1])], connect);
     expect(run.warnings).toEqual([["summarizer-failed"], []]);
     expect(run.states[0]).toMatchObject({ task: stateTask, constraints: ["Never push to main."] });
