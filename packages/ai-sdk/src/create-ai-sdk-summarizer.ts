@@ -1,9 +1,21 @@
-import { ContextWindowError, type Summarizer, summaryOptionsSchema } from "@ctx/protocol";
+import {
+  AdapterError,
+  ContextWindowError,
+  type Summarizer,
+  type SummaryRequest,
+  summaryOptionsSchema,
+} from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
 import { saysContextWindowExceeded } from "@ctx/protocol/mapping";
+import {
+  compactionAnswerJsonSchema,
+  readCompactionAnswer,
+  type StateSummarizer,
+  type SummaryAnswer,
+} from "@ctx/registry";
 import type { generateText, LanguageModel, LanguageModelCallOptions, ToolSet } from "ai";
 import { z } from "zod";
-import { checkSchema } from "./provider.js";
+import { checkSchema, provider } from "./provider.js";
 import { toPrompt } from "./to-prompt.js";
 
 /**
@@ -34,6 +46,14 @@ export interface AiSdkSummarizerOptions {
   readonly settings?: LanguageModelCallOptions;
   /** How often `generateText` retries a failed call; the AI SDK's default when omitted. */
   readonly maxRetries?: number;
+  /**
+   * Ask the model for the typed compaction state beside the summary, with the AI SDK's structured
+   * output (`Output.object` of `compactionAnswerJsonSchema()`, which the provider sends as its own
+   * structured output): the summarizer then answers `{ text, state }`. Off by default: the
+   * providers put the schema in the prompt's prefix (or, on Anthropic, a tool), so the summary
+   * request no longer reads the prefix the turns cached.
+   */
+  readonly typedState?: boolean;
 }
 
 const optionsSchema = lazySchema(() =>
@@ -43,6 +63,7 @@ const optionsSchema = lazySchema(() =>
     providerOptions: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
     settings: z.record(z.string(), z.unknown()).optional(),
     maxRetries: z.number().int().nonnegative().optional(),
+    typedState: z.boolean().optional(),
   }),
 );
 
@@ -65,8 +86,14 @@ function saysContextWindow(ai: typeof import("ai"), error: unknown): boolean {
  * reads the prefix they cached. `ai` is loaded on the first summary, so importing this package
  * needs no `ai` installed.
  *
+ * With `typedState`, a state that fails `compactionStateSchema` is left out, the summary kept
+ * (the session fills a state itself and says why in a warning); an answer without text (a
+ * refusal) makes the session write its fallback summary, as does one that is not the JSON asked
+ * for (cut at its output limit).
+ *
  * @throws {AdapterError} when the options do not fit their schema; the summarizer it returns
- * rejects with one when the request cannot be mapped, with a `ContextWindowError` (the AI SDK's
+ * rejects with one when the request cannot be mapped or (`invalid-answer`) a typed answer holds no
+ * summary, with a `ContextWindowError` (the AI SDK's
  * `APICallError` as its `cause`) when the provider's answer (its `data`, else its response body)
  * says the request does not fit the context window — OpenAI's `context_length_exceeded`,
  * Anthropic's "prompt is too long" — so the session leaves the oldest item out and asks again,
@@ -76,9 +103,15 @@ function saysContextWindow(ai: typeof import("ai"), error: unknown): boolean {
  * const summarizer = createAiSdkSummarizer({ model: openai("gpt-5.1-codex-mini") });
  * ```
  */
-export function createAiSdkSummarizer(options: AiSdkSummarizerOptions): Summarizer {
+export function createAiSdkSummarizer(
+  options: AiSdkSummarizerOptions & { readonly typedState: true },
+): StateSummarizer;
+export function createAiSdkSummarizer(options: AiSdkSummarizerOptions): Summarizer;
+export function createAiSdkSummarizer(
+  options: AiSdkSummarizerOptions,
+): Summarizer | StateSummarizer {
   checkSchema("summarizer options", options, optionsSchema);
-  const { model, tools, providerOptions, settings, maxRetries } = options;
+  const { model, tools, providerOptions, settings, maxRetries, typedState } = options;
   // Definitions only: without `execute`, a tool call in the summary's answer is never run.
   const definitions =
     tools === undefined
@@ -86,7 +119,10 @@ export function createAiSdkSummarizer(options: AiSdkSummarizerOptions): Summariz
       : Object.fromEntries(
           Object.entries(tools).map(([name, { execute: _, ...definition }]) => [name, definition]),
         );
-  return async (request, summaryOptions) => {
+  const ask = async (
+    request: SummaryRequest,
+    summaryOptions: { readonly signal: AbortSignal },
+  ): Promise<{ readonly text: string; readonly output: () => unknown }> => {
     const { signal } = checkSchema("options", summaryOptions, summaryOptionsSchema);
     const prompt = toPrompt(request);
     const ai = await import("ai");
@@ -98,10 +134,11 @@ export function createAiSdkSummarizer(options: AiSdkSummarizerOptions): Summariz
         model: model as LanguageModel,
         ...(definitions === undefined ? {} : { tools: definitions }),
         ...(providerOptions === undefined ? {} : { providerOptions }),
+        ...(typedState === true ? { output: answerOutput(ai) } : {}),
         ...prompt,
         abortSignal: signal,
       });
-      return result.text;
+      return { text: result.text, output: () => result.output };
     } catch (error) {
       if (!saysContextWindow(ai, error)) throw error;
       throw new ContextWindowError(
@@ -113,4 +150,42 @@ export function createAiSdkSummarizer(options: AiSdkSummarizerOptions): Summariz
       );
     }
   };
+  if (typedState !== true) {
+    return async (request, summaryOptions) => (await ask(request, summaryOptions)).text;
+  }
+  return async (request, summaryOptions) => readAnswer(await ask(request, summaryOptions));
+}
+
+/** The structured output a typed summary asks for. */
+function answerOutput(ai: typeof import("ai")) {
+  return ai.Output.object({
+    schema: ai.jsonSchema(compactionAnswerJsonSchema()),
+    name: "compaction_answer",
+    description: "The summary of the conversation, and the typed state of what it must not forget.",
+  });
+}
+
+/**
+ * The summary and state of a typed answer: its structured output (which the AI SDK leaves
+ * unread when the model stopped for another reason than the end of its answer), else its text;
+ * an answer without either (a refusal) stays an empty text.
+ */
+function readAnswer(result: {
+  readonly text: string;
+  readonly output: () => unknown;
+}): SummaryAnswer {
+  let output: unknown;
+  try {
+    output = result.output();
+  } catch {
+    output = undefined;
+  }
+  if (output === undefined && result.text.trim() === "") return result.text;
+  const answer = readCompactionAnswer(output ?? result.text);
+  if (answer !== undefined) return answer;
+  throw new AdapterError(
+    "invalid-answer",
+    "the model's answer is not the JSON summary and state it was asked for (it may have been cut at its output limit)",
+    { provider },
+  );
 }

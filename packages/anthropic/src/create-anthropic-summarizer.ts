@@ -2,11 +2,23 @@ import type {
   MessageCreateParamsNonStreaming,
   ToolUnion,
 } from "@anthropic-ai/sdk/resources/messages/messages";
-import { ContextWindowError, type Summarizer, summaryOptionsSchema } from "@ctx/protocol";
+import {
+  AdapterError,
+  ContextWindowError,
+  type Summarizer,
+  type SummaryRequest,
+  summaryOptionsSchema,
+} from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
 import { saysContextWindowExceeded } from "@ctx/protocol/mapping";
+import {
+  compactionAnswerJsonSchema,
+  readCompactionAnswer,
+  type StateSummarizer,
+  type SummaryAnswer,
+} from "@ctx/registry";
 import { z } from "zod";
-import { checkSchema } from "./provider.js";
+import { checkSchema, provider } from "./provider.js";
 import {
   type MessagesParamsOptions,
   messagesParamsOptionsSchema,
@@ -27,11 +39,19 @@ export interface AnthropicMessagesClient {
   };
 }
 
-/** What the summarizer reads of a content block of the answer: the text of a text block. */
+/**
+ * What the summarizer reads of a content block of the answer: the text of a text block, the name
+ * and input of a tool call.
+ */
 interface AnswerBlock {
   readonly type: string;
   readonly text?: string;
+  readonly name?: string;
+  readonly input?: unknown;
 }
+
+/** The tool a typed summary asks the model to call with the summary and the state. */
+const answerTool = "compaction_answer";
 
 /** Options of {@link createAnthropicSummarizer}. */
 export interface AnthropicSummarizerOptions extends MessagesParamsOptions {
@@ -49,6 +69,15 @@ export interface AnthropicSummarizerOptions extends MessagesParamsOptions {
    * not a tool call: an answer with no text makes the session write its fallback summary.
    */
   readonly tools?: readonly ToolUnion[];
+  /**
+   * Ask the model for the typed compaction state beside the summary: the request adds a tool,
+   * `compaction_answer`, whose input schema is `compactionAnswerJsonSchema()`, and makes the
+   * model call it (`tool_choice`; left to the model when `parameters.thinking` is on, which a
+   * forced tool choice does not allow), and the summarizer answers `{ text, state }`. Off by
+   * default: a changed tool list invalidates Anthropic's whole cached prefix, so the summary
+   * request no longer reads what the turns cached.
+   */
+  readonly typedState?: boolean;
   /** Further request fields (thinking, metadata, …), sent unchanged. */
   readonly parameters?: Omit<
     MessageCreateParamsNonStreaming,
@@ -64,6 +93,7 @@ const optionsSchema = lazySchema(() =>
     model: z.string().min(1),
     maxTokens: z.number().int().positive().optional(),
     tools: z.array(z.looseObject({ name: z.string() })).optional(),
+    typedState: z.boolean().optional(),
     parameters: z.record(z.string(), z.unknown()).optional(),
   }),
 );
@@ -75,11 +105,16 @@ const optionsSchema = lazySchema(() =>
  * the same `system`, the history as sent, with cache breakpoints placed the same way), so it
  * reads the prefix they cached.
  *
+ * With `typedState`, the model answers through the `compaction_answer` tool: a state that fails
+ * `compactionStateSchema` is left out, the summary kept (the session fills a state itself and
+ * says why in a warning), as is the state of an answer in text alone; an answer with neither (a
+ * refusal) makes the session write its fallback summary.
+ *
  * @throws {AdapterError} when the options do not fit their schema; the summarizer it
- * returns rejects with one when the request cannot be mapped, with a `ContextWindowError` (the
- * client's error as its `cause`) when the API answers that the prompt is too long, so the session
- * leaves the oldest item out and asks again, and with the client's own error when the call fails
- * otherwise or is aborted.
+ * returns rejects with one when the request cannot be mapped or (`invalid-answer`) the tool's
+ * input holds no summary, with a `ContextWindowError` (the client's error as its `cause`) when
+ * the API answers that the prompt is too long, so the session leaves the oldest item out and asks
+ * again, and with the client's own error when the call fails otherwise or is aborted.
  * @example
  * ```ts
  * const summarizer = createAnthropicSummarizer({
@@ -89,10 +124,21 @@ const optionsSchema = lazySchema(() =>
  * });
  * ```
  */
-export function createAnthropicSummarizer(options: AnthropicSummarizerOptions): Summarizer {
+export function createAnthropicSummarizer(
+  options: AnthropicSummarizerOptions & { readonly typedState: true },
+): StateSummarizer;
+export function createAnthropicSummarizer(options: AnthropicSummarizerOptions): Summarizer;
+export function createAnthropicSummarizer(
+  options: AnthropicSummarizerOptions,
+): Summarizer | StateSummarizer {
   checkSchema("summarizer options", options, optionsSchema);
-  const { client, model, maxTokens = 8192, tools, parameters, ...mapping } = options;
-  return async (request, summaryOptions) => {
+  const { client, model, maxTokens = 8192, tools, typedState, parameters, ...mapping } = options;
+  const thinking = parameters?.thinking;
+  const asked = typedState === true ? answerRequest(tools, thinking?.type ?? "disabled") : {};
+  const ask = async (
+    request: SummaryRequest,
+    summaryOptions: { readonly signal: AbortSignal },
+  ): Promise<readonly AnswerBlock[]> => {
     const { signal } = checkSchema("options", summaryOptions, summaryOptionsSchema);
     const params = toMessagesParams(request, mapping);
     try {
@@ -102,14 +148,13 @@ export function createAnthropicSummarizer(options: AnthropicSummarizerOptions): 
           model,
           max_tokens: maxTokens,
           ...(tools === undefined ? {} : { tools: [...tools] }),
+          ...asked,
           ...params,
           stream: false,
         },
         { signal },
       );
-      return message.content
-        .map((block) => (block.type === "text" ? (block.text ?? "") : ""))
-        .join("");
+      return message.content;
     } catch (error) {
       // The SDK's error holds the API's body as `error`; a prompt too long is a 400.
       const failure = Object(error);
@@ -126,4 +171,51 @@ export function createAnthropicSummarizer(options: AnthropicSummarizerOptions): 
       );
     }
   };
+  if (typedState !== true) {
+    return async (request, summaryOptions) => textOf(await ask(request, summaryOptions));
+  }
+  return async (request, summaryOptions) => readAnswer(await ask(request, summaryOptions));
+}
+
+/**
+ * The request fields of a typed summary: the turns' tools and `compaction_answer` after them, and
+ * a tool choice that makes the model call it, unless thinking (of type `thinking`) is on.
+ */
+function answerRequest(tools: readonly ToolUnion[] | undefined, thinking: string) {
+  const tool = {
+    name: answerTool,
+    description:
+      "Hand back the summary of the conversation and the typed state of what the session must not forget.",
+    input_schema: compactionAnswerJsonSchema() as { type: "object" },
+  };
+  return {
+    tools: [...(tools ?? []), tool],
+    tool_choice:
+      thinking === "disabled"
+        ? { type: "tool" as const, name: answerTool }
+        : { type: "auto" as const },
+  };
+}
+
+/** The text blocks of an answer, joined. */
+function textOf(blocks: readonly AnswerBlock[]): string {
+  return blocks.map((block) => (block.type === "text" ? (block.text ?? "") : "")).join("");
+}
+
+/** The summary and state of a typed answer: the `compaction_answer` call's input, or its text. */
+function readAnswer(blocks: readonly AnswerBlock[]): SummaryAnswer {
+  const call = blocks.find((block) => block.type === "tool_use" && block.name === answerTool);
+  if (call === undefined) {
+    const text = textOf(blocks);
+    return text.trim() === ""
+      ? text
+      : { text, stateProblem: `the model answered in text without calling ${answerTool}` };
+  }
+  const answer = readCompactionAnswer(call.input);
+  if (answer !== undefined) return answer;
+  throw new AdapterError(
+    "invalid-answer",
+    `the model called ${answerTool} without a summary (its answer may have been cut at max_tokens)`,
+    { provider, index: blocks.indexOf(call) },
+  );
 }

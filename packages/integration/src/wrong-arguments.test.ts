@@ -221,6 +221,8 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
     createRegistry: { args: [[], {}], names: ["kinds", "options"], optional: [1] },
     createStandardRegistry: { args: [[]], names: ["extraKinds"], optional: [0] },
     emptyCompactionState: { args: [], names: [] },
+    compactionAnswerJsonSchema: { args: [], names: [] },
+    readCompactionAnswer: { args: [{}], names: ["answer"], anything: [0] },
     defineLegacyFragment: {
       args: [{ type: "old", role: "user", markers: { start: "<old>", end: "</old>" } }],
       names: ["definition"],

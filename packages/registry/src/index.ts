@@ -151,6 +151,7 @@ export {
 export { turnAborted, turnAbortedDeveloper } from "./catalogue/turn-aborted.js";
 export { type UserShellCommandData, userShellCommand } from "./catalogue/user-shell-command.js";
 export { userVerificationNotice } from "./catalogue/user-verification-notice.js";
+export { compactionAnswerJsonSchema } from "./compaction-answer-json-schema.js";
 export {
   type Classification,
   createRegistry,
@@ -163,6 +164,7 @@ export {
   type LegacyFragment,
   type LegacyFragmentDefinition,
 } from "./legacy-fragment.js";
+export { readCompactionAnswer } from "./read-compaction-answer.js";
 export {
   RegistryError,
   type RegistryErrorCode,
@@ -170,3 +172,4 @@ export {
 } from "./registry-error.js";
 export { standardFragments } from "./standard-fragments.js";
 export type { StandardTurnState } from "./standard-turn-state.js";
+export type { StateSummarizer, SummaryAnswer } from "./state-summarizer.js";

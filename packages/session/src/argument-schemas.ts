@@ -1,11 +1,10 @@
 import type { Fragment } from "@ctx/fragments";
 import type { ModelCatalog } from "@ctx/prompts";
 import { lazySchema } from "@ctx/protocol/internal";
-import type { Registry } from "@ctx/registry";
+import type { Registry, StateSummarizer } from "@ctx/registry";
 import type { RolloutStore } from "@ctx/rollout";
 import { z } from "zod";
 import { compactionOptionsSchema } from "./compaction/compaction-options.js";
-import type { StateSummarizer } from "./compaction/state-summarizer.js";
 import { historyEntrySchema } from "./log/session-records.js";
 import type { Tokenizer } from "./tokens/tokenizer.js";
 

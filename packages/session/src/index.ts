@@ -1,8 +1,8 @@
+export type { StateSummarizer, SummaryAnswer } from "@ctx/registry";
 export type { CompactionOptions } from "./compaction/compaction-options.js";
 export type { CompactionReport, CompactionTrigger } from "./compaction/compaction-report.js";
 export { filterCompactedItems } from "./compaction/filter-compacted-items.js";
 export type { DroppedContextWarning } from "./compaction/reinject-surviving-context.js";
-export type { StateSummarizer, SummaryAnswer } from "./compaction/state-summarizer.js";
 export { createSession } from "./create-session.js";
 export { buildContextUpdate } from "./envelope/build-context-update.js";
 export { buildInitialContext } from "./envelope/build-initial-context.js";

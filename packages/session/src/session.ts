@@ -1,11 +1,10 @@
 import type { ModelCatalog, TruncationPolicy } from "@ctx/prompts";
 import type { ModelAnswer, ReportedUsage, ResponseItem } from "@ctx/protocol";
-import type { Registry } from "@ctx/registry";
+import type { Registry, StateSummarizer } from "@ctx/registry";
 import type { RolloutStore } from "@ctx/rollout";
 import type { CtxWarning } from "@ctx/text";
 import type { CompactionOptions } from "./compaction/compaction-options.js";
 import type { CompactionReport } from "./compaction/compaction-report.js";
-import type { StateSummarizer } from "./compaction/state-summarizer.js";
 import type { EnvelopeOptions } from "./envelope/context-message.js";
 import type { HistoryEntry, Origin } from "./history/origin.js";
 import type { TouchedAgentsMd } from "./injected/record-touched-paths.js";

@@ -56,6 +56,12 @@ export {
 export { runServedCompaction, type ServedCompaction } from "./run-served-compaction.js";
 export { type Exchange, runServedConversation } from "./run-served-conversation.js";
 export {
+  runStateCompaction,
+  type StateCompaction,
+  stateAnswers,
+  stateTask,
+} from "./run-state-compaction.js";
+export {
   anthropicMessageEvents,
   conversationScript,
   openAIChatCompletion,

@@ -29,30 +29,45 @@ const name = () => z.string().min(1).max(compactionStateLimits.nameLength);
  */
 export const compactionStateSchema = lazySchema(() =>
   z.strictObject({
-    version: z.literal(1),
+    version: z.literal(1).describe("The version of this record: 1."),
     /** What the session is for: the user's first request, or what a summarizer says it is. */
-    task: text().exactOptional(),
+    task: text().describe("What the session is for, in a sentence or two.").exactOptional(),
     /** What the user said must or must not be done, in their words, oldest first. */
-    constraints: z.array(text()).max(compactionStateLimits.constraints),
+    constraints: z
+      .array(text())
+      .max(compactionStateLimits.constraints)
+      .describe("Every rule the user gave for the work, in their words, oldest first."),
     /** What was decided on the way, oldest first. */
-    decisions: z.array(text()).max(compactionStateLimits.decisions),
+    decisions: z
+      .array(text())
+      .max(compactionStateLimits.decisions)
+      .describe("What was decided on the way and why, oldest first."),
     /** Tool calls that had no output when the state was made. */
     pendingCalls: z
       .array(z.strictObject({ callId: name(), tool: name(), arguments: text() }))
-      .max(compactionStateLimits.pendingCalls),
+      .max(compactionStateLimits.pendingCalls)
+      .describe("Tool calls that have no output yet: their call id, tool name and arguments."),
     /** Sub-agents started and not known to have ended, by the call that started them. */
-    agents: z.array(z.strictObject({ id: name(), task: text() })).max(compactionStateLimits.agents),
+    agents: z
+      .array(z.strictObject({ id: name(), task: text() }))
+      .max(compactionStateLimits.agents)
+      .describe(
+        "Sub-agents started and not known to have ended: the id of the call that started each, and its task.",
+      ),
     /** Work still to do; one marked `done` is closed by the next merge. */
     todos: z
       .array(
         z.strictObject({ text: text().min(1), status: z.enum(["open", "in_progress", "done"]) }),
       )
-      .max(compactionStateLimits.todos),
+      .max(compactionStateLimits.todos)
+      .describe("Work still to do, each with its status."),
     /** Paths read, and paths changed, oldest first; a path changed is not listed as read. */
-    files: z.strictObject({
-      read: z.array(name()).max(compactionStateLimits.files),
-      changed: z.array(name()).max(compactionStateLimits.files),
-    }),
+    files: z
+      .strictObject({
+        read: z.array(name()).max(compactionStateLimits.files),
+        changed: z.array(name()).max(compactionStateLimits.files),
+      })
+      .describe("The paths of the files read, and of those changed, oldest first."),
   }),
 );
 

@@ -1,4 +1,5 @@
 import type { ResponseItem } from "@ctx/protocol";
+import type { StateSummarizer } from "@ctx/registry";
 import type { CtxWarning } from "@ctx/text";
 import { buildInitialContext } from "../envelope/build-initial-context.js";
 import { contextEntry } from "../envelope/context-entry.js";
@@ -13,7 +14,6 @@ import { type CompactionOptions, defaultInjectedContextTokens } from "./compacti
 import { insertBeforeLastUserMessage } from "./insert-before-last-user-message.js";
 import { keepCompactionState } from "./keep-compaction-state.js";
 import { reinjectSurvivingContext } from "./reinject-surviving-context.js";
-import type { StateSummarizer } from "./state-summarizer.js";
 import { summarizeForCompaction } from "./summarize-for-compaction.js";
 
 /** What {@link prepareCompaction} works from. */

@@ -1,5 +1,5 @@
 import type { ResponseItem } from "@ctx/protocol";
-import type { CompactionState } from "@ctx/registry";
+import type { CompactionState, StateSummarizer } from "@ctx/registry";
 import type { CtxWarning } from "@ctx/text";
 import type { HistoryEntry } from "../history/origin.js";
 import { recallSummaryNote } from "../recall/recall-summary-note.js";
@@ -14,7 +14,6 @@ import {
 import { keepCompactionState } from "./keep-compaction-state.js";
 import { pruneToolOutputs } from "./prune-tool-outputs.js";
 import { stateEntry } from "./state-entry.js";
-import type { StateSummarizer } from "./state-summarizer.js";
 import { summarizeHistory } from "./summarize-history.js";
 
 /** What {@link summarizeForCompaction} works from. */

@@ -27,7 +27,7 @@ describe("summarizeHistory", () => {
     ]);
   });
 
-  it("takes a typed state beside the text, and leaves out one that fails its schema", async () => {
+  it("takes a typed state beside the text, and leaves out one that fails its schema or that the summarizer says it has not", async () => {
     const state = {
       version: 1 as const,
       constraints: ["Never push."],
@@ -49,6 +49,15 @@ describe("summarizeHistory", () => {
     const invalid = await summarizeHistory(history, answering({ text: "S.", state: {} }));
     expect(invalid.summary).toBe("S.");
     expect(invalid.warnings.map((warning) => warning.code)).toEqual(["summarizer-state-invalid"]);
+    const problem = "state.todos.0.status: not one of the statuses";
+    const said = await summarizeHistory(history, answering({ text: "S.", stateProblem: problem }));
+    expect(said.summary).toBe("S.");
+    expect(said.warnings).toEqual([
+      {
+        code: "summarizer-state-invalid",
+        message: expect.stringContaining(`(${problem})`),
+      },
+    ]);
     const textless = await summarizeHistory(history, answering({ state }));
     expect(textless.summary).toBeUndefined();
     expect(textless.warnings.map((warning) => warning.code)).toEqual(["summarizer-failed"]);

@@ -1,10 +1,10 @@
 import { compactionPrompt } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
 import { ContextWindowError, type SummaryRequest } from "@ctx/protocol";
+import type { StateSummarizer, SummaryAnswer } from "@ctx/registry";
 import { type CompactionState, compactionStateSchema } from "@ctx/registry";
 import type { CtxWarning } from "@ctx/text";
 import { userTextMessage } from "../turn/parse-user-input.js";
-import type { StateSummarizer, SummaryAnswer } from "./state-summarizer.js";
 
 /** What {@link summarizeHistory} needs. */
 export interface SummarizeOptions {
@@ -121,8 +121,18 @@ async function callWithTimeout(
     const answer: unknown = await Promise.race([pending, stopped]);
     if (typeof answer === "string") return answer;
     if (typeof answer === "object" && answer !== null && "text" in answer) {
-      const { text, state } = answer as { text: unknown; state?: unknown };
-      if (typeof text === "string") return { text, state: state as CompactionState | undefined };
+      const { text, state, stateProblem } = answer as {
+        text: unknown;
+        state?: unknown;
+        stateProblem?: unknown;
+      };
+      if (typeof text === "string") {
+        return {
+          text,
+          state: state as CompactionState | undefined,
+          stateProblem: typeof stateProblem === "string" ? stateProblem : undefined,
+        };
+      }
     }
     throw new Error("it returned something other than a text or { text, state }");
   } finally {
@@ -131,14 +141,20 @@ async function callWithTimeout(
   }
 }
 
-/** The typed state of `answer` when it gives one that passes the schema; a warning when it fails. */
+/**
+ * The typed state of `answer` when it gives one that passes the schema; a warning when it fails,
+ * or when the summarizer says why it has none (`stateProblem`).
+ */
 function stateOf(answer: SummaryAnswer, warnings: CtxWarning[]): CompactionState | undefined {
-  if (typeof answer === "string" || answer.state === undefined) return undefined;
-  const parsed = compactionStateSchema.safeParse(answer.state);
-  if (parsed.success) return parsed.data;
+  if (typeof answer === "string") return undefined;
+  const parsed =
+    answer.state === undefined ? undefined : compactionStateSchema.safeParse(answer.state);
+  if (parsed?.success === true) return parsed.data;
+  const problem = parsed?.error.issues[0]?.message ?? answer.stateProblem;
+  if (parsed === undefined && problem === undefined) return undefined;
   warnings.push({
     code: "summarizer-state-invalid",
-    message: `the summarizer's typed state was left out (${parsed.error.issues[0]?.message ?? "it does not match the schema"}); the session filled one from the history instead`,
+    message: `the summarizer's typed state was left out (${problem ?? "it does not match the schema"}); the session filled one from the history instead`,
   });
   return undefined;
 }
