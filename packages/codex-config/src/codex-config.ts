@@ -22,12 +22,18 @@ export interface CodexConfigFile {
   readonly path: string;
   /** The profile this file is (`<name>.config.toml`); absent for the user's `config.toml`. */
   readonly profile?: string;
+  /** The trusted project whose own `.codex/config.toml` this is. */
+  readonly project?: string;
   readonly found: boolean;
 }
 
 /** A limit or an oddity of the configuration that Codex passes over in silence. */
 export interface CodexConfigWarning extends CtxWarning {
-  readonly code: "legacy-profiles-ignored" | "profile-not-found";
+  readonly code:
+    | "legacy-profiles-ignored"
+    | "profile-not-found"
+    | "project-config-ignored"
+    | "project-key-ignored";
   readonly path: string;
 }
 
@@ -81,7 +87,10 @@ export interface CodexSkillsSettings {
 export interface CodexConfig {
   /** Codex's home, where the files were looked for. */
   readonly home: string;
-  /** The files read, in the order they were laid over each other. */
+  /**
+   * The files read, in the order they were laid over each other (`-c` overrides go over all):
+   * the user's, the profile's, then a trusted project's own, its folder's first.
+   */
   readonly files: readonly CodexConfigFile[];
   /** The profile selected with `--profile`. */
   readonly profile: string | undefined;
