@@ -38,8 +38,10 @@ export interface CodexConfigWarning extends CtxWarning {
 }
 
 /**
- * The sandbox and approvals of a turn, shaped as `buildEnvironmentProfile` of `@ctx/session`
- * takes them (add `cwd`, `shell` and `now`).
+ * The sandbox, approvals and what the turn's context leaves out, shaped as
+ * `buildEnvironmentProfile` of `@ctx/session` takes them (add `cwd`, `shell` and `now`): its
+ * result, spread into a turn context, sends no permissions text or environment context where
+ * the configuration turns them off.
  */
 export interface CodexEnvironmentSettings {
   readonly sandboxMode: SandboxMode;
@@ -52,6 +54,10 @@ export interface CodexEnvironmentSettings {
   readonly networkAccess: boolean;
   /** Whether the environment context shows the date and time zone. */
   readonly includeDate: boolean;
+  /** Whether the permissions text is sent (`include_permissions_instructions`). */
+  readonly includePermissions: boolean;
+  /** Whether the environment context is sent (`include_environment_context`). */
+  readonly includeEnvironmentContext: boolean;
 }
 
 /** The options of `createSession` of `@ctx/session` the configuration gives. */

@@ -168,6 +168,8 @@ export async function resolveCodexSettings(input: SettingsInput): Promise<Settin
       writableRoots,
       networkAccess,
       includeDate,
+      includePermissions,
+      includeEnvironmentContext,
     },
     session: {
       ...(baseInstructions === undefined ? {} : { baseInstructions }),
