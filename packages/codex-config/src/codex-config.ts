@@ -87,8 +87,9 @@ export interface CodexSkillsSettings {
 
 /**
  * A Codex configuration read as Codex 0.171 reads it for one working directory: the user's
- * `config.toml`, a profile's file over it, `-c` overrides over both, and the project's trust
- * deciding the sandbox and approval defaults. Every setting is in `values` with its source.
+ * `config.toml`, a profile's file over it, a trusted project's own `.codex/config.toml` files
+ * over those, `-c` overrides over all, and the project's trust deciding the sandbox and approval
+ * defaults. Every setting is in `values` with its source.
  */
 export interface CodexConfig {
   /** Codex's home, where the files were looked for. */
