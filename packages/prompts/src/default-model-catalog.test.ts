@@ -98,7 +98,7 @@ describe("defaultModelCatalog", () => {
       if (model.source?.url.startsWith("https://registry.npmjs.org/@openai/codex/") === true) {
         // No first-party page: the window is the one Codex's binary ships, named, and unpriced.
         expect(model.source.note).toContain("vendor/x86_64-unknown-linux-musl/bin/codex");
-        expect(model.source.quote).toContain(`"context_window": ${model.contextWindow}`);
+        expect(model.source.quote).toContain(`context_window: ${model.contextWindow} `);
         expect(model.pricing).toBeUndefined();
         fromCodex.push(model.slug);
         continue;

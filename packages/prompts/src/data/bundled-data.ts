@@ -370,8 +370,8 @@ export const bundledModels: readonly ModelInfo[] = [
     },
     source: {
       url: "https://registry.npmjs.org/@openai/codex/-/codex-0.171.0-linux-x64.tgz",
-      quote: '"slug": "gpt-6.2-astra", … "context_window": 272000, "max_context_window": 872000',
-      note: "No first-party OpenAI page for this model was in reach; the window is the one Codex 0.171.0 ships for it in its bundled model catalog, inside the binary vendor/x86_64-unknown-linux-musl/bin/codex of this package (printed by `codex debug models --bundled`). Codex budgets 272,000 tokens; the API's own input limit may be larger. No price is given: Codex ships none and no first-party price page was in reach.",
+      quote: "slug: gpt-6.2-astra · context_window: 272000 · max_context_window: 872000",
+      note: "No first-party OpenAI page for this model was in reach; the window is the one Codex 0.171.0 ships for it in its bundled model catalog, inside the binary vendor/x86_64-unknown-linux-musl/bin/codex of this package (printed by `codex debug models --bundled`; the quote gives the entry's JSON fields without their quotation marks). Codex budgets 272,000 tokens; the API's own input limit may be larger. No price is given: Codex ships none and no first-party price page was in reach.",
     },
   },
   {
@@ -393,8 +393,8 @@ export const bundledModels: readonly ModelInfo[] = [
     },
     source: {
       url: "https://registry.npmjs.org/@openai/codex/-/codex-0.171.0-linux-x64.tgz",
-      quote: '"slug": "gpt-6-astra", … "context_window": 272000, "max_context_window": 872000',
-      note: "No first-party OpenAI page for this model was in reach; the window is the one Codex 0.171.0 ships for it in its bundled model catalog, inside the binary vendor/x86_64-unknown-linux-musl/bin/codex of this package (printed by `codex debug models --bundled`). Codex budgets 272,000 tokens; the API's own input limit may be larger. No price is given: Codex ships none and no first-party price page was in reach.",
+      quote: "slug: gpt-6-astra · context_window: 272000 · max_context_window: 872000",
+      note: "No first-party OpenAI page for this model was in reach; the window is the one Codex 0.171.0 ships for it in its bundled model catalog, inside the binary vendor/x86_64-unknown-linux-musl/bin/codex of this package (printed by `codex debug models --bundled`; the quote gives the entry's JSON fields without their quotation marks). Codex budgets 272,000 tokens; the API's own input limit may be larger. No price is given: Codex ships none and no first-party price page was in reach.",
     },
   },
   {
@@ -416,8 +416,8 @@ export const bundledModels: readonly ModelInfo[] = [
     },
     source: {
       url: "https://registry.npmjs.org/@openai/codex/-/codex-0.171.0-linux-x64.tgz",
-      quote: '"slug": "gpt-6.1-sol", … "context_window": 500000, "max_context_window": 872000',
-      note: "No first-party OpenAI page for this model was in reach; the window is the one Codex 0.171.0 ships for it in its bundled model catalog, inside the binary vendor/x86_64-unknown-linux-musl/bin/codex of this package (printed by `codex debug models --bundled`). Codex budgets 500,000 tokens; the API's own input limit may be larger. No price is given: Codex ships none and no first-party price page was in reach.",
+      quote: "slug: gpt-6.1-sol · context_window: 500000 · max_context_window: 872000",
+      note: "No first-party OpenAI page for this model was in reach; the window is the one Codex 0.171.0 ships for it in its bundled model catalog, inside the binary vendor/x86_64-unknown-linux-musl/bin/codex of this package (printed by `codex debug models --bundled`; the quote gives the entry's JSON fields without their quotation marks). Codex budgets 500,000 tokens; the API's own input limit may be larger. No price is given: Codex ships none and no first-party price page was in reach.",
     },
   },
   {
@@ -642,8 +642,8 @@ export const bundledModels: readonly ModelInfo[] = [
     },
     source: {
       url: "https://registry.npmjs.org/@openai/codex/-/codex-0.171.0-linux-x64.tgz",
-      quote: '"slug": "gpt-5.5", … "context_window": 272000, "max_context_window": 272000',
-      note: "No first-party OpenAI page for this model was in reach; the window is the one Codex 0.171.0 ships for it in its bundled model catalog, inside the binary vendor/x86_64-unknown-linux-musl/bin/codex of this package (printed by `codex debug models --bundled`). Codex budgets 272,000 tokens; the API's own input limit may be larger. No price is given: Codex ships none and no first-party price page was in reach.",
+      quote: "slug: gpt-5.5 · context_window: 272000 · max_context_window: 272000",
+      note: "No first-party OpenAI page for this model was in reach; the window is the one Codex 0.171.0 ships for it in its bundled model catalog, inside the binary vendor/x86_64-unknown-linux-musl/bin/codex of this package (printed by `codex debug models --bundled`; the quote gives the entry's JSON fields without their quotation marks). Codex budgets 272,000 tokens; the API's own input limit may be larger. No price is given: Codex ships none and no first-party price page was in reach.",
     },
   },
   {
