@@ -135,6 +135,17 @@ describe("readCodexConfig: a project's own .codex/config.toml", () => {
     expect(config.developerInstructions).toBe("Still sent.");
   });
 
+  it("refuses a value Codex would reject in a project's file, naming the project, the file and the line", async () => {
+    const error = await read({
+      [`${home}/config.toml`]: trusted,
+      "/repo/sub/.codex/config.toml": '# mine\nsandbox_mode = "everything"\n',
+    }).catch((caught: unknown) => caught);
+    expect(CodexConfigError.isInstance(error) && error.code).toBe("invalid-value");
+    expect(CodexConfigError.isInstance(error) && error.message).toMatch(
+      /^project \/repo \(\/repo\/sub\/\.codex\/config\.toml:2\): sandbox_mode is not a value Codex accepts/,
+    );
+  });
+
   it("bounds a project's file as the user's: too large, not UTF-8, not TOML", async () => {
     const cases: [MemoryEntry, string][] = [
       [`developer_instructions = "${"x".repeat(64)}"\n`, "too-large"],
