@@ -109,8 +109,9 @@ Formats (all but text print JSON on standard output, warnings go to standard err
   ai-sdk       the AI SDK's instructions and ModelMessage[] for generateText (toPrompt of @ctx/ai-sdk)
 
 Settings come from a flag when one is given, else from Codex's configuration as Codex 0.171
-reads it (config.toml in Codex's home, the --profile file over it, -c overrides over both, the
-project's trust level for the sandbox and approval defaults: see @ctx/codex-config), else
+reads it (config.toml in Codex's home, the --profile file over it, a trusted project's own
+.codex/config.toml files over those, -c overrides over all, the project's trust level for the
+sandbox and approval defaults: see @ctx/codex-config), else
 Codex's defaults; the text format shows each setting's source (file and line, profile, -c,
 trust, default).
 
@@ -176,6 +177,9 @@ async function showContext(
       : { granularApprovals: settings.granularApprovals }),
     writableRoots: settings.writableRoots,
     networkAccess: settings.networkAccess,
+    includePermissions: settings.includePermissions,
+    includeEnvironmentContext: settings.includeEnvironmentContext,
+    includeDate: settings.includeDate,
     ...(settings.baseInstructions === undefined
       ? {}
       : { baseInstructions: settings.baseInstructions }),

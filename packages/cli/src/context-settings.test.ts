@@ -50,6 +50,8 @@ describe("resolveContextSettings", () => {
       "AGENTS.md fallback names=none (default)",
       "project root markers=.git (default)",
       "skills=on (default)",
+      "permissions text=sent (default)",
+      "environment context=sent (default)",
     ]);
   });
 

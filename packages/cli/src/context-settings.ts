@@ -36,6 +36,12 @@ export interface ContextSettings {
   readonly rootMarkers: readonly string[] | undefined;
   /** Whether the skills catalogue is sent. */
   readonly skills: boolean;
+  /** Whether the permissions text is sent (`include_permissions_instructions`). */
+  readonly includePermissions: boolean;
+  /** Whether the environment context is sent (`include_environment_context`). */
+  readonly includeEnvironmentContext: boolean;
+  /** Whether the environment context shows the date (`include_environment_context_time`). */
+  readonly includeDate: boolean;
   /** Whether the project is trusted, so its `.codex/skills` folders count. */
   readonly trusted: boolean;
   /** Every setting with its source, in the order shown. */
@@ -101,6 +107,9 @@ export function resolveContextSettings(input: {
   const networkAccess = environment?.networkAccess ?? false;
   const agentsMd = config?.agentsMd ?? {};
   const skills = config?.skills.includeInstructions ?? true;
+  const includePermissions = environment?.includePermissions ?? true;
+  const includeEnvironmentContext = environment?.includeEnvironmentContext ?? true;
+  const includeDate = environment?.includeDate ?? true;
   const baseInstructions = config?.session.baseInstructions;
   const listed = (names: readonly string[] | undefined, fallback: string) =>
     names === undefined ? fallback : names.join(", ") || "none";
@@ -174,6 +183,24 @@ export function resolveContextSettings(input: {
       value: skills ? "on" : "off",
       source: sourceOf("skills.include_instructions"),
     },
+    {
+      name: "permissions text",
+      value: includePermissions ? "sent" : "not sent",
+      source: sourceOf("include_permissions_instructions"),
+    },
+    {
+      name: "environment context",
+      value: !includeEnvironmentContext
+        ? "not sent"
+        : includeDate
+          ? "sent"
+          : "sent, without the date",
+      source: sourceOf(
+        includeEnvironmentContext
+          ? "include_environment_context_time"
+          : "include_environment_context",
+      ),
+    },
   ];
   return {
     model: model.value,
@@ -190,15 +217,27 @@ export function resolveContextSettings(input: {
     fallbackFilenames: agentsMd.fallbackFilenames,
     rootMarkers: agentsMd.rootMarkers,
     skills,
+    includePermissions,
+    includeEnvironmentContext,
+    includeDate,
     trusted: config?.skills.trusted ?? false,
     rows,
     warnings: config?.warnings ?? [],
   };
 }
 
-/** A source for the settings table: a file by its name and line, the rest as described. */
+/**
+ * A source for the settings table: a file by its name and line (a project's by its path inside
+ * the project), the rest as described.
+ */
 function shortSource(source: ConfigSource): string {
   if (source.kind !== "file") return describeConfigSource(source);
+  if (source.project !== undefined) {
+    const inside = source.path.startsWith(`${source.project}/`)
+      ? source.path.slice(source.project.length + 1)
+      : source.path;
+    return `project ${inside}:${source.line}`;
+  }
   const name = source.path.split(/[\\/]/).at(-1) ?? source.path;
   return source.profile === undefined
     ? `${name}:${source.line}`

@@ -31,6 +31,12 @@ export interface FirstTurnSettings {
   readonly writableRoots?: readonly string[];
   /** Whether commands under `workspace-write` reach the network. */
   readonly networkAccess?: boolean;
+  /** Whether the permissions text is sent; `true` when omitted. */
+  readonly includePermissions?: boolean;
+  /** Whether the environment context is sent; `true` when omitted. */
+  readonly includeEnvironmentContext?: boolean;
+  /** Whether the environment context shows the date; `true` when omitted. */
+  readonly includeDate?: boolean;
   /** Base instructions to send instead of the model's (Codex's `model_instructions_file`). */
   readonly baseInstructions?: string;
   /** The model's context window instead of the catalog's (Codex's `model_context_window`). */
@@ -125,6 +131,13 @@ export async function buildFirstTurnContext(
       ...(settings.networkAccess === undefined ? {} : { networkAccess: settings.networkAccess }),
       now: settings.now,
       ...(settings.timeZone === undefined ? {} : { timeZone: settings.timeZone }),
+      ...(settings.includePermissions === undefined
+        ? {}
+        : { includePermissions: settings.includePermissions }),
+      ...(settings.includeEnvironmentContext === undefined
+        ? {}
+        : { includeEnvironmentContext: settings.includeEnvironmentContext }),
+      ...(settings.includeDate === undefined ? {} : { includeDate: settings.includeDate }),
     }),
     agentsMd,
     ...(settings.developerInstructions === undefined

@@ -22,18 +22,26 @@ export interface CodexConfigFile {
   readonly path: string;
   /** The profile this file is (`<name>.config.toml`); absent for the user's `config.toml`. */
   readonly profile?: string;
+  /** The trusted project whose own `.codex/config.toml` this is. */
+  readonly project?: string;
   readonly found: boolean;
 }
 
 /** A limit or an oddity of the configuration that Codex passes over in silence. */
 export interface CodexConfigWarning extends CtxWarning {
-  readonly code: "legacy-profiles-ignored" | "profile-not-found";
+  readonly code:
+    | "legacy-profiles-ignored"
+    | "profile-not-found"
+    | "project-config-ignored"
+    | "project-key-ignored";
   readonly path: string;
 }
 
 /**
- * The sandbox and approvals of a turn, shaped as `buildEnvironmentProfile` of `@ctx/session`
- * takes them (add `cwd`, `shell` and `now`).
+ * The sandbox, approvals and what the turn's context leaves out, shaped as
+ * `buildEnvironmentProfile` of `@ctx/session` takes them (add `cwd`, `shell` and `now`): its
+ * result, spread into a turn context, sends no permissions text or environment context where
+ * the configuration turns them off.
  */
 export interface CodexEnvironmentSettings {
   readonly sandboxMode: SandboxMode;
@@ -46,6 +54,10 @@ export interface CodexEnvironmentSettings {
   readonly networkAccess: boolean;
   /** Whether the environment context shows the date and time zone. */
   readonly includeDate: boolean;
+  /** Whether the permissions text is sent (`include_permissions_instructions`). */
+  readonly includePermissions: boolean;
+  /** Whether the environment context is sent (`include_environment_context`). */
+  readonly includeEnvironmentContext: boolean;
 }
 
 /** The options of `createSession` of `@ctx/session` the configuration gives. */
@@ -75,13 +87,17 @@ export interface CodexSkillsSettings {
 
 /**
  * A Codex configuration read as Codex 0.171 reads it for one working directory: the user's
- * `config.toml`, a profile's file over it, `-c` overrides over both, and the project's trust
- * deciding the sandbox and approval defaults. Every setting is in `values` with its source.
+ * `config.toml`, a profile's file over it, a trusted project's own `.codex/config.toml` files
+ * over those, `-c` overrides over all, and the project's trust deciding the sandbox and approval
+ * defaults. Every setting is in `values` with its source.
  */
 export interface CodexConfig {
   /** Codex's home, where the files were looked for. */
   readonly home: string;
-  /** The files read, in the order they were laid over each other. */
+  /**
+   * The files read, in the order they were laid over each other (`-c` overrides go over all):
+   * the user's, the profile's, then a trusted project's own, its folder's first.
+   */
   readonly files: readonly CodexConfigFile[];
   /** The profile selected with `--profile`. */
   readonly profile: string | undefined;

@@ -6,6 +6,13 @@ export interface ConfigLeaf {
   readonly source: ConfigSource;
 }
 
+/** One layer of the configuration: `value` laid at `path`, each value's source from its full path. */
+export interface ConfigLayer {
+  readonly path: readonly string[];
+  readonly value: unknown;
+  readonly sourceOf: (path: readonly string[]) => ConfigSource;
+}
+
 /** A table of the merged configuration, or a value at the end of a path. */
 interface ConfigNode {
   leaf: ConfigLeaf | undefined;
@@ -19,6 +26,13 @@ interface ConfigNode {
  */
 export class ConfigLayers {
   readonly #root: ConfigNode = { leaf: undefined, children: new Map() };
+
+  /** The layers laid in order, each over the ones before it. */
+  static from(layers: readonly ConfigLayer[]): ConfigLayers {
+    const merged = new ConfigLayers();
+    for (const layer of layers) merged.set(layer.path, layer.value, layer.sourceOf);
+    return merged;
+  }
 
   /**
    * Lays `value` at `path` over what is there; `sourceOf` gives each value's source from its

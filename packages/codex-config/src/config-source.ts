@@ -3,8 +3,9 @@ import { z } from "zod";
 import { checkArgument } from "./check-argument.js";
 
 /**
- * Where one configuration value came from: a line of a file (the user's `config.toml`, or a
- * profile's `<name>.config.toml`, named by `profile`), a `-c key=value` override, the project's
+ * Where one configuration value came from: a line of a file (the user's `config.toml`, a
+ * profile's `<name>.config.toml`, named by `profile`, or a trusted project's own
+ * `.codex/config.toml`, named by `project`), a `-c key=value` override, the project's
  * trust level (the trust-aware defaults of the sandbox and the approval policy), or Codex's
  * default.
  */
@@ -16,6 +17,8 @@ export type ConfigSource =
       readonly line: number;
       /** The profile whose file this is; absent for the user's `config.toml`. */
       readonly profile?: string;
+      /** The trusted project (as its trust entry writes it) whose `.codex/config.toml` this is. */
+      readonly project?: string;
     }
   | { readonly kind: "override"; readonly override: string }
   | {
@@ -28,16 +31,18 @@ export type ConfigSource =
 
 /**
  * `source` in words, for a person: `/home/me/.codex/config.toml:3`, `profile work
- * (/home/me/.codex/work.config.toml:2)`, `-c sandbox_mode="read-only"`, `trusted project
+ * (/home/me/.codex/work.config.toml:2)`, `project /repo (/repo/.codex/config.toml:1)`, `-c sandbox_mode="read-only"`, `trusted project
  * /repo`, `default`.
  */
 export function describeConfigSource(source: ConfigSource): string {
   checkArgument("source", source, sourceSchema);
   switch (source.kind) {
     case "file":
-      return source.profile === undefined
-        ? `${source.path}:${source.line}`
-        : `profile ${source.profile} (${source.path}:${source.line})`;
+      if (source.profile !== undefined)
+        return `profile ${source.profile} (${source.path}:${source.line})`;
+      if (source.project !== undefined)
+        return `project ${source.project} (${source.path}:${source.line})`;
+      return `${source.path}:${source.line}`;
     case "override":
       return `-c ${source.override}`;
     case "trust":
@@ -49,7 +54,13 @@ export function describeConfigSource(source: ConfigSource): string {
 
 const sourceSchema = lazySchema(() =>
   z.discriminatedUnion("kind", [
-    z.object({ kind: z.literal("file"), path: z.string(), line: z.number().int().positive() }),
+    z.object({
+      kind: z.literal("file"),
+      path: z.string(),
+      line: z.number().int().positive(),
+      profile: z.string().optional(),
+      project: z.string().optional(),
+    }),
     z.object({ kind: z.literal("override"), override: z.string() }),
     z.object({
       kind: z.literal("trust"),

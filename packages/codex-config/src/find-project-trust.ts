@@ -1,5 +1,6 @@
 import type { AgentsMdFileSystem } from "@ctx/agents-md";
 import type { ConfigSource } from "./config-source.js";
+import { findGitRoot } from "./find-git-root.js";
 
 /** The trust the configuration gives the working directory's project, and the entry that gave it. */
 export interface ProjectTrust {
@@ -28,7 +29,7 @@ export async function findProjectTrust(
 ): Promise<ProjectTrust> {
   const direct = levelOf(projects, cwd);
   if (direct !== undefined) return { level: direct, project: cwd };
-  const root = await gitRoot(cwd, fs);
+  const root = await findGitRoot(cwd, fs);
   const level = root === undefined ? undefined : levelOf(projects, root);
   return root === undefined || level === undefined
     ? { level: "unknown" }
@@ -42,22 +43,4 @@ function levelOf(
   path: string,
 ): "trusted" | "untrusted" | undefined {
   return Object.hasOwn(projects, path) ? projects[path]?.trust_level : undefined;
-}
-
-async function gitRoot(cwd: string, fs: AgentsMdFileSystem): Promise<string | undefined> {
-  const kindOf = (path: string) =>
-    fs.stat(path).then(
-      (stat) => stat.kind,
-      () => undefined,
-    );
-  for (let folder = cwd; ; ) {
-    const git = await kindOf(fs.path.join(folder, ".git"));
-    if (git === "file") return undefined;
-    if (git === "directory" && (await kindOf(fs.path.join(folder, ".git", "HEAD"))) === "file") {
-      return folder;
-    }
-    const parent = fs.path.dirname(folder);
-    if (parent === folder) return undefined;
-    folder = parent;
-  }
 }

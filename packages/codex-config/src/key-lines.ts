@@ -37,13 +37,21 @@ export function keyLines(text: string): Map<string, number> {
   return lines;
 }
 
-/** The line of `path` in `lines`, or of its nearest ancestor that has one (a key of an inline table). */
+/**
+ * The line of `path` in `lines`, or of its nearest ancestor that has one (a key of an inline
+ * table), else the first line of a key inside it (a table only its sub-tables' headers name).
+ */
 export function lineOf(lines: ReadonlyMap<string, number>, path: readonly string[]): number {
   for (let length = path.length; length > 0; length -= 1) {
     const line = lines.get(pathKey(path.slice(0, length)));
     if (line !== undefined) return line;
   }
-  return 1;
+  const prefix = `${pathKey(path)}\u0000`;
+  let first: number | undefined;
+  for (const [key, line] of lines) {
+    if (key.startsWith(prefix) && (first === undefined || line < first)) first = line;
+  }
+  return first ?? 1;
 }
 
 const bareKey = /^[A-Za-z0-9_-]+/;

@@ -102,6 +102,20 @@ describe("readCodexConfig: trust decides the defaults as Codex 0.171 does", () =
     });
   });
 
+  it("turns an untrusted project's AGENTS.md off, whatever budget is set, as Codex 0.171 does", async () => {
+    const config = await read({
+      [`${home}/config.toml`]:
+        'project_doc_max_bytes = 100\n[projects."/repo"]\ntrust_level = "untrusted"\n',
+    });
+    expect(config.agentsMd.maxBytes).toBe(0);
+    expect(sourceOf(config, "project_doc_max_bytes")).toBe("untrusted project /repo");
+    const trusted = await read({
+      [`${home}/config.toml`]:
+        'project_doc_max_bytes = 100\n[projects."/repo"]\ntrust_level = "trusted"\n',
+    });
+    expect(trusted.agentsMd.maxBytes).toBe(100);
+  });
+
   it("keeps a sandbox_mode the file sets over the trust default, with its line", async () => {
     const config = await read({
       [`${home}/config.toml`]:

@@ -1,17 +1,17 @@
 import type { AgentsMdFileSystem } from "@ctx/agents-md";
 import { lazySchema } from "@ctx/protocol/internal";
-import { parse, TomlError } from "smol-toml";
 import { z } from "zod";
 import { checkArgument } from "./check-argument.js";
 import type { CodexConfig, CodexConfigFile, CodexConfigWarning } from "./codex-config.js";
 import { CodexConfigError } from "./codex-config-error.js";
-import { ConfigLayers } from "./config-layers.js";
+import { type ConfigLayer, ConfigLayers } from "./config-layers.js";
 import { describeConfigSource } from "./config-source.js";
 import { configTomlSchema } from "./config-toml-schema.js";
-import { findProjectTrust } from "./find-project-trust.js";
-import { keyLines, lineOf } from "./key-lines.js";
+import { findProjectTrust, type ProjectTrust } from "./find-project-trust.js";
+import { lineOf } from "./key-lines.js";
 import { parseOverride } from "./parse-override.js";
-import { readConfigFile } from "./read-config-file.js";
+import { readProjectLayers } from "./read-project-layers.js";
+import { readToml } from "./read-toml.js";
 import { resolveCodexSettings } from "./resolve-codex-settings.js";
 
 /** The largest configuration file read by default; a real one is a few kilobytes. */
@@ -60,9 +60,11 @@ const optionsSchema = lazySchema(() =>
 /**
  * Codex's configuration for one working directory, read as Codex 0.171 reads it: `config.toml`
  * in `home`; with `profile`, `<profile>.config.toml` beside it laid over it (tables merge key by
- * key, other values replace); the `overrides` over both; then the project's trust level
- * (`[projects."<path>"] trust_level`, for the working directory or its Git root) for the
- * sandbox and approval defaults. A missing file reads as empty.
+ * key, other values replace); in a project those trust (`[projects."<path>"] trust_level`, for
+ * the working directory or its Git root), the project's own `.codex/config.toml` files over
+ * those, from the project's folder down to the working directory; the `overrides` over all;
+ * then the project's trust level for the sandbox and approval defaults. A missing file reads as
+ * empty.
  *
  * @throws {CodexConfigError} `invalid-argument`; `not-a-file`, `too-large`, `not-utf8`,
  * `read-failed` for a file Codex could not read either; `invalid-toml` (with the line);
@@ -77,7 +79,7 @@ export async function readCodexConfig(options: ReadCodexConfigOptions): Promise<
     optionsSchema,
   );
   const limit = maxBytes ?? defaultMaxConfigBytes;
-  const layers = new ConfigLayers();
+  const below: ConfigLayer[] = [];
   const files: CodexConfigFile[] = [];
   const warnings: CodexConfigWarning[] = [];
   const userPath = fs.path.join(home, "config.toml");
@@ -98,11 +100,11 @@ export async function readCodexConfig(options: ReadCodexConfigOptions): Promise<
         message: `${userPath}:${lineOf(user.lines, ["profiles"])} has [profiles.*] tables, which Codex 0.171 ignores: a profile is a file <name>.config.toml beside config.toml, chosen with --profile`,
       });
     }
-    layers.set([], rest, (path) => ({
-      kind: "file",
-      path: userPath,
-      line: lineOf(user.lines, path),
-    }));
+    below.push({
+      path: [],
+      value: rest,
+      sourceOf: (path) => ({ kind: "file", path: userPath, line: lineOf(user.lines, path) }),
+    });
   }
   if (profile !== undefined) {
     const profilePath = fs.path.join(home, `${profile}.config.toml`);
@@ -115,21 +117,52 @@ export async function readCodexConfig(options: ReadCodexConfigOptions): Promise<
         message: `profile ${profile} has no file ${profilePath}; Codex then runs without it, and so does this reading`,
       });
     } else {
-      layers.set([], layer.document, (path) => ({
-        kind: "file",
-        path: profilePath,
-        line: lineOf(layer.lines, path),
-        profile,
-      }));
+      below.push({
+        path: [],
+        value: layer.document,
+        sourceOf: (path) => ({
+          kind: "file",
+          path: profilePath,
+          line: lineOf(layer.lines, path),
+          profile,
+        }),
+      });
     }
   }
+  const above: ConfigLayer[] = [];
   for (const text of overrides ?? []) {
     const override = parseOverride(text);
     if (override.path.length === 1 && override.path[0] === "profile") {
       throw legacyProfile(`-c ${text}`, String(override.value));
     }
-    layers.set(override.path, override.value, () => ({ kind: "override", override: text }));
+    above.push({
+      path: override.path,
+      value: override.value,
+      sourceOf: () => ({ kind: "override", override: text }),
+    });
   }
+  // The project's own files count only where the other layers trust the project; once laid,
+  // they may lower that trust, as Codex 0.171 lets them.
+  const outside = await mergeLayers([...below, ...above], cwd, fs);
+  const project = await readProjectLayers({ trust: outside.trust, cwd, fs, maxBytes: limit });
+  files.push(...project.files);
+  warnings.push(...project.warnings);
+  const { toml, layers, trust } =
+    project.layers.length === 0
+      ? outside
+      : await mergeLayers([...below, ...project.layers, ...above], cwd, fs);
+  const settings = await resolveCodexSettings({ toml, layers, trust, cwd, fs, maxBytes: limit });
+  return { home, files, profile, trust, ...settings, warnings };
+}
+
+/**
+ * The layers merged and checked against what Codex accepts, and the trust they give `cwd`'s
+ * project, with the entry's source.
+ *
+ * @throws {CodexConfigError} `invalid-value` naming the key and where it was set.
+ */
+async function mergeLayers(list: readonly ConfigLayer[], cwd: string, fs: AgentsMdFileSystem) {
+  const layers = ConfigLayers.from(list);
   const parsed = configTomlSchema.safeParse(layers.document());
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -146,32 +179,8 @@ export async function readCodexConfig(options: ReadCodexConfigOptions): Promise<
     found.project === undefined
       ? undefined
       : layers.sourceOf(["projects", found.project, "trust_level"]);
-  const trust = trustSource === undefined ? found : { ...found, source: trustSource };
-  const settings = await resolveCodexSettings({
-    toml: parsed.data,
-    layers,
-    trust,
-    cwd,
-    fs,
-    maxBytes: limit,
-  });
-  return { home, files, profile, trust, ...settings, warnings };
-}
-
-/** The TOML document of the file at `path` and its key lines, or `undefined` when it is missing. */
-async function readToml(fs: AgentsMdFileSystem, path: string, maxBytes: number) {
-  const text = await readConfigFile(fs, path, maxBytes);
-  if (text === undefined) return undefined;
-  try {
-    return { document: parse(text) as Record<string, unknown>, lines: keyLines(text) };
-  } catch (error) {
-    const where = error instanceof TomlError ? `:${error.line}` : "";
-    const detail = error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
-    throw new CodexConfigError("invalid-toml", `${path}${where} is not valid TOML (${detail})`, {
-      path,
-      cause: error,
-    });
-  }
+  const trust: ProjectTrust = trustSource === undefined ? found : { ...found, source: trustSource };
+  return { toml: parsed.data, layers, trust };
 }
 
 function legacyProfile(where: string, name: string): CodexConfigError {

@@ -26,7 +26,8 @@ type Settings = Omit<CodexConfig, "home" | "files" | "profile" | "trust" | "warn
  * project with a trust level, `read-only` for one without) and the approval policy (`untrusted`
  * for an untrusted project, else `on-request`); paths given relative are taken from the folder
  * of the file that gave them (the working directory for an override); `model_instructions_file`
- * is read, bounded as the configuration is.
+ * is read, bounded as the configuration is; an untrusted project's AGENTS.md files are off (a
+ * budget of 0), the global one stays.
  */
 export async function resolveCodexSettings(input: SettingsInput): Promise<Settings> {
   const { toml, layers, trust } = input;
@@ -129,7 +130,11 @@ export async function resolveCodexSettings(input: SettingsInput): Promise<Settin
     "model_auto_compact_token_limit",
     toml.model_auto_compact_token_limit,
   );
-  const maxBytes = optional("project_doc_max_bytes", toml.project_doc_max_bytes);
+  // Codex 0.171 reads no project AGENTS.md in an untrusted project, whatever the budget says.
+  const maxBytes =
+    trust.level === "untrusted"
+      ? setting("project_doc_max_bytes", undefined, 0, trustSource)
+      : optional("project_doc_max_bytes", toml.project_doc_max_bytes);
   const fallbackFilenames = optional(
     "project_doc_fallback_filenames",
     toml.project_doc_fallback_filenames,
@@ -163,6 +168,8 @@ export async function resolveCodexSettings(input: SettingsInput): Promise<Settin
       writableRoots,
       networkAccess,
       includeDate,
+      includePermissions,
+      includeEnvironmentContext,
     },
     session: {
       ...(baseInstructions === undefined ? {} : { baseInstructions }),

@@ -73,7 +73,7 @@ export async function ctxFirstTurn(options: {
     { full: true, warn: () => {} },
   ).fragment;
   if (fitted !== undefined) fragments.push(fitted);
-  if (settings.includePermissions !== false) {
+  if (policy !== undefined) {
     fragments.push(permissionsInstructions.create({ text: renderPermissionsInstructions(policy) }));
   }
   if (!agentsMd.isEmpty()) {

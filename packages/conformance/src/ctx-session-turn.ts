@@ -37,7 +37,7 @@ export async function ctxSessionTurnContext(
     ...(environment?.timezone === undefined ? {} : { timezone: environment.timezone }),
     ...(environment?.filesystem === undefined ? {} : { filesystem: environment.filesystem }),
     environmentContext: environment !== undefined,
-    ...(settings.includePermissions === false ? {} : { permissions: state.policy }),
+    ...(state.policy === undefined ? {} : { permissions: state.policy }),
     ...(settings.developerInstructions === undefined || settings.developerInstructions === ""
       ? {}
       : { developerInstructions: settings.developerInstructions }),

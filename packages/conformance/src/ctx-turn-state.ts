@@ -24,7 +24,8 @@ export interface CtxTurnState {
   /** The working directory's physical path. */
   readonly cwd: string;
   readonly agentsMd: LoadedAgentsMd;
-  readonly policy: PermissionsPolicy;
+  /** The permissions policy, or `undefined` when the settings leave the permissions text out. */
+  readonly policy: PermissionsPolicy | undefined;
   /** The environment context's data, or `undefined` when the settings switch it off. */
   readonly environment: EnvironmentContextData | undefined;
   /**
@@ -37,7 +38,7 @@ export interface CtxTurnState {
 /**
  * The state of a turn in `cwd` under a scenario's settings, with the choices Codex makes from
  * its configuration: those of `config` (the trust-aware defaults included) where the settings
- * are silent, else read-only and `on-request`; the environment and permissions are
+ * are silent, else read-only and `on-request` (the `include_` switches too); the environment and permissions are
  * `buildEnvironmentProfile`'s for the working directory's physical path, with the pinned shell,
  * date and time zone; the skills catalogue when the scenario asks for it.
  */
@@ -56,6 +57,7 @@ export async function ctxTurnState(options: {
     cwd: options.cwd,
     home: options.home,
     fs: createNodeFileSystem(),
+    ...options.config?.agentsMd,
     ...(settings.maxBytes === undefined ? {} : { maxBytes: settings.maxBytes }),
     ...(settings.fallbackFilenames === undefined
       ? {}
@@ -85,7 +87,15 @@ export async function ctxTurnState(options: {
     ...(networkAccess === undefined ? {} : { networkAccess }),
     now: pinnedNow,
     timeZone: pinnedEnvironment.timezone,
-    ...(settings.includeDate === undefined ? {} : { includeDate: settings.includeDate }),
+    ...optionalFlag("includeDate", settings.includeDate ?? configured?.includeDate),
+    ...optionalFlag(
+      "includePermissions",
+      settings.includePermissions ?? configured?.includePermissions,
+    ),
+    ...optionalFlag(
+      "includeEnvironmentContext",
+      settings.includeEnvironmentContext ?? configured?.includeEnvironmentContext,
+    ),
   });
   const skills =
     settings.skills === true
@@ -102,7 +112,7 @@ export async function ctxTurnState(options: {
     skills: skills?.catalogue(),
     policy: profile.permissions,
     environment:
-      settings.includeEnvironmentContext === false
+      profile.environmentContext === false
         ? undefined
         : {
             environments: profile.environments,
@@ -111,4 +121,12 @@ export async function ctxTurnState(options: {
             filesystem: profile.filesystem,
           },
   };
+}
+
+/** `{ [name]: value }`, or nothing when `value` is `undefined`. */
+function optionalFlag<Name extends string>(
+  name: Name,
+  value: boolean | undefined,
+): Partial<Record<Name, boolean>> {
+  return value === undefined ? {} : ({ [name]: value } as Record<Name, boolean>);
 }

@@ -15,10 +15,16 @@ describe("defaultModelCatalog", () => {
       ["ctx-coder-long", 1_000_000],
       ["ctx-coder-mini", 128_000],
       ["gpt-6.2-sol", 922_000],
+      ["gpt-6.2-astra", 272_000],
+      ["gpt-6-astra", 272_000],
+      ["gpt-6.1-sol", 500_000],
+      ["gpt-6.1-terra", 922_000],
       ["gpt-6-sol", 922_000],
+      ["gpt-6-luna", 922_000],
       ["gpt-5.6-sol", 922_000],
       ["gpt-5.6-terra", 922_000],
       ["gpt-5.6-luna", 922_000],
+      ["gpt-5.5", 272_000],
       ["gpt-5-codex", 272_000],
       ["gpt-5-nano", 272_000],
       ["gpt-5-mini", 272_000],
@@ -66,14 +72,42 @@ describe("defaultModelCatalog", () => {
     }
   });
 
-  it("cites a provider's documentation page, with its words, for every provider model", () => {
+  it("lists every model Codex 0.171's bundled catalog offers in its picker", () => {
+    // `codex debug models --bundled` of @openai/codex 0.171.0, the entries with visibility "list".
+    const listed = [
+      "gpt-6.2-sol",
+      "gpt-6.2-astra",
+      "gpt-6-astra",
+      "gpt-6.1-sol",
+      "gpt-6.1-terra",
+      "gpt-6-sol",
+      "gpt-6-luna",
+      "gpt-5.6-sol",
+      "gpt-5.6-terra",
+      "gpt-5.6-luna",
+      "gpt-5.5",
+    ];
+    expect(listed.filter((slug) => !defaultModelCatalog.has(slug))).toEqual([]);
+  });
+
+  it("cites a provider's documentation page, with its words, for every provider model, or else what Codex 0.171 ships", () => {
     const providers = defaultModelCatalog.models.filter((model) => !model.slug.startsWith("ctx-"));
+    const fromCodex: string[] = [];
     for (const model of providers) {
+      expect(model.source?.quote).toMatch(/\d/);
+      if (model.source?.url.startsWith("https://registry.npmjs.org/@openai/codex/") === true) {
+        // No first-party page: the window is the one Codex's binary ships, named, and unpriced.
+        expect(model.source.note).toContain("vendor/x86_64-unknown-linux-musl/bin/codex");
+        expect(model.source.quote).toContain(`context_window: ${model.contextWindow} `);
+        expect(model.pricing).toBeUndefined();
+        fromCodex.push(model.slug);
+        continue;
+      }
       expect(model.source?.url).toMatch(
         /^https:\/\/(developers\.openai\.com|platform\.claude\.com|ai\.google\.dev|docs\.cloud\.google\.com)\//,
       );
-      expect(model.source?.quote).toMatch(/\d/);
     }
+    expect(fromCodex).toEqual(["gpt-6.2-astra", "gpt-6-astra", "gpt-6.1-sol", "gpt-5.5"]);
     expect(defaultModelCatalog.models.filter((model) => model.source === undefined)).toHaveLength(
       3,
     );

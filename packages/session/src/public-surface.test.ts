@@ -108,10 +108,19 @@ describe("the types @ctx/session exports", () => {
   });
 
   it("names the environment profile's, the turn loop's and the error's types", () => {
-    expectTypeOf(entry.buildEnvironmentProfile)
-      .parameter(0)
-      .toEqualTypeOf<entry.EnvironmentProfileOptions>();
-    expectTypeOf(entry.buildEnvironmentProfile).returns.toEqualTypeOf<entry.EnvironmentProfile>();
+    expectTypeOf<
+      Parameters<typeof entry.buildEnvironmentProfile>[0]
+    >().toEqualTypeOf<entry.EnvironmentProfileOptions>();
+    // Without includePermissions (or with true) the profile has its permissions; with a boolean
+    // that may be false, they may be missing.
+    expectTypeOf(
+      entry.buildEnvironmentProfile({ cwd: "/repo", sandboxMode: "read-only" }),
+    ).toEqualTypeOf<entry.EnvironmentProfile>();
+    expectTypeOf<ReturnType<typeof entry.buildEnvironmentProfile>>().toEqualTypeOf<
+      Omit<entry.EnvironmentProfile, "permissions"> & {
+        readonly permissions?: entry.EnvironmentProfile["permissions"];
+      }
+    >();
     expectTypeOf(entry.runTurn).parameter(0).toEqualTypeOf<entry.RunTurnOptions>();
     expectTypeOf(entry.runTurn).returns.toEqualTypeOf<Promise<entry.TurnOutcome>>();
     expectTypeOf<Parameters<entry.RunTurnOptions["runTool"]>[0]>().toEqualTypeOf<entry.ToolCall>();

@@ -128,6 +128,38 @@ describe("buildEnvironmentProfile", () => {
     expect(texts.some((text) => text.startsWith("<permissions instructions>"))).toBe(true);
   });
 
+  it("leaves the permissions text or the environment context out of the turn when asked, as Codex's include_ keys do", async () => {
+    const sent = async (include: {
+      includePermissions: boolean;
+      includeEnvironmentContext: boolean;
+    }) => {
+      const profile = buildEnvironmentProfile({
+        cwd: "/repo",
+        sandboxMode: "read-only",
+        ...include,
+      });
+      const request = await createSession().beginTurn({ model: "ctx-coder", ...profile }, "Hello.");
+      return request.input.flatMap((item) =>
+        item.type === "message"
+          ? item.content.flatMap((content) =>
+              "text" in content ? [content.text.split(">")[0] ?? ""] : [],
+            )
+          : [],
+      );
+    };
+    expect(await sent({ includePermissions: false, includeEnvironmentContext: true })).toEqual([
+      "<environment_context",
+      "Hello.",
+    ]);
+    expect(await sent({ includePermissions: true, includeEnvironmentContext: false })).toEqual([
+      "<permissions instructions",
+      "Hello.",
+    ]);
+    expect(await sent({ includePermissions: false, includeEnvironmentContext: false })).toEqual([
+      "Hello.",
+    ]);
+  });
+
   it("refuses a wrong option or an unknown time zone with a SessionError naming it", () => {
     expect(() => buildEnvironmentProfile({ cwd: "", sandboxMode: "read-only" })).toThrow(
       /options\.cwd/,

@@ -42,6 +42,16 @@ export interface EnvironmentProfileOptions {
   readonly timeZone?: string;
   /** Whether the date and time zone are shown; `true` when omitted. */
   readonly includeDate?: boolean;
+  /**
+   * Whether the permissions text is sent (Codex's `include_permissions_instructions`); `true`
+   * when omitted. When `false` the profile has no `permissions`.
+   */
+  readonly includePermissions?: boolean;
+  /**
+   * Whether the environment context is sent (Codex's `include_environment_context`); `true`
+   * when omitted. When `false` the profile says `environmentContext: false`.
+   */
+  readonly includeEnvironmentContext?: boolean;
 }
 
 /** The parts of a {@link TurnContext} that {@link buildEnvironmentProfile} fills in. */
@@ -56,6 +66,8 @@ export interface EnvironmentProfile {
   readonly filesystem: NonNullable<EnvironmentContextData["filesystem"]>;
   /** The sandbox, approval and network policy the permissions text describes. */
   readonly permissions: PermissionsPolicy;
+  /** `false` when the environment context is not to be sent (`includeEnvironmentContext`). */
+  readonly environmentContext?: false;
 }
 
 /** Folders inside each writable root that stay read-only, in the order the reference lists them. */
@@ -74,6 +86,8 @@ const optionsSchema = lazySchema(() =>
     now: z.date().optional(),
     timeZone: z.string().min(1).optional(),
     includeDate: z.boolean().optional(),
+    includePermissions: z.boolean().optional(),
+    includeEnvironmentContext: z.boolean().optional(),
   }),
 );
 
@@ -85,7 +99,9 @@ const optionsSchema = lazySchema(() =>
  * `.agents`, `.codex` and `.aws` inside each root kept read-only; no sandbox under
  * `danger-full-access`); the permissions policy (writable roots with `/tmp`, network enabled
  * under `danger-full-access`); today's date in the time zone. Spread the result into a
- * {@link TurnContext}.
+ * {@link TurnContext}: with `includePermissions: false` it has no `permissions`, so no
+ * permissions text is sent; with `includeEnvironmentContext: false` it says
+ * `environmentContext: false`, so no environment context is.
  *
  * @throws {SessionError} naming the option that does not fit, or `options.timeZone` when it is
  * not a time zone the runtime knows.
@@ -95,7 +111,15 @@ const optionsSchema = lazySchema(() =>
  * await session.beginTurn({ model: "ctx-coder", ...profile }, "Fix the build.");
  * ```
  */
-export function buildEnvironmentProfile(options: EnvironmentProfileOptions): EnvironmentProfile {
+export function buildEnvironmentProfile(
+  options: EnvironmentProfileOptions & { readonly includePermissions?: true },
+): EnvironmentProfile;
+export function buildEnvironmentProfile(
+  options: EnvironmentProfileOptions,
+): Omit<EnvironmentProfile, "permissions"> & { readonly permissions?: PermissionsPolicy };
+export function buildEnvironmentProfile(
+  options: EnvironmentProfileOptions,
+): Omit<EnvironmentProfile, "permissions"> & { readonly permissions?: PermissionsPolicy } {
   const parsed = checkSchema("options", options, optionsSchema);
   const { cwd, sandboxMode } = parsed;
   const writing = sandboxMode === "workspace-write";
@@ -128,7 +152,8 @@ export function buildEnvironmentProfile(options: EnvironmentProfileOptions): Env
               fileSystem: { type: "restricted", entries: entries(roots, writing) },
             },
     },
-    permissions,
+    ...(parsed.includePermissions === false ? {} : { permissions }),
+    ...(parsed.includeEnvironmentContext === false ? { environmentContext: false as const } : {}),
   };
 }
 
