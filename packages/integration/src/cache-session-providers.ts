@@ -1,6 +1,7 @@
-import { toMessagesParams } from "@ctx/anthropic";
+import { createBreakpointPlanner, toMessagesParams } from "@ctx/anthropic";
 import { createAnthropicCache, createOpenAICache } from "@ctx/cache-simulator";
 import { toResponsesParams } from "@ctx/openai";
+import { defaultModelCatalog } from "@ctx/prompts";
 import type { Tokenizer } from "@ctx/session";
 import type { CacheSessionProvider } from "./provider-cache-session.js";
 
@@ -28,6 +29,35 @@ export function anthropicCacheProvider(tokenizer: Tokenizer): CacheSessionProvid
 }
 
 /**
+ * Claude through `@ctx/anthropic`'s mapping with `createBreakpointPlanner` placing the
+ * breakpoints (priced from the default catalog, told of the idle gaps the script plans), a new
+ * planner after a resume, on a simulated Anthropic cache that counts tokens with `tokenizer`.
+ */
+export function plannedAnthropicCacheProvider(tokenizer: Tokenizer): CacheSessionProvider {
+  const fixed = anthropicCacheProvider(tokenizer);
+  const models = fixed.models;
+  const pricing = defaultModelCatalog.get(models[0]).pricing;
+  const newPlanner = () => createBreakpointPlanner(pricing === undefined ? {} : { pricing });
+  let planner = newPlanner();
+  let ttl: "5m" | "1h" = "5m";
+  return {
+    ...fixed,
+    cacheTtl: (idleAfter) => {
+      ttl = planner.ttl({ idleAhead: idleAfter > 5 && idleAfter <= 60 });
+      return ttl;
+    },
+    restart: () => {
+      planner = newPlanner();
+    },
+    body: (request, model, sent, { at }) => ({
+      model,
+      tools: sent,
+      ...planner.plan(toMessagesParams(request, { cacheControl: false }), { at, ttl }),
+    }),
+  };
+}
+
+/**
  * A GPT model through `@ctx/openai`'s Responses mapping with the session's cache key, on a
  * simulated OpenAI cache that counts tokens with `tokenizer`.
  */
@@ -42,6 +72,28 @@ export function openAICacheProvider(tokenizer: Tokenizer): CacheSessionProvider 
       model,
       tools: sent,
       ...toResponsesParams(request, { promptCacheKey: "cache-session" }),
+    }),
+  };
+}
+
+/**
+ * A GPT-5.6 model through `@ctx/openai`'s Responses mapping in explicit prompt caching mode (12
+ * hours; the base instructions sent as the first developer message, so a breakpoint can keep
+ * them and the tools across a compaction), on a simulated OpenAI cache.
+ */
+export function explicitOpenAICacheProvider(tokenizer: Tokenizer): CacheSessionProvider {
+  return {
+    ...openAICacheProvider(tokenizer),
+    models: ["gpt-5.6-sol", "gpt-5.6-luna"],
+    cacheTtl: () => "12h",
+    body: (request, model, sent) => ({
+      model,
+      tools: sent,
+      ...toResponsesParams(request, {
+        promptCacheKey: "cache-session",
+        instructionsAs: "developer-message",
+        promptCache: { mode: "explicit", ttl: "12h" },
+      }),
     }),
   };
 }
