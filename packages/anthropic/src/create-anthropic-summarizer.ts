@@ -6,6 +6,7 @@ import { ContextWindowError, type Summarizer, summaryOptionsSchema } from "@ctx/
 import { lazySchema } from "@ctx/protocol/internal";
 import { saysContextWindowExceeded } from "@ctx/protocol/mapping";
 import { z } from "zod";
+import type { BreakpointPlanner } from "./create-breakpoint-planner.js";
 import { checkSchema } from "./provider.js";
 import {
   type MessagesParamsOptions,
@@ -49,6 +50,12 @@ export interface AnthropicSummarizerOptions extends MessagesParamsOptions {
    * not a tool call: an answer with no text makes the session write its fallback summary.
    */
   readonly tools?: readonly ToolUnion[];
+  /**
+   * The conversation's breakpoint planner, when its turns use one: the summary request's
+   * breakpoints are then planned as the next request of the conversation (`cacheControl` is not
+   * read), so they keep reading what the turns' planned breakpoints wrote.
+   */
+  readonly planner?: BreakpointPlanner;
   /** Further request fields (thinking, metadata, …), sent unchanged. */
   readonly parameters?: Omit<
     MessageCreateParamsNonStreaming,
@@ -65,6 +72,7 @@ const optionsSchema = lazySchema(() =>
     maxTokens: z.number().int().positive().optional(),
     tools: z.array(z.looseObject({ name: z.string() })).optional(),
     parameters: z.record(z.string(), z.unknown()).optional(),
+    planner: z.looseObject({ plan: z.custom((value) => typeof value === "function") }).optional(),
   }),
 );
 
@@ -91,10 +99,13 @@ const optionsSchema = lazySchema(() =>
  */
 export function createAnthropicSummarizer(options: AnthropicSummarizerOptions): Summarizer {
   checkSchema("summarizer options", options, optionsSchema);
-  const { client, model, maxTokens = 8192, tools, parameters, ...mapping } = options;
+  const { client, model, maxTokens = 8192, tools, parameters, planner, ...mapping } = options;
   return async (request, summaryOptions) => {
     const { signal } = checkSchema("options", summaryOptions, summaryOptionsSchema);
-    const params = toMessagesParams(request, mapping);
+    const params =
+      planner === undefined
+        ? toMessagesParams(request, mapping)
+        : planner.plan(toMessagesParams(request, { ...mapping, cacheControl: false }));
     try {
       const message = await client.messages.create(
         {
