@@ -58,7 +58,12 @@ const plan: CacheSessionPlan = quick
 const tokenizer = await loadDefaultTokenizer();
 for (const [name, provider, longestLifetime] of [
   ["anthropic", anthropicCacheProvider(tokenizer), 60],
-  ["anthropic, breakpoint planner", plannedAnthropicCacheProvider(tokenizer), 60],
+  ["anthropic, breakpoint planner told of idle gaps", plannedAnthropicCacheProvider(tokenizer), 60],
+  [
+    "anthropic, breakpoint planner foreseeing idle gaps from the clock",
+    plannedAnthropicCacheProvider(tokenizer, { foresee: true }),
+    60,
+  ],
   ["openai", openAICacheProvider(tokenizer), 24 * 60],
   ["openai, explicit mode", explicitOpenAICacheProvider(tokenizer), 12 * 60],
 ] as const) {

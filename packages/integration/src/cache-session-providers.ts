@@ -30,10 +30,14 @@ export function anthropicCacheProvider(tokenizer: Tokenizer): CacheSessionProvid
 
 /**
  * Claude through `@ctx/anthropic`'s mapping with `createBreakpointPlanner` placing the
- * breakpoints (priced from the default catalog, told of the idle gaps the script plans), a new
- * planner after a resume, on a simulated Anthropic cache that counts tokens with `tokenizer`.
+ * breakpoints (priced from the default catalog; told of the idle gaps the script plans, or with
+ * `foresee` left to foresee them from the requests' times), a new planner after a resume, on a
+ * simulated Anthropic cache that counts tokens with `tokenizer`.
  */
-export function plannedAnthropicCacheProvider(tokenizer: Tokenizer): CacheSessionProvider {
+export function plannedAnthropicCacheProvider(
+  tokenizer: Tokenizer,
+  { foresee = false }: { readonly foresee?: boolean } = {},
+): CacheSessionProvider {
   const fixed = anthropicCacheProvider(tokenizer);
   const models = fixed.models;
   const pricing = defaultModelCatalog.get(models[0]).pricing;
@@ -43,7 +47,7 @@ export function plannedAnthropicCacheProvider(tokenizer: Tokenizer): CacheSessio
   return {
     ...fixed,
     cacheTtl: (idleAfter) => {
-      ttl = planner.ttl({ idleAhead: idleAfter > 5 && idleAfter <= 60 });
+      ttl = planner.ttl(foresee ? {} : { idleAhead: idleAfter > 5 && idleAfter <= 60 });
       return ttl;
     },
     restart: () => {

@@ -1,7 +1,7 @@
 import type { ResponseInputItem } from "openai/resources/responses/responses";
 
 /** A breakpoint of OpenAI's explicit prompt caching, on a content part. */
-export interface PromptCacheBreakpoint {
+interface PromptCacheBreakpoint {
   readonly mode: "explicit";
 }
 
@@ -14,21 +14,6 @@ export type PromptCacheTtl = "30m" | "12h";
  * `prompt_cache_options`, read 2026-12-07: "writes up to the latest four explicit breakpoints").
  */
 const maxBreakpoints = 4;
-
-/**
- * A tool's text output as a list of one input text part, the form that can carry a breakpoint:
- * in explicit mode every text output goes in that form, so no item changes its bytes between the
- * request that marks it and the next.
- */
-export function withListOutput(item: ResponseInputItem): ResponseInputItem {
-  if (
-    (item.type === "function_call_output" || item.type === "custom_tool_call_output") &&
-    typeof item.output === "string"
-  ) {
-    return { ...item, output: [{ type: "input_text" as const, text: item.output }] };
-  }
-  return item;
-}
 
 /**
  * A copy of `input` with explicit cache breakpoints on the last content part of: the first

@@ -19,11 +19,7 @@ import type {
   ResponseInputText,
 } from "openai/resources/responses/responses";
 import { z } from "zod";
-import {
-  type PromptCacheTtl,
-  withExplicitBreakpoints,
-  withListOutput,
-} from "./explicit-cache-breakpoints.js";
+import { type PromptCacheTtl, withExplicitBreakpoints } from "./explicit-cache-breakpoints.js";
 import { provider } from "./provider.js";
 
 /** Options of {@link toResponsesParams}. */
@@ -259,4 +255,19 @@ function toToolOutput(output: ToolOutput): string | (ResponseInputText | Respons
   return output.map((part) =>
     part.type === "input_text" ? { type: "input_text", text: part.text } : toImage(part),
   );
+}
+
+/**
+ * A tool's text output as a list of one input text part, the form that can carry a breakpoint:
+ * in explicit mode every text output goes in that form, so no item changes its bytes between the
+ * request that marks it and the next.
+ */
+function withListOutput(item: ResponseInputItem): ResponseInputItem {
+  if (
+    (item.type === "function_call_output" || item.type === "custom_tool_call_output") &&
+    typeof item.output === "string"
+  ) {
+    return { ...item, output: [{ type: "input_text" as const, text: item.output }] };
+  }
+  return item;
 }
