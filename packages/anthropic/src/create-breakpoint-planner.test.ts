@@ -125,5 +125,7 @@ describe("createBreakpointPlanner", () => {
     // @ts-expect-error: params need messages.
     expect(() => planner.plan({ system: [] })).toThrowError(/messages/);
     expect(() => planner.ttl({ at: -1 })).toThrowError(/at/);
+    const marked = toMessagesParams({ instructions, input: opening });
+    expect(() => planner.plan(marked)).toThrowError(/cacheControl: false/);
   });
 });

@@ -4,11 +4,12 @@ import type {
   MessageParam,
   TextBlockParam,
 } from "@anthropic-ai/sdk/resources/messages/messages";
+import { AdapterError } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { takesCacheControl, withBreakpoint } from "./cache-breakpoints.js";
 import { type CachePricing, longTtlPays } from "./long-ttl-pays.js";
-import { checkSchema } from "./provider.js";
+import { checkSchema, provider } from "./provider.js";
 import type { MessagesParams } from "./to-messages-params.js";
 
 /** Options of {@link createBreakpointPlanner}. */
@@ -109,7 +110,8 @@ const hour = 3_600_000;
  * minutes would make the next request write again; the gap announced by the caller
  * (`idleAhead`) or foreseen from the gaps the planner has seen between requests (`at`).
  *
- * @throws {AdapterError} when the options do not fit their schema; `plan` and `ttl` too.
+ * @throws {AdapterError} when the options do not fit their schema; `plan` and `ttl` too, and
+ * `plan` when the params already carry breakpoints (mapped without `cacheControl: false`).
  * @example
  * ```ts
  * const planner = createBreakpointPlanner({ pricing: catalog.get(model).pricing });
@@ -140,6 +142,7 @@ export function createBreakpointPlanner(options: BreakpointPlannerOptions = {}):
     plan(params, plan = {}) {
       checkSchema("params", params, paramsSchema);
       checkSchema("options", plan, planOptionsSchema);
+      refuseMarked(params);
       if (plan.at !== undefined && lastAt !== undefined && plan.at >= lastAt) {
         const gap = plan.at - lastAt;
         gaps += 1;
@@ -184,6 +187,24 @@ export function createBreakpointPlanner(options: BreakpointPlannerOptions = {}):
       return { ...params, system, messages: marked };
     },
   };
+}
+
+/**
+ * Refuses params that already carry breakpoints (mapped without `cacheControl: false`): with the
+ * planner's, they could pass the four the API takes. The mapping marks only `system` and the
+ * last two messages, so only those are read.
+ */
+function refuseMarked(params: MessagesParams): void {
+  const marked = [...params.system, ...params.messages.slice(-2).flatMap(blocksOf)].some(
+    (block) => "cache_control" in block && block.cache_control != null,
+  );
+  if (marked) {
+    throw new AdapterError(
+      "invalid-argument",
+      "params already carry cache breakpoints: map the request with `cacheControl: false` for the planner",
+      { provider },
+    );
+  }
 }
 
 function blocksOf(message: MessageParam | undefined): readonly ContentBlockParam[] {
