@@ -17,7 +17,10 @@ export interface CacheSessionGoals {
   readonly repeatedShare: number;
   /** The requests that lost cache with no unavoidable cause before them. */
   readonly avoidable: readonly ServedCacheRequest[];
-  /** The first requests after a compaction that read nothing: the tools and system prefix lost. */
+  /**
+   * The first requests after a compaction that read less than their tools and base instructions:
+   * the prefix a compaction leaves as it was, lost.
+   */
   readonly compactionsWithoutPrefix: readonly ServedCacheRequest[];
   /** Each compaction's summary request: the share of it read from cache (0 to 1). */
   readonly summaryShares: readonly number[];
@@ -58,7 +61,9 @@ export function measureCacheGoals(
     repeatedShare: input === 0 ? 1 : repeated / input,
     avoidable,
     compactionsWithoutPrefix: run.requests.filter(
-      (request) => request.planted.includes("compaction") && request.usage.cachedTokens === 0,
+      (request) =>
+        request.planted.includes("compaction") &&
+        request.usage.cachedTokens < (request.stableTokens ?? 0),
     ),
     summaryShares: run.summaries.map((usage: CacheUsage) => usage.cachedTokens / usage.totalTokens),
   };

@@ -20,9 +20,18 @@ const schema = { type: "object", properties: { path: { type: "string" } } };
  * Anthropic cache that counts tokens with `tokenizer`.
  */
 export function anthropicCacheProvider(tokenizer: Tokenizer): CacheSessionProvider {
+  const countTokens = (text: string) => tokenizer.count(text);
   return {
+    // The tools and the first `system` block (the base instructions), on a cache of their own.
+    stableTokens: (body) =>
+      createAnthropicCache({ countTokens }).serve({
+        model: body.model,
+        tools: body.tools,
+        system: Array.isArray(body.system) ? body.system.slice(0, 1) : [],
+        messages: [],
+      }).totalTokens,
     models: ["claude-sonnet-4-5", "claude-sonnet-4-6"],
-    cache: createAnthropicCache({ countTokens: (text) => tokenizer.count(text) }),
+    cache: createAnthropicCache({ countTokens }),
     tools: (names) => tools(names).map((tool) => ({ ...tool, input_schema: schema })),
     body: (request, model, sent) => ({ model, tools: sent, ...toMessagesParams(request) }),
   };
@@ -66,9 +75,21 @@ export function plannedAnthropicCacheProvider(
  * simulated OpenAI cache that counts tokens with `tokenizer`.
  */
 export function openAICacheProvider(tokenizer: Tokenizer): CacheSessionProvider {
+  const countTokens = (text: string) => tokenizer.count(text);
   return {
+    // The tools and the instructions, as the field or as the first developer message.
+    stableTokens: (body) =>
+      createOpenAICache({ countTokens }).serve({
+        model: body.model,
+        tools: body.tools,
+        instructions: body.instructions,
+        input:
+          body.instructions === undefined && Array.isArray(body.input)
+            ? body.input.slice(0, 1)
+            : [],
+      }).totalTokens,
     models: ["gpt-5.1", "gpt-5-mini"],
-    cache: createOpenAICache({ countTokens: (text) => tokenizer.count(text) }),
+    cache: createOpenAICache({ countTokens }),
     tools: (names) =>
       tools(names).map((tool) => ({ type: "function", ...tool, parameters: schema })),
     promptCacheKey: "cache-session",

@@ -59,6 +59,11 @@ export interface CacheSessionProvider {
    * given the idle minutes expected after the turn; `5m` when omitted.
    */
   readonly cacheTtl?: (idleAfter: number) => NonNullable<RequestSettings["cacheTtl"]>;
+  /**
+   * The tokens of `body`'s tools and base instructions, as the provider's cache counts them: the
+   * prefix a compaction does not change.
+   */
+  readonly stableTokens: (body: Record<string, unknown>) => number;
   /** Forgets what the adapter kept of the conversation: a resume starts a new process. */
   readonly restart?: () => void;
 }
@@ -79,6 +84,11 @@ export interface ServedCacheRequest {
   readonly predictedTokens: number;
   /** Their price, when the catalog prices the model. */
   readonly predictedDollars: number | undefined;
+  /**
+   * For a request after a compaction, the tokens of the request's prefix that a compaction
+   * leaves as it was: the tools and the base instructions ({@link CacheSessionProvider.stableTokens}).
+   */
+  readonly stableTokens?: number;
 }
 
 /** What the scripted session sent and what the provider's cache made of it. */
@@ -159,15 +169,14 @@ export async function runCacheSession(
     const cacheTtl = provider.cacheTtl?.(idleAfter) ?? "5m";
     lifetime = lifetimes[cacheTtl];
     const send = (request: ModelRequest, step: number, causes: readonly PlantedCause[]) => {
+      const body = provider.body(request, model, tools, { at: now, idleAhead });
       served.push({
+        ...(causes.includes("compaction") ? { stableTokens: provider.stableTokens(body) } : {}),
         turn,
         step,
         planted: causes,
         idleMinutes: step === 0 ? idle : 0,
-        usage: provider.cache.serve(
-          provider.body(request, model, tools, { at: now, idleAhead }),
-          now,
-        ),
+        usage: provider.cache.serve(body, now),
         predicted: request.cachePrediction?.breaks.map((predicted) => predicted.cause) ?? [],
         predictedTokens: request.cachePrediction?.tokens ?? 0,
         predictedDollars: request.cachePrediction?.dollars,
