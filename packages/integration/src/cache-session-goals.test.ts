@@ -5,6 +5,7 @@ import { measureCacheGoals } from "./cache-session-goals.js";
 import {
   anthropicCacheProvider,
   explicitOpenAICacheProvider,
+  openAICacheProvider,
   plannedAnthropicCacheProvider,
 } from "./cache-session-providers.js";
 import { reportCacheSession } from "./cache-session-report.js";
@@ -67,5 +68,11 @@ describe("issue 45's harder cache session", () => {
     ]);
     expect(check.falseAlarms).toEqual([]);
     expect(check.unpredicted).toEqual([]);
+  });
+
+  it("keeps the tools and instructions across compactions on OpenAI's automatic cache too", async () => {
+    const { goals, compactions } = await measured(openAICacheProvider, 24 * 60);
+    expect(goals.compactionsWithoutPrefix).toEqual([]);
+    for (const request of compactions) expect(request.stableTokens).toBeGreaterThan(1024);
   });
 });

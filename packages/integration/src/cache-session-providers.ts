@@ -77,9 +77,11 @@ export function plannedAnthropicCacheProvider(
 export function openAICacheProvider(tokenizer: Tokenizer): CacheSessionProvider {
   const countTokens = (text: string) => tokenizer.count(text);
   return {
-    // The tools and the instructions, as the field or as the first developer message.
-    stableTokens: (body) =>
-      createOpenAICache({ countTokens }).serve({
+    // The tools and the instructions, as the field or as the first developer message, as much
+    // of them as the automatic cache reads back (in its 128-token steps): served twice.
+    stableTokens: (body) => {
+      const cache = createOpenAICache({ countTokens });
+      const stable = {
         model: body.model,
         tools: body.tools,
         instructions: body.instructions,
@@ -87,7 +89,10 @@ export function openAICacheProvider(tokenizer: Tokenizer): CacheSessionProvider 
           body.instructions === undefined && Array.isArray(body.input)
             ? body.input.slice(0, 1)
             : [],
-      }).totalTokens,
+      };
+      cache.serve(stable);
+      return cache.serve(stable).cachedTokens;
+    },
     models: ["gpt-5.1", "gpt-5-mini"],
     cache: createOpenAICache({ countTokens }),
     tools: (names) =>
