@@ -17,9 +17,14 @@ import type {
 const reach = 18;
 
 /** The blocks a cache breakpoint goes on (the API takes none on a thinking block). */
-type CacheableBlock = TextBlockParam | ImageBlockParam | ToolUseBlockParam | ToolResultBlockParam;
+export type CacheableBlock =
+  | TextBlockParam
+  | ImageBlockParam
+  | ToolUseBlockParam
+  | ToolResultBlockParam;
 
-function takesCacheControl(block: ContentBlockParam): block is CacheableBlock {
+/** Whether the API takes a `cache_control` on `block`. */
+export function takesCacheControl(block: ContentBlockParam): block is CacheableBlock {
   return (
     block.type === "text" ||
     block.type === "image" ||

@@ -17,6 +17,7 @@ import {
   type AnthropicSummarizerOptions,
   createAnthropicSummarizer,
 } from "./create-anthropic-summarizer.js";
+import { createBreakpointPlanner } from "./create-breakpoint-planner.js";
 
 const input: ResponseItem[] = [
   {
@@ -146,6 +147,30 @@ describe("createAnthropicSummarizer", () => {
     expect(after?.messages).toEqual(before?.messages);
     expect(compaction.warnings).toContain("summarizer-dropped-items");
     expect(compaction.summary).toContain("The user asked for a summary.");
+  });
+
+  it("lets the conversation's breakpoint planner place the summary request's breakpoints", async () => {
+    const bodies: unknown[] = [];
+    const fakeClient = {
+      messages: {
+        create: async (body: unknown) => {
+          bodies.push(body);
+          return { content: [{ type: "text", text: "Summary." }] };
+        },
+      },
+    };
+    const planner = createBreakpointPlanner({ longTtl: "never" });
+    const summarize = createAnthropicSummarizer({
+      client: fakeClient,
+      model: "claude-test",
+      planner,
+      cacheControl: { type: "ephemeral", ttl: "1h" },
+    });
+    const request = { model: "ctx-coder", instructions: "Be brief.", input };
+    expect(await summarize(request, { signal: new AbortController().signal })).toBe("Summary.");
+    // The planner's 5-minute marks, not the mapping's 1-hour ones.
+    expect(JSON.stringify(bodies[0])).toContain('"cache_control":{"type":"ephemeral"}');
+    expect(JSON.stringify(bodies[0])).not.toContain('"ttl":"1h"');
   });
 
   it("is the session's Summarizer", () => {

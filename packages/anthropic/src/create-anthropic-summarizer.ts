@@ -18,6 +18,7 @@ import {
   type SummaryAnswer,
 } from "@ctx/registry";
 import { z } from "zod";
+import type { BreakpointPlanner } from "./create-breakpoint-planner.js";
 import { checkSchema, provider } from "./provider.js";
 import {
   type MessagesParamsOptions,
@@ -78,6 +79,12 @@ export interface AnthropicSummarizerOptions extends MessagesParamsOptions {
    * request no longer reads what the turns cached.
    */
   readonly typedState?: boolean;
+  /**
+   * The conversation's breakpoint planner, when its turns use one: the summary request's
+   * breakpoints are then planned as the next request of the conversation (`cacheControl` is not
+   * read), so they keep reading what the turns' planned breakpoints wrote.
+   */
+  readonly planner?: BreakpointPlanner;
   /** Further request fields (thinking, metadata, …), sent unchanged. */
   readonly parameters?: Omit<
     MessageCreateParamsNonStreaming,
@@ -95,6 +102,7 @@ const optionsSchema = lazySchema(() =>
     tools: z.array(z.looseObject({ name: z.string() })).optional(),
     typedState: z.boolean().optional(),
     parameters: z.record(z.string(), z.unknown()).optional(),
+    planner: z.looseObject({ plan: z.custom((value) => typeof value === "function") }).optional(),
   }),
 );
 
@@ -132,7 +140,8 @@ export function createAnthropicSummarizer(
   options: AnthropicSummarizerOptions,
 ): Summarizer | StateSummarizer {
   checkSchema("summarizer options", options, optionsSchema);
-  const { client, model, maxTokens = 8192, tools, typedState, parameters, ...mapping } = options;
+  const { client, model, maxTokens = 8192, tools, typedState, parameters, planner, ...mapping } =
+    options;
   const thinking = parameters?.thinking;
   const asked = typedState === true ? answerRequest(tools, thinking?.type ?? "disabled") : {};
   const ask = async (
@@ -140,7 +149,10 @@ export function createAnthropicSummarizer(
     summaryOptions: { readonly signal: AbortSignal },
   ): Promise<readonly AnswerBlock[]> => {
     const { signal } = checkSchema("options", summaryOptions, summaryOptionsSchema);
-    const params = toMessagesParams(request, mapping);
+    const params =
+      planner === undefined
+        ? toMessagesParams(request, mapping)
+        : planner.plan(toMessagesParams(request, { ...mapping, cacheControl: false }));
     try {
       const message = await client.messages.create(
         {

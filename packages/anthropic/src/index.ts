@@ -9,9 +9,16 @@ export {
   type AnthropicSummarizerOptions,
   createAnthropicSummarizer,
 } from "./create-anthropic-summarizer.js";
+export {
+  type BreakpointPlanner,
+  type BreakpointPlannerOptions,
+  type BreakpointPlanOptions,
+  createBreakpointPlanner,
+} from "./create-breakpoint-planner.js";
 export { developerContext } from "./developer-context.js";
 export { fromMessage } from "./from-message.js";
 export { fromMessageStream, type MessageStreamOptions } from "./from-message-stream.js";
+export type { CachePricing } from "./long-ttl-pays.js";
 export { reportedUsage } from "./reported-usage.js";
 export {
   type MessagesParams,

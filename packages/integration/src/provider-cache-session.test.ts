@@ -20,7 +20,7 @@ describe.each([
   ["OpenAI", openAICacheProvider],
 ] as const)("a long agent session on %s's prompt cache", (_, provider) => {
   it("reads what each request repeats of the previous one, but after an expired entry", async () => {
-    const served = await runCacheSession(plan, provider(approximateTokenizer));
+    const served = (await runCacheSession(plan, provider(approximateTokenizer))).requests;
     const report = reportCacheSession(served);
     expect(report.requests).toBe(20);
     expect(report.misses.map((miss) => [miss.turn, miss.step, miss.planted])).toEqual([
@@ -58,7 +58,7 @@ describe.each([
   ["OpenAI", openAICacheProvider],
 ] as const)("the session's cache prediction on %s's prompt cache", (_, provider) => {
   it("foresees every break and miss with its planted cause, and nothing on clean requests", async () => {
-    const served = await runCacheSession(hard, provider(approximateTokenizer));
+    const served = (await runCacheSession(hard, provider(approximateTokenizer))).requests;
     const report = reportCacheSession(served);
     const check = checkCachePredictions(served, report);
     expect(check.unpredicted).toEqual([]);
@@ -79,7 +79,7 @@ describe("a tool round of more calls than Anthropic's lookback", () => {
   it("is read back through the breakpoint within reach of the previous request's end", async () => {
     const wide = { ...plan, parallelCalls: 25, compactBefore: [], idleMinutes: () => 0.5 };
     const report = reportCacheSession(
-      await runCacheSession(wide, anthropicCacheProvider(approximateTokenizer)),
+      (await runCacheSession(wide, anthropicCacheProvider(approximateTokenizer))).requests,
     );
     expect(report.misses).toEqual([]);
     expect(report.cachedTokens / report.inputTokens).toBeGreaterThan(0.9);

@@ -1,5 +1,5 @@
 import type { CacheUsage, ProviderCache } from "@ctx/cache-simulator";
-import type { ResponseItem } from "@ctx/protocol";
+import type { ModelInput, ResponseItem } from "@ctx/protocol";
 import { createMemoryRolloutStore } from "@ctx/rollout";
 import {
   approximateTokenizer,
@@ -43,12 +43,29 @@ export interface CacheSessionProvider {
   readonly tools: (names: readonly string[]) => NonNullable<RequestSettings["tools"]>;
   /** The `prompt_cache_key` the adapter sends, for a provider that has one. */
   readonly promptCacheKey?: string;
-  /** The request body the adapter maps `request` to for `model`, with `tools`. */
+  /**
+   * The request body the adapter maps `request` to for `model`, with `tools`, sent at `at`
+   * (milliseconds) with `idleAhead` when the caller expects an idle gap of 5 to 60 minutes after
+   * the turn.
+   */
   readonly body: (
-    request: ModelRequest,
+    request: ModelInput,
     model: string,
     tools: NonNullable<RequestSettings["tools"]>,
+    timing: { readonly at: number; readonly idleAhead: boolean },
   ) => Record<string, unknown>;
+  /**
+   * The cache lifetime a turn's requests get, told to the session in the turn's `request` slot,
+   * given the idle minutes expected after the turn; `5m` when omitted.
+   */
+  readonly cacheTtl?: (idleAfter: number) => NonNullable<RequestSettings["cacheTtl"]>;
+  /**
+   * The tokens of `body`'s tools and base instructions, as the provider's cache counts them: the
+   * prefix a compaction does not change.
+   */
+  readonly stableTokens: (body: Record<string, unknown>) => number;
+  /** Forgets what the adapter kept of the conversation: a resume starts a new process. */
+  readonly restart?: () => void;
 }
 
 /** One request of the scripted session and what the provider's cache made of it. */
@@ -58,6 +75,8 @@ export interface ServedCacheRequest {
   readonly step: number;
   /** What happened before this request that may cost the cache (empty for most requests). */
   readonly planted: readonly PlantedCause[];
+  /** Minutes of idle time just before the request (0 for a turn's later requests). */
+  readonly idleMinutes: number;
   readonly usage: CacheUsage;
   /** The causes of a miss the session predicted before sending the request (`cachePrediction`). */
   readonly predicted: readonly CacheMissCause[];
@@ -65,57 +84,99 @@ export interface ServedCacheRequest {
   readonly predictedTokens: number;
   /** Their price, when the catalog prices the model. */
   readonly predictedDollars: number | undefined;
+  /**
+   * For a request after a compaction, the tokens of the request's prefix that a compaction
+   * leaves as it was: the tools and the base instructions ({@link CacheSessionProvider.stableTokens}).
+   */
+  readonly stableTokens?: number;
+}
+
+/** What the scripted session sent and what the provider's cache made of it. */
+export interface CacheSessionRun {
+  readonly requests: readonly ServedCacheRequest[];
+  /** Each compaction's summary request, in order. */
+  readonly summaries: readonly CacheUsage[];
 }
 
 const seconds = (count: number): number => count * 1000;
+
+/** Each cache lifetime the session's `request` slot names, in milliseconds. */
+const lifetimes: Readonly<Record<NonNullable<RequestSettings["cacheTtl"]>, number>> = {
+  "5m": seconds(300),
+  "30m": seconds(1800),
+  "1h": seconds(3600),
+  "12h": seconds(43_200),
+  "24h": seconds(86_400),
+};
 
 /**
  * Runs `plan` through `@ctx/session` (a memory rollout store, the approximate tokenizer, a clock
  * on the script's time) and the provider's adapter mapping, serving every request to the
  * provider's simulated cache at the time the script reaches it (5 seconds a request, plus each
- * turn's idle time); each turn tells the session its tools and cache key in the turn context's
- * `request` slot. Returns every request with the causes planted before it and those the session
- * predicted.
+ * turn's idle time); each compaction's summary request too, through the session's summarizer
+ * and the same mapping. Each turn tells the session its tools, cache key and cache lifetime in
+ * the turn context's `request` slot, and the adapter the idle gap expected after it. An idle gap
+ * is planted only when it outlasts the lifetime of the turn before it. Returns every request with
+ * the causes planted before it and those the session predicted.
  */
 export async function runCacheSession(
   plan: CacheSessionPlan,
   provider: CacheSessionProvider,
-): Promise<ServedCacheRequest[]> {
+): Promise<CacheSessionRun> {
   const store = createMemoryRolloutStore();
   let now = 0;
+  let model = provider.models[0];
+  let tools = provider.tools(toolNames);
+  let idleAhead = false;
+  const summaries: CacheUsage[] = [];
   const options = {
     sessionId: "cache-session",
     tokenizer: approximateTokenizer,
     contextWindow: 10_000_000,
     clock: () => now,
+    summarizer: async (request: ModelInput) => {
+      summaries.push(
+        provider.cache.serve(provider.body(request, model, tools, { at: now, idleAhead }), now),
+      );
+      return "The work so far: the modules read and the values they export.";
+    },
   } satisfies SessionOptions;
   let session: Session = createSession({ ...options, store });
   const served: ServedCacheRequest[] = [];
+  let lifetime = lifetimes["5m"];
   for (let turn = 0; turn < plan.turns; turn += 1) {
     const planted: PlantedCause[] = [];
     const idle = plan.idleMinutes(turn);
     now += seconds(idle * 60);
-    if (idle > 5) planted.push("idle-gap");
+    if (turn > 0 && seconds(idle * 60) > lifetime) planted.push("idle-gap");
     if (plan.compactBefore.includes(turn)) {
       await session.compact();
       planted.push("compaction");
     }
     if (plan.resumeBefore === turn) {
       session = await resumeSession(store, options);
+      provider.restart?.();
       planted.push("resume");
     }
-    const model = provider.models[turn >= (plan.switchModelAt ?? Infinity) ? 1 : 0];
+    model = provider.models[turn >= (plan.switchModelAt ?? Infinity) ? 1 : 0];
     if (turn === plan.switchModelAt) planted.push("model-switch");
-    const tools = provider.tools(
+    tools = provider.tools(
       turn >= (plan.addToolAt ?? Infinity) ? [...toolNames, "apply_patch"] : toolNames,
     );
     if (turn === plan.addToolAt) planted.push("tools-change");
+    const idleAfter = turn + 1 < plan.turns ? plan.idleMinutes(turn + 1) : 0;
+    idleAhead = idleAfter > 5 && idleAfter <= 60;
+    const cacheTtl = provider.cacheTtl?.(idleAfter) ?? "5m";
+    lifetime = lifetimes[cacheTtl];
     const send = (request: ModelRequest, step: number, causes: readonly PlantedCause[]) => {
+      const body = provider.body(request, model, tools, { at: now, idleAhead });
       served.push({
+        ...(causes.includes("compaction") ? { stableTokens: provider.stableTokens(body) } : {}),
         turn,
         step,
         planted: causes,
-        usage: provider.cache.serve(provider.body(request, model, tools), now),
+        idleMinutes: step === 0 ? idle : 0,
+        usage: provider.cache.serve(body, now),
         predicted: request.cachePrediction?.breaks.map((predicted) => predicted.cause) ?? [],
         predictedTokens: request.cachePrediction?.tokens ?? 0,
         predictedDollars: request.cachePrediction?.dollars,
@@ -125,6 +186,7 @@ export async function runCacheSession(
       ...turnContext(model),
       request: {
         tools,
+        cacheTtl,
         ...(provider.promptCacheKey === undefined
           ? {}
           : { promptCacheKey: provider.promptCacheKey }),
@@ -144,7 +206,7 @@ export async function runCacheSession(
       },
     ]);
   }
-  return served;
+  return { requests: served, summaries };
 }
 
 /** The agent's tools until the plan adds one. */

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { discoverAgentsMd } from "@ctx/agents-md";
+import { createBreakpointPlanner } from "@ctx/anthropic";
 import { createMarkerGuard } from "@ctx/fragments";
 import { defaultModelCatalog } from "@ctx/prompts";
 import { createStandardRegistry, permissionsInstructions } from "@ctx/registry";
@@ -486,6 +487,7 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       names: ["request", "options"],
       optional: [1],
     },
+    createBreakpointPlanner: { args: [{ longTtl: "never" }], names: ["options"], optional: [0] },
     createAnthropicSummarizer: {
       args: [{ client: { messages: { create: () => ({}) } }, model: "m" }],
       names: ["options"],
@@ -560,6 +562,17 @@ const methodRows: Readonly<Record<string, MethodTable>> = {
         ],
         names: ["item"],
       },
+    },
+  },
+  "planner (createBreakpointPlanner)": {
+    target: () => createBreakpointPlanner(),
+    methods: {
+      plan: {
+        args: [{ system: [], messages: [] }, { at: 0 }],
+        names: ["params", "options"],
+        optional: [1],
+      },
+      ttl: { args: [{ idleAhead: true }], names: ["options"], optional: [0] },
     },
   },
   "marker guard (createMarkerGuard)": {

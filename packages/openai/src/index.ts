@@ -3,6 +3,7 @@ export {
   type OpenAIResponsesClient,
   type OpenAISummarizerOptions,
 } from "./create-openai-summarizer.js";
+export type { PromptCacheTtl } from "./explicit-cache-breakpoints.js";
 export { fromChatCompletion } from "./from-chat-completion.js";
 export {
   type ChatCompletionStreamOptions,

@@ -11,6 +11,7 @@ import { lazySchema, parseWithSchema } from "@ctx/protocol/internal";
 import { createItemMapper } from "@ctx/protocol/mapping";
 import type {
   EasyInputMessage,
+  ResponseCreateParams,
   ResponseIncludable,
   ResponseInputContent,
   ResponseInputImage,
@@ -18,6 +19,7 @@ import type {
   ResponseInputText,
 } from "openai/resources/responses/responses";
 import { z } from "zod";
+import { type PromptCacheTtl, withExplicitBreakpoints } from "./explicit-cache-breakpoints.js";
 import { provider } from "./provider.js";
 
 /** Options of {@link toResponsesParams}. */
@@ -40,6 +42,15 @@ export interface ResponsesParamsOptions {
    * otherwise. Give `store` here rather than beside the mapping, so the two go together.
    */
   readonly store?: boolean;
+  /**
+   * OpenAI's explicit prompt caching, for the models that take it (GPT-5.6 and later; others
+   * refuse the field): sends `prompt_cache_options: { mode: "explicit", ttl }` and puts
+   * `prompt_cache_breakpoint` on the opening developer messages and on the last item that can
+   * carry one, so nothing but those prefixes is cached; tool outputs given as text go as a list of
+   * one text part, which can carry it. `ttl` is `30m` (OpenAI's default) or `12h`. Without it,
+   * OpenAI caches prefixes by itself.
+   */
+  readonly promptCache?: { readonly mode: "explicit"; readonly ttl?: PromptCacheTtl };
 }
 
 /** The part of a Responses API request that a model request decides. */
@@ -49,6 +60,7 @@ export interface ResponsesParams {
   prompt_cache_key?: string;
   store?: boolean;
   include?: ResponseIncludable[];
+  prompt_cache_options?: ResponseCreateParams.PromptCacheOptions;
 }
 
 /** The schema of {@link ResponsesParamsOptions}. */
@@ -57,18 +69,27 @@ export const responsesParamsOptionsSchema = lazySchema(() =>
     instructionsAs: z.enum(["instructions", "developer-message"]).optional(),
     promptCacheKey: z.string().min(1).optional(),
     store: z.boolean().optional(),
+    promptCache: z
+      .strictObject({ mode: z.literal("explicit"), ttl: z.enum(["30m", "12h"]).optional() })
+      .optional(),
   }),
 );
 
 /** Each item converted once per process while it lives (see `createItemMapper`). */
 const itemMapper = createItemMapper(toResponsesInputItem);
+/** The same for explicit prompt caching, whose tool outputs all go as lists. */
+const explicitItemMapper = createItemMapper((item: ResponseItem, index: number) => {
+  const converted = toResponsesInputItem(item, index);
+  return converted === undefined ? undefined : withListOutput(converted);
+});
 
 const toError = (problems: string) => new AdapterError("invalid-argument", problems, { provider });
 const optionsArgumentSchema = lazySchema(() => z.object({ options: responsesParamsOptionsSchema }));
 
 /**
  * Maps a model request to the Responses API's `instructions`, `input` and `prompt_cache_key`
- * (and `store`, with `include: ["reasoning.encrypted_content"]` when it is `false`); spread the
+ * (and `store`, with `include: ["reasoning.encrypted_content"]` when it is `false`, and
+ * `prompt_cache_options` with explicit breakpoints when `promptCache` asks for them); spread the
  * result into `client.responses.create` beside the model and tools.
  *
  * Items go on the wire as they are, with the adjustments the API's input types ask for:
@@ -97,15 +118,16 @@ export function toResponsesParams(
   options: ResponsesParamsOptions = {},
 ): ResponsesParams {
   parseWithSchema(optionsArgumentSchema, { options }, toError);
-  const { instructionsAs = "instructions", promptCacheKey, store } = options;
+  const { instructionsAs = "instructions", promptCacheKey, store, promptCache } = options;
+  const mapper = promptCache === undefined ? itemMapper : explicitItemMapper;
   let params: ResponsesParams;
   if (instructionsAs === "instructions") {
     // Mapped first: the mapper checks the request before its instructions are read.
-    const input = itemMapper.map(request, { toError, path: "request" });
+    const input = mapper.map(request, { toError, path: "request" });
     params = { instructions: request.instructions, input };
   } else {
     params = {
-      input: itemMapper.map(request, {
+      input: mapper.map(request, {
         toError,
         path: "request",
         before: (checked) => [
@@ -121,6 +143,11 @@ export function toResponsesParams(
   if (promptCacheKey !== undefined) params.prompt_cache_key = promptCacheKey;
   if (store !== undefined) params.store = store;
   if (store === false) params.include = ["reasoning.encrypted_content"];
+  if (promptCache !== undefined) {
+    params.input = withExplicitBreakpoints(params.input);
+    // The SDK's oldest supported version types `ttl` as `30m` alone; the API takes `12h` too.
+    params.prompt_cache_options = { ...promptCache } as ResponseCreateParams.PromptCacheOptions;
+  }
   return params;
 }
 
@@ -228,4 +255,19 @@ function toToolOutput(output: ToolOutput): string | (ResponseInputText | Respons
   return output.map((part) =>
     part.type === "input_text" ? { type: "input_text", text: part.text } : toImage(part),
   );
+}
+
+/**
+ * A tool's text output as a list of one input text part, the form that can carry a breakpoint:
+ * in explicit mode every text output goes in that form, so no item changes its bytes between the
+ * request that marks it and the next.
+ */
+function withListOutput(item: ResponseInputItem): ResponseInputItem {
+  if (
+    (item.type === "function_call_output" || item.type === "custom_tool_call_output") &&
+    typeof item.output === "string"
+  ) {
+    return { ...item, output: [{ type: "input_text" as const, text: item.output }] };
+  }
+  return item;
 }

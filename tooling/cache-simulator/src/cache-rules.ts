@@ -34,9 +34,14 @@ export function anthropicMinimumTokens(model: string): number {
  * steps past the first 1,024; a request is routed by its `prompt_cache_key` (requests with
  * another key share nothing); an entry kept in memory is cleared after 5 to 10 minutes without
  * use (the simulator takes 5), one kept with `prompt_cache_retention: "24h"` lasts 24 hours.
+ * Explicit mode (`prompt_cache_options: { mode: "explicit", ttl }`, GPT-5.6 and later, as the
+ * `openai` SDK 7.59 documents it): only the prefixes that end at a `prompt_cache_breakpoint` are
+ * kept, the latest four of a request, for `ttl` (30 minutes by default, or 12 hours), and matched
+ * whole, with no 128-token rounding and no lookback limit.
  */
 export const openAIRules = {
   minimumTokens: 1024,
   stepTokens: 128,
   retentionSeconds: { in_memory: 300, "24h": 86_400 },
+  explicit: { maxBreakpoints: 4, ttlSeconds: { "30m": 1800, "12h": 43_200 } },
 } as const;

@@ -81,4 +81,35 @@ describe("createOpenAICache", () => {
       ),
     );
   });
+
+  it("in explicit mode keeps only the prefixes that end at a breakpoint, read whole, for the ttl", () => {
+    const explicit = (sizes: readonly number[], marked: readonly number[], ttl?: string) => ({
+      model: "gpt-5.6",
+      instructions: "",
+      prompt_cache_options: { mode: "explicit", ...(ttl === undefined ? {} : { ttl }) },
+      input: sizes.map((tokens, index) => ({
+        role: "user",
+        content: [
+          {
+            type: "input_text",
+            text: "#".repeat(tokens),
+            ...(marked.includes(index) ? { prompt_cache_breakpoint: { mode: "explicit" } } : {}),
+          },
+        ],
+      })),
+    });
+    const simulated = cache();
+    simulated.serve(explicit([1000, 1000, 1000], [1]), 0);
+    // The breakpoint's prefix is read whole (2,000 tokens, no 128-token rounding); the rest not.
+    expect(simulated.serve(explicit([1000, 1000, 1000], []), minutes(1))).toMatchObject({
+      cachedTokens: 2000,
+    });
+    // Nothing without a breakpoint was kept: a prompt that shares 2,500 tokens reads 2,000.
+    expect(simulated.serve(explicit([1000, 1000, 500, 9], []), minutes(2)).cachedTokens).toBe(2000);
+    // 30 minutes by default; 12 hours when asked.
+    expect(simulated.serve(explicit([1000, 1000], []), minutes(40)).cachedTokens).toBe(0);
+    simulated.serve(explicit([1000, 1000], [1], "12h"), minutes(40));
+    expect(simulated.serve(explicit([1000, 1000], []), minutes(600)).cachedTokens).toBe(2000);
+    expect(() => simulated.serve(explicit([1000], [], "1h"))).toThrowError(/ttl/);
+  });
 });

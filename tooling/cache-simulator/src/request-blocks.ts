@@ -6,6 +6,8 @@ export interface RequestBlock {
   readonly key: string;
   /** The cache lifetime the block's `cache_control` asks for, when it carries one. */
   readonly breakpoint?: AnthropicTtl;
+  /** An OpenAI input item with a `prompt_cache_breakpoint` on one of its parts. */
+  readonly explicit?: true;
 }
 
 /**
@@ -42,7 +44,9 @@ export function anthropicBlocks(body: Record<string, unknown>): RequestBlock[] {
 
 /**
  * A Responses API request body as OpenAI's cache reads it: each tool, the instructions, then each
- * input item (a string input is one user message).
+ * input item (a string input is one user message). An item's key leaves out the
+ * `prompt_cache_breakpoint` of its content or output parts, and the block says it had one: the
+ * simulator takes a breakpoint on any part of an item as standing at the item's end.
  */
 export function openAIBlocks(body: Record<string, unknown>): RequestBlock[] {
   const input =
@@ -50,8 +54,18 @@ export function openAIBlocks(body: Record<string, unknown>): RequestBlock[] {
   return [
     ...arrayOf(body.tools).map((tool) => ({ key: JSON.stringify({ tool }) })),
     { key: JSON.stringify({ instructions: body.instructions ?? null }) },
-    ...input.map((item) => ({ key: JSON.stringify(item) })),
+    ...input.map(openAIItemBlock),
   ];
+}
+
+function openAIItemBlock(item: unknown): RequestBlock {
+  let explicit = false;
+  const key = JSON.stringify(item, (name, value) => {
+    if (name !== "prompt_cache_breakpoint") return value;
+    explicit = true;
+    return undefined;
+  });
+  return explicit ? { key, explicit } : { key };
 }
 
 function lifetime(mark: unknown): AnthropicTtl {

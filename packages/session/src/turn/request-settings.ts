@@ -19,10 +19,11 @@ export const requestSettingsSchema = lazySchema(() =>
     serviceTier: z.string().min(1).exactOptional(),
     /**
      * How long the provider keeps a prefix nobody reads: `5m` (Anthropic's default lifetime, and
-     * the short end of OpenAI's in-memory 5 to 10 minutes), `1h` (Anthropic's `ttl: "1h"`) or
-     * `24h` (OpenAI's `prompt_cache_retention: "24h"`); `5m` when omitted.
+     * the short end of OpenAI's in-memory 5 to 10 minutes), `1h` (Anthropic's `ttl: "1h"`),
+     * `24h` (OpenAI's `prompt_cache_retention: "24h"`), or `30m` and `12h` (OpenAI's
+     * `prompt_cache_options.ttl`); `5m` when omitted.
      */
-    cacheTtl: z.enum(["5m", "1h", "24h"]).exactOptional(),
+    cacheTtl: z.enum(["5m", "30m", "1h", "12h", "24h"]).exactOptional(),
   }),
 );
 
@@ -34,4 +35,10 @@ export const requestSettingsSchema = lazySchema(() =>
 export type RequestSettings = z.output<typeof requestSettingsSchema>;
 
 /** The lifetimes of {@link RequestSettings.cacheTtl}, in milliseconds. */
-export const cacheTtlMilliseconds = { "5m": 300_000, "1h": 3_600_000, "24h": 86_400_000 } as const;
+export const cacheTtlMilliseconds = {
+  "5m": 300_000,
+  "30m": 1_800_000,
+  "1h": 3_600_000,
+  "12h": 43_200_000,
+  "24h": 86_400_000,
+} as const;
