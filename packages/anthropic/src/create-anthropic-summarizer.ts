@@ -140,8 +140,16 @@ export function createAnthropicSummarizer(
   options: AnthropicSummarizerOptions,
 ): Summarizer | StateSummarizer {
   checkSchema("summarizer options", options, optionsSchema);
-  const { client, model, maxTokens = 8192, tools, typedState, parameters, planner, ...mapping } =
-    options;
+  const {
+    client,
+    model,
+    maxTokens = 8192,
+    tools,
+    typedState,
+    parameters,
+    planner,
+    ...mapping
+  } = options;
   const thinking = parameters?.thinking;
   const asked = typedState === true ? answerRequest(tools, thinking?.type ?? "disabled") : {};
   const ask = async (
