@@ -1,10 +1,11 @@
 import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages/messages";
-import { AdapterError, type ModelAnswer } from "@ctx/protocol";
+import { AdapterError, type CacheDiagnostics, type ModelAnswer } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
 import { checkAnswer } from "@ctx/protocol/mapping";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import { stopEnding } from "./answer-ending.js";
+import { readCacheDiagnostics } from "./cache-diagnostics.js";
 import { toItems } from "./content-blocks.js";
 import { checkSchema, provider } from "./provider.js";
 import { readUsage } from "./reported-usage.js";
@@ -28,7 +29,7 @@ const optionsSchema = lazySchema(() =>
 const eventSchema = lazySchema(() => z.looseObject({ type: z.string() }));
 const startSchema = lazySchema(() =>
   z.looseObject({
-    message: z.looseObject({ usage: z.record(z.string(), z.unknown()) }),
+    message: z.looseObject({ usage: z.record(z.string(), z.unknown()), diagnostics: z.unknown() }),
   }),
 );
 const blockStartSchema = lazySchema(() =>
@@ -104,6 +105,7 @@ export async function fromMessageStream(
   const open = new Map<number, OpenBlock>();
   const content = new Map<number, Record<string, unknown>>();
   let usage: Record<string, unknown> | undefined;
+  let cacheDiagnostics: CacheDiagnostics | undefined;
   let stopReason: string | undefined;
   let sequence = 0;
   for await (const event of stream) {
@@ -117,7 +119,14 @@ export async function fromMessageStream(
         : checkAnswer(provider, eventSchema, event, where);
     switch (type) {
       case "message_start":
-        usage = { ...checkAnswer(provider, startSchema, event, where).message.usage };
+        {
+          const { message } = checkAnswer(provider, startSchema, event, where);
+          usage = { ...message.usage };
+          cacheDiagnostics = readCacheDiagnostics(
+            message.diagnostics,
+            `${where}.message.diagnostics`,
+          );
+        }
         break;
       case "content_block_start": {
         const { index, content_block: start } = checkAnswer(
@@ -191,6 +200,7 @@ export async function fromMessageStream(
           items,
           usage: readUsage({ usage }, "message", "invalid-answer"),
           ending,
+          ...(cacheDiagnostics === undefined ? {} : { cacheDiagnostics }),
           warnings,
         };
       }
