@@ -17,6 +17,10 @@ export {
 } from "./openai-adapter-error.js";
 export { reportedUsage } from "./reported-usage.js";
 export {
+  type ResponsesRequestDifference,
+  responsesRequestDifference,
+} from "./responses-request-difference.js";
+export {
   type ChatCompletionsParams,
   type ChatCompletionsParamsOptions,
   toChatCompletionsParams,

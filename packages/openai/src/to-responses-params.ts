@@ -40,6 +40,18 @@ export interface ResponsesParamsOptions {
    * otherwise. Give `store` here rather than beside the mapping, so the two go together.
    */
   readonly store?: boolean;
+  /**
+   * Asks the API to compare this request's prompt with the one of an earlier response (prompt
+   * cache diagnostics): `comparisonResponseId` is that response's `id`, sent as
+   * `prompt_cache_options.comparison_response_id`, and `model` the catalog's entry of the model
+   * the request goes to (`@ctx/prompts`' `ModelInfo`). Sent only when the entry has
+   * `promptCacheDiagnostics` (GPT-5.6 and later): the API refuses the field for other models.
+   * `fromResponse` maps the report to `cacheDiagnostics`.
+   */
+  readonly diagnostics?: {
+    readonly comparisonResponseId: string;
+    readonly model: { readonly promptCacheDiagnostics?: object | undefined };
+  };
 }
 
 /** The part of a Responses API request that a model request decides. */
@@ -49,6 +61,7 @@ export interface ResponsesParams {
   prompt_cache_key?: string;
   store?: boolean;
   include?: ResponseIncludable[];
+  prompt_cache_options?: { comparison_response_id?: string };
 }
 
 /** The schema of {@link ResponsesParamsOptions}. */
@@ -57,6 +70,12 @@ export const responsesParamsOptionsSchema = lazySchema(() =>
     instructionsAs: z.enum(["instructions", "developer-message"]).optional(),
     promptCacheKey: z.string().min(1).optional(),
     store: z.boolean().optional(),
+    diagnostics: z
+      .strictObject({
+        comparisonResponseId: z.string().min(1),
+        model: z.looseObject({ promptCacheDiagnostics: z.object({}).optional() }),
+      })
+      .optional(),
   }),
 );
 
@@ -121,6 +140,13 @@ export function toResponsesParams(
   if (promptCacheKey !== undefined) params.prompt_cache_key = promptCacheKey;
   if (store !== undefined) params.store = store;
   if (store === false) params.include = ["reasoning.encrypted_content"];
+  const { diagnostics } = options;
+  if (diagnostics?.model.promptCacheDiagnostics !== undefined) {
+    params.prompt_cache_options = {
+      ...params.prompt_cache_options,
+      comparison_response_id: diagnostics.comparisonResponseId,
+    };
+  }
   return params;
 }
 

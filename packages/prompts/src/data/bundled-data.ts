@@ -350,6 +350,12 @@ export const bundledModels: readonly ModelInfo[] = [
           "| Input | $2 | 1M tokens | | Cached input | $0.1 | 1M tokens | | Cache writes | $2.5 | 1M tokens | | Output | $10 | 1M tokens |",
       },
     },
+    promptCacheDiagnostics: {
+      url: "https://developers.openai.com/api/docs/guides/prompt-caching/diagnostics",
+      quote:
+        "Diagnostics are available in the Responses API for GPT-5.6 and later supported models.",
+      note: "A GPT-6 model is later than GPT-5.6; the SDK's own field says the same: supported for gpt-5.6 and later models.",
+    },
   },
   {
     baseInstructions: codingAgentWithDefaultPersonality,
@@ -383,6 +389,12 @@ export const bundledModels: readonly ModelInfo[] = [
         quote: "Input $2.00 · Cached input $0.20 · Cache writes $2.50 · Output $10.00",
       },
     },
+    promptCacheDiagnostics: {
+      url: "https://developers.openai.com/api/docs/guides/prompt-caching/diagnostics",
+      quote:
+        "Diagnostics are available in the Responses API for GPT-5.6 and later supported models.",
+      note: "A GPT-6 model is later than GPT-5.6; the SDK's own field says the same: supported for gpt-5.6 and later models.",
+    },
   },
   {
     baseInstructions: codingAgentWithDefaultPersonality,
@@ -415,6 +427,11 @@ export const bundledModels: readonly ModelInfo[] = [
         quote: "Entrada $4.00 · Entrada em cache $0.40 · Saída $20.00",
         note: "The page calls these promotional prices, available at least until November 21, 2026, and gives no cache-write price.",
       },
+    },
+    promptCacheDiagnostics: {
+      url: "https://developers.openai.com/api/docs/guides/prompt-caching/diagnostics",
+      quote:
+        "Diagnostics are available in the Responses API for GPT-5.6 and later supported models.",
     },
   },
   {
@@ -451,6 +468,11 @@ export const bundledModels: readonly ModelInfo[] = [
         note: "The cache-write price is 1.25 × the $2.00 input price.",
       },
     },
+    promptCacheDiagnostics: {
+      url: "https://developers.openai.com/api/docs/guides/prompt-caching/diagnostics",
+      quote:
+        "Diagnostics are available in the Responses API for GPT-5.6 and later supported models.",
+    },
   },
   {
     baseInstructions: codingAgentWithDefaultPersonality,
@@ -485,6 +507,11 @@ export const bundledModels: readonly ModelInfo[] = [
           "Input $0.20 · Cached input $0.02 · Output $1.20 · Cache writes are billed at 1.25x the uncached input token rate.",
         note: "The cache-write price is 1.25 × the $0.20 input price.",
       },
+    },
+    promptCacheDiagnostics: {
+      url: "https://developers.openai.com/api/docs/guides/prompt-caching/diagnostics",
+      quote:
+        "Diagnostics are available in the Responses API for GPT-5.6 and later supported models.",
     },
   },
   {
