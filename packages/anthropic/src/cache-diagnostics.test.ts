@@ -1,15 +1,15 @@
 import type { Message, RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages/messages";
-import { AdapterError } from "@ctx/protocol";
+import { AdapterError, type ModelInput } from "@ctx/protocol";
 import { describe, expect, it } from "vitest";
 import diagnosed from "./__fixtures__/diagnosed-message.json" with { type: "json" };
 import { fromMessage } from "./from-message.js";
 import { fromMessageStream } from "./from-message-stream.js";
 import { toMessagesParams } from "./to-messages-params.js";
 
-const request = {
+const request: ModelInput = {
   instructions: "Be brief.",
   input: [{ type: "message", role: "user", content: [{ type: "input_text", text: "Hi." }] }],
-} as const;
+};
 
 const withDiagnostics = (diagnostics: unknown) =>
   ({ ...diagnosed, diagnostics }) as unknown as Message;

@@ -1,4 +1,4 @@
-import { AdapterError } from "@ctx/protocol";
+import { AdapterError, type ModelInput } from "@ctx/protocol";
 import type { Response, ResponseStreamEvent } from "openai/resources/responses/responses";
 import { describe, expect, it } from "vitest";
 import diagnosed from "./__fixtures__/diagnosed-response.json" with { type: "json" };
@@ -6,10 +6,10 @@ import { fromResponse } from "./from-response.js";
 import { fromResponseStream } from "./from-response-stream.js";
 import { toResponsesParams } from "./to-responses-params.js";
 
-const request = {
+const request: ModelInput = {
   instructions: "Be brief.",
   input: [{ type: "message", role: "user", content: [{ type: "input_text", text: "Hi." }] }],
-} as const;
+};
 
 const supported = { promptCacheDiagnostics: { url: "https://developers.openai.com/" } };
 const response = diagnosed as unknown as Response;

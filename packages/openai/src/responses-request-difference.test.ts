@@ -35,7 +35,7 @@ describe("responsesRequestDifference", () => {
 
   it("names the tools when they change ahead of the input, and nothing once the input only grows", () => {
     const input = [user("Run it.")];
-    const renamed = [{ ...tools[0], name: "bash" }];
+    const renamed = tools.map((tool) => ({ ...tool, name: "bash" }));
     expect(responsesRequestDifference(body(input), body(input, renamed))?.part).toBe("tool 0");
     const grown = responsesRequestDifference(body(input), body([...input, call]));
     expect(grown).toMatchObject({ part: "input item 1 (function_call)", previous: "]" });
