@@ -12,10 +12,7 @@ export {
 export { developerContext } from "./developer-context.js";
 export { fromMessage } from "./from-message.js";
 export { fromMessageStream, type MessageStreamOptions } from "./from-message-stream.js";
-export {
-  type MessagesRequestDifference,
-  messagesRequestDifference,
-} from "./messages-request-difference.js";
+export { messagesRequestDifference } from "./messages-request-difference.js";
 export { reportedUsage } from "./reported-usage.js";
 export {
   type MessagesParams,

@@ -42,7 +42,7 @@ describe("messagesRequestDifference", () => {
   it("names the system prompt when the instructions change, and nothing for a twin body", () => {
     const input = [user("Fix the test.")];
     expect(messagesRequestDifference(body(input), body(input, "Be thorough."))?.part).toBe(
-      "system block 0",
+      "system block 0 (text)",
     );
     expect(messagesRequestDifference(body(input), body(input))).toBeUndefined();
   });

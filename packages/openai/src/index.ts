@@ -16,10 +16,7 @@ export {
   type OpenAIAdapterErrorOptions,
 } from "./openai-adapter-error.js";
 export { reportedUsage } from "./reported-usage.js";
-export {
-  type ResponsesRequestDifference,
-  responsesRequestDifference,
-} from "./responses-request-difference.js";
+export { responsesRequestDifference } from "./responses-request-difference.js";
 export {
   type ChatCompletionsParams,
   type ChatCompletionsParamsOptions,

@@ -36,7 +36,9 @@ describe("responsesRequestDifference", () => {
   it("names the tools when they change ahead of the input, and nothing once the input only grows", () => {
     const input = [user("Run it.")];
     const renamed = tools.map((tool) => ({ ...tool, name: "bash" }));
-    expect(responsesRequestDifference(body(input), body(input, renamed))?.part).toBe("tool 0");
+    expect(responsesRequestDifference(body(input), body(input, renamed))?.part).toBe(
+      "tool 0 (function)",
+    );
     const grown = responsesRequestDifference(body(input), body([...input, call]));
     expect(grown).toMatchObject({ part: "input item 1 (function_call)", previous: "]" });
   });

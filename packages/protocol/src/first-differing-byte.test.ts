@@ -26,6 +26,7 @@ describe("firstDifferingByte", () => {
     expect(difference).toEqual({
       offset: slowOffset(previous, next),
       path: ["messages", 1, "content"],
+      part: "messages 1 (assistant)",
       previous: 'a"',
       next: 'b"',
     });
@@ -33,8 +34,18 @@ describe("firstDifferingByte", () => {
   });
 
   it("names the place where one request only grows", () => {
-    const difference = firstDifferingByte({ input: [1, 2] }, { input: [1, 2, 3] });
-    expect(difference).toEqual({ offset: 13, path: ["input", 2], previous: "]", next: ",3" });
+    const difference = firstDifferingByte(
+      { input: [1, 2] },
+      { input: [1, 2, 3] },
+      { input: "input item" },
+    );
+    expect(difference).toEqual({
+      offset: 13,
+      path: ["input", 2],
+      previous: "]",
+      next: ",3",
+      part: "input item 2",
+    });
   });
 
   it("agrees with a byte-by-byte comparison of the two JSON texts, for any two bodies", () => {
@@ -56,5 +67,8 @@ describe("firstDifferingByte", () => {
 
   it("refuses what is not a request body", () => {
     expect(() => firstDifferingByte("a" as unknown as object, {})).toThrow(/previous/);
+    expect(() =>
+      firstDifferingByte({}, {}, { input: 1 } as unknown as Record<string, string>),
+    ).toThrow(/labels/);
   });
 });

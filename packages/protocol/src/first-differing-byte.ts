@@ -10,6 +10,13 @@ export interface RequestDifference {
   readonly previous: string;
   /** Up to 40 characters of the next request's differing value, from the offset on. */
   readonly next: string;
+  /**
+   * The part of the request that holds the difference, in the words of `labels`: the top-level
+   * field (`model`, `instructions`), or the field's label and the element's index with the
+   * element's `role` or `type` when it has one (`message 12 (user)`, `input item 40
+   * (function_call_output)`).
+   */
+  readonly part: string;
 }
 
 const excerptLength = 40;
@@ -19,24 +26,34 @@ const frozenLengths = new WeakMap<object, number>();
 
 /**
  * Where the JSON of `next` first differs from the JSON of `previous`, as `JSON.stringify` writes
- * each (what a provider's client sends): the byte offset, the path to the differing value and
- * what lies there on each side; `undefined` when the two serialise alike. Values the two share
+ * each (what a provider's client sends): the byte offset, the path to the differing value, what
+ * lies there on each side and the part of the request holding it, named with `labels` (an
+ * adapter's words for its body's lists: `{ messages: "message" }`); `undefined` when the two
+ * serialise alike. Values the two share
  * by reference are skipped by their length, which is kept for frozen ones (the items a session
  * sends again), so a request costs about its new part.
  *
- * @throws {ProtocolError} coded `invalid-argument` when either is not a JSON object.
+ * @throws {ProtocolError} coded `invalid-argument` when either is not a JSON object, or `labels`
+ * is not an object of strings.
  * @example
  * ```ts
  * firstDifferingByte({ system: "a", messages: [1, 2] }, { system: "a", messages: [1, 3] });
- * // => { offset: 28, path: ["messages", 1], previous: "2", next: "3" }
+ * // => { offset: 28, path: ["messages", 1], previous: "2", next: "3", part: "messages 1" }
  * ```
  */
-export function firstDifferingByte(previous: object, next: object): RequestDifference | undefined {
+export function firstDifferingByte(
+  previous: object,
+  next: object,
+  labels: Readonly<Record<string, string>> = {},
+): RequestDifference | undefined {
   for (const [name, value] of [
     ["previous", previous],
     ["next", next],
   ] as const) {
     if (!isRecord(value)) throw argumentError(name, "expected a JSON object (a request body)");
+  }
+  if (!isRecord(labels) || Object.values(labels).some((label) => typeof label !== "string")) {
+    throw argumentError("labels", "expected an object of strings");
   }
   const found = walk(previous, next, [], 0);
   if (found === undefined) return undefined;
@@ -46,7 +63,27 @@ export function firstDifferingByte(previous: object, next: object): RequestDiffe
     path,
     previous: left.slice(0, excerptLength),
     next: right.slice(0, excerptLength),
+    part: partOf(path, [next, previous], labels),
   };
+}
+
+function partOf(
+  path: readonly (string | number)[],
+  bodies: readonly object[],
+  labels: Readonly<Record<string, string>>,
+): string {
+  const [field, index] = path;
+  if (typeof field !== "string") return "the body";
+  if (typeof index !== "number") return field;
+  const label = `${Object.hasOwn(labels, field) ? labels[field] : field} ${index}`;
+  for (const body of bodies) {
+    const list: unknown = Reflect.get(body, field);
+    const element: unknown = Array.isArray(list) ? list[index] : undefined;
+    if (typeof element !== "object" || element === null) continue;
+    const kind: unknown = Reflect.get(element, "role") ?? Reflect.get(element, "type");
+    if (typeof kind === "string") return `${label} (${kind})`;
+  }
+  return label;
 }
 
 interface Found {
