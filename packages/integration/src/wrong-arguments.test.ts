@@ -170,6 +170,11 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       args: [[extendedItem, { type: "added" }], [extendedItem]],
       names: ["input", "previous"],
     },
+    firstDifferingByte: {
+      args: [{ input: [1] }, { input: [2] }, { input: "input item" }],
+      names: ["previous", "next", "labels"],
+      optional: [2],
+    },
     saysContextWindowExceeded: { args: [{}], names: ["error"], anything: [0] },
     sharedInputRequest: {
       args: [{ instructions: "" }, [extendedItem], 1],
@@ -440,6 +445,10 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       names: ["options"],
     },
     reportedUsage: { args: [{ usage: { total_tokens: 105 } }], names: ["response"] },
+    responsesRequestDifference: {
+      args: [{ input: [1] }, { input: [2] }],
+      names: ["previous", "next"],
+    },
     fromResponse: { args: [{ output: [assistantReply], usage: null }], names: ["response"] },
     fromResponseStream: {
       args: [streamOf([{ type: "response.completed", response: { output: [], usage: null } }]), {}],
@@ -477,6 +486,10 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       args: [{ usage: { input_tokens: 100, output_tokens: 5 } }],
       names: ["message"],
     },
+    messagesRequestDifference: {
+      args: [{ messages: [1] }, { messages: [2] }],
+      names: ["previous", "next"],
+    },
     fromMessage: {
       args: [
         {
@@ -502,6 +515,7 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
     toPrompt: { args: [adapterRequest], names: ["request"] },
     createAiSdkSummarizer: { args: [{ model: "openai/m" }], names: ["options"] },
     reportedUsage: { args: [{ inputTokens: 100, outputTokens: 5 }], names: ["usage"] },
+    promptDifference: { args: [{ messages: [1] }, { messages: [2] }], names: ["previous", "next"] },
     fromGenerateText: {
       args: [{ response: { messages: [] }, usage: { inputTokens: 1, outputTokens: 1 } }],
       names: ["result"],

@@ -50,9 +50,15 @@ export function firstDifferingByte(
     ["previous", previous],
     ["next", next],
   ] as const) {
-    if (!isRecord(value)) throw argumentError(name, "expected a JSON object (a request body)");
+    if (!isRecord(value) || Array.isArray(value)) {
+      throw argumentError(name, "expected a JSON object (a request body)");
+    }
   }
-  if (!isRecord(labels) || Object.values(labels).some((label) => typeof label !== "string")) {
+  if (
+    !isRecord(labels) ||
+    Array.isArray(labels) ||
+    Object.values(labels).some((label) => typeof label !== "string")
+  ) {
     throw argumentError("labels", "expected an object of strings");
   }
   const found = walk(previous, next, [], 0);

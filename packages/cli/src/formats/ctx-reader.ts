@@ -66,6 +66,7 @@ function recordEntries(record: SessionRecord): RolloutEntry[] {
       const { ending } = record.payload;
       return ending === "completed" ? [] : [{ type: "ending", ending }];
     }
+    case "cache_diagnostics":
     case "world_state":
       return [];
   }
