@@ -273,6 +273,7 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
   },
   "@ctx/prompts": {
     applyModelOverrides: { args: [undefined, {}], names: ["model", "overrides"] },
+    cacheMissDollars: { args: [undefined, 1_000], names: ["pricing", "tokens"] },
     createModelCatalog: {
       args: [[], {}],
       names: ["entries", "options"],
@@ -658,6 +659,10 @@ beforeAll(async () => {
     { home: "/home/none", fs },
   ]);
   valid.set("@ctx/prompts applyModelOverrides", [model, {}]);
+  valid.set("@ctx/prompts cacheMissDollars", [
+    defaultModelCatalog.get("gpt-6.2-sol").pricing,
+    1_000,
+  ]);
   valid.set("@ctx/prompts getModelInstructions", [model, "friendly"]);
   valid.set("@ctx/prompts getPersonalityMessage", [model, "friendly"]);
   valid.set("@ctx/prompts resolveBaseInstructions", [{ model }]);
