@@ -62,10 +62,18 @@ describe("ctx inspect on Codex rollouts", () => {
     ]);
     expect(inspection.events[0]?.detail).toBe("history replaced by 9 item(s)");
     const breaks = inspection.requests.filter((request) => request.cacheBreak !== undefined);
-    expect(breaks.map((request) => request.cacheBreak)).toEqual([
+    expect(breaks.map((request) => request.cacheBreak?.split(":")[0])).toEqual([
       "after a compaction",
       "after a rollback",
     ]);
+    // Each break puts the request before it at stake, priced where the catalog knows the model.
+    for (const request of breaks) {
+      const before = inspection.requests.find((other) => other.index === request.index - 1);
+      expect(request.cacheStake?.tokens).toBe(before?.tokens);
+      expect(request.cacheBreak).toContain(
+        `up to ${before?.tokens.toLocaleString("en-US")} tokens at stake`,
+      );
+    }
     const kinds = new Set(inspection.items.map((item) => `${item.category}/${item.kind}`));
     for (const kind of [
       "user/user_intent",
@@ -179,7 +187,7 @@ describe("ctx inspect on @ctx rollouts", () => {
     ]);
     expect(inspection.events.map((event) => event.type)).toEqual(["rollback", "cache-break"]);
     const last = inspection.requests.at(-1);
-    expect(last?.cacheBreak).toBe("after a rollback");
+    expect(last?.cacheBreak).toMatch(/^after a rollback: up to [\d,]+ tokens at stake$/);
     expect(last?.bytesByKind).toEqual({
       base_instructions: 10,
       environment_context: 63,

@@ -67,6 +67,7 @@ function recordEntries(record: SessionRecord): RolloutEntry[] {
       return ending === "completed" ? [] : [{ type: "ending", ending }];
     }
     case "cache_diagnostics":
+      return [{ type: "cache-report", report: record.payload }];
     case "world_state":
       return [];
   }
