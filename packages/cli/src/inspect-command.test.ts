@@ -36,7 +36,13 @@ interface InspectionJson {
   format: string;
   turns: number;
   items: { category: string; kind: string; turn: number }[];
-  requests: { index: number; cacheBreak?: string; bytesByKind: Record<string, number> }[];
+  requests: {
+    index: number;
+    tokens: number;
+    cacheBreak?: string;
+    cacheStake?: { tokens: number };
+    bytesByKind: Record<string, number>;
+  }[];
   events: { type: string; line: number; detail: string }[];
 }
 
