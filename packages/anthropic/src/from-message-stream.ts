@@ -29,7 +29,10 @@ const optionsSchema = lazySchema(() =>
 const eventSchema = lazySchema(() => z.looseObject({ type: z.string() }));
 const startSchema = lazySchema(() =>
   z.looseObject({
-    message: z.looseObject({ usage: z.record(z.string(), z.unknown()), diagnostics: z.unknown() }),
+    message: z.looseObject({
+      usage: z.record(z.string(), z.unknown()),
+      diagnostics: z.unknown().optional(),
+    }),
   }),
 );
 const blockStartSchema = lazySchema(() =>

@@ -33,7 +33,10 @@ const itemDoneSchema = lazySchema(() =>
 const itemEventSchema = lazySchema(() => z.looseObject({ output_index: z.number().int().min(0) }));
 const finalSchema = lazySchema(() =>
   z.looseObject({
-    response: z.looseObject({ usage: z.unknown(), prompt_cache_diagnostics: z.unknown() }),
+    response: z.looseObject({
+      usage: z.unknown(),
+      prompt_cache_diagnostics: z.unknown().optional(),
+    }),
   }),
 );
 
