@@ -60,6 +60,13 @@ describe("firstDifferingByte", () => {
         const base = share ? { ...previous, input: [previous.input] } : previous;
         const difference = firstDifferingByte(base, next);
         expect(difference?.offset).toBe(slowOffset(base, next));
+        // The next request extends this one: its list's length is read from what was measured.
+        if (Array.isArray(next.input)) {
+          const further = { ...next, input: [...next.input, grown.system ?? null] };
+          expect(firstDifferingByte(next, further)?.offset).toBe(slowOffset(next, further));
+          const again = { ...further, input: [...further.input, previous.tools ?? 1] };
+          expect(firstDifferingByte(further, again)?.offset).toBe(slowOffset(further, again));
+        }
       }),
       { numRuns: 300 },
     );

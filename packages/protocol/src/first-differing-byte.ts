@@ -31,7 +31,9 @@ const frozenLengths = new WeakMap<object, number>();
  * adapter's words for its body's lists: `{ messages: "message" }`); `undefined` when the two
  * serialise alike. Values the two share
  * by reference are skipped by their length, which is kept for frozen ones (the items a session
- * sends again), so a request costs about its new part.
+ * sends again) and for each list compared (which the next request's list extends), so a request
+ * costs about its new part. Compare copies of the lists: one changed in place after it was
+ * compared, to the same length and last element, would be measured as it was.
  *
  * @throws {ProtocolError} coded `invalid-argument` when either is not a JSON object, or `labels`
  * is not an object of strings.
@@ -109,8 +111,15 @@ function walk(
 ): Found | undefined {
   if (left === right) return undefined;
   if (Array.isArray(left) && Array.isArray(right)) {
-    let at = offset + 1;
-    for (let index = 0; index < Math.max(left.length, right.length); index += 1) {
+    // The elements both share by reference are passed over at the cost of a comparison each,
+    // and their length is read from the previous request's when it ended there.
+    let index = 0;
+    const shared = Math.min(left.length, right.length);
+    while (index < shared && left[index] === right[index]) index += 1;
+    const before = elementsLength(left, index);
+    if (index === left.length) rememberExtension(left, right, before);
+    let at = offset + 1 + before;
+    for (; index < Math.max(left.length, right.length); index += 1) {
       if (index >= left.length || index >= right.length) {
         return arrayTail(path, at, left, right, index);
       }
@@ -162,6 +171,40 @@ function tail(
       : `${index === 0 ? "" : ","}${JSON.stringify(entry[0])}:${JSON.stringify(entry[1])}`;
   const key = (rightEntry ?? leftEntry)?.[0];
   return text(key === undefined ? path : [...path, key], at, piece(leftEntry), piece(rightEntry));
+}
+
+/**
+ * The UTF-8 length of an array's elements, commas between, as of its length and last element:
+ * a request's list that the next request extends is measured once.
+ */
+const arrayLengths = new WeakMap<
+  readonly unknown[],
+  { readonly count: number; readonly last: unknown; readonly length: number }
+>();
+
+/** The UTF-8 length of `values`' first `count` elements as JSON writes them, commas between. */
+function elementsLength(values: readonly unknown[], count: number): number {
+  const known = arrayLengths.get(values);
+  if (known !== undefined && known.count === count && values.length === count) {
+    if (count === 0 || values[count - 1] === known.last) return known.length;
+  }
+  let length = count > 0 ? count - 1 : 0;
+  for (let index = 0; index < count; index += 1) length += byteLength(element(values[index]));
+  if (count === values.length) arrayLengths.set(values, { count, last: values.at(-1), length });
+  return length;
+}
+
+/** Keeps the length of `next`'s elements, which begin with all of `previous`'s (`length` long). */
+function rememberExtension(
+  previous: readonly unknown[],
+  next: readonly unknown[],
+  length: number,
+): void {
+  let total = length;
+  for (let index = previous.length; index < next.length; index += 1) {
+    total += (index > 0 ? 1 : 0) + byteLength(element(next[index]));
+  }
+  arrayLengths.set(next, { count: next.length, last: next.at(-1), length: total });
 }
 
 /** Where one array ends before the other: a closing bracket on one side, the next element on the other. */
