@@ -59,6 +59,26 @@ beforeAll(async () => {
       { type: "cache_diagnostics", payload: missed },
     ],
   });
+  const switched = await store.create({ id: "switch", cwd: folder });
+  await store.append({
+    sessionId: switched.id,
+    expectedSequence: 0,
+    appendId: "one",
+    records: [
+      {
+        type: "turn",
+        payload: { index: 1, model: "gpt-5.6-luna", baseInstructions: "Be useful." },
+      },
+      user("List the files."),
+      answer,
+      { type: "turn", payload: { index: 2, model: "gpt-5.6-luna" } },
+      user("Now the tests."),
+      answer,
+      { type: "turn", payload: { index: 3, model: "gpt-6.2-sol" } },
+      user("Only the README."),
+      answer,
+    ],
+  });
   await store.close();
 });
 
@@ -96,6 +116,19 @@ describe("ctx inspect's cache ledger", () => {
     expect(inspection.events.at(-1)?.detail).toBe(
       "the provider reports a cache miss at request 3 (messages_changed, 1200 input tokens)",
     );
+  });
+
+  it("finds the break a model switch makes, which the provider's per-model cache cannot avoid", async () => {
+    const run = await runCtx(["inspect", "store/switch.jsonl", "--format", "json"], folder);
+    const { requests } = JSON.parse(run.stdout) as {
+      requests: { tokens: number; cacheBreak?: string; cacheStake?: { tokens: number } }[];
+    };
+    expect(requests.map((request) => request.cacheBreak?.split(":")[0])).toEqual([
+      undefined,
+      undefined,
+      "after a model switch (gpt-5.6-luna to gpt-6.2-sol)",
+    ]);
+    expect(requests[2]?.cacheStake?.tokens).toBe(requests[1]?.tokens);
   });
 
   it("shows the break's money and the provider's miss in the text and the HTML", async () => {

@@ -145,6 +145,10 @@ export class InspectionState {
         this.instructions ??= { line, ...this.measure.measure(entry.text) };
         return;
       case "turn":
+        // Providers cache each model apart: the first request at another model reads nothing.
+        if (entry.model !== undefined && this.model !== undefined && entry.model !== this.model) {
+          this.pendingBreak ??= `after a model switch (${this.model} to ${entry.model})`;
+        }
         this.model = entry.model ?? this.model;
         if (entry.model !== undefined && !this.models.includes(entry.model)) {
           if (this.models.length < modelLimit) this.models.push(entry.model);
