@@ -1,4 +1,6 @@
-import type { ResponseItem } from "@ctx/protocol";
+import type { ModelAnswer, ResponseItem } from "@ctx/protocol";
+import type { RequestDifference } from "@ctx/protocol/mapping";
+import { createSession, type ModelRequest, runTurn, type TurnContext } from "@ctx/session";
 import { describe, expect, it } from "vitest";
 import { responsesRequestDifference } from "./responses-request-difference.js";
 import { toResponsesParams } from "./to-responses-params.js";
@@ -41,5 +43,47 @@ describe("responsesRequestDifference", () => {
     );
     const grown = responsesRequestDifference(body(input), body([...input, call]));
     expect(grown).toMatchObject({ part: "input item 1 (function_call)", previous: "]" });
+  });
+});
+
+describe("responsesRequestDifference beside the session's cache prediction", () => {
+  it("puts each predicted break at the byte where the body parts, and none where it only grows", async () => {
+    const session = createSession({ sessionId: "difference" });
+    const context: TurnContext = {
+      model: "gpt-5.6-sol",
+      environments: [{ id: "local", cwd: "/repo", shell: "bash" }],
+      date: "2026-12-07",
+      timezone: "Etc/UTC",
+    };
+    const seen: { request: ModelRequest; body: object; difference?: RequestDifference }[] = [];
+    let previous: { input: unknown[] } | undefined;
+    const callModel = async (request: ModelRequest): Promise<ModelAnswer> => {
+      const params = toResponsesParams(request);
+      const body = { model: "gpt-5.6-sol", ...params, input: [...params.input] };
+      const difference =
+        previous === undefined ? undefined : responsesRequestDifference(previous, body);
+      seen.push({ request, body, ...(difference === undefined ? {} : { difference }) });
+      previous = body;
+      return {
+        items: [
+          { type: "message", role: "assistant", content: [{ type: "output_text", text: "Done." }] },
+        ],
+      };
+    };
+    const turn = (userInput: string) =>
+      runTurn({ session, turnContext: context, userInput, callModel, runTool: async () => "" });
+    await turn("one");
+    await turn("two");
+    await session.rollback(1);
+    await turn("three");
+    const [, grown, rolledBack] = seen;
+    // The second request only extends the first: nothing predicted, the body parts at its end.
+    expect(grown?.request.cachePrediction).toBeUndefined();
+    expect(grown?.difference).toMatchObject({ previous: "]" });
+    // After the rollback the session predicts the break, and the body parts at the item it names.
+    const predicted = rolledBack?.request.cachePrediction?.breaks[0];
+    expect(predicted?.cause).toBe("rollback");
+    expect(rolledBack?.difference?.path.slice(0, 2)).toEqual(["input", predicted?.index]);
+    expect(rolledBack?.difference?.part).toBe(`input item ${predicted?.index} (user)`);
   });
 });
