@@ -61,6 +61,20 @@ describe("Anthropic cache diagnostics", () => {
     }
   });
 
+  it("reports no miss when a request that named a previous message got no diagnostics back", async () => {
+    const quiet = withDiagnostics(null);
+    expect(fromMessage(quiet, { diagnosed: true }).cacheDiagnostics).toEqual({ missed: false });
+    expect(
+      (await fromMessageStream(streamOf(quiet), { diagnosed: true })).cacheDiagnostics,
+    ).toEqual({
+      missed: false,
+    });
+    // A pending comparison says nothing either way.
+    const pending = withDiagnostics({ cache_miss_reason: null });
+    expect(fromMessage(pending, { diagnosed: true })).not.toHaveProperty("cacheDiagnostics");
+    expect(() => fromMessage(quiet, { diagnosed: "yes" } as never)).toThrow(/options/);
+  });
+
   it("refuses diagnostics of another shape, naming where", () => {
     expect(() =>
       fromMessage(

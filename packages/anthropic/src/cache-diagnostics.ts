@@ -28,8 +28,9 @@ const missReasons = new Set([
 /**
  * The cache report of a Messages API answer's `diagnostics` (the `cache-diagnosis-2026-04-07`
  * beta), as `fromMessage` and `fromMessageStream` map it: a `*_changed` reason is a miss, with
- * the reason and `cache_missed_input_tokens`. Nothing conclusive maps to `undefined`: no
- * `diagnostics` (not asked, or no divergence found), a `cache_miss_reason` of `null` (the
+ * the reason and `cache_missed_input_tokens`; no `diagnostics` for a request that was
+ * `diagnosed` (it named a previous message) is no miss. Nothing conclusive maps to `undefined`:
+ * no `diagnostics` otherwise (not asked), a `cache_miss_reason` of `null` (the
  * comparison was still running), `previous_message_not_found` and `unavailable` (no comparison
  * was made).
  *
@@ -39,8 +40,12 @@ const missReasons = new Set([
 export function readCacheDiagnostics(
   diagnostics: unknown,
   where: string,
+  diagnosed: boolean,
 ): CacheDiagnostics | undefined {
-  const reason = checkAnswer(provider, diagnosticsSchema, diagnostics, where)?.cache_miss_reason;
+  const report = checkAnswer(provider, diagnosticsSchema, diagnostics, where);
+  // Asked for with a previous message's id, no `diagnostics` at all means no divergence.
+  if (report == null) return diagnosed ? { missed: false } : undefined;
+  const reason = report.cache_miss_reason;
   if (reason == null || !missReasons.has(reason.type)) return undefined;
   const missedInputTokens = reason.cache_missed_input_tokens;
   return {

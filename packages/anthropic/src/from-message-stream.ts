@@ -14,6 +14,12 @@ import { readUsage } from "./reported-usage.js";
 export interface MessageStreamOptions {
   /** Called with every event as it arrives (to show the text as it comes, say). */
   readonly onEvent?: (event: RawMessageStreamEvent) => void;
+  /**
+   * Whether the request named a previous message for Anthropic's cache diagnostics
+   * (`toMessagesParams`'s `diagnostics.previousMessageId`): an answer without `diagnostics` then
+   * reports no miss, `cacheDiagnostics: { missed: false }`.
+   */
+  readonly diagnosed?: boolean;
 }
 
 const optionsSchema = lazySchema(() =>
@@ -23,6 +29,7 @@ const optionsSchema = lazySchema(() =>
         message: "expected a function",
       })
       .optional(),
+    diagnosed: z.boolean().optional(),
   }),
 );
 
@@ -104,7 +111,7 @@ export async function fromMessageStream(
       { provider },
     );
   }
-  const { onEvent } = checkSchema("options", options, optionsSchema);
+  const { onEvent, diagnosed = false } = checkSchema("options", options, optionsSchema);
   const open = new Map<number, OpenBlock>();
   const content = new Map<number, Record<string, unknown>>();
   let usage: Record<string, unknown> | undefined;
@@ -128,6 +135,7 @@ export async function fromMessageStream(
           cacheDiagnostics = readCacheDiagnostics(
             message.diagnostics,
             `${where}.message.diagnostics`,
+            diagnosed,
           );
         }
         break;

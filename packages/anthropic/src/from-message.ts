@@ -11,6 +11,18 @@ import { readUsage } from "./reported-usage.js";
 
 const messageSchema = lazySchema(() => z.looseObject({ content: z.array(z.unknown()) }));
 
+/** Options of {@link fromMessage}. */
+export interface MessageOptions {
+  /**
+   * Whether the request named a previous message for Anthropic's cache diagnostics
+   * (`toMessagesParams`'s `diagnostics.previousMessageId`): a message without `diagnostics` then
+   * reports no miss, `cacheDiagnostics: { missed: false }`.
+   */
+  readonly diagnosed?: boolean;
+}
+
+const optionsSchema = lazySchema(() => z.strictObject({ diagnosed: z.boolean().optional() }));
+
 /**
  * Maps a Messages API `Message` to what the session records: its content blocks as items, in
  * order (consecutive text blocks as one assistant message; a `tool_use` as a function call whose
@@ -36,8 +48,10 @@ const messageSchema = lazySchema(() => z.looseObject({ content: z.array(z.unknow
 export function fromMessage(
   message: Pick<Message, "content" | "usage"> &
     Partial<Pick<Message, "stop_reason" | "diagnostics">>,
+  options: MessageOptions = {},
 ): ModelAnswer {
   const { content } = checkSchema("message", message, messageSchema);
+  const { diagnosed = false } = checkSchema("options", options, optionsSchema);
   const warnings: CtxWarning[] = [];
   const items = toItems(content, "message.content", warnings);
   const usage = readUsage(message, "message", "invalid-answer");
@@ -45,6 +59,7 @@ export function fromMessage(
   const cacheDiagnostics = readCacheDiagnostics(
     Reflect.get(message, "diagnostics"),
     "message.diagnostics",
+    diagnosed,
   );
   return {
     items,

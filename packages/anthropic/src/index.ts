@@ -10,7 +10,7 @@ export {
   createAnthropicSummarizer,
 } from "./create-anthropic-summarizer.js";
 export { developerContext } from "./developer-context.js";
-export { fromMessage } from "./from-message.js";
+export { fromMessage, type MessageOptions } from "./from-message.js";
 export { fromMessageStream, type MessageStreamOptions } from "./from-message-stream.js";
 export { messagesRequestDifference } from "./messages-request-difference.js";
 export { reportedUsage } from "./reported-usage.js";

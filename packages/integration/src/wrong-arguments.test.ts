@@ -497,8 +497,10 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
           content: [{ type: "text", text: "Hello." }],
           usage: { input_tokens: 1, output_tokens: 1 },
         },
+        { diagnosed: true },
       ],
-      names: ["message"],
+      names: ["message", "options"],
+      optional: [1],
     },
     fromMessageStream: {
       args: [
