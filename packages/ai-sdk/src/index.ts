@@ -10,5 +10,6 @@ export {
 } from "./create-ai-sdk-summarizer.js";
 export { fromGenerateText, type TextResult } from "./from-generate-text.js";
 export { fromStreamText, type StreamingTextResult } from "./from-stream-text.js";
+export { promptDifference } from "./prompt-difference.js";
 export { reportedUsage } from "./reported-usage.js";
 export { type AiSdkPrompt, toPrompt } from "./to-prompt.js";

@@ -1,10 +1,11 @@
 import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages/messages";
-import { AdapterError, type ModelAnswer } from "@ctx/protocol";
+import { AdapterError, type CacheDiagnostics, type ModelAnswer } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
 import { checkAnswer } from "@ctx/protocol/mapping";
 import type { CtxWarning } from "@ctx/text";
 import { z } from "zod";
 import { stopEnding } from "./answer-ending.js";
+import { readCacheDiagnostics } from "./cache-diagnostics.js";
 import { toItems } from "./content-blocks.js";
 import { checkSchema, provider } from "./provider.js";
 import { readUsage } from "./reported-usage.js";
@@ -13,6 +14,12 @@ import { readUsage } from "./reported-usage.js";
 export interface MessageStreamOptions {
   /** Called with every event as it arrives (to show the text as it comes, say). */
   readonly onEvent?: (event: RawMessageStreamEvent) => void;
+  /**
+   * Whether the request named a previous message for Anthropic's cache diagnostics
+   * (`toMessagesParams`'s `diagnostics.previousMessageId`): an answer without `diagnostics` then
+   * reports no miss, `cacheDiagnostics: { missed: false }`.
+   */
+  readonly diagnosed?: boolean;
 }
 
 const optionsSchema = lazySchema(() =>
@@ -22,13 +29,17 @@ const optionsSchema = lazySchema(() =>
         message: "expected a function",
       })
       .optional(),
+    diagnosed: z.boolean().optional(),
   }),
 );
 
 const eventSchema = lazySchema(() => z.looseObject({ type: z.string() }));
 const startSchema = lazySchema(() =>
   z.looseObject({
-    message: z.looseObject({ usage: z.record(z.string(), z.unknown()) }),
+    message: z.looseObject({
+      usage: z.record(z.string(), z.unknown()),
+      diagnostics: z.unknown().optional(),
+    }),
   }),
 );
 const blockStartSchema = lazySchema(() =>
@@ -100,10 +111,11 @@ export async function fromMessageStream(
       { provider },
     );
   }
-  const { onEvent } = checkSchema("options", options, optionsSchema);
+  const { onEvent, diagnosed = false } = checkSchema("options", options, optionsSchema);
   const open = new Map<number, OpenBlock>();
   const content = new Map<number, Record<string, unknown>>();
   let usage: Record<string, unknown> | undefined;
+  let cacheDiagnostics: CacheDiagnostics | undefined;
   let stopReason: string | undefined;
   let sequence = 0;
   for await (const event of stream) {
@@ -117,7 +129,15 @@ export async function fromMessageStream(
         : checkAnswer(provider, eventSchema, event, where);
     switch (type) {
       case "message_start":
-        usage = { ...checkAnswer(provider, startSchema, event, where).message.usage };
+        {
+          const { message } = checkAnswer(provider, startSchema, event, where);
+          usage = { ...message.usage };
+          cacheDiagnostics = readCacheDiagnostics(
+            message.diagnostics,
+            `${where}.message.diagnostics`,
+            diagnosed,
+          );
+        }
         break;
       case "content_block_start": {
         const { index, content_block: start } = checkAnswer(
@@ -191,6 +211,7 @@ export async function fromMessageStream(
           items,
           usage: readUsage({ usage }, "message", "invalid-answer"),
           ending,
+          ...(cacheDiagnostics === undefined ? {} : { cacheDiagnostics }),
           warnings,
         };
       }

@@ -16,9 +16,10 @@ export {
   createBreakpointPlanner,
 } from "./create-breakpoint-planner.js";
 export { developerContext } from "./developer-context.js";
-export { fromMessage } from "./from-message.js";
+export { fromMessage, type MessageOptions } from "./from-message.js";
 export { fromMessageStream, type MessageStreamOptions } from "./from-message-stream.js";
 export type { CachePricing } from "./long-ttl-pays.js";
+export { messagesRequestDifference } from "./messages-request-difference.js";
 export { reportedUsage } from "./reported-usage.js";
 export {
   type MessagesParams,

@@ -38,12 +38,22 @@ export interface MessagesParamsOptions {
    * `{ type: "ephemeral" }`, the five-minute cache.
    */
   readonly cacheControl?: CacheControlEphemeral | false;
+  /**
+   * Asks the API to compare this request's prompt with the one of an earlier answer (Anthropic's
+   * cache diagnostics): `previousMessageId` is that answer's `id` (`msg_…`), or `null` on a
+   * session's first request, to opt in with nothing to compare yet. Sent as the request's
+   * `diagnostics`; the API reads it only with the `anthropic-beta: cache-diagnosis-2026-04-07`
+   * header. `fromMessage` maps the answer's report to `cacheDiagnostics`.
+   */
+  readonly diagnostics?: { readonly previousMessageId: string | null };
 }
 
 /** The part of a Messages API request that a model request decides. */
 export interface MessagesParams {
   system: TextBlockParam[];
   messages: MessageParam[];
+  /** Present when the `diagnostics` option asked for a cache comparison. */
+  diagnostics?: { previous_message_id: string | null };
 }
 
 /** The schema of {@link MessagesParamsOptions}. */
@@ -56,6 +66,7 @@ export const messagesParamsOptionsSchema = lazySchema(() =>
         z.strictObject({ type: z.literal("ephemeral"), ttl: z.enum(["5m", "1h"]).optional() }),
       ])
       .optional(),
+    diagnostics: z.strictObject({ previousMessageId: z.string().min(1).nullable() }).optional(),
   }),
 );
 
@@ -180,7 +191,10 @@ export function toMessagesParams(
     if (first !== undefined && first !== last) first.cache_control = { ...cacheControl };
     if (last !== undefined) last.cache_control = { ...cacheControl };
   }
-  return { system, messages };
+  const { diagnostics } = options;
+  return diagnostics === undefined
+    ? { system, messages }
+    : { system, messages, diagnostics: { previous_message_id: diagnostics.previousMessageId } };
 }
 
 /** The blocks this mapping makes. */

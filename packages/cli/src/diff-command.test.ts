@@ -2,6 +2,7 @@ import { cp, mkdir, mkdtemp, readFile, realpath, writeFile } from "node:fs/promi
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { agentsTreePath } from "@ctx/fixtures";
+import { cacheMissDollars, defaultModelCatalog } from "@ctx/prompts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCtx } from "./__fixtures__/run-ctx.js";
 
@@ -221,5 +222,33 @@ describe("ctx diff and AGENTS.md", () => {
       const rules = (await readFile(join(tree, file), "utf8")).trim().split("\n")[0] ?? "";
       expect(agents).toContain(rules);
     }
+  });
+});
+
+describe("ctx diff's cache ledger", () => {
+  it("says what a model switch puts at stake in the cache, priced from the catalog", async () => {
+    const args = ["diff", "--from", "model=gpt-5.6-luna", "--to", "model=gpt-6.2-sol"];
+    const json = await runCtx([...args, "--format", "json"], folder);
+    expect(json.code).toBe(0);
+    const { cachePrediction } = JSON.parse(json.stdout) as {
+      cachePrediction?: {
+        breaks: { cause: string }[];
+        tokens: number;
+        dollars?: number;
+        pricingSource?: string;
+      };
+    };
+    const pricing = defaultModelCatalog.get("gpt-6.2-sol").pricing;
+    if (cachePrediction === undefined || pricing === undefined) {
+      throw new Error("expected a prediction at a priced model");
+    }
+    expect(cachePrediction.breaks.map((loss) => loss.cause)).toContain("model");
+    expect(cachePrediction.tokens).toBeGreaterThan(1_000);
+    expect(cachePrediction.dollars).toBeCloseTo(cacheMissDollars(pricing, cachePrediction.tokens));
+    const text = await runCtx(args, folder);
+    expect(text.stdout).toContain("gpt-5.6-luna to gpt-6.2-sol");
+    expect(text.stdout).toContain(
+      `At stake in the cache (${cachePrediction.breaks.map((loss) => loss.cause).join(", ")}): ${cachePrediction.tokens.toLocaleString("en-US")} tokens of the first turn's prompt, $${cachePrediction.dollars?.toFixed(4)} beyond a cache read (prices from ${pricing.source.url}).`,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { codexHome } from "@ctx/codex-config/node";
-import { loadDefaultTokenizer } from "@ctx/session";
+import { type CachePrediction, loadDefaultTokenizer } from "@ctx/session";
 import { type Command, Option } from "commander";
 import { CliError } from "./cli-error.js";
 import { formatContextText } from "./format-context.js";
@@ -8,6 +8,17 @@ import { processDefaults } from "./process-defaults.js";
 import { diffSettings, readSettingsFile, toTurnContext } from "./settings-change.js";
 import { overrideKeys, parseSettingsOverride, type SettingsOverride } from "./settings-override.js";
 import { type CliEnvironment, createPaint } from "./terminal.js";
+
+/** What the change puts at stake, for people: the tokens, and the dollars where priced. */
+function stakeLine(prediction: CachePrediction): string {
+  const causes = prediction.breaks.map((loss) => loss.cause).join(", ");
+  const tokens = `${prediction.tokens.toLocaleString("en-US")} tokens`;
+  const money =
+    prediction.dollars === undefined
+      ? " (the catalog has no prices for the model)"
+      : `, $${prediction.dollars.toFixed(4)} beyond a cache read (prices from ${prediction.pricingSource ?? "the catalog"})`;
+  return `At stake in the cache (${causes}): ${tokens} of the first turn's prompt${money}.`;
+}
 
 interface DiffFlags {
   readonly from?: readonly SettingsOverride[];
@@ -110,6 +121,9 @@ Examples:
             {
               resent: change.resent,
               ...(change.cacheBreak === undefined ? {} : { cacheBreak: change.cacheBreak }),
+              ...(change.cachePrediction === undefined
+                ? {}
+                : { cachePrediction: change.cachePrediction }),
               warnings: change.warnings,
             },
             null,
@@ -119,18 +133,25 @@ Examples:
         return;
       }
       const paint = createPaint(environment.stdout, environment.env);
-      if (change.blocks.length === 0 && change.cacheBreak === undefined) {
+      const prediction = change.cachePrediction;
+      if (
+        change.blocks.length === 0 &&
+        change.cacheBreak === undefined &&
+        prediction === undefined
+      ) {
         environment.stdout.write(
           "Nothing is re-sent: the second turn adds only the user's message.\n",
         );
         return;
       }
+      const breaks = prediction === undefined ? [] : prediction.breaks.map((loss) => loss.message);
       const heading =
-        change.cacheBreak === undefined
+        change.cacheBreak === undefined && prediction === undefined
           ? `The second turn re-sends ${change.blocks.length} block(s) before the user's message; the cached prefix stays valid.`
-          : `The second turn breaks the prompt cache (${change.cacheBreak}) and sends ${change.blocks.length} block(s) before the user's message.`;
+          : `The second turn breaks the prompt cache (${change.cacheBreak ?? breaks.join("; ")}) and sends ${change.blocks.length} block(s) before the user's message.`;
       environment.stdout.write(
         formatContextText(change, heading, paint, await loadDefaultTokenizer()),
       );
+      if (prediction !== undefined) environment.stdout.write(`${stakeLine(prediction)}\n`);
     });
 }

@@ -36,7 +36,13 @@ interface InspectionJson {
   format: string;
   turns: number;
   items: { category: string; kind: string; turn: number }[];
-  requests: { index: number; cacheBreak?: string; bytesByKind: Record<string, number> }[];
+  requests: {
+    index: number;
+    tokens: number;
+    cacheBreak?: string;
+    cacheStake?: { tokens: number };
+    bytesByKind: Record<string, number>;
+  }[];
   events: { type: string; line: number; detail: string }[];
 }
 
@@ -62,10 +68,18 @@ describe("ctx inspect on Codex rollouts", () => {
     ]);
     expect(inspection.events[0]?.detail).toBe("history replaced by 9 item(s)");
     const breaks = inspection.requests.filter((request) => request.cacheBreak !== undefined);
-    expect(breaks.map((request) => request.cacheBreak)).toEqual([
+    expect(breaks.map((request) => request.cacheBreak?.split(":")[0])).toEqual([
       "after a compaction",
       "after a rollback",
     ]);
+    // Each break puts the request before it at stake, priced where the catalog knows the model.
+    for (const request of breaks) {
+      const before = inspection.requests.find((other) => other.index === request.index - 1);
+      expect(request.cacheStake?.tokens).toBe(before?.tokens);
+      expect(request.cacheBreak).toContain(
+        `up to ${before?.tokens.toLocaleString("en-US")} tokens at stake`,
+      );
+    }
     const kinds = new Set(inspection.items.map((item) => `${item.category}/${item.kind}`));
     for (const kind of [
       "user/user_intent",
@@ -179,7 +193,7 @@ describe("ctx inspect on @ctx rollouts", () => {
     ]);
     expect(inspection.events.map((event) => event.type)).toEqual(["rollback", "cache-break"]);
     const last = inspection.requests.at(-1);
-    expect(last?.cacheBreak).toBe("after a rollback");
+    expect(last?.cacheBreak).toMatch(/^after a rollback: up to [\d,]+ tokens at stake$/);
     expect(last?.bytesByKind).toEqual({
       base_instructions: 10,
       environment_context: 63,

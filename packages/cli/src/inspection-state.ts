@@ -1,7 +1,8 @@
-import type { JsonValue } from "@ctx/protocol";
+import type { CacheDiagnostics, JsonValue } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
 import type { Tokenizer } from "@ctx/session";
 import type { CtxWarning } from "@ctx/text";
+import { cacheStake, describeStake } from "./cache-stake.js";
 import type {
   ItemCategory,
   ItemPiece,
@@ -48,8 +49,9 @@ const modelLimit = 16;
 const namedUnfit = 10;
 
 /** A kept request, whose report and reconciliation arrive after it. */
-type KeptRequest = Omit<InspectedRequest, "reported" | "reconciliation"> & {
+type KeptRequest = Omit<InspectedRequest, "reported" | "reconciliation" | "providerCacheReport"> & {
   reported?: NonNullable<InspectedRequest["reported"]>;
+  providerCacheReport?: NonNullable<InspectedRequest["providerCacheReport"]>;
   reconciliation?: NonNullable<InspectedRequest["reconciliation"]>;
 };
 
@@ -64,6 +66,8 @@ export class InspectionState {
   eventCount = 0;
   facts: SessionFacts | undefined;
   readonly models: string[] = [];
+  /** The model of the latest turn, whose prices a cache break is counted at. */
+  private model: string | undefined;
   readonly totals = new Map<string, KindTotal>();
   readonly requests: KeptRequest[] = [];
   readonly events: InspectedEvent[] = [];
@@ -141,6 +145,11 @@ export class InspectionState {
         this.instructions ??= { line, ...this.measure.measure(entry.text) };
         return;
       case "turn":
+        // Providers cache each model apart: the first request at another model reads nothing.
+        if (entry.model !== undefined && this.model !== undefined && entry.model !== this.model) {
+          this.pendingBreak ??= `after a model switch (${this.model} to ${entry.model})`;
+        }
+        this.model = entry.model ?? this.model;
         if (entry.model !== undefined && !this.models.includes(entry.model)) {
           if (this.models.length < modelLimit) this.models.push(entry.model);
         }
@@ -188,6 +197,9 @@ export class InspectionState {
         return;
       case "ending":
         this.event(line, "answer-ending", answerEndings[entry.ending]);
+        return;
+      case "cache-report":
+        this.cacheReport(entry.report, line);
         return;
       case "usage":
         if (entry.thread !== undefined) {
@@ -270,6 +282,22 @@ export class InspectionState {
     else target.reconciliation = found;
   }
 
+  /** Keeps the provider's cache report on the latest request, and names a miss as an event. */
+  private cacheReport(report: CacheDiagnostics, line: number): void {
+    const request = this.requests.at(-1);
+    if (request !== undefined && request.index === this.requestCount) {
+      request.providerCacheReport = report;
+    }
+    if (!report.missed) return;
+    const tokens =
+      report.missedInputTokens === undefined ? "" : `, ${report.missedInputTokens} input tokens`;
+    this.event(
+      line,
+      "cache-report",
+      `the provider reports a cache miss at request ${this.requestCount} (${report.reason ?? "no reason given"}${tokens})`,
+    );
+  }
+
   /** Counts the user messages that waited, as the user's or as injected context. */
   private settle(): void {
     this.typed.settle((piece, line) => this.add(piece, line));
@@ -325,7 +353,12 @@ export class InspectionState {
 
   private request(line: number): void {
     this.requestCount += 1;
-    const cacheBreak = this.pendingBreak;
+    const stake =
+      this.pendingBreak === undefined || this.latest === undefined
+        ? undefined
+        : cacheStake(this.latest.tokens, this.model);
+    const cacheBreak =
+      stake === undefined ? this.pendingBreak : `${this.pendingBreak}: ${describeStake(stake)}`;
     this.lastBreak = cacheBreak !== undefined;
     this.pendingBreak = undefined;
     const history = this.history.byKind();
@@ -348,6 +381,7 @@ export class InspectionState {
         tokensByKind,
         categoryOf,
         ...(cacheBreak === undefined ? {} : { cacheBreak }),
+        ...(stake === undefined ? {} : { cacheStake: stake }),
       });
     }
     if (cacheBreak !== undefined) this.event(line, "cache-break", cacheBreak);

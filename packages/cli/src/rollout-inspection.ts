@@ -1,4 +1,6 @@
+import type { CacheDiagnostics } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
+import type { CacheStake } from "./cache-stake.js";
 import type { ItemCategory, ReportedUsage, SessionFacts } from "./formats/transcript-entry.js";
 import type { RolloutFormat } from "./formats/transcript-format.js";
 import type { Measure } from "./history-totals.js";
@@ -35,7 +37,8 @@ export interface InspectedEvent {
     | "branch"
     | "aborted"
     | "answer-ending"
-    | "cache-break";
+    | "cache-break"
+    | "cache-report";
   readonly detail: string;
 }
 
@@ -53,8 +56,15 @@ export interface InspectedRequest {
   /** Tokens sent, by kind, in the same order. */
   readonly tokensByKind: Readonly<Record<string, number>>;
   readonly categoryOf: Readonly<Record<string, ItemCategory>>;
-  /** Why the prompt cache could not reuse the previous request's prefix, if it could not. */
+  /**
+   * Why the prompt cache could not reuse the previous request's prefix, if it could not, with
+   * what it put at stake.
+   */
   readonly cacheBreak?: string;
+  /** The tokens and money that break put at stake. */
+  readonly cacheStake?: CacheStake;
+  /** What the provider said of its prompt cache for this request, where the rollout has it. */
+  readonly providerCacheReport?: CacheDiagnostics;
   /**
    * The provider's own count for the request (Codex's `token_count`, @ctx's `reported_usage`),
    * which also counts what the rollout does not hold, such as the tool definitions.

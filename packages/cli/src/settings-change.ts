@@ -4,6 +4,7 @@ import { createNodeFileSystem } from "@ctx/agents-md/node";
 import type { JsonValue, ResponseItem } from "@ctx/protocol";
 import { agentsMdInstructions, createStandardRegistry } from "@ctx/registry";
 import {
+  type CachePrediction,
   createSession,
   type ParsedTurnContext,
   parseTurnContext,
@@ -27,6 +28,11 @@ export interface SettingsChange {
   readonly blocks: readonly ContextBlock[];
   /** Why the second request does not extend the first, when it does not. */
   readonly cacheBreak?: string;
+  /**
+   * The session's prediction of the second request's cache misses, when it foresees one (a
+   * model switch, new instructions, a changed fragment, …), with the tokens and dollars at stake.
+   */
+  readonly cachePrediction?: CachePrediction;
   readonly warnings: readonly CtxWarning[];
 }
 
@@ -151,6 +157,7 @@ export async function diffSettings(
       ...contextBlocks(registry, resent, sources),
     ],
     ...(second.cacheBreak === undefined ? {} : { cacheBreak: second.cacheBreak.message }),
+    ...(second.cachePrediction === undefined ? {} : { cachePrediction: second.cachePrediction }),
     warnings: [
       ...cliWarnings(first.warnings, before.model),
       ...cliWarnings(second.warnings, after.model),

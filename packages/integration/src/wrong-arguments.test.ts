@@ -171,6 +171,11 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       args: [[extendedItem, { type: "added" }], [extendedItem]],
       names: ["input", "previous"],
     },
+    firstDifferingByte: {
+      args: [{ input: [1] }, { input: [2] }, { input: "input item" }],
+      names: ["previous", "next", "labels"],
+      optional: [2],
+    },
     saysContextWindowExceeded: { args: [{}], names: ["error"], anything: [0] },
     sharedInputRequest: {
       args: [{ instructions: "" }, [extendedItem], 1],
@@ -271,6 +276,7 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
   },
   "@ctx/prompts": {
     applyModelOverrides: { args: [undefined, {}], names: ["model", "overrides"] },
+    cacheMissDollars: { args: [undefined, 1_000], names: ["pricing", "tokens"] },
     createModelCatalog: {
       args: [[], {}],
       names: ["entries", "options"],
@@ -458,6 +464,10 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       names: ["options"],
     },
     reportedUsage: { args: [{ usage: { total_tokens: 105 } }], names: ["response"] },
+    responsesRequestDifference: {
+      args: [{ input: [1] }, { input: [2] }],
+      names: ["previous", "next"],
+    },
     fromResponse: { args: [{ output: [assistantReply], usage: null }], names: ["response"] },
     fromResponseStream: {
       args: [streamOf([{ type: "response.completed", response: { output: [], usage: null } }]), {}],
@@ -496,14 +506,20 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       args: [{ usage: { input_tokens: 100, output_tokens: 5 } }],
       names: ["message"],
     },
+    messagesRequestDifference: {
+      args: [{ messages: [1] }, { messages: [2] }],
+      names: ["previous", "next"],
+    },
     fromMessage: {
       args: [
         {
           content: [{ type: "text", text: "Hello." }],
           usage: { input_tokens: 1, output_tokens: 1 },
         },
+        { diagnosed: true },
       ],
-      names: ["message"],
+      names: ["message", "options"],
+      optional: [1],
     },
     fromMessageStream: {
       args: [
@@ -521,6 +537,7 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
     toPrompt: { args: [adapterRequest], names: ["request"] },
     createAiSdkSummarizer: { args: [{ model: "openai/m" }], names: ["options"] },
     reportedUsage: { args: [{ inputTokens: 100, outputTokens: 5 }], names: ["usage"] },
+    promptDifference: { args: [{ messages: [1] }, { messages: [2] }], names: ["previous", "next"] },
     fromGenerateText: {
       args: [{ response: { messages: [] }, usage: { inputTokens: 1, outputTokens: 1 } }],
       names: ["result"],
@@ -674,6 +691,10 @@ beforeAll(async () => {
     { home: "/home/none", fs },
   ]);
   valid.set("@ctx/prompts applyModelOverrides", [model, {}]);
+  valid.set("@ctx/prompts cacheMissDollars", [
+    defaultModelCatalog.get("gpt-6.2-sol").pricing,
+    1_000,
+  ]);
   valid.set("@ctx/prompts getModelInstructions", [model, "friendly"]);
   valid.set("@ctx/prompts getPersonalityMessage", [model, "friendly"]);
   valid.set("@ctx/prompts resolveBaseInstructions", [{ model }]);

@@ -5,6 +5,7 @@ import type { CtxWarning } from "@ctx/text";
 import type { ResponseStreamEvent } from "openai/resources/responses/responses";
 import { z } from "zod";
 import { responseEnding } from "./answer-ending.js";
+import { readCacheDiagnostics } from "./cache-diagnostics.js";
 import { refuseRepeatedCallIds, toOutputItem } from "./output-items.js";
 import { checkSchema, provider } from "./provider.js";
 import { readUsage } from "./reported-usage.js";
@@ -31,7 +32,12 @@ const itemDoneSchema = lazySchema(() =>
 );
 const itemEventSchema = lazySchema(() => z.looseObject({ output_index: z.number().int().min(0) }));
 const finalSchema = lazySchema(() =>
-  z.looseObject({ response: z.looseObject({ usage: z.unknown() }) }),
+  z.looseObject({
+    response: z.looseObject({
+      usage: z.unknown(),
+      prompt_cache_diagnostics: z.unknown().optional(),
+    }),
+  }),
 );
 
 /**
@@ -121,7 +127,17 @@ export async function fromResponseStream(
       // The final event's status says how it ended; its output repeats the done items.
       const status = type === "response.incomplete" ? { status: "incomplete" } : {};
       const ending = responseEnding({ ...response, ...status }, received, warnings);
-      return { items, usage, ending, warnings };
+      const cacheDiagnostics = readCacheDiagnostics(
+        response.prompt_cache_diagnostics,
+        `${where} response.prompt_cache_diagnostics`,
+      );
+      return {
+        items,
+        usage,
+        ending,
+        ...(cacheDiagnostics === undefined ? {} : { cacheDiagnostics }),
+        warnings,
+      };
     } else if (type === "response.failed" || type === "error") {
       throw new AdapterError(
         "incomplete-answer",

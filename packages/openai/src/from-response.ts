@@ -4,6 +4,7 @@ import type { CtxWarning } from "@ctx/text";
 import type { Response } from "openai/resources/responses/responses";
 import { z } from "zod";
 import { responseEnding } from "./answer-ending.js";
+import { readCacheDiagnostics } from "./cache-diagnostics.js";
 import { refuseRepeatedCallIds, toOutputItem } from "./output-items.js";
 import { checkSchema } from "./provider.js";
 import { readUsage } from "./reported-usage.js";
@@ -20,7 +21,10 @@ const responseSchema = lazySchema(() => z.looseObject({ output: z.array(z.unknow
  * answer). A refusal is recorded as the assistant's text. How the answer ended is its `ending`:
  * `cut` for `status: "incomplete"` (`refused` when the reason is the content filter), `failed`,
  * `aborted` for a cancelled one, `refused` for an answer holding a refusal, each with an
- * `incomplete-response` warning; `completed` otherwise.
+ * `incomplete-response` warning; `completed` otherwise. The response's
+ * `prompt_cache_diagnostics` (asked for with `toResponsesParams`'s `diagnostics` option) is its
+ * `cacheDiagnostics`: `{ missed: true, reason, missedInputTokens }` for a miss,
+ * `{ missed: false }` for a hit.
  *
  * @throws {AdapterError} naming `response` when it is not an object with an `output`
  * array (code `invalid-argument`), or an output item of a known type lacks a field (code
@@ -34,7 +38,8 @@ const responseSchema = lazySchema(() => z.looseObject({ output: z.array(z.unknow
  * ```
  */
 export function fromResponse(
-  response: Pick<Response, "output" | "usage"> & Partial<Pick<Response, "status">>,
+  response: Pick<Response, "output" | "usage"> &
+    Partial<Pick<Response, "status" | "prompt_cache_diagnostics">>,
 ): ModelAnswer {
   const { output } = checkSchema("response", response, responseSchema);
   const warnings: CtxWarning[] = [];
@@ -43,5 +48,16 @@ export function fromResponse(
   );
   refuseRepeatedCallIds(items, "response.output");
   const usage = readUsage(response, "response", "invalid-answer");
-  return { items, usage, ending: responseEnding(response, output, warnings), warnings };
+  const ending = responseEnding(response, output, warnings);
+  const cacheDiagnostics = readCacheDiagnostics(
+    Reflect.get(response, "prompt_cache_diagnostics"),
+    "response.prompt_cache_diagnostics",
+  );
+  return {
+    items,
+    usage,
+    ending,
+    ...(cacheDiagnostics === undefined ? {} : { cacheDiagnostics }),
+    warnings,
+  };
 }

@@ -51,6 +51,18 @@ export interface ResponsesParamsOptions {
    * OpenAI caches prefixes by itself.
    */
   readonly promptCache?: { readonly mode: "explicit"; readonly ttl?: PromptCacheTtl };
+  /**
+   * Asks the API to compare this request's prompt with the one of an earlier response (prompt
+   * cache diagnostics): `comparisonResponseId` is that response's `id`, sent as
+   * `prompt_cache_options.comparison_response_id`, and `model` the catalog's entry of the model
+   * the request goes to (`@ctx/prompts`' `ModelInfo`). Sent only when the entry has
+   * `promptCacheDiagnostics` (GPT-5.6 and later): the API refuses the field for other models.
+   * `fromResponse` maps the report to `cacheDiagnostics`.
+   */
+  readonly diagnostics?: {
+    readonly comparisonResponseId: string;
+    readonly model: { readonly promptCacheDiagnostics?: object | undefined };
+  };
 }
 
 /** The part of a Responses API request that a model request decides. */
@@ -71,6 +83,12 @@ export const responsesParamsOptionsSchema = lazySchema(() =>
     store: z.boolean().optional(),
     promptCache: z
       .strictObject({ mode: z.literal("explicit"), ttl: z.enum(["30m", "12h"]).optional() })
+      .optional(),
+    diagnostics: z
+      .strictObject({
+        comparisonResponseId: z.string().min(1),
+        model: z.looseObject({ promptCacheDiagnostics: z.object({}).optional() }),
+      })
       .optional(),
   }),
 );
@@ -147,6 +165,13 @@ export function toResponsesParams(
     params.input = withExplicitBreakpoints(params.input);
     // The SDK's oldest supported version types `ttl` as `30m` alone; the API takes `12h` too.
     params.prompt_cache_options = { ...promptCache } as ResponseCreateParams.PromptCacheOptions;
+  }
+  const { diagnostics } = options;
+  if (diagnostics?.model.promptCacheDiagnostics !== undefined) {
+    params.prompt_cache_options = {
+      ...params.prompt_cache_options,
+      comparison_response_id: diagnostics.comparisonResponseId,
+    } as ResponseCreateParams.PromptCacheOptions;
   }
   return params;
 }

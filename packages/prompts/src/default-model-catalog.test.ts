@@ -90,6 +90,27 @@ describe("defaultModelCatalog", () => {
     expect(listed.filter((slug) => !defaultModelCatalog.has(slug))).toEqual([]);
   });
 
+  it("says which models answer prompt cache diagnostics: OpenAI's from GPT-5.6 on, no other", () => {
+    const diagnosed = defaultModelCatalog.models
+      .filter((model) => model.promptCacheDiagnostics !== undefined)
+      .map((model) => model.slug);
+    expect(diagnosed.sort()).toEqual([
+      "gpt-5.6-luna",
+      "gpt-5.6-sol",
+      "gpt-5.6-terra",
+      "gpt-6-astra",
+      "gpt-6-luna",
+      "gpt-6-sol",
+      "gpt-6.1-sol",
+      "gpt-6.1-terra",
+      "gpt-6.2-astra",
+      "gpt-6.2-sol",
+    ]);
+    expect(defaultModelCatalog.get("gpt-5.6-sol").promptCacheDiagnostics?.url).toBe(
+      "https://developers.openai.com/api/docs/guides/prompt-caching/diagnostics",
+    );
+  });
+
   it("cites a provider's documentation page, with its words, for every provider model, or else what Codex 0.171 ships", () => {
     const providers = defaultModelCatalog.models.filter((model) => !model.slug.startsWith("ctx-"));
     const fromCodex: string[] = [];

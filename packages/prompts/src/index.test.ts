@@ -3,7 +3,7 @@ import * as prompts from "./index.js";
 
 const model = prompts.defaultModelCatalog.get("ctx-coder");
 
-// Values no parameter of the package takes.
+// Values no parameter of the package takes, but for a count, which takes a whole number.
 const alwaysWrong: readonly unknown[] = [
   null,
   42,
@@ -36,6 +36,12 @@ const calls: Record<string, Call> = {
     [model, {}],
     [undefined, {}, [], "x"],
     [undefined, [], "x", { basInstructions: "x" }],
+  ),
+  cacheMissDollars: call(
+    prompts.cacheMissDollars,
+    [prompts.defaultModelCatalog.get("gpt-6.2-sol").pricing, 1_000],
+    [undefined, {}, [], "x"],
+    [undefined, -1, 0.5, "1"],
   ),
   createModelCatalog: call(prompts.createModelCatalog, [[], {}], [undefined, {}, "x"], [[], "x"]),
   formatSummaryText: call(prompts.formatSummaryText, ["x"], [undefined, {}, []]),
@@ -90,7 +96,11 @@ describe("@ctx/prompts exports", () => {
     "%s refuses a wrong value in any position with a PromptsError naming the argument",
     (_name, { run, valid, alsoWrong }) => {
       valid.forEach((_value, position) => {
-        for (const wrong of [...alwaysWrong, ...(alsoWrong[position] ?? [])]) {
+        // A count takes numbers: the numbers of alwaysWrong that are whole are right for it.
+        const always = alwaysWrong.filter(
+          (wrong) => typeof valid[position] !== "number" || !Number.isSafeInteger(wrong),
+        );
+        for (const wrong of [...always, ...(alsoWrong[position] ?? [])]) {
           const args = valid.map((value, index) => (index === position ? wrong : value));
           expect(() => run(...args), `position ${position}, ${String(wrong)}`).toThrow(
             expect.toSatisfy(

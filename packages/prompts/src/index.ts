@@ -1,4 +1,5 @@
 export { applyModelOverrides, type ModelOverrides } from "./apply-model-overrides.js";
+export { cacheMissDollars } from "./cache-miss-dollars.js";
 export {
   CatalogError,
   type CatalogErrorLocation,

@@ -95,6 +95,12 @@ export interface ModelInfo extends ModelFallback {
   readonly source?: ModelSource;
   /** The provider's prices, with the page they come from. */
   readonly pricing?: ModelPricing;
+  /**
+   * The page that says the provider answers prompt cache diagnostics for this model (OpenAI's
+   * Responses API from GPT-5.6 on). Absent for a model whose requests must not ask for them:
+   * the API refuses the field there.
+   */
+  readonly promptCacheDiagnostics?: ModelSource;
 }
 
 const positiveInteger = lazySchema(() => z.number().int().positive());
@@ -199,6 +205,7 @@ export const modelInfoSchema = lazySchema(() =>
       ...fallbackShape,
       source: modelSourceSchema.exactOptional(),
       pricing: modelPricingSchema.exactOptional(),
+      promptCacheDiagnostics: modelSourceSchema.exactOptional(),
     })
     .refine(compactsWithinWindow, compactsWithinWindowIssue),
 ) satisfies z.ZodType<ModelInfo>;

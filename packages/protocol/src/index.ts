@@ -4,6 +4,7 @@ export {
   type AdapterErrorOptions,
 } from "./adapter-error.js";
 export { type AnswerEnding, answerEndingSchema } from "./answer-ending.js";
+export { type CacheDiagnostics, cacheDiagnosticsSchema } from "./cache-diagnostics.js";
 export {
   type ContentItem,
   contentItemSchema,

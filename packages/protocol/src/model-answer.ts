@@ -1,5 +1,6 @@
 import type { CtxWarning } from "@ctx/text";
 import type { AnswerEnding } from "./answer-ending.js";
+import type { CacheDiagnostics } from "./cache-diagnostics.js";
 import type { ReportedUsage } from "./reported-usage.js";
 import type { ResponseItem } from "./response-item.js";
 
@@ -19,6 +20,11 @@ export interface ModelAnswer {
    * refused answer is recorded (and ends `runTurn`) as what it was.
    */
   readonly ending?: AnswerEnding | undefined;
+  /**
+   * What the provider said of its prompt cache for this request, when the request asked for a
+   * comparison and the provider's answer was conclusive.
+   */
+  readonly cacheDiagnostics?: CacheDiagnostics | undefined;
   /** What the mapping left out or found wrong (an output item it does not know, say). */
   readonly warnings?: readonly CtxWarning[];
 }

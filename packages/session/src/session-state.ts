@@ -150,6 +150,7 @@ export class SessionState {
       case "reported_usage":
         this.#reportUsage(record.payload.totalTokens);
         return undefined;
+      case "cache_diagnostics":
       case "answer_ending":
         // Said for the reader of the rollout; the history is the same either way.
         return undefined;

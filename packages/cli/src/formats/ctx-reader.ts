@@ -66,6 +66,8 @@ function recordEntries(record: SessionRecord): RolloutEntry[] {
       const { ending } = record.payload;
       return ending === "completed" ? [] : [{ type: "ending", ending }];
     }
+    case "cache_diagnostics":
+      return [{ type: "cache-report", report: record.payload }];
     case "world_state":
       return [];
   }

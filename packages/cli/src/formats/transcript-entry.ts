@@ -1,4 +1,4 @@
-import type { JsonValue } from "@ctx/protocol";
+import type { CacheDiagnostics, JsonValue } from "@ctx/protocol";
 import type { JsonObject } from "../json-object.js";
 
 /** Who wrote an item: the user, the agent (an injected fragment), the model, or a tool. */
@@ -85,6 +85,8 @@ export type RolloutEntry =
    * another branch of a session tree (pi), which `branch` describes.
    */
   | { readonly type: "rollback"; readonly turns: number; readonly branch?: string }
+  /** What the provider said of its prompt cache for the latest request (@ctx's `cache_diagnostics`). */
+  | { readonly type: "cache-report"; readonly report: CacheDiagnostics }
   /**
    * The provider's usage for the latest request. `copyOf` identifies the report (Codex's
    * running total, Claude Code's message id), so a report written again is counted once: the

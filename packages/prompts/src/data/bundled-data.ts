@@ -350,6 +350,12 @@ export const bundledModels: readonly ModelInfo[] = [
           "| Input | $2 | 1M tokens | | Cached input | $0.1 | 1M tokens | | Cache writes | $2.5 | 1M tokens | | Output | $10 | 1M tokens |",
       },
     },
+    promptCacheDiagnostics: {
+      url: "https://developers.openai.com/api/docs/guides/prompt-caching/diagnostics",
+      quote:
+        "Diagnostics are available in the Responses API for GPT-5.6 and later supported models.",
+      note: "A GPT-6 model is later than GPT-5.6; the SDK's own field says the same: supported for gpt-5.6 and later models.",
+    },
   },
   {
     baseInstructions: codingAgentWithDefaultPersonality,
@@ -372,6 +378,12 @@ export const bundledModels: readonly ModelInfo[] = [
       url: "https://registry.npmjs.org/@openai/codex/-/codex-0.171.0-linux-x64.tgz",
       quote: "slug: gpt-6.2-astra · context_window: 272000 · max_context_window: 872000",
       note: "No first-party OpenAI page for this model was in reach; the window is the one Codex 0.171.0 ships for it in its bundled model catalog, inside the binary vendor/x86_64-unknown-linux-musl/bin/codex of this package (printed by `codex debug models --bundled`; the quote gives the entry's JSON fields without their quotation marks). Codex budgets 272,000 tokens; the API's own input limit may be larger. No price is given: Codex ships none and no first-party price page was in reach.",
+    },
+    promptCacheDiagnostics: {
+      url: "https://developers.openai.com/api/docs/guides/prompt-caching/diagnostics",
+      quote:
+        "Diagnostics are available in the Responses API for GPT-5.6 and later supported models.",
+      note: "A GPT-6 model is later than GPT-5.6; the SDK's own field says the same: supported for gpt-5.6 and later models.",
     },
   },
   {
@@ -396,6 +408,12 @@ export const bundledModels: readonly ModelInfo[] = [
       quote: "slug: gpt-6-astra · context_window: 272000 · max_context_window: 872000",
       note: "No first-party OpenAI page for this model was in reach; the window is the one Codex 0.171.0 ships for it in its bundled model catalog, inside the binary vendor/x86_64-unknown-linux-musl/bin/codex of this package (printed by `codex debug models --bundled`; the quote gives the entry's JSON fields without their quotation marks). Codex budgets 272,000 tokens; the API's own input limit may be larger. No price is given: Codex ships none and no first-party price page was in reach.",
     },
+    promptCacheDiagnostics: {
+      url: "https://developers.openai.com/api/docs/guides/prompt-caching/diagnostics",
+      quote:
+        "Diagnostics are available in the Responses API for GPT-5.6 and later supported models.",
+      note: "A GPT-6 model is later than GPT-5.6; the SDK's own field says the same: supported for gpt-5.6 and later models.",
+    },
   },
   {
     baseInstructions: codingAgentWithDefaultPersonality,
@@ -418,6 +436,12 @@ export const bundledModels: readonly ModelInfo[] = [
       url: "https://registry.npmjs.org/@openai/codex/-/codex-0.171.0-linux-x64.tgz",
       quote: "slug: gpt-6.1-sol · context_window: 500000 · max_context_window: 872000",
       note: "No first-party OpenAI page for this model was in reach; the window is the one Codex 0.171.0 ships for it in its bundled model catalog, inside the binary vendor/x86_64-unknown-linux-musl/bin/codex of this package (printed by `codex debug models --bundled`; the quote gives the entry's JSON fields without their quotation marks). Codex budgets 500,000 tokens; the API's own input limit may be larger. No price is given: Codex ships none and no first-party price page was in reach.",
+    },
+    promptCacheDiagnostics: {
+      url: "https://developers.openai.com/api/docs/guides/prompt-caching/diagnostics",
+      quote:
+        "Diagnostics are available in the Responses API for GPT-5.6 and later supported models.",
+      note: "A GPT-6 model is later than GPT-5.6; the SDK's own field says the same: supported for gpt-5.6 and later models.",
     },
   },
   {
@@ -453,6 +477,12 @@ export const bundledModels: readonly ModelInfo[] = [
         note: "The cache-write price is the page's for 30 minutes of retention.",
       },
     },
+    promptCacheDiagnostics: {
+      url: "https://developers.openai.com/api/docs/guides/prompt-caching/diagnostics",
+      quote:
+        "Diagnostics are available in the Responses API for GPT-5.6 and later supported models.",
+      note: "A GPT-6 model is later than GPT-5.6; the SDK's own field says the same: supported for gpt-5.6 and later models.",
+    },
   },
   {
     baseInstructions: codingAgentWithDefaultPersonality,
@@ -485,6 +515,12 @@ export const bundledModels: readonly ModelInfo[] = [
         url: "https://developers.openai.com/docs/models/gpt-6-sol",
         quote: "Input $2.00 · Cached input $0.20 · Cache writes $2.50 · Output $10.00",
       },
+    },
+    promptCacheDiagnostics: {
+      url: "https://developers.openai.com/api/docs/guides/prompt-caching/diagnostics",
+      quote:
+        "Diagnostics are available in the Responses API for GPT-5.6 and later supported models.",
+      note: "A GPT-6 model is later than GPT-5.6; the SDK's own field says the same: supported for gpt-5.6 and later models.",
     },
   },
   {
@@ -519,6 +555,12 @@ export const bundledModels: readonly ModelInfo[] = [
         quote: "入力 $0.10 · Cached input $0.01 · Cache writes $0.125 · 出力 $0.50",
       },
     },
+    promptCacheDiagnostics: {
+      url: "https://developers.openai.com/api/docs/guides/prompt-caching/diagnostics",
+      quote:
+        "Diagnostics are available in the Responses API for GPT-5.6 and later supported models.",
+      note: "A GPT-6 model is later than GPT-5.6; the SDK's own field says the same: supported for gpt-5.6 and later models.",
+    },
   },
   {
     baseInstructions: codingAgentWithDefaultPersonality,
@@ -551,6 +593,11 @@ export const bundledModels: readonly ModelInfo[] = [
         quote: "Entrada $4.00 · Entrada em cache $0.40 · Saída $20.00",
         note: "The page calls these promotional prices, available at least until November 21, 2026, and gives no cache-write price.",
       },
+    },
+    promptCacheDiagnostics: {
+      url: "https://developers.openai.com/api/docs/guides/prompt-caching/diagnostics",
+      quote:
+        "Diagnostics are available in the Responses API for GPT-5.6 and later supported models.",
     },
   },
   {
@@ -587,6 +634,11 @@ export const bundledModels: readonly ModelInfo[] = [
         note: "The cache-write price is 1.25 × the $2.00 input price.",
       },
     },
+    promptCacheDiagnostics: {
+      url: "https://developers.openai.com/api/docs/guides/prompt-caching/diagnostics",
+      quote:
+        "Diagnostics are available in the Responses API for GPT-5.6 and later supported models.",
+    },
   },
   {
     baseInstructions: codingAgentWithDefaultPersonality,
@@ -621,6 +673,11 @@ export const bundledModels: readonly ModelInfo[] = [
           "Input $0.20 · Cached input $0.02 · Output $1.20 · Cache writes are billed at 1.25x the uncached input token rate.",
         note: "The cache-write price is 1.25 × the $0.20 input price.",
       },
+    },
+    promptCacheDiagnostics: {
+      url: "https://developers.openai.com/api/docs/guides/prompt-caching/diagnostics",
+      quote:
+        "Diagnostics are available in the Responses API for GPT-5.6 and later supported models.",
     },
   },
   {

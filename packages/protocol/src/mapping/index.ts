@@ -12,6 +12,7 @@ export {
   type MessageMapping,
 } from "../create-message-mapper.js";
 export { declareExtension } from "../declare-extension.js";
+export { firstDifferingByte, type RequestDifference } from "../first-differing-byte.js";
 export { saysContextWindowExceeded } from "../says-context-window-exceeded.js";
 export type { SchemaChecker } from "../schema-checker.js";
 export { sharedInputRequest } from "../shared-input-request.js";

@@ -12,6 +12,7 @@ describe("sessionRecordTypes", () => {
       "world_state",
       "rollback",
       "reported_usage",
+      "cache_diagnostics",
       "answer_ending",
       "compaction",
     ]);
@@ -23,7 +24,11 @@ describe("sessionRecordTypes", () => {
     );
     await session.record([assistant("a1")]);
     await session.reportUsage({ totalTokens: 10 });
-    await session.recordAnswer({ items: [assistant("a2")], ending: "cut" });
+    await session.recordAnswer({
+      items: [assistant("a2")],
+      cacheDiagnostics: { missed: true, reason: "tools_changed" },
+      ending: "cut",
+    });
     await session.rollback(1);
     await session.compact({ replacement: [] });
     const written = (await store.read(session.id, { from: "start" })).records;

@@ -1,6 +1,8 @@
 import {
   type AnswerEnding,
   answerEndingSchema,
+  type CacheDiagnostics,
+  cacheDiagnosticsSchema,
   type JsonValue,
   jsonValueSchema,
   type ResponseItem,
@@ -58,6 +60,9 @@ export const historyEntrySchema = lazySchema(() =>
  *   it, `totalTokens` and each count the provider gave (as the reference's `token_count` records
  *   them), so a resume compares the same total with its limits; a record of `totalTokens` alone,
  *   all that earlier versions wrote, reads the same;
+ * - `cache_diagnostics`: what the provider said of its prompt cache for the answer recorded just
+ *   before (its `cacheDiagnostics`), for the reader of the rollout (`ctx inspect`); a rollout
+ *   written before it replays the same;
  * - `answer_ending`: the answer recorded just before did not complete (`ending` is `cut`,
  *   `refused`, `failed` or `aborted`); a completed answer writes none;
  * - `compaction` (a checkpoint): the history was compacted; the payload is the whole state from
@@ -92,6 +97,10 @@ export const sessionRecordSchema = lazySchema(() =>
     z.object({
       type: z.literal("reported_usage"),
       payload: reportedUsageSchema,
+    }),
+    z.object({
+      type: z.literal("cache_diagnostics"),
+      payload: cacheDiagnosticsSchema,
     }),
     z.object({
       type: z.literal("answer_ending"),
@@ -129,6 +138,7 @@ export const sessionRecordTypes: ReadonlySet<string> = new Set([
   "world_state",
   "rollback",
   "reported_usage",
+  "cache_diagnostics",
   "answer_ending",
   "compaction",
 ] satisfies SessionRecord["type"][]);
@@ -146,6 +156,7 @@ export type SessionRecord =
   | { readonly type: "world_state"; readonly payload: { full: boolean; state: JsonValue } }
   | { readonly type: "rollback"; readonly payload: { userTurns: number } }
   | { readonly type: "reported_usage"; readonly payload: z.infer<typeof reportedUsageSchema> }
+  | { readonly type: "cache_diagnostics"; readonly payload: CacheDiagnostics }
   | { readonly type: "answer_ending"; readonly payload: { ending: AnswerEnding } }
   | { readonly type: "compaction"; readonly payload: CompactionPayload };
 

@@ -1,4 +1,4 @@
-import type { ModelInfo } from "@ctx/prompts";
+import { cacheMissDollars, type ModelInfo } from "@ctx/prompts";
 import type { PromptView } from "../history/prompt-builder.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import type { CacheBreak } from "./cache-break.js";
@@ -209,9 +209,5 @@ function tokensFrom(view: PromptView, start: number, total: number, counter: Tok
 
 /** What reading `tokens` again costs at `model`'s prices beyond a cache read. */
 function priced(model: ModelInfo, tokens: number): { dollars?: number } {
-  const pricing = model.pricing;
-  if (pricing === undefined) return {};
-  const paid = pricing.cacheWrite ?? pricing.input;
-  const read = pricing.cachedInput ?? pricing.input;
-  return { dollars: (tokens * (paid - read)) / 1_000_000 };
+  return model.pricing === undefined ? {} : { dollars: cacheMissDollars(model.pricing, tokens) };
 }

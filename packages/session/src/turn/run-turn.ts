@@ -18,6 +18,7 @@ import {
 } from "../injected/deliver-touched-agents-md.js";
 import type { ModelRequest, Session } from "../session.js";
 import type { UserInput } from "./parse-user-input.js";
+import { reconcileCache } from "./reconcile-cache.js";
 import type { TurnContext } from "./turn-context.js";
 import { carryingAnswer } from "./unrecorded-answer-error.js";
 
@@ -75,7 +76,13 @@ export interface TurnOutcome {
   readonly steps: number;
   /** What the model and the tools added to the history during the turn, in order. */
   readonly items: readonly ResponseItem[];
-  /** The warnings of every request of the turn and of every answer's mapping. */
+  /**
+   * The warnings of every request of the turn and of every answer's mapping, and where a
+   * request's cache prediction and the provider's report disagree: `unforeseen-cache-miss` (the
+   * provider's `cacheDiagnostics` report a miss the request's `cachePrediction` did not) and
+   * `cache-miss-not-seen` (a predicted miss the diagnostics deny, or, without them, that the
+   * usage's cached input tokens belie).
+   */
   readonly warnings: readonly CtxWarning[];
   /** The compactions that happened before a request of the turn. */
   readonly compactions: readonly CompactionReport[];
@@ -134,8 +141,8 @@ const answerSchema = lazySchema(() =>
  * history went over the model's limit) until the model answers without a tool call to run and
  * without ending on a tool's output it has not read.
  *
- * An answer is recorded whole once `callModel` resolves (its items, usage and ending in one
- * write, all checked first), or not at all; a call whose output the answer already holds (a tool
+ * An answer is recorded whole once `callModel` resolves (its items, usage, cache diagnostics and
+ * ending in one write, all checked first), or not at all; a call whose output the answer already holds (a tool
  * the SDK ran itself) is not run again. An answer that did not complete (its `ending` is `cut`,
  * `refused`, `failed` or `aborted`) is recorded and ends the turn with that status; its tool
  * calls are not run. An abort through `signal`
@@ -199,7 +206,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
       throw carryingAnswer(error, answer);
     }
     items.push(...answer.items);
-    warnings.push(...(answer.warnings ?? []));
+    warnings.push(...(answer.warnings ?? []), ...reconcileCache(sent.cachePrediction, answer));
     steps++;
     if (answer.ending !== undefined && answer.ending !== "completed") {
       return outcome(answer.ending);
