@@ -10,19 +10,12 @@ import { itemRecord } from "../log/session-records.js";
 import { SessionError } from "../session-error.js";
 import type { SessionParts } from "../session-parts.js";
 import { nestedAgentsMd } from "./nested-agents-md.js";
+import type { TouchedAgentsMd } from "./touched-agents-md.js";
 
 /** The AGENTS.md the latest turn sent, and the file system it was read from when known. */
 export interface TurnAgentsMd {
   readonly loaded: LoadedAgentsMd;
   readonly fs: AgentsMdFileSystem | undefined;
-}
-
-/** What `session.recordTouchedPaths` recorded. */
-export interface TouchedAgentsMd {
-  /** The folders whose AGENTS.md was recorded, in the order recorded (root first per path). */
-  readonly directories: readonly string[];
-  /** What the AGENTS.md loader reported on the way: a file cut to its budget, one unreadable. */
-  readonly warnings: readonly CtxWarning[];
 }
 
 /**
