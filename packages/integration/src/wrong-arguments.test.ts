@@ -516,7 +516,7 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       names: ["result"],
     },
   },
-  "@ctx/fragment-git-status": {
+  "@ctx/fragment-git-status/node": {
     readGitStatus: {
       args: [tmpdir(), {}],
       names: ["cwd", "options"],
