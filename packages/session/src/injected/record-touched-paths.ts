@@ -3,7 +3,7 @@ import {
   createAgentsMdTracker,
   type LoadedAgentsMd,
 } from "@ctx/agents-md";
-import type { CtxWarning } from "@ctx/text";
+import { type CtxWarning, describeWrongArgument } from "@ctx/text";
 import { contextEntry } from "../envelope/context-entry.js";
 import { createContextMessage } from "../envelope/context-message.js";
 import { itemRecord } from "../log/session-records.js";
@@ -40,7 +40,10 @@ export async function recordTouchedPaths(
   if (files === undefined) {
     throw new SessionError(
       "invalid-argument",
-      "options.fs: the turn's AGENTS.md was given loaded, so say which file system to read it from",
+      describeWrongArgument(
+        "options",
+        "fs: the turn's AGENTS.md was given loaded, so say which file system to read it from",
+      ),
     );
   }
   const { loaded } = turn;

@@ -2,6 +2,7 @@ import { lazySchema } from "@ctx/protocol/internal";
 import { createStandardRegistry, type Registry } from "@ctx/registry";
 import { type RolloutStore, sessionIdSchema } from "@ctx/rollout";
 import type { CtxWarning } from "@ctx/text";
+import { describeWrongArgument } from "@ctx/text";
 import { z } from "zod";
 import { registrySchema, rolloutStoreSchema } from "../argument-schemas.js";
 import { checkSchema } from "../check-argument.js";
@@ -79,7 +80,7 @@ export async function importCodexRollout(
     if (typeof line !== "string") {
       throw new SessionError(
         "invalid-argument",
-        "lines: every line of the rollout must be a string",
+        describeWrongArgument("lines", "every line of the rollout must be a string"),
       );
     }
     reader.line(line);
@@ -88,7 +89,7 @@ export async function importCodexRollout(
   if (history.entries.length === 0) {
     throw new SessionError(
       "invalid-argument",
-      "lines: the Codex rollout holds no history item to import",
+      describeWrongArgument("lines", "the Codex rollout holds no history item to import"),
     );
   }
   const sessionId = checked.sessionId ?? globalThis.crypto.randomUUID();

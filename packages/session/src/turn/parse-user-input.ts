@@ -5,6 +5,7 @@ import {
   type MessageItem,
   toSchemaIssues,
 } from "@ctx/protocol";
+import { describeWrongArgument } from "@ctx/text";
 import { z } from "zod";
 import { SessionError } from "../session-error.js";
 
@@ -22,7 +23,7 @@ export function parseUserInput(input: UserInput): MessageItem {
     const issues = toSchemaIssues(parsed.error);
     throw new SessionError(
       "invalid-argument",
-      `invalid user input: ${describeSchemaIssues(issues)}`,
+      describeWrongArgument("user input", describeSchemaIssues(issues)),
       {
         issues,
       },

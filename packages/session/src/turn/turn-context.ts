@@ -8,6 +8,7 @@ import {
   multiAgentModeSection,
   skillsInstructionsSchema,
 } from "@ctx/registry";
+import { describeWrongArgument } from "@ctx/text";
 import { z } from "zod";
 import { SessionError } from "../session-error.js";
 import { requestSettingsSchema } from "./request-settings.js";
@@ -123,7 +124,7 @@ export function parseTurnContext(value: unknown): ParsedTurnContext {
   const issues = toSchemaIssues(result.error);
   throw new SessionError(
     "invalid-argument",
-    `invalid turn context: ${describeSchemaIssues(issues)}`,
+    describeWrongArgument("turn context", describeSchemaIssues(issues)),
     {
       issues,
     },
