@@ -3,7 +3,7 @@ import {
   describeSchemaIssues,
   issuesInArgument,
   type SchemaChecker,
-} from "@ctx/protocol";
+} from "@ctx/protocol/internal";
 import { describeWrongArgument } from "@ctx/text";
 import { SessionError } from "./session-error.js";
 

@@ -1,10 +1,5 @@
-import {
-  type ContentItem,
-  contentItemSchema,
-  describeSchemaIssues,
-  type MessageItem,
-  toSchemaIssues,
-} from "@ctx/protocol";
+import { type ContentItem, contentItemSchema, type MessageItem } from "@ctx/protocol";
+import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol/internal";
 import { describeWrongArgument } from "@ctx/text";
 import { z } from "zod";
 import { SessionError } from "../session-error.js";

@@ -1,7 +1,6 @@
 import type { AgentsMdSharedOptions, LoadedAgentsMd } from "@ctx/agents-md";
 import { permissionsPolicySchema, personalitySchema } from "@ctx/prompts";
-import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol";
-import { lazySchema } from "@ctx/protocol/internal";
+import { describeSchemaIssues, lazySchema, toSchemaIssues } from "@ctx/protocol/internal";
 import {
   collaborationModeSection,
   environmentContextSchema,
