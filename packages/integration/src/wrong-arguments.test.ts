@@ -516,6 +516,8 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       names: ["result"],
     },
   },
+  // The kind and its section are objects: their entry exports no function.
+  "@ctx/fragment-git-status": {},
   "@ctx/fragment-git-status/node": {
     readGitStatus: {
       args: [tmpdir(), {}],
