@@ -40,6 +40,7 @@ const packages = [
   "openai",
   "anthropic",
   "ai-sdk",
+  "fragment-git-status",
 ];
 
 const fence = /^```(ts|typescript)\s*$/;
@@ -235,6 +236,9 @@ for (const name of packages) {
           resolveDir: join(root, "packages", name),
           sourcefile: where,
         },
+        // A sibling the package does not depend on (the session an extension kind's example
+        // runs in) resolves as in the README tests, from packages/integration, which has them all.
+        nodePaths: [join(root, "packages", "integration", "node_modules")],
         bundle: true,
         platform: "browser",
         format: "iife",

@@ -10,7 +10,8 @@ import { createNodeFileSystem } from "@ctx/agents-md/node";
 import { toPrompt } from "@ctx/ai-sdk";
 import { toMessagesParams } from "@ctx/anthropic";
 import { readCodexConfig } from "@ctx/codex-config";
-import { gitStatus, readGitStatus } from "@ctx/fragment-git-status";
+import { gitStatus } from "@ctx/fragment-git-status";
+import { readGitStatus } from "@ctx/fragment-git-status/node";
 import { defineFragment } from "@ctx/fragments";
 import { toChatCompletionsParams, toResponsesParams } from "@ctx/openai";
 import {

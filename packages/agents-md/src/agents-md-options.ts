@@ -6,7 +6,7 @@ import { candidateFilenames, fileNameSchema } from "./candidate-filenames.js";
 import { agentsMdDefaults } from "./defaults.js";
 import type { AgentsMdFileSystem } from "./file-system.js";
 import { fileSystemSchema } from "./file-system-schemas.js";
-import type { BudgetPolicy } from "./loaded-agents-md.js";
+import type { BudgetPolicy } from "./loaded-agents-md-data.js";
 
 const missingFileSystem =
   "expected a file system: createNodeFileSystem() of @ctx/agents-md/node on Node, createMemoryFileSystem(), or your own";

@@ -14,11 +14,8 @@ import { type FoundFile, findInstructionFile } from "./find-instruction-file.js"
 import { createImportSession } from "./import-session.js";
 import { isInside } from "./is-inside.js";
 import { loadProjectDocs } from "./load-project-docs.js";
-import {
-  type AgentsMdImport,
-  buildLoadedAgentsMd,
-  type LoadedAgentsMd,
-} from "./loaded-agents-md.js";
+import { buildLoadedAgentsMd, type LoadedAgentsMd } from "./loaded-agents-md.js";
+import type { AgentsMdImport } from "./loaded-agents-md-data.js";
 import { loadedAgentsMdDataSchema } from "./loaded-agents-md-schema.js";
 import { searchDirectories } from "./search-directories.js";
 

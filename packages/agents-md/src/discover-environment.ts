@@ -5,7 +5,7 @@ import { findInstructionFile } from "./find-instruction-file.js";
 import { findProjectRoot } from "./find-project-root.js";
 import type { ImportSession } from "./import-session.js";
 import { loadProjectDocs } from "./load-project-docs.js";
-import type { AgentsMdEntry, AgentsMdEnvironment } from "./loaded-agents-md.js";
+import type { AgentsMdEntry, AgentsMdEnvironment } from "./loaded-agents-md-data.js";
 import { resolveWorkingDirectory } from "./resolve-working-directory.js";
 import { searchDirectories } from "./search-directories.js";
 

@@ -7,7 +7,7 @@ import { findImportReferences } from "./find-import-references.js";
 import { describeImportFailure, importFailureNote } from "./import-failure-note.js";
 import type { ImportSession } from "./import-session.js";
 import { isInside } from "./is-inside.js";
-import type { AgentsMdImport } from "./loaded-agents-md.js";
+import type { AgentsMdImport } from "./loaded-agents-md-data.js";
 import { decodeUtf8Lossy, incompleteTailLength } from "./utf8.js";
 
 /** Where imports may come from and how deep they may go. */

@@ -43,18 +43,17 @@ export type {
 } from "./file-system.js";
 export type { FileSystemFailure } from "./file-system-failure.js";
 export { findImportReferences, type ImportReference } from "./find-import-references.js";
-export {
-  type AgentsMdCut,
-  type AgentsMdEntry,
-  type AgentsMdEnvironment,
-  type AgentsMdFileProvenance,
-  type AgentsMdGlobalEntry,
-  type AgentsMdImport,
-  type BudgetPolicy,
-  createLoadedAgentsMd,
-  type LoadedAgentsMd,
-  type LoadedAgentsMdData,
-} from "./loaded-agents-md.js";
+export { createLoadedAgentsMd, type LoadedAgentsMd } from "./loaded-agents-md.js";
+export type {
+  AgentsMdCut,
+  AgentsMdEntry,
+  AgentsMdEnvironment,
+  AgentsMdFileProvenance,
+  AgentsMdGlobalEntry,
+  AgentsMdImport,
+  BudgetPolicy,
+  LoadedAgentsMdData,
+} from "./loaded-agents-md-data.js";
 export {
   createMemoryFileSystem,
   type MemoryEntry,

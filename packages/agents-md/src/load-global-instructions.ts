@@ -5,7 +5,7 @@ import type { AgentsMdFileSystem } from "./file-system.js";
 import { findInstructionFile } from "./find-instruction-file.js";
 import type { ImportSession } from "./import-session.js";
 import { loadInstructionFile } from "./load-instruction-file.js";
-import type { AgentsMdGlobalEntry } from "./loaded-agents-md.js";
+import type { AgentsMdGlobalEntry } from "./loaded-agents-md-data.js";
 import { closeOpened, openCheckedFile } from "./read-checked-file.js";
 
 /** Where the global file lives and how it is read. */

@@ -4,7 +4,7 @@ import { checkEncoding } from "./check-encoding.js";
 import { expandImports, type ImportSettings } from "./expand-imports.js";
 import type { FileStat } from "./file-system.js";
 import { classifyFailure, describeFailure, errorCodeOf } from "./file-system-failure.js";
-import type { AgentsMdCut, AgentsMdFileProvenance } from "./loaded-agents-md.js";
+import type { AgentsMdCut, AgentsMdFileProvenance } from "./loaded-agents-md-data.js";
 import type { CheckedOpen } from "./read-checked-file.js";
 import { truncationNote } from "./truncation-note.js";
 import { decodeUtf8Lossy, encodeUtf8, incompleteTailLength, splitsCharacter } from "./utf8.js";

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { FoundFile } from "./find-instruction-file.js";
 import { loadProjectDocs } from "./load-project-docs.js";
-import type { BudgetPolicy } from "./loaded-agents-md.js";
+import type { BudgetPolicy } from "./loaded-agents-md-data.js";
 import { createMemoryFileSystem } from "./memory-file-system.js";
 import { decodeUtf8Lossy, encodeUtf8 } from "./utf8.js";
 

@@ -3,7 +3,7 @@ import type { ImportSettings } from "./expand-imports.js";
 import type { AgentsMdFileSystem } from "./file-system.js";
 import type { FoundFile } from "./find-instruction-file.js";
 import { loadInstructionFile, readSlack } from "./load-instruction-file.js";
-import type { AgentsMdEntry, BudgetPolicy } from "./loaded-agents-md.js";
+import type { AgentsMdEntry, BudgetPolicy } from "./loaded-agents-md-data.js";
 import { readAhead } from "./read-ahead.js";
 import { type CheckedOpen, closeOpened, openCheckedFile } from "./read-checked-file.js";
 

@@ -6,7 +6,7 @@ import type {
   AgentsMdEnvironment,
   AgentsMdImport,
   LoadedAgentsMdData,
-} from "./loaded-agents-md.js";
+} from "./loaded-agents-md-data.js";
 
 const count = lazySchema(() => z.number().int().min(0));
 

@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  type AgentsMdEntry,
-  createLoadedAgentsMd,
-  type LoadedAgentsMdData,
-} from "./loaded-agents-md.js";
+import { createLoadedAgentsMd } from "./loaded-agents-md.js";
+import type { AgentsMdEntry, LoadedAgentsMdData } from "./loaded-agents-md-data.js";
 
 const file = { identity: "1:1", bytes: 4, bytesRead: 4, keptBytes: 4, cut: null, imports: [] };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AgentsMdEntry, AgentsMdGlobalEntry } from "./loaded-agents-md.js";
+import type { AgentsMdEntry, AgentsMdGlobalEntry } from "./loaded-agents-md-data.js";
 import { projectDocSeparator, renderAgentsMdText } from "./render-agents-md-text.js";
 
 const file = { identity: "1:1", bytes: 0, bytesRead: 0, keptBytes: 0, cut: null, imports: [] };

@@ -1,4 +1,4 @@
-import type { AgentsMdEntry, AgentsMdGlobalEntry } from "./loaded-agents-md.js";
+import type { AgentsMdEntry, AgentsMdGlobalEntry } from "./loaded-agents-md-data.js";
 
 /** The separator between the global text and the first project file (protocol: exact). */
 export const projectDocSeparator = "\n\n--- project-doc ---\n\n";

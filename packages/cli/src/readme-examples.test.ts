@@ -6,8 +6,15 @@ import { codexRolloutPath } from "@ctx/fixtures";
 import { beforeAll, describe, expect, it } from "vitest";
 import { writeCtxShim } from "./__fixtures__/run-ctx.js";
 
-const readme = await readFile(new URL("../README.md", import.meta.url), "utf8");
-/** Every line of the README's shell blocks that runs `ctx` or writes a file it reads. */
+// The README and the reference page it links to, in reading order.
+const readme = (
+  await Promise.all(
+    ["../README.md", "../docs/reference.md"].map((page) =>
+      readFile(new URL(page, import.meta.url), "utf8"),
+    ),
+  )
+).join("\n");
+/** Every line of the shell blocks of those pages that runs `ctx` or writes a file it reads. */
 const lines = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
   .flatMap(([, block]) => (block ?? "").split("\n"))
   .filter((line) => /^(ctx|echo) /.test(line));

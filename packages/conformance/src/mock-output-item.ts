@@ -1,5 +1,11 @@
 import type { ResponseItem } from "@ctx/protocol";
-import type { MockAnswer } from "./mock-responses-server.js";
+
+/** What the mock answers to one request: an assistant message or a tool call, and the usage it reports. */
+export interface MockAnswer {
+  readonly text?: string;
+  readonly toolCall?: { readonly name: string; readonly arguments: string };
+  readonly totalTokens: number;
+}
 
 /**
  * The output item the mock streams for `answer` to its request number `index` (from 0): an

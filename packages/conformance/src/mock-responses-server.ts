@@ -1,14 +1,7 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mockOutputItem } from "./mock-output-item.js";
-
-/** What the mock answers to one request: an assistant message or a tool call, and the usage it reports. */
-export interface MockAnswer {
-  readonly text?: string;
-  readonly toolCall?: { readonly name: string; readonly arguments: string };
-  readonly totalTokens: number;
-}
+import { type MockAnswer, mockOutputItem } from "./mock-output-item.js";
 
 /** A request body as Codex sent it, parsed. */
 export type RecordedRequest = Readonly<Record<string, unknown>>;

@@ -22,12 +22,8 @@ import { ctxSessionTurnContext } from "./ctx-session-turn.js";
 import { type CtxTurnState, ctxTurnState } from "./ctx-turn-state.js";
 import { isKeptUserInput } from "./kept-user-input.js";
 import { describeLayout, type ExtraLabel, layoutOf } from "./layout.js";
-import { mockOutputItem } from "./mock-output-item.js";
-import {
-  type MockAnswer,
-  type RecordedRequest,
-  startMockResponsesServer,
-} from "./mock-responses-server.js";
+import { type MockAnswer, mockOutputItem } from "./mock-output-item.js";
+import { type RecordedRequest, startMockResponsesServer } from "./mock-responses-server.js";
 import { runAppServerTurn } from "./run-app-server-turn.js";
 import type { Scenario, ScenarioSettings, ScenarioTurn } from "./scenario.js";
 import { unrecognisedTexts } from "./unrecognised-texts.js";

@@ -4,4 +4,3 @@ export {
   type GitStatusErrorCode,
   type GitStatusErrorDetails,
 } from "./git-status-error.js";
-export { type ReadGitStatusOptions, readGitStatus } from "./read-git-status.js";

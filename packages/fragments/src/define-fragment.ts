@@ -2,9 +2,15 @@ import type { JsonValue } from "@ctx/protocol";
 import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol/internal";
 import { type ArgumentChecker, trimmedEnd, trimmedStart } from "@ctx/text";
 import { check, kindChecker } from "./check-argument.js";
-import { createFragment, type Fragment } from "./fragment.js";
+import { createFragment } from "./fragment.js";
 import { FragmentError } from "./fragment-error.js";
-import type { FragmentDefinition, FragmentKind, KindSection, Markers } from "./fragment-kind.js";
+import type {
+  Fragment,
+  FragmentDefinition,
+  FragmentKind,
+  KindSection,
+  Markers,
+} from "./fragment-kind.js";
 import { bodyBetween } from "./marked-body.js";
 import { createMarkerGuard, type MarkerGuard } from "./marker-guard.js";
 import { marksText } from "./match-marked-text.js";

@@ -1,9 +1,26 @@
-import type { JsonValue } from "@ctx/protocol";
+import type { JsonValue, MessageItem } from "@ctx/protocol";
 import type { z } from "zod";
-import type { Fragment } from "./fragment.js";
 import type { BuildParams, Section, SectionReference, SectionScope } from "./section.js";
 
 declare const kindBrand: unique symbol;
+declare const fragmentBrand: unique symbol;
+
+/**
+ * One piece of model-visible context: a kind and the data it was created from, already rendered.
+ * Only {@link FragmentKind.create} makes fragments, so every context message in a history can be
+ * traced to a kind and recognised by that kind again.
+ */
+export interface Fragment<Data = unknown> {
+  readonly [fragmentBrand]: true;
+  /** The kind that made this fragment. */
+  readonly kind: FragmentKind<Data>;
+  /** The data the fragment was rendered from. */
+  readonly data: Data;
+  /** The start marker, the body and the end marker with nothing between them; the body alone for an unmarked kind. */
+  render(): string;
+  /** One message of the kind's role holding one `input_text` with {@link render}'s text. */
+  toMessage(): MessageItem;
+}
 
 /** The role a fragment speaks as. `system` is never used for injected context. */
 export type FragmentRole = "developer" | "user" | "assistant";

@@ -1,6 +1,6 @@
 import { type CtxWarning, utf8ByteLength } from "@ctx/text";
 import { check } from "./check-argument.js";
-import type { Fragment } from "./fragment.js";
+import type { Fragment } from "./fragment-kind.js";
 
 /** A fragment rendered larger than its kind's `maxBytes`. */
 export interface FragmentSizeWarning extends CtxWarning {

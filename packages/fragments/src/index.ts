@@ -1,6 +1,5 @@
 export { defineFragment } from "./define-fragment.js";
 export { endsWithMarker } from "./ends-with-marker.js";
-export type { Fragment } from "./fragment.js";
 export {
   FragmentError,
   type FragmentErrorCode,
@@ -8,6 +7,7 @@ export {
 } from "./fragment-error.js";
 export type {
   BodyHelpers,
+  Fragment,
   FragmentDefinition,
   FragmentKind,
   FragmentRole,

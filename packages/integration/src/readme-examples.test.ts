@@ -7,11 +7,22 @@ import { readmeExamples } from "./readme-example.js";
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const generated = fileURLToPath(new URL("../.readme/", import.meta.url));
 
+/** The reference pages a README links to: `packages/<name>/docs/*.md`, run as its examples are. */
+const docsPages = (name: string): string[] => {
+  try {
+    return readdirSync(join(root, "packages", name, "docs"))
+      .filter((file) => file.endsWith(".md"))
+      .map((file) => join("packages", name, "docs", file));
+  } catch {
+    return [];
+  }
+};
+
 const readmes = [
   "README.md",
   ...readdirSync(join(root, "packages"))
     .filter((name) => name !== "integration")
-    .map((name) => join("packages", name, "README.md")),
+    .flatMap((name) => [join("packages", name, "README.md"), ...docsPages(name)]),
 ].filter((path) => {
   try {
     readFileSync(join(root, path));

@@ -43,7 +43,12 @@ describe("each package README", () => {
       const linked = [...readme.matchAll(/\]\((\.\.\/\.\.\/[^)#]+)\)/g)].map((match) =>
         (match[1] ?? "").slice("../../".length),
       );
-      expect([...named, ...linked].filter((path) => !existsSync(join(root, path)))).toEqual([]);
+      const pages = [...readme.matchAll(/\]\((docs\/[^)#]+)\)/g)].map((match) =>
+        join("packages", folder, match[1] ?? ""),
+      );
+      expect(
+        [...named, ...linked, ...pages].filter((path) => !existsSync(join(root, path))),
+      ).toEqual([]);
     },
   );
 });

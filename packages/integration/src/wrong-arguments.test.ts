@@ -552,7 +552,9 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       names: ["result"],
     },
   },
-  "@ctx/fragment-git-status": {
+  // The kind and its section are objects: their entry exports no function.
+  "@ctx/fragment-git-status": {},
+  "@ctx/fragment-git-status/node": {
     readGitStatus: {
       args: [tmpdir(), {}],
       names: ["cwd", "options"],

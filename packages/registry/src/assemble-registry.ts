@@ -3,10 +3,10 @@ import { startsWithMarker } from "@ctx/fragments";
 import type { ResponseItem, Role } from "@ctx/protocol";
 import { check } from "./check-argument.js";
 import { checkResponseItem, checkRole } from "./check-shapes.js";
-import type { Classification, Registry } from "./create-registry.js";
 import { findCollision } from "./find-collision.js";
 import { createFirstCharacterIndex } from "./first-character-index.js";
 import type { LegacyFragment } from "./legacy-fragment.js";
+import type { Classification, Registry } from "./registry.js";
 import { RegistryError } from "./registry-error.js";
 
 /** A kind or legacy recogniser, with the start its texts must have and what classify answers. */

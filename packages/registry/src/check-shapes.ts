@@ -1,9 +1,9 @@
 import type { FragmentRole } from "@ctx/fragments";
 import type { Role } from "@ctx/protocol";
 import { check } from "./check-argument.js";
-import type { LegacyFragment } from "./legacy-fragment.js";
 
-const roles: readonly unknown[] = ["developer", "user", "assistant", "system"];
+/** The roles of a message, which the checks below and `checkLegacy` accept. */
+export const roles: readonly unknown[] = ["developer", "user", "assistant", "system"];
 
 /** Throws a `RegistryError` naming `argument` unless `value` is a role. */
 export function checkRole(argument: string, value: unknown): asserts value is Role {
@@ -43,21 +43,6 @@ function checkKind(argument: string, value: unknown): void {
       typeof value.parse === "function" &&
       Array.isArray(value.examples),
     "a fragment kind made by defineFragment",
-  );
-}
-
-/** Throws a `RegistryError` naming `argument` unless `value` looks like a legacy recogniser. */
-export function checkLegacy(argument: string, value: unknown): asserts value is LegacyFragment {
-  check.object(argument, value);
-  check.condition(
-    argument,
-    value,
-    typeof value.type === "string" &&
-      roles.includes(value.role) &&
-      typeof value.matches === "function" &&
-      typeof value.userWords === "boolean" &&
-      (value.prefix === undefined || typeof value.prefix === "string"),
-    "a recogniser made by defineLegacyFragment",
   );
 }
 

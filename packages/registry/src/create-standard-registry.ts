@@ -3,7 +3,7 @@ import { assembleRegistry } from "./assemble-registry.js";
 import { codexRecognisers } from "./catalogue/codex-recognisers.js";
 import { legacyFragments } from "./catalogue/legacy-fragments.js";
 import { checkKinds } from "./check-shapes.js";
-import type { Registry } from "./create-registry.js";
+import type { Registry } from "./registry.js";
 import { standardFragments } from "./standard-fragments.js";
 
 /** The standard entries, which the registry's tests check against each other once and for all. */

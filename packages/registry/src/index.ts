@@ -53,15 +53,14 @@ export {
   developerInstructionsSection,
   managedDeveloperInstructions,
 } from "./catalogue/developer-instructions.js";
+export { environmentContext, environmentsSection } from "./catalogue/environment-context.js";
 export {
   type EnvironmentContextData,
   type EnvironmentEntry,
-  environmentContext,
   environmentContextSchema,
-  environmentsSection,
   type FileSystemEntry,
   type PermissionProfile,
-} from "./catalogue/environment-context.js";
+} from "./catalogue/environment-context-schema.js";
 export {
   environmentsInstructions,
   environmentsInstructionsSection,
@@ -133,12 +132,11 @@ export {
 export { type RolloutBudgetData, rolloutBudget } from "./catalogue/rollout-budget.js";
 export { sideConversation } from "./catalogue/side-conversation.js";
 export { type SkillData, skill } from "./catalogue/skill.js";
+export { skillsInstructions, skillsSection } from "./catalogue/skills-instructions.js";
 export {
   type SkillsInstructionsData,
-  skillsInstructions,
   skillsInstructionsSchema,
-  skillsSection,
-} from "./catalogue/skills-instructions.js";
+} from "./catalogue/skills-instructions-schema.js";
 export { type StartupContextData, startupContext } from "./catalogue/startup-context.js";
 export {
   type SubagentNotificationData,
@@ -152,12 +150,7 @@ export { turnAborted, turnAbortedDeveloper } from "./catalogue/turn-aborted.js";
 export { type UserShellCommandData, userShellCommand } from "./catalogue/user-shell-command.js";
 export { userVerificationNotice } from "./catalogue/user-verification-notice.js";
 export { compactionAnswerJsonSchema } from "./compaction-answer-json-schema.js";
-export {
-  type Classification,
-  createRegistry,
-  type Registry,
-  type RegistryOptions,
-} from "./create-registry.js";
+export { createRegistry } from "./create-registry.js";
 export { createStandardRegistry } from "./create-standard-registry.js";
 export {
   defineLegacyFragment,
@@ -165,6 +158,7 @@ export {
   type LegacyFragmentDefinition,
 } from "./legacy-fragment.js";
 export { readCompactionAnswer } from "./read-compaction-answer.js";
+export type { Classification, Registry, RegistryOptions } from "./registry.js";
 export {
   RegistryError,
   type RegistryErrorCode,

@@ -1,12 +1,12 @@
 import type { AgentsMdState } from "./catalogue/agents-md-instructions.js";
 import type { CollaborationModeData } from "./catalogue/collaboration-mode.js";
-import type { EnvironmentContextData } from "./catalogue/environment-context.js";
+import type { EnvironmentContextData } from "./catalogue/environment-context-schema.js";
 import type { ModelState } from "./catalogue/model-switch.js";
 import type { MultiAgentModeData } from "./catalogue/multi-agent-mode.js";
 import type { PermissionsInstructionsData } from "./catalogue/permissions-instructions.js";
 import type { PersonalityState } from "./catalogue/personality-spec.js";
 import type { RealtimeState } from "./catalogue/realtime.js";
-import type { SkillsInstructionsData } from "./catalogue/skills-instructions.js";
+import type { SkillsInstructionsData } from "./catalogue/skills-instructions-schema.js";
 
 /**
  * The turn state the standard kinds read, one slot per section id, resolved by the session from

@@ -5,7 +5,8 @@ import { encodeBatchLines, type HeaderLine } from "./jsonl-line.js";
 import { findRecordLine, type LogLocation } from "./jsonl-log.js";
 import type { OpenLog, SessionHold } from "./jsonl-log-holds.js";
 import { infoFromHeader } from "./jsonl-session-files.js";
-import type { IndexedSession, SessionIndex } from "./session-index.js";
+import type { SessionIndex } from "./session-index.js";
+import type { IndexedSession } from "./session-index-line.js";
 
 /** The most bytes a log keeps in its encoding buffer between batches. */
 const largestKeptBuffer = 64 * 1024;

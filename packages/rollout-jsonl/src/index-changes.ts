@@ -3,7 +3,7 @@ import { type FileHandle, open } from "node:fs/promises";
 import type { FileLocks } from "./file-lock.js";
 import { openIfPresent } from "./file-system.js";
 import { type LoadedIndex, longestTail } from "./loaded-index.js";
-import type { IndexedSession } from "./session-index.js";
+import type { IndexedSession } from "./session-index-line.js";
 import { encodeIndexChange, type IndexChange } from "./session-index-line.js";
 
 /** How a change reads the index before it runs. */

@@ -24,7 +24,8 @@ import {
   summarizeLogBytes,
 } from "./jsonl-log.js";
 import { RolloutLogMismatchError } from "./rollout-log-mismatch-error.js";
-import type { IndexedSession, SessionIndexSource } from "./session-index.js";
+import type { SessionIndexSource } from "./session-index.js";
+import type { IndexedSession } from "./session-index-line.js";
 
 const logSuffix = ".jsonl";
 const archivedSuffix = ".archived";

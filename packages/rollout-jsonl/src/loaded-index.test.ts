@@ -4,7 +4,7 @@ import type { SessionInfo } from "@ctx/rollout";
 import { useTemporaryFolder } from "@ctx/vitest-config/temporary-folder";
 import { describe, expect, it } from "vitest";
 import { createLoadedIndex } from "./loaded-index.js";
-import type { IndexedSession } from "./session-index.js";
+import type { IndexedSession } from "./session-index-line.js";
 import { encodeIndexChange, encodeIndexHeader } from "./session-index-line.js";
 
 function session(id: string, minute: number): IndexedSession {

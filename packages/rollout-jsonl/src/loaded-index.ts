@@ -3,7 +3,7 @@ import { fstatSync, writeSync } from "node:fs";
 import { open, rename } from "node:fs/promises";
 import { isListedBefore } from "@ctx/rollout";
 import { openIfPresent } from "./file-system.js";
-import type { IndexedSession } from "./session-index.js";
+import type { IndexedSession } from "./session-index-line.js";
 import {
   decodeIndexLine,
   encodeIndexChange,

@@ -5,7 +5,7 @@ import { useTemporaryFolder } from "@ctx/vitest-config/temporary-folder";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readIndexPage } from "./read-index-page.js";
-import type { IndexedSession } from "./session-index.js";
+import type { IndexedSession } from "./session-index-line.js";
 import { encodeIndexChange, encodeIndexHeader, type IndexChange } from "./session-index-line.js";
 
 function session(id: number, minute: number, cwd: number, archived = false): IndexedSession {

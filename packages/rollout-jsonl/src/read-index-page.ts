@@ -8,7 +8,7 @@ import {
 } from "@ctx/rollout";
 import { openIfPresent } from "./file-system.js";
 import { linesBackward, linesForward } from "./jsonl-log.js";
-import type { IndexedSession } from "./session-index.js";
+import type { IndexedSession } from "./session-index-line.js";
 import { decodeIndexLine, type IndexChange } from "./session-index-line.js";
 
 /** The most bytes the index's first line may take. */

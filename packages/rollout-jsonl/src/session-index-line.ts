@@ -1,12 +1,12 @@
 import { lazySchema } from "@ctx/protocol/internal";
 import {
   parentReferenceSchema,
+  type SessionInfo,
   sequenceSchema,
   sessionIdSchema,
   storedJsonSchema,
 } from "@ctx/rollout";
 import { z } from "zod";
-import type { IndexedSession } from "./session-index.js";
 
 /**
  * The first line of the index. Version 1 (written before listings read the index backwards)
@@ -37,6 +37,12 @@ const entryLineSchema = lazySchema(() =>
 const deletedLineSchema = lazySchema(() =>
   z.object({ id: sessionIdSchema, deleted: z.literal(true) }).strict(),
 );
+
+/** A session as the index lists it, with the size of its log when the line was written. */
+export interface IndexedSession {
+  readonly info: SessionInfo;
+  readonly size: number;
+}
 
 /** A change to the index: a session's new state, or its removal. */
 export type IndexChange = IndexedSession | { readonly deleted: string };

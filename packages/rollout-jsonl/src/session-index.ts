@@ -3,7 +3,6 @@ import {
   type PageOptions,
   pageSessions,
   type RolloutWarning,
-  type SessionInfo,
   type SessionPage,
 } from "@ctx/rollout";
 import type { FileLocks } from "./file-lock.js";
@@ -16,12 +15,7 @@ import {
 } from "./index-changes.js";
 import { createLoadedIndex, longestTail } from "./loaded-index.js";
 import { readIndexPage } from "./read-index-page.js";
-
-/** A session as the index lists it, with the size of its log when the line was written. */
-export interface IndexedSession {
-  readonly info: SessionInfo;
-  readonly size: number;
-}
+import type { IndexedSession } from "./session-index-line.js";
 
 /** What the index needs from the store: the truth, read from a session's own files. */
 export interface SessionIndexSource {

@@ -3,7 +3,10 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { databaseUrl } from "./__fixtures__/test-database.js";
 
-const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+// The README and the reference page it links to.
+const readme = ["../README.md", "../docs/reference.md"]
+  .map((page) => readFileSync(new URL(page, import.meta.url), "utf8"))
+  .join("\n");
 const generated = fileURLToPath(new URL("../.readme/", import.meta.url));
 const source = fileURLToPath(new URL("./index.ts", import.meta.url));
 

@@ -6,7 +6,7 @@ import type { RolloutStore } from "@ctx/rollout";
 import { z } from "zod";
 import { compactionOptionsSchema } from "./compaction/compaction-options.js";
 import { historyEntrySchema } from "./log/session-records.js";
-import type { Tokenizer } from "./tokens/tokenizer.js";
+import { tokenizerSchema } from "./tokens/tokenizer.js";
 
 const hasMethods = (value: unknown, methods: readonly string[]): value is object =>
   typeof value === "object" &&
@@ -56,14 +56,6 @@ export const rolloutStoreSchema = lazySchema(() =>
   z.custom<RolloutStore>(
     (value) => hasMethods(value, ["create", "append", "read"]),
     "expected a rollout store",
-  ),
-);
-
-/** A tokenizer: a `name` and a `count` method, passed through as it is. */
-export const tokenizerSchema = lazySchema(() =>
-  z.custom<Tokenizer>(
-    (value) => hasMethods(value, ["count"]) && typeof Reflect.get(value, "name") === "string",
-    "expected a tokenizer: a name and a count(text) method",
   ),
 );
 

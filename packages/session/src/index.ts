@@ -15,7 +15,7 @@ export { classifyHistory } from "./history/classify-history.js";
 export type { HistoryEntry, Origin } from "./history/origin.js";
 export { normalizeHistory } from "./history/prompt-builder.js";
 export type { TouchedPaths } from "./injected/deliver-touched-agents-md.js";
-export type { TouchedAgentsMd } from "./injected/record-touched-paths.js";
+export type { TouchedAgentsMd } from "./injected/touched-agents-md.js";
 export type { TouchedPathsOptions } from "./injected/touched-paths-schema.js";
 export type {
   ClaudeCodeAuthor,
@@ -102,8 +102,9 @@ export {
 } from "./turn/environment-profile.js";
 export type { UserInput } from "./turn/parse-user-input.js";
 export type { RequestSettings } from "./turn/request-settings.js";
-export { type RunTurnOptions, runTurn, type ToolCall, type TurnOutcome } from "./turn/run-turn.js";
+export { type RunTurnOptions, runTurn, type TurnOutcome } from "./turn/run-turn.js";
 export { systemTimeZone } from "./turn/system-time-zone.js";
+export type { ToolCall } from "./turn/tool-call.js";
 export {
   type ParsedTurnContext,
   parseTurnContext,

@@ -1,7 +1,7 @@
 import { responseItemSchema } from "@ctx/protocol";
 import { lazySchema } from "@ctx/protocol/internal";
 import type { CtxWarning } from "@ctx/text";
-import { describeValue } from "@ctx/text";
+import { describeValue, describeWrongArgument } from "@ctx/text";
 import { z } from "zod";
 import { requestOptionsSchema } from "./argument-schemas.js";
 import { checkSchema } from "./check-argument.js";
@@ -137,7 +137,10 @@ export function openSession(
       if (!positiveIntegerSchema.safeParse(userTurns).success) {
         throw new SessionError(
           "invalid-argument",
-          `userTurns: rollback needs a positive whole number of turns, not ${describeValue(userTurns)}`,
+          describeWrongArgument(
+            "userTurns",
+            `rollback needs a positive whole number of turns, not ${describeValue(userTurns)}`,
+          ),
         );
       }
       return serial(async () => {

@@ -18,19 +18,19 @@ describe("arguments of the session's entry points", () => {
       }
     })();
     expect(SessionError.isInstance(thrown)).toBe(true);
-    expect(String(thrown)).toMatch(/options\.history\[0\]\.item/);
+    expect(String(thrown)).toMatch(/options: history\[0\]\.item/);
     expect(() => createSession({ sepparator: "none" } as SessionOptions)).toThrowError(
-      /options\.sepparator: unknown field/,
+      /options: sepparator: unknown field/,
     );
   });
 
   it("refuses a wrong store or session id before reading anything", async () => {
     const store = createMemoryRolloutStore();
     await expect(resumeSession(store, { sessionId: "" })).rejects.toThrowError(
-      /options\.sessionId: /,
+      /^invalid options: sessionId: /,
     );
     await expect(forkSession(store, { sessionId: "a", atTurn: -1 })).rejects.toThrowError(
-      /options\.atTurn: /,
+      /^invalid options: atTurn: /,
     );
     const notAStore = {} as typeof store;
     await expect(resumeSession(notAStore, { sessionId: "a" })).rejects.toThrowError(

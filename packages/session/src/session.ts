@@ -7,7 +7,7 @@ import type { CompactionOptions } from "./compaction/compaction-options.js";
 import type { CompactionReport } from "./compaction/compaction-report.js";
 import type { EnvelopeOptions } from "./envelope/context-message.js";
 import type { HistoryEntry, Origin } from "./history/origin.js";
-import type { TouchedAgentsMd } from "./injected/record-touched-paths.js";
+import type { TouchedAgentsMd } from "./injected/touched-agents-md.js";
 import type { TouchedPathsOptions } from "./injected/touched-paths-schema.js";
 import type { TokenUsage } from "./tokens/token-usage.js";
 import type { Tokenizer } from "./tokens/tokenizer.js";

@@ -1,21 +1,15 @@
 import { check } from "../check-argument.js";
-import {
-  type EnvironmentContextData,
-  type EnvironmentEntry,
-  environmentContext,
-  renderFilesystem,
-  renderNetwork,
-} from "./environment-context.js";
+import type { EnvironmentContextData, EnvironmentEntry } from "./environment-context-schema.js";
+import { renderFilesystem, renderNetwork } from "./environment-elements.js";
 import type { EnvironmentSnapshot } from "./environment-snapshot.js";
 
 /**
- * The snapshot of `data`, for persisting and for {@link diffEnvironmentContext}.
- * @throws {RegistryError} when `data` is not an object; {@link FragmentError} when it is not
- * environment context data.
+ * The snapshot of `data`, for persisting and for {@link diffEnvironmentContext}. `data` is the
+ * section's state, which the section's schema has checked before this runs.
+ * @throws {RegistryError} when `data` is not an object.
  */
 export function snapshotEnvironmentContext(data: EnvironmentContextData): EnvironmentSnapshot {
   check.object("data", data as unknown);
-  environmentContext.create(data);
   const environments: Record<
     string,
     { cwd: string; status: "available" | "starting"; shell?: string }
@@ -50,8 +44,9 @@ export function snapshotEnvironmentContext(data: EnvironmentContextData): Enviro
  *   repeats the current date, time zone, network, file system and roster;
  * - the single layout is kept only when the current state is one available environment and the
  *   update shows just that one.
+ * `current` is the section's state, which the section's schema has checked before this runs.
  * @throws {RegistryError} when `previous` is neither a snapshot nor `undefined`, or `current` is
- * not an object; {@link FragmentError} when `current` is not environment context data.
+ * not an object.
  */
 export function diffEnvironmentContext(
   previous: EnvironmentSnapshot | undefined,
@@ -62,7 +57,6 @@ export function diffEnvironmentContext(
     check.object("previous.environments", previous.environments as unknown);
   }
   check.object("current", current as unknown);
-  environmentContext.create(current);
   if (previous === undefined) return current;
   const now = snapshotEnvironmentContext(current);
   const changed: EnvironmentEntry[] = current.environments.filter((environment) => {

@@ -2,7 +2,7 @@ import { utf8ByteLength } from "@ctx/text";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fitSkillsInstructions } from "./fit-skills-instructions.js";
-import type { SkillsInstructionsData } from "./skills-instructions.js";
+import type { SkillsInstructionsData } from "./skills-instructions-schema.js";
 
 type Skill = SkillsInstructionsData["skills"][number];
 

@@ -5,8 +5,7 @@ import { type SkillsBudgetUnit, skillsBudget } from "./skills-budget.js";
 import {
   maxSkillDescriptionLength,
   type SkillsInstructionsData,
-  skillsInstructions,
-} from "./skills-instructions.js";
+} from "./skills-instructions-schema.js";
 
 /** Skills whose descriptions were shortened or left out, or skills left out, to fit the budget. */
 export interface SkillsBudgetWarning extends CtxWarning {
@@ -35,8 +34,9 @@ type Skill = SkillsInstructionsData["skills"][number];
  * character at a time in list order, and are cut there without a mark; when even the bare lines
  * are too long, every description goes and the skills are kept, in order, while each still fits.
  * Each loss is a warning naming the skills concerned.
+ * `data` is the section's state, which the section's schema has checked before this runs.
  * @throws {RegistryError} when `data` or `options` is not an object, or `contextWindow` is not a
- * number of 0 or more; {@link FragmentError} when `data` does not fit the skills schema.
+ * number of 0 or more.
  */
 export function fitSkillsInstructions(
   data: SkillsInstructionsData,
@@ -52,7 +52,6 @@ export function fitSkillsInstructions(
       (typeof contextWindow === "number" && Number.isFinite(contextWindow) && contextWindow >= 0),
     "a number of 0 or more",
   );
-  skillsInstructions.create(data);
   const budget = skillsBudget(
     contextWindow,
     (data.roots ?? []).map((root) => `- \`${root.alias}\` = \`${root.path}\``),

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sameSkillsCatalogue } from "./same-skills-catalogue.js";
-import type { SkillsInstructionsData } from "./skills-instructions.js";
+import type { SkillsInstructionsData } from "./skills-instructions-schema.js";
 
 const catalogue: fc.Arbitrary<SkillsInstructionsData> = fc.record(
   {

@@ -1,4 +1,4 @@
-import type { SkillsInstructionsData } from "./skills-instructions.js";
+import type { SkillsInstructionsData } from "./skills-instructions-schema.js";
 
 /**
  * Whether two skills catalogues list the same skills (name, description, path, in order), under

@@ -4,9 +4,11 @@ import { z } from "zod";
 import { fitSkillsInstructions } from "./fit-skills-instructions.js";
 import { guardedMarkers, standardMarkers } from "./markers.js";
 import { sameSkillsCatalogue } from "./same-skills-catalogue.js";
-
-/** The longest description a skill keeps; longer ones are cut, as in the reference. */
-export const maxSkillDescriptionLength = 1024;
+import {
+  maxSkillDescriptionLength,
+  type SkillsInstructionsData,
+  skillsInstructionsSchema,
+} from "./skills-instructions-schema.js";
 
 const introWithPaths =
   "Skills are sets of instructions kept in `SKILL.md` files. The skills listed below are available; each entry gives its name, what it is for, and the path of its file.";
@@ -23,27 +25,6 @@ const usage = [
   "- When several skills apply, use the smallest set that covers the task and say which ones you are using.",
   "- If a skill cannot be read or does not fit the situation, say so briefly and continue with your best judgement.",
 ];
-
-/** The schema of {@link SkillsInstructionsData}. */
-export const skillsInstructionsSchema = lazySchema(() =>
-  z.object({
-    skills: z.array(
-      z.object({
-        name: z.string().min(1),
-        description: z.string().optional(),
-        /** The file's path: absolute, or starting with a root alias when `roots` is given. */
-        path: z.string().min(1),
-      }),
-    ),
-    /** Aliases that shorten skill paths (`r0` = `/home/me/.skills`). */
-    roots: z.array(z.object({ alias: z.string().min(1), path: z.string().min(1) })).optional(),
-    /** Whether to add our guidance on how to use skills. */
-    usage: z.boolean().optional(),
-  }),
-);
-
-/** The data of a {@link skillsInstructions} fragment. */
-export type SkillsInstructionsData = z.infer<typeof skillsInstructionsSchema>;
 
 /** What the model was shown of a catalogue: its skills, roots and usage choice, as given. */
 const skillsSnapshotSchema = lazySchema(() =>

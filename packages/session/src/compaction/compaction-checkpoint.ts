@@ -1,8 +1,9 @@
 import type { CompactionState } from "@ctx/registry";
 import { defaultOrigin, type HistoryEntry } from "../history/origin.js";
-import type { CompactionPayload } from "../log/session-records.js";
+import type { CompactionPayload, SessionRecord } from "../log/session-records.js";
 import type { SentRequest } from "../turn/sent-request.js";
 import type { Snapshots } from "../turn/snapshots.js";
+import type { CompactionTrigger } from "./compaction-report.js";
 import type { contextPosition } from "./context-position.js";
 
 /**
@@ -64,5 +65,46 @@ export function checkpointOf(payload: CompactionPayload): CompactionCheckpoint {
           },
         }),
     ...(compactionState === undefined ? {} : { compactionState }),
+  };
+}
+
+/** The `compaction` record of `checkpoint`, made by `trigger`. */
+export function compactionRecord(
+  checkpoint: CompactionCheckpoint,
+  trigger: CompactionTrigger,
+): SessionRecord {
+  const {
+    entries,
+    snapshots,
+    fullContext,
+    contextPlacement,
+    turnCount,
+    model,
+    baseInstructions,
+    lastRequest,
+    compactionState,
+  } = checkpoint;
+  return {
+    type: "compaction",
+    payload: {
+      trigger,
+      replacementHistory: entries.map((entry) => entry.item),
+      origins: entries.map((entry) => entry.origin),
+      snapshots,
+      fullContext,
+      ...(contextPlacement === undefined ? {} : { contextPlacement }),
+      turnCount,
+      ...(model === undefined ? {} : { model }),
+      ...(baseInstructions === undefined ? {} : { baseInstructions }),
+      ...(lastRequest === undefined
+        ? {}
+        : {
+            lastRequest: {
+              items: lastRequest.items,
+              origins: lastRequest.origins.map((origin) => origin ?? null),
+            },
+          }),
+      ...(compactionState === undefined ? {} : { compactionState }),
+    },
   };
 }

@@ -38,6 +38,6 @@ describe("filterCompactedItems", () => {
 
   it("refuses wrong arguments", () => {
     expect(() => filterCompactedItems([{ type: "nope" }] as never, registry)).toThrow(SessionError);
-    expect(() => filterCompactedItems([], {} as never)).toThrow(/^registry/);
+    expect(() => filterCompactedItems([], {} as never)).toThrow(/^invalid registry: /);
   });
 });

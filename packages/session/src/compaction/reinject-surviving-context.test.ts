@@ -120,7 +120,7 @@ describe("the injectedContextTokens option", () => {
       ).toThrowError(SessionError);
     }
     expect(() => createSession({ compaction: { injectedContextTokens: -1 } })).toThrowError(
-      /^options\.compaction\.injectedContextTokens: /,
+      /^invalid options: compaction\.injectedContextTokens: /,
     );
   });
 });

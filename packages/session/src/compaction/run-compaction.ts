@@ -1,7 +1,7 @@
 import type { HistoryEntry } from "../history/origin.js";
-import { compactionRecord } from "../log/session-records.js";
 import type { SessionParts } from "../session-parts.js";
 import { sentRequestPrefix } from "../turn/sent-request.js";
+import { compactionRecord } from "./compaction-checkpoint.js";
 import type { CompactionReport, CompactionTrigger } from "./compaction-report.js";
 import { prepareCompaction } from "./prepare-compaction.js";
 

@@ -310,7 +310,9 @@ describe("session compaction", () => {
     const session = createSession();
     await expect(session.nextRequest()).rejects.toThrow(SessionError);
     await expect(session.nextRequest()).rejects.toMatchObject({ code: "turn-not-started" });
-    await expect(session.compact({ guidance: 3 } as never)).rejects.toThrow(/^options\.guidance/);
+    await expect(session.compact({ guidance: 3 } as never)).rejects.toThrow(
+      /^invalid options: guidance/,
+    );
     expect(await session.compact()).toBeUndefined();
   });
 });

@@ -1,12 +1,11 @@
-import {
-  type ContentItem,
-  type CustomToolCallOutputItem,
-  deepFreeze,
-  type FunctionCallOutputItem,
-  type ResponseItem,
-  type ToolOutput,
+import type {
+  ContentItem,
+  CustomToolCallOutputItem,
+  FunctionCallOutputItem,
+  ResponseItem,
+  ToolOutput,
 } from "@ctx/protocol";
-import { lazySchema } from "@ctx/protocol/internal";
+import { deepFreeze, lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { checkSchema } from "../check-argument.js";
 import { historyEntrySchema } from "../log/session-records.js";

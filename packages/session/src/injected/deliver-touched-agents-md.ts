@@ -2,7 +2,7 @@ import type { ToolOutput } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
 import { checkSchema } from "../check-argument.js";
 import type { Session } from "../session.js";
-import type { ToolCall } from "../turn/run-turn.js";
+import type { ToolCall } from "../turn/tool-call.js";
 import { touchedPathsSchema } from "./touched-paths-schema.js";
 
 /** What a caller of `runTurn` says a tool call touched: the paths it read, wrote or listed. */

@@ -170,17 +170,17 @@ describe("just-in-time AGENTS.md", () => {
     await session.beginTurn(turn, "one");
     const before = session.history().length;
     // @ts-expect-error: paths are strings
-    await expect(session.recordTouchedPaths([42])).rejects.toThrowError(/^paths\[0\]: /);
+    await expect(session.recordTouchedPaths([42])).rejects.toThrowError(/^invalid paths: \[0\]: /);
     await expect(session.recordTouchedPaths([""])).rejects.toThrowError(SessionError);
     // @ts-expect-error: no such option
     await expect(session.recordTouchedPaths([], { tracker: {} })).rejects.toThrowError(
-      /^options\.tracker: /,
+      /^invalid options: tracker: /,
     );
     const loaded = await discoverAgentsMd({ cwd: "/repo", fs });
     await session.beginTurn({ ...turn, agentsMd: loaded }, "two");
     const after = session.history().length;
     await expect(session.recordTouchedPaths(["/repo/go/a.go"])).rejects.toThrowError(
-      /^options\.fs: /,
+      /^invalid options: fs: /,
     );
     expect((await session.recordTouchedPaths(["/repo/go/a.go"], { fs })).directories).toEqual([
       "/repo/go",
@@ -198,7 +198,7 @@ describe("just-in-time AGENTS.md", () => {
         // @ts-expect-error: a path is a string
         touchedPaths: () => [7],
       }),
-    ).rejects.toThrowError(/^touchedPaths\[0\]: /);
+    ).rejects.toThrowError(/^invalid touchedPaths: \[0\]: /);
     await expect(
       runTurn({
         session,
@@ -209,7 +209,7 @@ describe("just-in-time AGENTS.md", () => {
         // @ts-expect-error: a function
         touchedPaths: ["/repo/go"],
       }),
-    ).rejects.toThrowError(/^options\.touchedPaths: /);
+    ).rejects.toThrowError(/^invalid options: touchedPaths: /);
   });
 
   it("records the blocks again after the project's AGENTS.md changes, so its notice cancels none of them", async () => {

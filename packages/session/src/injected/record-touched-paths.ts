@@ -3,26 +3,19 @@ import {
   createAgentsMdTracker,
   type LoadedAgentsMd,
 } from "@ctx/agents-md";
-import type { CtxWarning } from "@ctx/text";
+import { type CtxWarning, describeWrongArgument } from "@ctx/text";
 import { contextEntry } from "../envelope/context-entry.js";
 import { createContextMessage } from "../envelope/context-message.js";
 import { itemRecord } from "../log/session-records.js";
 import { SessionError } from "../session-error.js";
 import type { SessionParts } from "../session-parts.js";
 import { nestedAgentsMd } from "./nested-agents-md.js";
+import type { TouchedAgentsMd } from "./touched-agents-md.js";
 
 /** The AGENTS.md the latest turn sent, and the file system it was read from when known. */
 export interface TurnAgentsMd {
   readonly loaded: LoadedAgentsMd;
   readonly fs: AgentsMdFileSystem | undefined;
-}
-
-/** What `session.recordTouchedPaths` recorded. */
-export interface TouchedAgentsMd {
-  /** The folders whose AGENTS.md was recorded, in the order recorded (root first per path). */
-  readonly directories: readonly string[];
-  /** What the AGENTS.md loader reported on the way: a file cut to its budget, one unreadable. */
-  readonly warnings: readonly CtxWarning[];
 }
 
 /**
@@ -47,7 +40,10 @@ export async function recordTouchedPaths(
   if (files === undefined) {
     throw new SessionError(
       "invalid-argument",
-      "options.fs: the turn's AGENTS.md was given loaded, so say which file system to read it from",
+      describeWrongArgument(
+        "options",
+        "fs: the turn's AGENTS.md was given loaded, so say which file system to read it from",
+      ),
     );
   }
   const { loaded } = turn;

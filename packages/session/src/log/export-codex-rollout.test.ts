@@ -98,13 +98,13 @@ describe("exportCodexRollout", () => {
   });
 
   it("refuses a relative folder or a thread id that is not a UUID", () => {
-    expect(() => exportCodexRollout([], { cwd: "work" })).toThrow(/options\.cwd/);
+    expect(() => exportCodexRollout([], { cwd: "work" })).toThrow(/^invalid options: cwd: /);
     expect(exportCodexRollout([], { cwd: "D:\\repo" }).text).toContain('"cwd":"D:\\\\repo"');
     expect(() => exportCodexRollout([], { cwd: "/work", threadId: "ctx-1" })).toThrow(
-      /options\.threadId/,
+      /options: threadId/,
     );
     expect(() => exportCodexRollout([{ item: {} } as never], { cwd: "/work" })).toThrow(
-      /entries\[0\]/,
+      /^invalid entries: \[0\]/,
     );
   });
 });

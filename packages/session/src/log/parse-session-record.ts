@@ -1,4 +1,4 @@
-import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol";
+import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol/internal";
 import { type SessionRecord, sessionRecordSchema, sessionRecordTypes } from "./session-records.js";
 
 /** What {@link parseSessionRecord} made of a value: the record, or why it is none. */

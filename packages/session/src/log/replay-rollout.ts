@@ -1,4 +1,4 @@
-import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol";
+import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol/internal";
 import type { Registry } from "@ctx/registry";
 import type { StoredRecord } from "@ctx/rollout";
 import { SessionError } from "../session-error.js";

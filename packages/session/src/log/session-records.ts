@@ -12,7 +12,6 @@ import { lazySchema } from "@ctx/protocol/internal";
 import { type CompactionState, compactionStateSchema } from "@ctx/registry";
 import type { RolloutRecord } from "@ctx/rollout";
 import { z } from "zod";
-import type { CompactionCheckpoint } from "../compaction/compaction-checkpoint.js";
 import {
   type CompactionTrigger,
   compactionTriggerSchema,
@@ -66,7 +65,7 @@ export const historyEntrySchema = lazySchema(() =>
  * - `answer_ending`: the answer recorded just before did not complete (`ending` is `cut`,
  *   `refused`, `failed` or `aborted`); a completed answer writes none;
  * - `compaction` (a checkpoint): the history was compacted; the payload is the whole state from
- *   there on (see {@link CompactionCheckpoint}) and the compaction's trigger, so a resume reads
+ *   there on (see `CompactionCheckpoint`) and the compaction's trigger, so a resume reads
  *   from the latest one forward. The new history is `replacementHistory` (the items, as other
  *   rollout readers expect them) with the origin of each item at the same index in `origins`;
  *   `lastRequest`, the leading items of the last request sent before it (and their origins,
@@ -160,7 +159,7 @@ export type SessionRecord =
   | { readonly type: "answer_ending"; readonly payload: { ending: AnswerEnding } }
   | { readonly type: "compaction"; readonly payload: CompactionPayload };
 
-/** What a `compaction` record holds: a {@link CompactionCheckpoint} and its trigger. */
+/** What a `compaction` record holds: a `CompactionCheckpoint` and its trigger. */
 export interface CompactionPayload {
   readonly trigger: CompactionTrigger;
   readonly replacementHistory: readonly ResponseItem[];
@@ -177,47 +176,6 @@ export interface CompactionPayload {
   };
   /** The typed state kept beside the summary; absent in rollouts written before it was kept. */
   readonly compactionState?: CompactionState;
-}
-
-/** The `compaction` record of `checkpoint`, made by `trigger`. */
-export function compactionRecord(
-  checkpoint: CompactionCheckpoint,
-  trigger: CompactionTrigger,
-): SessionRecord {
-  const {
-    entries,
-    snapshots,
-    fullContext,
-    contextPlacement,
-    turnCount,
-    model,
-    baseInstructions,
-    lastRequest,
-    compactionState,
-  } = checkpoint;
-  return {
-    type: "compaction",
-    payload: {
-      trigger,
-      replacementHistory: entries.map((entry) => entry.item),
-      origins: entries.map((entry) => entry.origin),
-      snapshots,
-      fullContext,
-      ...(contextPlacement === undefined ? {} : { contextPlacement }),
-      turnCount,
-      ...(model === undefined ? {} : { model }),
-      ...(baseInstructions === undefined ? {} : { baseInstructions }),
-      ...(lastRequest === undefined
-        ? {}
-        : {
-            lastRequest: {
-              items: lastRequest.items,
-              origins: lastRequest.origins.map((origin) => origin ?? null),
-            },
-          }),
-      ...(compactionState === undefined ? {} : { compactionState }),
-    },
-  };
 }
 
 /** A `response_item` record for `entry`. */

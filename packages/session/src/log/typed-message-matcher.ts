@@ -1,5 +1,5 @@
 import { lazySchema } from "@ctx/protocol/internal";
-import { describeValue } from "@ctx/text";
+import { describeValue, describeWrongArgument } from "@ctx/text";
 import { z } from "zod";
 import { checkSchema } from "../check-argument.js";
 import { SessionError } from "../session-error.js";
@@ -123,6 +123,9 @@ export function createTypedMessageMatcher<Value>(window: number): TypedMessageMa
 /** Throws a {@link SessionError} naming `key` unless it is a string. */
 function checkKey(key: unknown): asserts key is string {
   if (typeof key !== "string") {
-    throw new SessionError("invalid-argument", `key: expected a string, got ${describeValue(key)}`);
+    throw new SessionError(
+      "invalid-argument",
+      describeWrongArgument("key", `expected a string, got ${describeValue(key)}`),
+    );
   }
 }

@@ -7,7 +7,7 @@ describe("writeImportedHistory", () => {
   it("refuses a file without history and writes nothing", async () => {
     const store = createMemoryRolloutStore();
     const write = writeImportedHistory(store, "empty", { entries: [], cwd: "/w" }, "pi session");
-    await expect(write).rejects.toThrow("lines: the pi session holds no history item to import");
+    await expect(write).rejects.toThrow("invalid lines: the pi session holds no history item to import");
     await expect(write).rejects.toBeInstanceOf(SessionError);
     expect(await store.info("empty")).toBeUndefined();
   });
@@ -37,7 +37,7 @@ describe("readImportLines", () => {
     await readImportLines(["a", "b"], (line) => read.push(line));
     expect(read).toEqual(["a", "b"]);
     await expect(readImportLines(["a", 3 as unknown as string], () => {})).rejects.toThrow(
-      "lines: every line of the file must be a string",
+      "invalid lines: every line of the file must be a string",
     );
   });
 });

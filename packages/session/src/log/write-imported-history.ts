@@ -1,5 +1,6 @@
 import { lazySchema } from "@ctx/protocol/internal";
 import type { RolloutStore } from "@ctx/rollout";
+import { describeWrongArgument } from "@ctx/text";
 import { z } from "zod";
 import type { HistoryEntry } from "../history/origin.js";
 import { SessionError } from "../session-error.js";
@@ -28,7 +29,10 @@ export async function readImportLines(
 ): Promise<void> {
   for await (const line of lines) {
     if (typeof line !== "string") {
-      throw new SessionError("invalid-argument", "lines: every line of the file must be a string");
+      throw new SessionError(
+        "invalid-argument",
+        describeWrongArgument("lines", "every line of the file must be a string"),
+      );
     }
     read(line);
   }
@@ -49,7 +53,7 @@ export async function writeImportedHistory(
   if (history.entries.length === 0) {
     throw new SessionError(
       "invalid-argument",
-      `lines: the ${file} holds no history item to import`,
+      describeWrongArgument("lines", `the ${file} holds no history item to import`),
     );
   }
   const id = sessionId ?? globalThis.crypto.randomUUID();

@@ -138,13 +138,13 @@ describe("createRecall", () => {
     const recall = createRecall(store, { sessionId: "s" });
     expect(await recall.run("{not json")).toMatch(/^The recall arguments were not used: /);
     expect(await recall.run("{}")).toMatch(/give at least one of turns, text, tool or path/);
-    expect(await recall.run('{"limit":0,"text":"a"}')).toMatch(/query\.limit/);
+    expect(await recall.run('{"limit":0,"text":"a"}')).toMatch(/query: limit/);
     await expect(recall.search({})).rejects.toThrow(SessionError);
     await expect(recall.run(3 as unknown as string)).rejects.toMatchObject({
       code: "invalid-argument",
     });
     expect(() => createRecall(store, { sessionId: "s", maxBytes: 10 })).toThrow(
-      /options\.maxBytes/,
+      /options: maxBytes/,
     );
     expect(() => createRecall({} as never, { sessionId: "s" })).toThrow(/store/);
   });
@@ -182,7 +182,7 @@ describe("compaction.recallTool", () => {
     const { session: plain } = await compactedSession();
     expect(summaryText(plain)).not.toContain("recall tool");
     expect(() => createSession({ compaction: { recallTool: "two words" } })).toThrow(
-      /options\.compaction\.recallTool/,
+      /options: compaction\.recallTool/,
     );
   });
 });

@@ -1,7 +1,7 @@
 import { lazySchema } from "@ctx/protocol/internal";
 import type { RolloutStore } from "@ctx/rollout";
 import { sessionIdSchema } from "@ctx/rollout";
-import { truncateMiddle, utf8ByteLength } from "@ctx/text";
+import { describeWrongArgument, truncateMiddle, utf8ByteLength } from "@ctx/text";
 import { z } from "zod";
 import { rolloutStoreSchema } from "../argument-schemas.js";
 import { checkSchema } from "../check-argument.js";
@@ -88,7 +88,7 @@ export function createRecall(store: RolloutStore, options: RecallOptions): Recal
     if (turns === undefined && text === undefined && tool === undefined && path === undefined) {
       throw new SessionError(
         "invalid-argument",
-        "query: give at least one of turns, text, tool or path",
+        describeWrongArgument("query", "give at least one of turns, text, tool or path"),
       );
     }
     const entries = await readEntries(store, sessionId);
@@ -108,7 +108,10 @@ export function createRecall(store: RolloutStore, options: RecallOptions): Recal
     search,
     async run(argumentsJson) {
       if (typeof argumentsJson !== "string") {
-        throw new SessionError("invalid-argument", "argumentsJson: expected a string");
+        throw new SessionError(
+          "invalid-argument",
+          describeWrongArgument("argumentsJson", "expected a string"),
+        );
       }
       let query: RecallQuery;
       try {

@@ -4,9 +4,8 @@ import {
   responseItemSchema,
   type ToolOutput,
 } from "@ctx/protocol";
-import { tokenizerSchema } from "../argument-schemas.js";
 import { checkSchema } from "../check-argument.js";
-import type { Tokenizer } from "./tokenizer.js";
+import { type Tokenizer, tokenizerSchema } from "./tokenizer.js";
 
 /**
  * What one image costs, whatever its size: the reference design's fixed estimate for an image at

@@ -35,7 +35,7 @@ describe("loadDefaultTokenizer", () => {
     const { loadDefaultTokenizer } = await import("./load-default-tokenizer.js");
     const tokenizer = await loadDefaultTokenizer();
     expect(() => Reflect.apply(tokenizer.count, tokenizer, [42])).toThrow(
-      "text: expected a string, got 42",
+      "invalid text: expected a string, got 42",
     );
   });
 });

@@ -1,4 +1,4 @@
-import { describeValue } from "@ctx/text";
+import { describeValue, describeWrongArgument } from "@ctx/text";
 import { SessionError } from "../session-error.js";
 import { boundedCount, exactLength } from "./bounded-count.js";
 import { createO200kCounter } from "./o200k-counter.js";
@@ -36,7 +36,7 @@ export function loadDefaultTokenizer(): Promise<Tokenizer> {
           if (typeof text !== "string") {
             throw new SessionError(
               "invalid-argument",
-              `text: expected a string, got ${describeValue(text)}`,
+              describeWrongArgument("text", `expected a string, got ${describeValue(text)}`),
             );
           }
           return boundedCount(text, countStretch);

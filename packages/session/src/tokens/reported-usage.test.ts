@@ -207,6 +207,6 @@ describe("session.reportUsage", () => {
     // @ts-expect-error: the wrong values a caller without types can pass.
     await expect(session.reportUsage(usage)).rejects.toThrow(SessionError);
     // @ts-expect-error: as above.
-    await expect(session.reportUsage(usage)).rejects.toThrow(/^usage/);
+    await expect(session.reportUsage(usage)).rejects.toThrow(/^invalid usage: /);
   });
 });

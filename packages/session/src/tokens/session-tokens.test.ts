@@ -119,11 +119,11 @@ describe("session.tokenUsage", () => {
     for (const autoCompactTokenLimit of [0, -5, 1.5, Number.NaN]) {
       expect(() => createSession({ autoCompactTokenLimit })).toThrow(SessionError);
       expect(() => createSession({ autoCompactTokenLimit })).toThrow(
-        "options.autoCompactTokenLimit",
+        "options: autoCompactTokenLimit",
       );
     }
     expect(() => Reflect.apply(createSession, undefined, [{ tokenizer: { name: "x" } }])).toThrow(
-      "options.tokenizer",
+      "options: tokenizer",
     );
   });
 

@@ -51,9 +51,9 @@ describe("resolveTokenLimits", () => {
 
   it("names the field that does not fit", () => {
     expect(() => resolveTokenLimits({ contextWindow: 0 })).toThrow(SessionError);
-    expect(() => resolveTokenLimits({ contextWindow: 0 })).toThrow("model.contextWindow");
+    expect(() => resolveTokenLimits({ contextWindow: 0 })).toThrow("invalid model: contextWindow");
     expect(() => resolveTokenLimits({ contextWindow: 10 }, { autoCompactTokenLimit: 1.5 })).toThrow(
-      "options.autoCompactTokenLimit",
+      "options: autoCompactTokenLimit",
     );
   });
 });

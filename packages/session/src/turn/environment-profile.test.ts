@@ -162,7 +162,7 @@ describe("buildEnvironmentProfile", () => {
 
   it("refuses a wrong option or an unknown time zone with a SessionError naming it", () => {
     expect(() => buildEnvironmentProfile({ cwd: "", sandboxMode: "read-only" })).toThrow(
-      /options\.cwd/,
+      /options: cwd/,
     );
     expect(() =>
       // @ts-expect-error: not a sandbox mode
@@ -170,7 +170,7 @@ describe("buildEnvironmentProfile", () => {
     ).toThrow(SessionError);
     expect(() =>
       buildEnvironmentProfile({ cwd: "/repo", sandboxMode: "read-only", timeZone: "Mars/Olympus" }),
-    ).toThrow(/options\.timeZone/);
+    ).toThrow(/options: timeZone/);
   });
 });
 

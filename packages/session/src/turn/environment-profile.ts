@@ -8,6 +8,7 @@ import {
 } from "@ctx/prompts";
 import { lazySchema } from "@ctx/protocol/internal";
 import type { EnvironmentContextData, FileSystemEntry } from "@ctx/registry";
+import { describeWrongArgument } from "@ctx/text";
 import { z } from "zod";
 import { checkSchema } from "../check-argument.js";
 import { SessionError } from "../session-error.js";
@@ -186,7 +187,10 @@ function formatDate(now: Date, timeZone: string): string {
   } catch (error) {
     throw new SessionError(
       "invalid-argument",
-      `options.timeZone: ${JSON.stringify(timeZone)} is not a known time zone`,
+      describeWrongArgument(
+        "options",
+        `timeZone: ${JSON.stringify(timeZone)} is not a known time zone`,
+      ),
       { cause: error },
     );
   }

@@ -1,4 +1,5 @@
-import { createItemMapper, type ResponseItem } from "@ctx/protocol";
+import type { ResponseItem } from "@ctx/protocol";
+import { createItemMapper } from "@ctx/protocol/mapping";
 import { describe, expect, it } from "vitest";
 import { createSession } from "../create-session.js";
 import type { TurnContext } from "./turn-context.js";

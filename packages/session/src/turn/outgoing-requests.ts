@@ -1,4 +1,4 @@
-import { sharedInputRequest } from "@ctx/protocol";
+import { sharedInputRequest } from "@ctx/protocol/mapping";
 import type { CtxWarning } from "@ctx/text";
 import type { CompactionReport } from "../compaction/compaction-report.js";
 import type { PromptView } from "../history/prompt-builder.js";

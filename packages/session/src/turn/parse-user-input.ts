@@ -1,10 +1,6 @@
-import {
-  type ContentItem,
-  contentItemSchema,
-  describeSchemaIssues,
-  type MessageItem,
-  toSchemaIssues,
-} from "@ctx/protocol";
+import { type ContentItem, contentItemSchema, type MessageItem } from "@ctx/protocol";
+import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol/internal";
+import { describeWrongArgument } from "@ctx/text";
 import { z } from "zod";
 import { SessionError } from "../session-error.js";
 
@@ -22,7 +18,7 @@ export function parseUserInput(input: UserInput): MessageItem {
     const issues = toSchemaIssues(parsed.error);
     throw new SessionError(
       "invalid-argument",
-      `invalid user input: ${describeSchemaIssues(issues)}`,
+      describeWrongArgument("user input", describeSchemaIssues(issues)),
       {
         issues,
       },

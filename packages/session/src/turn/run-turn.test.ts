@@ -257,8 +257,10 @@ describe("runTurn", () => {
       callModel: scriptedModel([]).callModel,
       runTool: echoTool,
     };
-    await expect(runTurn({ ...options, maxSteps: 0 })).rejects.toThrow("options.maxSteps");
-    await expect(runTurn({ ...options, runTool: "x" as never })).rejects.toThrow("options.runTool");
+    await expect(runTurn({ ...options, maxSteps: 0 })).rejects.toThrow("options: maxSteps");
+    await expect(runTurn({ ...options, runTool: "x" as never })).rejects.toThrow(
+      "options: runTool",
+    );
     await expect(runTurn(null as never)).rejects.toThrow(SessionError);
     expect(session.history()).toEqual([]);
   });

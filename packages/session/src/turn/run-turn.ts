@@ -1,7 +1,5 @@
 import type {
-  CustomToolCallItem,
   CustomToolCallOutputItem,
-  FunctionCallItem,
   FunctionCallOutputItem,
   ModelAnswer,
   ResponseItem,
@@ -19,11 +17,9 @@ import {
 import type { ModelRequest, Session } from "../session.js";
 import type { UserInput } from "./parse-user-input.js";
 import { reconcileCache } from "./reconcile-cache.js";
+import type { ToolCall } from "./tool-call.js";
 import type { TurnContext } from "./turn-context.js";
 import { carryingAnswer } from "./unrecorded-answer-error.js";
-
-/** A tool call of the model's, which the tool runner answers. */
-export type ToolCall = FunctionCallItem | CustomToolCallItem;
 
 /** Options of {@link runTurn}. */
 export interface RunTurnOptions {

@@ -1,13 +1,13 @@
 import type { AgentsMdSharedOptions, LoadedAgentsMd } from "@ctx/agents-md";
 import { permissionsPolicySchema, personalitySchema } from "@ctx/prompts";
-import { describeSchemaIssues, toSchemaIssues } from "@ctx/protocol";
-import { lazySchema } from "@ctx/protocol/internal";
+import { describeSchemaIssues, lazySchema, toSchemaIssues } from "@ctx/protocol/internal";
 import {
   collaborationModeSection,
   environmentContextSchema,
   multiAgentModeSection,
   skillsInstructionsSchema,
 } from "@ctx/registry";
+import { describeWrongArgument } from "@ctx/text";
 import { z } from "zod";
 import { SessionError } from "../session-error.js";
 import { requestSettingsSchema } from "./request-settings.js";
@@ -123,7 +123,7 @@ export function parseTurnContext(value: unknown): ParsedTurnContext {
   const issues = toSchemaIssues(result.error);
   throw new SessionError(
     "invalid-argument",
-    `invalid turn context: ${describeSchemaIssues(issues)}`,
+    describeWrongArgument("turn context", describeSchemaIssues(issues)),
     {
       issues,
     },

@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import { isAbsolute } from "node:path";
 import { z } from "zod";
-import type { GitStatus } from "./git-status.js";
-import { GitStatusError } from "./git-status-error.js";
-import { parseArgument } from "./parse-argument.js";
+import type { GitStatus } from "../git-status.js";
+import { GitStatusError } from "../git-status-error.js";
+import { parseArgument } from "../parse-argument.js";
 
 /** Options of {@link readGitStatus}. */
 export interface ReadGitStatusOptions {

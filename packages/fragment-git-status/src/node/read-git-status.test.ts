@@ -3,7 +3,7 @@ import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { GitStatusError } from "./git-status-error.js";
+import { GitStatusError } from "../git-status-error.js";
 import { readGitStatus } from "./read-git-status.js";
 
 const temporary = realpathSync(mkdtempSync(join(tmpdir(), "ctx-git-status-")));

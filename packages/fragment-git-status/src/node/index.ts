@@ -1,0 +1,1 @@
+export { type ReadGitStatusOptions, readGitStatus } from "./read-git-status.js";
