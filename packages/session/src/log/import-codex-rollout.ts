@@ -2,7 +2,6 @@ import { lazySchema } from "@ctx/protocol/internal";
 import { createStandardRegistry, type Registry } from "@ctx/registry";
 import { type RolloutStore, sessionIdSchema } from "@ctx/rollout";
 import type { CtxWarning } from "@ctx/text";
-import { describeWrongArgument } from "@ctx/text";
 import { z } from "zod";
 import { registrySchema, rolloutStoreSchema } from "../argument-schemas.js";
 import { checkSchema } from "../check-argument.js";

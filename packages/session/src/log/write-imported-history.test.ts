@@ -7,7 +7,9 @@ describe("writeImportedHistory", () => {
   it("refuses a file without history and writes nothing", async () => {
     const store = createMemoryRolloutStore();
     const write = writeImportedHistory(store, "empty", { entries: [], cwd: "/w" }, "pi session");
-    await expect(write).rejects.toThrow("invalid lines: the pi session holds no history item to import");
+    await expect(write).rejects.toThrow(
+      "invalid lines: the pi session holds no history item to import",
+    );
     await expect(write).rejects.toBeInstanceOf(SessionError);
     expect(await store.info("empty")).toBeUndefined();
   });
