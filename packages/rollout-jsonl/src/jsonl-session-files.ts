@@ -4,6 +4,7 @@ import { join } from "node:path";
 import {
   type LogMismatchWarning,
   type OwnRecords,
+  type RecordSearch,
   RolloutError,
   type SessionInfo,
   type StoredRecord,
@@ -11,7 +12,7 @@ import {
   type TornRecordWarning,
 } from "@ctx/rollout";
 import { errorCode, exists, openIfPresent } from "./file-system.js";
-import type { HeaderLine } from "./jsonl-line.js";
+import type { HeaderLine, RecordLine } from "./jsonl-line.js";
 import {
   inspectLogTail,
   type LogLocation,
@@ -24,6 +25,7 @@ import {
   summarizeLogBytes,
 } from "./jsonl-log.js";
 import { RolloutLogMismatchError } from "./rollout-log-mismatch-error.js";
+import { searchRecordLines } from "./search-record-lines.js";
 import type { IndexedSession, SessionIndexSource } from "./session-index.js";
 
 const logSuffix = ".jsonl";
@@ -138,6 +140,8 @@ export interface JsonlSessionFiles {
     below: number,
     from: "latest-checkpoint" | "start",
   ): Promise<OwnRecords>;
+  /** The session's own records below `below` that fit `search`, read forwards from its start. */
+  searchOwnRecords(info: SessionInfo, below: number, search: RecordSearch): Promise<OwnRecords>;
   /** What the listing index reads: sessions it cannot read are left out, not thrown. */
   readonly indexSource: SessionIndexSource;
 }
@@ -209,10 +213,18 @@ export function createJsonlSessionFiles(folder: string): JsonlSessionFiles {
     }
   }
 
-  async function ownRecords(
+  /**
+   * Opens the session's log, finds its header and committed end, and reads its records with
+   * `read`; the warning of a torn end comes with them.
+   */
+  async function readOwn(
     info: SessionInfo,
-    below: number,
-    from: "latest-checkpoint" | "start",
+    read: (
+      handle: LogReader,
+      start: number,
+      committedEnd: number,
+      log: LogLocation,
+    ) => Promise<{ readonly records: readonly RecordLine[]; readonly fromCheckpoint: boolean }>,
   ): Promise<OwnRecords> {
     const log = location(info.id);
     const handle = await openIfPresent(log.path, "r");
@@ -222,19 +234,8 @@ export function createJsonlSessionFiles(folder: string): JsonlSessionFiles {
       if (start === undefined) throw RolloutError.sessionNotFound(info.id);
       const { size } = await handle.stat();
       const tail = await inspectLogTail(handle, size, log);
-      const base = info.parent?.sequence ?? 0;
-      const found =
-        from === "start"
-          ? {
-              records: await readRecordLines(handle, start.end, tail.committedEnd, below, log, {
-                sequence: base,
-                line: 2,
-              }),
-              fromCheckpoint: false,
-            }
-          : await readBackToCheckpoint(handle, tail.committedEnd, below, log);
-      const lines = found.records;
-      const records = lines.map(
+      const found = await read(handle, start.end, tail.committedEnd, log);
+      const records = found.records.map(
         (line): StoredRecord => ({
           sequence: line.sequence,
           type: line.type,
@@ -260,12 +261,44 @@ export function createJsonlSessionFiles(folder: string): JsonlSessionFiles {
     }
   }
 
+  function ownRecords(
+    info: SessionInfo,
+    below: number,
+    from: "latest-checkpoint" | "start",
+  ): Promise<OwnRecords> {
+    const base = info.parent?.sequence ?? 0;
+    return readOwn(info, async (handle, start, committedEnd, log) =>
+      from === "start"
+        ? {
+            records: await readRecordLines(handle, start, committedEnd, below, log, {
+              sequence: base,
+              line: 2,
+            }),
+            fromCheckpoint: false,
+          }
+        : readBackToCheckpoint(handle, committedEnd, below, log),
+    );
+  }
+
+  function searchOwnRecords(
+    info: SessionInfo,
+    below: number,
+    search: RecordSearch,
+  ): Promise<OwnRecords> {
+    const base = info.parent?.sequence ?? 0;
+    return readOwn(info, async (handle, start, committedEnd, log) => ({
+      records: await searchRecordLines(handle, { start, committedEnd, below }, log, base, search),
+      fromCheckpoint: false,
+    }));
+  }
+
   return {
     logPath,
     archivedPath,
     location,
     readSession,
     ownRecords,
+    searchOwnRecords,
     indexSource: {
       async readSession(id) {
         try {

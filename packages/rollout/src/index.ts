@@ -20,7 +20,15 @@ export {
   type RolloutErrorCode,
   type RolloutErrorDetails,
 } from "./rollout-error.js";
+export {
+  createRecordMatcher,
+  foldAsciiLetters,
+  type RecordSearch,
+  type RecordSearchResult,
+  recordSearchSchema,
+} from "./record-search.js";
 export type { RolloutRecord, StoredRecord } from "./rollout-record.js";
+export { searchRollout } from "./search-rollout.js";
 export {
   appendRequestSchema,
   createSessionRequestSchema,
