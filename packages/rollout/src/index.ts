@@ -12,6 +12,13 @@ export {
   readRolloutChain,
 } from "./read-rollout-chain.js";
 export {
+  createRecordMatcher,
+  foldAsciiLetters,
+  type RecordSearch,
+  type RecordSearchResult,
+  recordSearchSchema,
+} from "./record-search.js";
+export {
   RolloutConflictError,
   type RolloutConflictErrorDetails,
 } from "./rollout-conflict-error.js";
@@ -20,15 +27,7 @@ export {
   type RolloutErrorCode,
   type RolloutErrorDetails,
 } from "./rollout-error.js";
-export {
-  createRecordMatcher,
-  foldAsciiLetters,
-  type RecordSearch,
-  type RecordSearchResult,
-  recordSearchSchema,
-} from "./record-search.js";
 export type { RolloutRecord, StoredRecord } from "./rollout-record.js";
-export { searchRollout } from "./search-rollout.js";
 export {
   appendRequestSchema,
   createSessionRequestSchema,
@@ -56,3 +55,4 @@ export type {
   RolloutWarning,
   TornRecordWarning,
 } from "./rollout-warning.js";
+export { searchRollout } from "./search-rollout.js";

@@ -1,5 +1,9 @@
 import { checkSchema } from "./check-argument.js";
-import { createRecordMatcher, type RecordSearch, type RecordSearchResult } from "./record-search.js";
+import {
+  createRecordMatcher,
+  type RecordSearch,
+  type RecordSearchResult,
+} from "./record-search.js";
 import { RolloutError } from "./rollout-error.js";
 import { sessionIdSchema } from "./rollout-schemas.js";
 import type { RolloutStore } from "./rollout-store.js";
