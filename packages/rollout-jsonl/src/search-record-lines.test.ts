@@ -5,18 +5,32 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createJsonlRolloutStore } from "./jsonl-rollout-store.js";
 
-const pieces = ["main", "MAIN", "Ma", '"', "\\", "\n", "\t", "é", "É", "😀", "\u0000", "x", "type"];
+const pieces = [
+  "main",
+  "MAIN",
+  "Ma",
+  '"',
+  "\\",
+  "\n",
+  "\t",
+  "é",
+  "É",
+  "😀",
+  "\uD83D",
+  "\u0000",
+  "x",
+  "type",
+];
 const text = fc
-  .array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 4 })
+  .array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 6 })
   .map((parts) => parts.join(""));
 const payload: fc.Arbitrary<JsonValue> = fc.letrec<{ value: JsonValue }>((tie) => ({
   value: fc.oneof(
     { depthSize: "small" },
-    text,
-    fc.integer(),
-    fc.constant(null),
-    fc.array(tie("value"), { maxLength: 3 }),
-    fc.dictionary(text, tie("value"), { maxKeys: 3 }),
+    { weight: 4, arbitrary: text },
+    { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.constant(null)) },
+    { weight: 2, arbitrary: fc.array(tie("value"), { maxLength: 3 }) },
+    { weight: 2, arbitrary: fc.dictionary(text, tie("value"), { maxKeys: 3 }) },
   ),
 })).value;
 const record: fc.Arbitrary<RolloutRecord> = fc.record({
@@ -29,9 +43,12 @@ const search: fc.Arbitrary<RecordSearch> = fc.record(
       minLength: 1,
       maxLength: 2,
     }),
-    texts: fc.array(text, { minLength: 1, maxLength: 2 }),
-    from: fc.integer({ min: 0, max: 8 }),
-    below: fc.integer({ min: 0, max: 12 }),
+    texts: fc.array(fc.oneof(fc.constantFrom(...pieces, "maIn", "ma", '"\\', "\n\t"), text), {
+      minLength: 1,
+      maxLength: 2,
+    }),
+    from: fc.integer({ min: 0, max: 3 }),
+    below: fc.integer({ min: 3, max: 12 }),
   },
   { requiredKeys: ["types"] },
 );

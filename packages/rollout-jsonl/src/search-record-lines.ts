@@ -24,7 +24,7 @@ function literal(text: string): string {
  */
 function createRawTest(search: RecordSearch): (line: Buffer, typeStart: number) => boolean {
   const types = search.types.map((type) => Buffer.from(`,"type":${JSON.stringify(type)},`));
-  const lone = /[\uD800-\uDFFF]/;
+  const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
   const texts = search.texts;
   const pattern =
     texts === undefined || texts.some((text) => lone.test(text))

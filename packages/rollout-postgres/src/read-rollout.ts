@@ -35,6 +35,7 @@ export interface ReadRequest {
 }
 
 const capitals = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * The SQL condition a batch's text meets when it may hold a record of `search`, with the
@@ -51,7 +52,7 @@ function batchCondition(search: RecordSearch | undefined): {
   const texts = search.texts;
   const typed =
     "EXISTS (SELECT 1 FROM unnest($4::text[]) AS needle WHERE strpos(records, needle) > 0)";
-  if (texts === undefined || texts.some((text) => /[\uD800-\uDFFF]/.test(text)))
+  if (texts === undefined || texts.some((text) => loneSurrogate.test(text)))
     return { sql: ` AND ${typed}`, parameters: [arrayLiteral(types)] };
   const folded = texts.map((text) => foldAsciiLetters(JSON.stringify(text).slice(1, -1)));
   return {
