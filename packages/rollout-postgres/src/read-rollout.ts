@@ -1,5 +1,5 @@
 import type { RecordSearch, RolloutRead, StoredRecord } from "@ctx/rollout";
-import { createRecordMatcher, foldAsciiLetters, RolloutError } from "@ctx/rollout";
+import { createRecordMatcher, RolloutError } from "@ctx/rollout";
 import type { TransactionSql } from "postgres";
 import { arrayLiteral } from "./array-literal.js";
 import type { RolloutTables } from "./rollout-tables.js";
@@ -34,14 +34,18 @@ export interface ReadRequest {
   readonly search?: RecordSearch | undefined;
 }
 
-const capitals = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** `text` as an `ILIKE` pattern that finds it anywhere: its `\\`, `%` and `_` escaped. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+}
 
 /**
  * The SQL condition a batch's text meets when it may hold a record of `search`, with the
  * parameters it reads from `$4` on: a type's key and value as JSON writes them, and each text
- * as it is written inside a JSON string, ASCII case folded (a text with a lone surrogate, which
- * the batch may hold inside a pair, is not looked for).
+ * as it is written inside a JSON string, found by `ILIKE` (which folds at least `A`–`Z`); a text
+ * with a lone surrogate, which the batch may hold inside a pair, is not looked for.
  */
 function batchCondition(search: RecordSearch | undefined): {
   readonly sql: string;
@@ -54,11 +58,10 @@ function batchCondition(search: RecordSearch | undefined): {
     "EXISTS (SELECT 1 FROM unnest($4::text[]) AS needle WHERE strpos(records, needle) > 0)";
   if (texts === undefined || texts.some((text) => loneSurrogate.test(text)))
     return { sql: ` AND ${typed}`, parameters: [arrayLiteral(types)] };
-  const folded = texts.map((text) => foldAsciiLetters(JSON.stringify(text).slice(1, -1)));
+  const patterns = texts.map((text) => containsPattern(JSON.stringify(text).slice(1, -1)));
   return {
-    sql: ` AND ${typed} AND EXISTS (SELECT 1 FROM unnest($5::text[]) AS needle
-      WHERE strpos(translate(records, '${capitals}', '${capitals.toLowerCase()}'), needle) > 0)`,
-    parameters: [arrayLiteral(types), arrayLiteral(folded)],
+    sql: ` AND ${typed} AND records ILIKE ANY ($5::text[])`,
+    parameters: [arrayLiteral(types), arrayLiteral(patterns)],
   };
 }
 

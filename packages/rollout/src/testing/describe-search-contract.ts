@@ -9,7 +9,7 @@ const batch: readonly RolloutRecord[] = [
   { type: "turn", payload: { index: 1 } },
   { type: "response_item", payload: { item: { text: "Never push to MAIN" } } },
   { type: "response_item", payload: { item: { text: 'a "quoted"\nline\\with\ttabs' } } },
-  { type: "response_item", payload: { "main branch": 1, list: [2, "src/Parser.ts"] } },
+  { type: "response_item", payload: { "main branch": 1, list: [2, "src/Parser.ts", "50%_off"] } },
   { type: "note", payload: "main" },
   { type: "response_item", payload: { deep: [{ deeper: { text: "über naïve ÉTÉ" } }] } },
   { type: "turn", payload: { index: 2 } },
@@ -45,6 +45,9 @@ export function describeSearchContract(withStore: WithStore): void {
           ["parser.TS", [3]],
           ['"QUOTED"\nline\\with\t', [2]],
           ["main branch", []],
+          ["0%_O", [3]],
+          ["0_%", []],
+          ["src%ts", []],
         ];
         for (const [text, found] of expected)
           expect(sequences(await search("s", { types: ["response_item"], texts: [text] }))).toEqual(
