@@ -7,12 +7,10 @@ import {
   type RecordSearch,
   RolloutError,
   type SessionInfo,
-  type StoredRecord,
   sessionIdSchema,
-  type TornRecordWarning,
 } from "@ctx/rollout";
 import { errorCode, exists, openIfPresent } from "./file-system.js";
-import type { HeaderLine, RecordLine } from "./jsonl-line.js";
+import type { HeaderLine } from "./jsonl-line.js";
 import {
   inspectLogTail,
   type LogLocation,
@@ -24,6 +22,7 @@ import {
   readRecordLines,
   summarizeLogBytes,
 } from "./jsonl-log.js";
+import { readOwnLogRecords } from "./read-own-log-records.js";
 import { RolloutLogMismatchError } from "./rollout-log-mismatch-error.js";
 import { searchRecordLines } from "./search-record-lines.js";
 import type { IndexedSession, SessionIndexSource } from "./session-index.js";
@@ -213,61 +212,13 @@ export function createJsonlSessionFiles(folder: string): JsonlSessionFiles {
     }
   }
 
-  /**
-   * Opens the session's log, finds its header and committed end, and reads its records with
-   * `read`; the warning of a torn end comes with them.
-   */
-  async function readOwn(
-    info: SessionInfo,
-    read: (
-      handle: LogReader,
-      start: number,
-      committedEnd: number,
-      log: LogLocation,
-    ) => Promise<{ readonly records: readonly RecordLine[]; readonly fromCheckpoint: boolean }>,
-  ): Promise<OwnRecords> {
-    const log = location(info.id);
-    const handle = await openIfPresent(log.path, "r");
-    if (handle === undefined) throw RolloutError.sessionNotFound(info.id);
-    try {
-      const start = await readLogHeader(handle, log);
-      if (start === undefined) throw RolloutError.sessionNotFound(info.id);
-      const { size } = await handle.stat();
-      const tail = await inspectLogTail(handle, size, log);
-      const found = await read(handle, start.end, tail.committedEnd, log);
-      const records = found.records.map(
-        (line): StoredRecord => ({
-          sequence: line.sequence,
-          type: line.type,
-          payload: line.payload,
-          ...(line.checkpoint === true ? { checkpoint: true } : {}),
-        }),
-      );
-      const warnings: TornRecordWarning[] =
-        tail.tornBytes === 0
-          ? []
-          : [
-              {
-                code: "torn-record",
-                message: `session ${info.id} ends with ${tail.tornBytes} bytes of an append a crash cut short; they were skipped`,
-                sessionId: info.id,
-                offset: tail.committedEnd,
-                bytes: tail.tornBytes,
-              },
-            ];
-      return { records, fromCheckpoint: found.fromCheckpoint, warnings };
-    } finally {
-      await handle.close();
-    }
-  }
-
   function ownRecords(
     info: SessionInfo,
     below: number,
     from: "latest-checkpoint" | "start",
   ): Promise<OwnRecords> {
     const base = info.parent?.sequence ?? 0;
-    return readOwn(info, async (handle, start, committedEnd, log) =>
+    return readOwnLogRecords(location(info.id), info, async (handle, start, committedEnd, log) =>
       from === "start"
         ? {
             records: await readRecordLines(handle, start, committedEnd, below, log, {
@@ -286,7 +237,7 @@ export function createJsonlSessionFiles(folder: string): JsonlSessionFiles {
     search: RecordSearch,
   ): Promise<OwnRecords> {
     const base = info.parent?.sequence ?? 0;
-    return readOwn(info, async (handle, start, committedEnd, log) => ({
+    return readOwnLogRecords(location(info.id), info, async (handle, start, committedEnd, log) => ({
       records: await searchRecordLines(handle, { start, committedEnd, below }, log, base, search),
       fromCheckpoint: false,
     }));
