@@ -95,14 +95,19 @@ async function candidates(
       )
     ).records,
   ];
+  // Found by range alone, the records hold every call between an output and a call of its id
+  // found before it: that call names its tool, and no other search is needed for it.
+  const whole = piece === undefined;
+  const called = new Set<string>();
   const callIds = new Set<string>();
   for (const stored of found) {
     const record = parse(stored);
     if (record.type !== "response_item") continue;
     const { item } = record.payload;
-    if (item.type === "function_call_output" || item.type === "custom_tool_call_output")
-      callIds.add(item.call_id);
-    else if (
+    if (item.type === "function_call" || item.type === "custom_tool_call") called.add(item.call_id);
+    if (item.type === "function_call_output" || item.type === "custom_tool_call_output") {
+      if (!(whole && called.has(item.call_id))) callIds.add(item.call_id);
+    } else if (
       (item.type === "function_call" || item.type === "custom_tool_call") &&
       query.tool !== undefined &&
       item.name === query.tool
