@@ -49,6 +49,7 @@ const search: fc.Arbitrary<RecordSearch> = fc.record(
     }),
     from: fc.integer({ min: 0, max: 3 }),
     below: fc.integer({ min: 3, max: 12 }),
+    marks: fc.constant(["turn"]),
   },
   { requiredKeys: ["types"] },
 );

@@ -18,12 +18,22 @@ function literal(text: string): string {
 
 /**
  * The test a line's raw bytes pass before they are parsed: `false` only for a line whose record
- * cannot fit the search. A text is looked for as `JSON.stringify` writes it inside a string, in
+ * cannot fit the search (a mark always fits). A text is looked for as `JSON.stringify` writes it inside a string, in
  * the line's bytes, with case ignored (more than ASCII folding, so never fewer lines); a text with
  * a lone surrogate, which a log may hold as part of a pair, is not looked for this way.
  */
-function createRawTest(search: RecordSearch): (line: Buffer, typeStart: number) => boolean {
-  const types = search.types.map((type) => Buffer.from(`,"type":${JSON.stringify(type)},`));
+function createRawTest(
+  search: RecordSearch,
+): (line: Buffer, typeStart: number, sequence: number) => boolean {
+  const spelled = (type: string) => Buffer.from(`,"type":${JSON.stringify(type)},`);
+  const types = search.types.map(spelled);
+  const marks = (search.marks ?? []).map(spelled);
+  const from = search.from ?? 0;
+  const below = search.below ?? Number.POSITIVE_INFINITY;
+  const hasType = (line: Buffer, typeStart: number, among: readonly Buffer[]) =>
+    among.some(
+      (type) => line.compare(type, 0, type.length, typeStart, typeStart + type.length) === 0,
+    );
   const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
   const texts = search.texts;
   const pattern =
@@ -33,13 +43,9 @@ function createRawTest(search: RecordSearch): (line: Buffer, typeStart: number) 
           texts.map((text) => literal(asRawText(JSON.stringify(text).slice(1, -1)))).join("|"),
           "i",
         );
-  return (line, typeStart) => {
-    if (
-      !types.some(
-        (type) => line.compare(type, 0, type.length, typeStart, typeStart + type.length) === 0,
-      )
-    )
-      return false;
+  return (line, typeStart, sequence) => {
+    if (hasType(line, typeStart, marks)) return true;
+    if (sequence < from || sequence >= below || !hasType(line, typeStart, types)) return false;
     return pattern === undefined || pattern.test(line.toString("latin1", typeStart));
   };
 }
@@ -74,7 +80,6 @@ export async function searchRecordLines(
 ): Promise<RecordLine[]> {
   const matches = createRecordMatcher(search);
   const rawTest = createRawTest(search);
-  const from = search.from ?? 0;
   const found: RecordLine[] = [];
   let previous = first - 1;
   let line = 2;
@@ -93,9 +98,8 @@ export async function searchRecordLines(
       throw unreadableLineError(location, `sequence ${sequence} where ${previous + 1} belongs`);
     previous = sequence;
     if (sequence >= range.below) break;
-    if (sequence < from) continue;
     if (record === undefined && head !== undefined) {
-      if (!rawTest(segment.bytes, head.typeStart)) continue;
+      if (!rawTest(segment.bytes, head.typeStart, sequence)) continue;
       const parsed = parseLogLine(segment.bytes, location);
       if ("header" in parsed) throw unreadableLineError(location, "a second header line");
       record = parsed.record;

@@ -44,24 +44,28 @@ function containsPattern(text: string): string {
 /**
  * The SQL condition a batch's text meets when it may hold a record of `search`, with the
  * parameters it reads from `$4` on: a type's key and value as JSON writes them, and each text
- * as it is written inside a JSON string, found by `ILIKE` (which folds at least `A`–`Z`); a text
- * with a lone surrogate, which the batch may hold inside a pair, is not looked for.
+ * as it is written inside a JSON string, found by `ILIKE` (which folds at least `A`–`Z`; a text
+ * with a lone surrogate, which the batch may hold inside a pair, is not looked for), or else
+ * (`$6`) a mark's type.
  */
 function batchCondition(search: RecordSearch | undefined): {
   readonly sql: string;
   readonly parameters: string[];
 } {
   if (search === undefined) return { sql: "", parameters: [] };
-  const types = search.types.map((type) => `"type":${JSON.stringify(type)}`);
+  const spelled = (types: readonly string[]) =>
+    arrayLiteral(types.map((type) => `"type":${JSON.stringify(type)}`));
   const texts = search.texts;
-  const typed =
-    "EXISTS (SELECT 1 FROM unnest($4::text[]) AS needle WHERE strpos(records, needle) > 0)";
-  if (texts === undefined || texts.some((text) => loneSurrogate.test(text)))
-    return { sql: ` AND ${typed}`, parameters: [arrayLiteral(types)] };
-  const patterns = texts.map((text) => containsPattern(JSON.stringify(text).slice(1, -1)));
+  const patterns =
+    texts === undefined || texts.some((text) => loneSurrogate.test(text))
+      ? []
+      : texts.map((text) => containsPattern(JSON.stringify(text).slice(1, -1)));
+  const holds = (parameter: string) =>
+    `EXISTS (SELECT 1 FROM unnest(${parameter}::text[]) AS needle WHERE strpos(records, needle) > 0)`;
   return {
-    sql: ` AND ${typed} AND records ILIKE ANY ($5::text[])`,
-    parameters: [arrayLiteral(types), arrayLiteral(patterns)],
+    sql: ` AND ((${holds("$4")} AND (cardinality($5::text[]) = 0 OR records ILIKE ANY ($5::text[])))
+      OR (cardinality($6::text[]) > 0 AND ${holds("$6")}))`,
+    parameters: [spelled(search.types), arrayLiteral(patterns), spelled(search.marks ?? [])],
   };
 }
 
@@ -113,8 +117,13 @@ export async function readRollout(
     high = Math.min(high, low);
   }
   const start =
-    from === "start" ? (search?.from ?? 0) : await latestCheckpoint(transaction, request, links);
-  if (search?.below !== undefined)
+    from === "start"
+      ? search?.marks === undefined
+        ? (search?.from ?? 0)
+        : 0
+      : await latestCheckpoint(transaction, request, links);
+  // Marks come from the whole rollout: only a search without them reads just its range.
+  if (search?.below !== undefined && search.marks === undefined)
     for (const [index, link] of links.entries())
       links[index] = { ...link, high: Math.min(link.high, search.below) };
   const condition = batchCondition(search);

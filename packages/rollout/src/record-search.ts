@@ -24,6 +24,11 @@ export interface RecordSearch {
   readonly from?: number;
   /** Only records with a sequence below this one. */
   readonly below?: number;
+  /**
+   * Besides, every record of these types, whatever `texts`, `from` and `below` say: the marks a
+   * reader counts (turns, rollbacks) come in the same search as what it looks for.
+   */
+  readonly marks?: readonly string[];
 }
 
 /** What `RolloutStore.searchRecords` found: records in sequence order, as `read` gives them. */
@@ -40,6 +45,7 @@ export const recordSearchSchema = lazySchema(() =>
     texts: z.array(z.string().min(1).max(10_000)).min(1).max(10_000).optional(),
     from: sequenceSchema.optional(),
     below: sequenceSchema.optional(),
+    marks: z.array(z.string().min(1)).min(1).max(100).optional(),
   }),
 );
 
@@ -77,12 +83,14 @@ export function createRecordMatcher(
 ): (record: Pick<StoredRecord, "sequence" | "type" | "payload">) => boolean {
   checkSchema("record search", search, recordSearchSchema);
   const types = new Set(search.types);
+  const marks = new Set(search.marks);
   const texts = search.texts?.map(foldAsciiLetters);
   const from = search.from ?? 0;
   const below = search.below ?? Number.POSITIVE_INFINITY;
   return (record) =>
-    record.sequence >= from &&
-    record.sequence < below &&
-    types.has(record.type) &&
-    (texts === undefined || holdsText(record.payload, texts));
+    marks.has(record.type) ||
+    (record.sequence >= from &&
+      record.sequence < below &&
+      types.has(record.type) &&
+      (texts === undefined || holdsText(record.payload, texts)));
 }

@@ -62,6 +62,9 @@ export function describeSearchContract(withStore: WithStore): void {
         expect(
           sequences(await search("s", { types: ["response_item", "turn"], from: 2, below: 7 })),
         ).toEqual([2, 3, 5, 6]);
+        const marked = { types: ["response_item"], texts: ["main"], marks: ["turn"] };
+        expect(sequences(await search("s", { ...marked, from: 1 }))).toEqual([0, 1, 6]);
+        expect(sequences(await search("s", { ...marked, below: 1 }))).toEqual([0, 6]);
       }));
 
     it("reads a fork's parent prefix and leaves out what the parent wrote after the fork", () =>

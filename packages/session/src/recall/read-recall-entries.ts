@@ -17,6 +17,9 @@ interface RecallFilter {
   readonly path?: string | undefined;
 }
 
+/** The records that number the turns. */
+const markTypes = ["turn", "rollback"];
+
 /** How many call ids one search of the store looks for. */
 const callIdsPerSearch = 1000;
 
@@ -69,32 +72,34 @@ function turnRange(
 }
 
 /**
- * The records that may answer `query`, found by the store: every record the query can match is
- * among them, with the calls of the outputs among them (for their tool's name) and, for a tool,
- * the outputs of its calls.
+ * The records that may answer `query`, found by the store: the session's `turn` and `rollback`
+ * marks, every record the query can match, the calls of the outputs among them (for their
+ * tool's name) and, for a tool, the outputs of its calls. Without turns, the marks come in the
+ * query's own search; with turns, they come first, to find the turns' range.
  */
 async function candidates(
   store: Store,
   sessionId: string,
   query: RecallFilter,
-  skeleton: readonly { readonly sequence: number; readonly record: ParsedRecord }[],
 ): Promise<StoredRecord[]> {
-  const range = query.turns === undefined ? {} : turnRange(skeleton, query.turns);
-  if (range === undefined) return [];
   const text = [longestLine(query.text), longestLine(query.path)].reduce((long, line) =>
     line.length > long.length ? line : long,
   );
-  const items: RecordSearch = { types: ["response_item"], ...range };
   const piece = text.length > 0 ? text : query.tool;
-  const found = [
-    ...(
-      await searchRollout(
-        store,
-        sessionId,
-        piece === undefined ? items : { ...items, texts: [piece] },
-      )
-    ).records,
-  ];
+  const items: RecordSearch = {
+    types: ["response_item"],
+    ...(piece === undefined ? {} : { texts: [piece] }),
+  };
+  let found: StoredRecord[];
+  if (query.turns === undefined) {
+    found = [...(await searchRollout(store, sessionId, { ...items, marks: markTypes })).records];
+  } else {
+    found = [...(await searchRollout(store, sessionId, { types: markTypes })).records];
+    const skeleton = found.map((stored) => ({ sequence: stored.sequence, record: parse(stored) }));
+    const range = turnRange(skeleton, query.turns);
+    if (range === undefined) return found;
+    found.push(...(await searchRollout(store, sessionId, { ...items, ...range })).records);
+  }
   // Found by range alone, the records hold every call between an output and a call of its id
   // found before it: that call names its tool, and no other search is needed for it.
   const whole = piece === undefined;
@@ -137,14 +142,8 @@ export async function readRecallEntries(
   sessionId: string,
   query: RecallFilter,
 ): Promise<RecalledItem[]> {
-  const marks = await searchRollout(store, sessionId, { types: ["turn", "rollback"] });
-  const skeleton = marks.records.map((stored) => ({
-    sequence: stored.sequence,
-    record: parse(stored),
-  }));
   const bySequence = new Map<number, ParsedRecord>();
-  for (const { sequence, record } of skeleton) bySequence.set(sequence, record);
-  for (const stored of await candidates(store, sessionId, query, skeleton))
+  for (const stored of await candidates(store, sessionId, query))
     if (!bySequence.has(stored.sequence)) bySequence.set(stored.sequence, parse(stored));
   const entries: RecalledItem[] = [];
   const toolOfCall = new Map<string, string>();
