@@ -95,6 +95,11 @@ function storeMethods(needsService?: true): Readonly<Record<string, Row>> {
       ...service,
     },
     read: { args: ["stored", {}], names: ["session id", "options"], optional: [1], ...service },
+    searchRecords: {
+      args: ["stored", { types: ["note"] }],
+      names: ["session id", "record search"],
+      ...service,
+    },
     info: { args: ["stored"], names: ["session id"], ...service },
     list: { args: [{}], names: ["options"], optional: [0], ...service },
     archive: { args: ["stored"], names: ["session id"], ...service },

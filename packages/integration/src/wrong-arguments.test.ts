@@ -307,6 +307,12 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
   },
   "@ctx/rollout": {
     createMemoryRolloutStore: { args: [], names: [] },
+    createRecordMatcher: { args: [{ types: ["note"] }], names: ["record search"] },
+    foldAsciiLetters: { args: ["Text"], names: ["text"] },
+    searchRollout: {
+      args: [rolloutStore, storedSession, { types: ["note"] }],
+      names: ["store", "session id", "record search"],
+    },
     createPageFilter: { args: [{}], names: ["options"] },
     isListedBefore: { args: [listedSession, listedSession], names: ["left", "right"] },
     pageSessions: { args: [[listedSession], {}], names: ["sessions", "options"] },

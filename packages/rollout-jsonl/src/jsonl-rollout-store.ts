@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { link, mkdir, open, unlink } from "node:fs/promises";
 import { lazySchema } from "@ctx/protocol/internal";
 import {
+  createRecordMatcher,
   createSessionRequestSchema,
   isCreateRetry,
   listOptionsSchema,
@@ -225,6 +226,22 @@ export function createJsonlRolloutStore(
           id,
           parsed.from ?? "latest-checkpoint",
         );
+      });
+    },
+
+    searchRecords(sessionId, search) {
+      return run(async () => {
+        const id = checkSchema("session id", sessionId, sessionIdSchema);
+        createRecordMatcher(search);
+        const { records, warnings } = await readRolloutChain(
+          {
+            info: async (chainId) => (await readSession(chainId))?.info,
+            ownRecords: (info, below) => files.searchOwnRecords(info, below, search),
+          },
+          id,
+          "start",
+        );
+        return { records, warnings };
       });
     },
 

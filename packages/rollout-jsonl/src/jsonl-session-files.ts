@@ -4,11 +4,10 @@ import { join } from "node:path";
 import {
   type LogMismatchWarning,
   type OwnRecords,
+  type RecordSearch,
   RolloutError,
   type SessionInfo,
-  type StoredRecord,
   sessionIdSchema,
-  type TornRecordWarning,
 } from "@ctx/rollout";
 import { errorCode, exists, openIfPresent } from "./file-system.js";
 import type { HeaderLine } from "./jsonl-line.js";
@@ -23,7 +22,9 @@ import {
   readRecordLines,
   summarizeLogBytes,
 } from "./jsonl-log.js";
+import { readOwnLogRecords } from "./read-own-log-records.js";
 import { RolloutLogMismatchError } from "./rollout-log-mismatch-error.js";
+import { searchRecordLines } from "./search-record-lines.js";
 import type { SessionIndexSource } from "./session-index.js";
 import type { IndexedSession } from "./session-index-line.js";
 
@@ -139,6 +140,8 @@ export interface JsonlSessionFiles {
     below: number,
     from: "latest-checkpoint" | "start",
   ): Promise<OwnRecords>;
+  /** The session's own records below `below` that fit `search`, read forwards from its start. */
+  searchOwnRecords(info: SessionInfo, below: number, search: RecordSearch): Promise<OwnRecords>;
   /** What the listing index reads: sessions it cannot read are left out, not thrown. */
   readonly indexSource: SessionIndexSource;
 }
@@ -210,55 +213,35 @@ export function createJsonlSessionFiles(folder: string): JsonlSessionFiles {
     }
   }
 
-  async function ownRecords(
+  function ownRecords(
     info: SessionInfo,
     below: number,
     from: "latest-checkpoint" | "start",
   ): Promise<OwnRecords> {
-    const log = location(info.id);
-    const handle = await openIfPresent(log.path, "r");
-    if (handle === undefined) throw RolloutError.sessionNotFound(info.id);
-    try {
-      const start = await readLogHeader(handle, log);
-      if (start === undefined) throw RolloutError.sessionNotFound(info.id);
-      const { size } = await handle.stat();
-      const tail = await inspectLogTail(handle, size, log);
-      const base = info.parent?.sequence ?? 0;
-      const found =
-        from === "start"
-          ? {
-              records: await readRecordLines(handle, start.end, tail.committedEnd, below, log, {
-                sequence: base,
-                line: 2,
-              }),
-              fromCheckpoint: false,
-            }
-          : await readBackToCheckpoint(handle, tail.committedEnd, below, log);
-      const lines = found.records;
-      const records = lines.map(
-        (line): StoredRecord => ({
-          sequence: line.sequence,
-          type: line.type,
-          payload: line.payload,
-          ...(line.checkpoint === true ? { checkpoint: true } : {}),
-        }),
-      );
-      const warnings: TornRecordWarning[] =
-        tail.tornBytes === 0
-          ? []
-          : [
-              {
-                code: "torn-record",
-                message: `session ${info.id} ends with ${tail.tornBytes} bytes of an append a crash cut short; they were skipped`,
-                sessionId: info.id,
-                offset: tail.committedEnd,
-                bytes: tail.tornBytes,
-              },
-            ];
-      return { records, fromCheckpoint: found.fromCheckpoint, warnings };
-    } finally {
-      await handle.close();
-    }
+    const base = info.parent?.sequence ?? 0;
+    return readOwnLogRecords(location(info.id), info, async (handle, start, committedEnd, log) =>
+      from === "start"
+        ? {
+            records: await readRecordLines(handle, start, committedEnd, below, log, {
+              sequence: base,
+              line: 2,
+            }),
+            fromCheckpoint: false,
+          }
+        : readBackToCheckpoint(handle, committedEnd, below, log),
+    );
+  }
+
+  function searchOwnRecords(
+    info: SessionInfo,
+    below: number,
+    search: RecordSearch,
+  ): Promise<OwnRecords> {
+    const base = info.parent?.sequence ?? 0;
+    return readOwnLogRecords(location(info.id), info, async (handle, start, committedEnd, log) => ({
+      records: await searchRecordLines(handle, { start, committedEnd, below }, log, base, search),
+      fromCheckpoint: false,
+    }));
   }
 
   return {
@@ -267,6 +250,7 @@ export function createJsonlSessionFiles(folder: string): JsonlSessionFiles {
     location,
     readSession,
     ownRecords,
+    searchOwnRecords,
     indexSource: {
       async readSession(id) {
         try {

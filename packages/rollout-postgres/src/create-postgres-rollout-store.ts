@@ -1,6 +1,7 @@
 import { lazySchema } from "@ctx/protocol/internal";
 import type { AppendResult, RolloutStore } from "@ctx/rollout";
 import {
+  createRecordMatcher,
   RolloutConflictError,
   RolloutError,
   readOptionsSchema,
@@ -223,6 +224,24 @@ export function createPostgresRolloutStore(
             queryOptions,
           }),
         );
+      }),
+
+    searchRecords: (sessionId, search) =>
+      guarded(async () => {
+        const id = checkSchema("session id", sessionId, sessionIdSchema);
+        createRecordMatcher(search);
+        const { records, warnings } = await sql.begin(
+          "isolation level repeatable read read only",
+          (transaction) =>
+            readRollout(transaction, {
+              tables,
+              sessionId: id,
+              from: "start",
+              queryOptions,
+              search,
+            }),
+        );
+        return { records, warnings };
       }),
 
     info: (sessionId) =>

@@ -1,5 +1,5 @@
-import type { RolloutRead, StoredRecord } from "@ctx/rollout";
-import { RolloutError } from "@ctx/rollout";
+import type { RecordSearch, RolloutRead, StoredRecord } from "@ctx/rollout";
+import { createRecordMatcher, RolloutError } from "@ctx/rollout";
 import type { TransactionSql } from "postgres";
 import { arrayLiteral } from "./array-literal.js";
 import type { RolloutTables } from "./rollout-tables.js";
@@ -26,6 +26,47 @@ export interface ReadRequest {
   readonly from: "latest-checkpoint" | "start";
   /** Whether the queries are prepared: as the client was configured. */
   readonly queryOptions: { readonly prepare: boolean };
+  /**
+   * Only the records that fit this search (read from the start): the server keeps the batches
+   * that may hold one (a type's and a text's JSON spelling in the batch's text), and only those
+   * are sent and parsed.
+   */
+  readonly search?: RecordSearch | undefined;
+}
+
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** `text` as an `ILIKE` pattern that finds it anywhere: its `\\`, `%` and `_` escaped. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+/**
+ * The SQL condition a batch's text meets when it may hold a record of `search`, with the
+ * parameters it reads from `$4` on: a type's key and value as JSON writes them, and each text
+ * as it is written inside a JSON string, found by `ILIKE` (which folds at least `A`–`Z`; a text
+ * with a lone surrogate, which the batch may hold inside a pair, is not looked for), or else
+ * (`$6`) a mark's type.
+ */
+function batchCondition(search: RecordSearch | undefined): {
+  readonly sql: string;
+  readonly parameters: string[];
+} {
+  if (search === undefined) return { sql: "", parameters: [] };
+  const spelled = (types: readonly string[]) =>
+    arrayLiteral(types.map((type) => `"type":${JSON.stringify(type)}`));
+  const texts = search.texts;
+  const patterns =
+    texts === undefined || texts.some((text) => loneSurrogate.test(text))
+      ? []
+      : texts.map((text) => containsPattern(JSON.stringify(text).slice(1, -1)));
+  const holds = (parameter: string) =>
+    `EXISTS (SELECT 1 FROM unnest(${parameter}::text[]) AS needle WHERE strpos(records, needle) > 0)`;
+  return {
+    sql: ` AND ((${holds("$4")} AND (cardinality($5::text[]) = 0 OR records ILIKE ANY ($5::text[])))
+      OR (cardinality($6::text[]) > 0 AND ${holds("$6")}))`,
+    parameters: [spelled(search.types), arrayLiteral(patterns), spelled(search.marks ?? [])],
+  };
 }
 
 /** One session of a fork chain, and the part of its own records the head session sees. */
@@ -50,7 +91,8 @@ export async function readRollout(
   transaction: Pick<TransactionSql, "unsafe">,
   request: ReadRequest,
 ): Promise<RolloutRead> {
-  const { tables, sessionId, from, queryOptions } = request;
+  const { tables, sessionId, from, queryOptions, search } = request;
+  const matches = search === undefined ? undefined : createRecordMatcher(search);
   const chain = await transaction.unsafe<ChainRow[]>(
     `WITH RECURSIVE chain AS (
        SELECT ${sessionColumns}, 0 AS depth FROM ${tables.sessions} WHERE id = $1
@@ -74,7 +116,17 @@ export async function readRollout(
     links.push({ id: row.id, low, high });
     high = Math.min(high, low);
   }
-  const start = from === "start" ? 0 : await latestCheckpoint(transaction, request, links);
+  const start =
+    from === "start"
+      ? search?.marks === undefined
+        ? (search?.from ?? 0)
+        : 0
+      : await latestCheckpoint(transaction, request, links);
+  // Marks come from the whole rollout: only a search without them reads just its range.
+  if (search?.below !== undefined && search.marks === undefined)
+    for (const [index, link] of links.entries())
+      links[index] = { ...link, high: Math.min(link.high, search.below) };
+  const condition = batchCondition(search);
   const visible = links.filter((link) => link.low < link.high && start < link.high);
   const starts = visible.map((link) => Math.max(link.low, start));
   // Each range starts at the batch holding its first record: the last batch starting at or
@@ -89,13 +141,14 @@ export async function readRollout(
            SELECT sequence FROM ${tables.batches}
            WHERE session_id = link.id AND sequence <= link.low::bigint
            ORDER BY sequence DESC LIMIT 1
-         ), 0)
+         ), 0)${condition.sql}
      ) AS batch
      ORDER BY link.position DESC, batch.sequence`,
     [
       arrayLiteral(visible.map((link) => link.id)),
       arrayLiteral(starts.map(String)),
       arrayLiteral(visible.map((link) => String(link.high))),
+      ...condition.parameters,
     ],
     queryOptions,
   );
@@ -104,7 +157,8 @@ export async function readRollout(
   for (const row of rows) {
     const [low = 0, high = unbounded] = ranges.get(row.session_id) ?? [];
     for (const record of decodeStoredBatch(row.session_id, Number(row.sequence), row.records))
-      if (record.sequence >= low && record.sequence < high) records.push(record);
+      if (record.sequence >= low && record.sequence < high && (matches?.(record) ?? true))
+        records.push(record);
   }
   return { session: toSessionInfo(head), records, warnings: [] };
 }

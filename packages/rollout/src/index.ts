@@ -12,6 +12,13 @@ export {
   readRolloutChain,
 } from "./read-rollout-chain.js";
 export {
+  createRecordMatcher,
+  foldAsciiLetters,
+  type RecordSearch,
+  type RecordSearchResult,
+  recordSearchSchema,
+} from "./record-search.js";
+export {
   RolloutConflictError,
   type RolloutConflictErrorDetails,
 } from "./rollout-conflict-error.js";
@@ -48,3 +55,4 @@ export type {
   RolloutWarning,
   TornRecordWarning,
 } from "./rollout-warning.js";
+export { searchRollout } from "./search-rollout.js";

@@ -4,6 +4,7 @@ import { checkSchema } from "./check-argument.js";
 import { isCreateRetry } from "./is-create-retry.js";
 import { pageSessions } from "./page-sessions.js";
 import { readRolloutChain } from "./read-rollout-chain.js";
+import { createRecordMatcher } from "./record-search.js";
 import { RolloutConflictError } from "./rollout-conflict-error.js";
 import { RolloutError } from "./rollout-error.js";
 import type { StoredRecord } from "./rollout-record.js";
@@ -42,7 +43,7 @@ function lastBelow(values: readonly number[], limit: number): number {
  * short-lived sessions. It follows the whole store contract (fenced, idempotent appends,
  * forks that reference their parent, resumes from the latest checkpoint); nothing survives the
  * process. What it keeps is copied in and frozen, so the records and infos it returns cannot
- * be changed, and what the caller passed in stays the caller's.
+ * be changed, and what the caller passed in stays the caller's. It offers `searchRecords`.
  *
  * @example
  * ```ts
@@ -155,6 +156,14 @@ export function createMemoryRolloutStore(): RolloutStore {
       const id = checkSchema("session id", sessionId, sessionIdSchema);
       const parsed = checkSchema("read options", options, readOptionsSchema);
       return readRolloutChain(chainSource, id, parsed.from ?? "latest-checkpoint");
+    },
+
+    async searchRecords(sessionId, search) {
+      open();
+      const id = checkSchema("session id", sessionId, sessionIdSchema);
+      const matches = createRecordMatcher(search);
+      const { records, warnings } = await readRolloutChain(chainSource, id, "start");
+      return { records: records.filter(matches), warnings };
     },
 
     async info(sessionId) {

@@ -1,5 +1,6 @@
 import type { JsonValue } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
+import type { RecordSearch, RecordSearchResult } from "./record-search.js";
 import type { RolloutRecord, StoredRecord } from "./rollout-record.js";
 import type { RolloutWarning } from "./rollout-warning.js";
 
@@ -145,6 +146,18 @@ export interface RolloutStore {
   append(request: AppendRequest): Promise<AppendResult>;
   /** @throws {RolloutError} when the session does not exist or a record other than a torn last one is unreadable. */
   read(sessionId: string, options?: ReadOptions): Promise<RolloutRead>;
+  /**
+   * Optional: the records of the session's logical rollout (from the first record, fork
+   * prefixes included) that fit `search`, found by the store without handing over the rest, so
+   * a reader such as recall needs neither the whole rollout in memory nor the time to parse it.
+   * A store that offers it answers exactly what reading from the start and keeping the records
+   * `createRecordMatcher(search)` accepts would (the contract suite checks it); a reader calls
+   * `searchRollout`, which falls back to that read for a store without it.
+   *
+   * @throws {RolloutError} `invalid-argument` for a search that does not fit `RecordSearch`;
+   * as `read` for the session.
+   */
+  searchRecords?(sessionId: string, search: RecordSearch): Promise<RecordSearchResult>;
   info(sessionId: string): Promise<SessionInfo | undefined>;
   list(options?: ListOptions): Promise<SessionPage>;
   /** Marks a session archived: kept, but left out of listings by default. */

@@ -7,6 +7,7 @@ import { describeCreateContract } from "./describe-create-contract.js";
 import { describeForkContract } from "./describe-fork-contract.js";
 import { describeLifecycleContract } from "./describe-lifecycle-contract.js";
 import { describeReadContract } from "./describe-read-contract.js";
+import { describeSearchContract } from "./describe-search-contract.js";
 import type { RolloutStoreStorage } from "./rollout-store-storage.js";
 
 /** Options of {@link describeRolloutStoreContract}. */
@@ -17,10 +18,16 @@ export interface RolloutStoreContractOptions {
    * runs the full 32.
    */
   readonly racingWriters?: number | undefined;
+  /**
+   * Whether the store offers the optional `searchRecords`, whose answers the suite then checks:
+   * `true` by default; `false` for a store without it (readers fall back to `read`).
+   */
+  readonly searchRecords?: boolean | undefined;
 }
 
 const optionsSchema = z.strictObject({
   racingWriters: z.number().int().min(2).max(1_000).optional(),
+  searchRecords: z.boolean().optional(),
 });
 
 /**
@@ -47,7 +54,8 @@ export function describeRolloutStoreContract(
   createStorage: () => Promise<RolloutStoreStorage>,
   options: RolloutStoreContractOptions = {},
 ): void {
-  const racingWriters = checkSchema("contract options", options, optionsSchema).racingWriters ?? 8;
+  const checked = checkSchema("contract options", options, optionsSchema);
+  const racingWriters = checked.racingWriters ?? 8;
   const withStore = createWithStore(createStorage);
   describe(`${name}: the rollout store contract`, () => {
     describeCreateContract(withStore);
@@ -55,5 +63,6 @@ export function describeRolloutStoreContract(
     describeReadContract(withStore);
     describeForkContract(withStore);
     describeLifecycleContract(withStore);
+    if (checked.searchRecords !== false) describeSearchContract(withStore);
   });
 }

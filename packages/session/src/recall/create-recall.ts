@@ -5,11 +5,11 @@ import { describeWrongArgument, truncateMiddle, utf8ByteLength } from "@ctx/text
 import { z } from "zod";
 import { rolloutStoreSchema } from "../argument-schemas.js";
 import { checkSchema } from "../check-argument.js";
-import { sessionRecordSchema } from "../log/session-records.js";
 import { SessionError } from "../session-error.js";
+import { readRecallEntries } from "./read-recall-entries.js";
 import { type RecallQuery, recallQuerySchema } from "./recall-query.js";
 import { recallToolDefinition } from "./recall-tool.js";
-import { type RecalledItem, recalledText } from "./recalled-item.js";
+import type { RecalledItem } from "./recalled-item.js";
 
 /** Options of {@link createRecall}. */
 export interface RecallOptions {
@@ -30,9 +30,10 @@ export interface RecallResult {
 /** Exact recall of a session's earlier items from its rollout; see {@link createRecall}. */
 export interface Recall {
   /**
-   * The items of the session that fit `query`, read from the whole rollout: what compactions
+   * The items of the session that fit `query`, from the whole rollout: what compactions
    * summarised away is still there; the turns a rollback dropped are not, nor the recall tool's
-   * own calls and answers.
+   * own calls and answers. The store finds the records (`searchRecords`, where it has it), so
+   * the rollout is never read whole into memory.
    * @throws {SessionError} `invalid-argument` for a query that does not fit {@link RecallQuery}
    * or gives no filter; `unreadable-rollout` for a session record that cannot be read.
    */
@@ -91,7 +92,7 @@ export function createRecall(store: RolloutStore, options: RecallOptions): Recal
         describeWrongArgument("query", "give at least one of turns, text, tool or path"),
       );
     }
-    const entries = await readEntries(store, sessionId);
+    const entries = await readRecallEntries(store, sessionId, checked);
     const folded = text === undefined ? undefined : lowerAscii(text);
     const found = entries.filter(
       (entry) =>
@@ -144,52 +145,4 @@ function answer(result: RecallResult, maxBytes: number): string {
       : item;
   });
   return JSON.stringify({ matched, items: shown, ...(note === undefined ? {} : { note }) });
-}
-
-/**
- * The session's items from its whole rollout, each with the turn it was recorded in (a `turn`
- * record opens each), less the turns rollbacks dropped.
- */
-async function readEntries(store: RolloutStore, sessionId: string): Promise<RecalledItem[]> {
-  const { records } = await store.read(sessionId, { from: "start" });
-  const entries: RecalledItem[] = [];
-  const toolOfCall = new Map<string, string>();
-  let turn = 0;
-  for (const stored of records) {
-    if (stored.type === "turn") {
-      turn += 1;
-      continue;
-    }
-    if (stored.type !== "response_item" && stored.type !== "rollback") continue;
-    const parsed = sessionRecordSchema.safeParse({ type: stored.type, payload: stored.payload });
-    if (!parsed.success) {
-      throw new SessionError(
-        "unreadable-rollout",
-        `the rollout record at sequence ${stored.sequence} cannot be read`,
-      );
-    }
-    const record = parsed.data;
-    if (record.type === "rollback") {
-      turn = Math.max(0, turn - record.payload.userTurns);
-      while ((entries.at(-1)?.turn ?? 0) > turn) entries.pop();
-      continue;
-    }
-    if (record.type !== "response_item") continue;
-    const { item, origin } = record.payload;
-    let tool: string | undefined;
-    if (item.type === "function_call" || item.type === "custom_tool_call") {
-      toolOfCall.set(item.call_id, item.name);
-      tool = item.name;
-    } else if (item.type === "function_call_output" || item.type === "custom_tool_call_output") {
-      tool = toolOfCall.get(item.call_id);
-    }
-    entries.push({
-      turn,
-      from: origin.source,
-      type: item.type,
-      ...(tool === undefined ? {} : { tool }),
-      text: recalledText(item),
-    });
-  }
-  return entries;
 }
