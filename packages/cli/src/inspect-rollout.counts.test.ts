@@ -61,13 +61,13 @@ async function countsOf(path: string) {
 describe("inspectRollout's counts", () => {
   it.each(cases)("are those recorded for %s", async (name, path) => {
     const counts = JSON.stringify(await countsOf(path), null, 1);
-    await expect(counts).toMatchFileSnapshot(`__snapshots__/counts/${name}.json`);
+    await expect(counts).toMatchFileSnapshot(`__fixtures__/inspect-counts/${name}.json`);
   });
 
   it("are those recorded for a generated rollout", async () => {
     const path = join(await mkdtemp(join(tmpdir(), "ctx-inspect-counts-")), "rollout.jsonl");
     await writeLargeRollout(path, planLargeRollout(40));
     const counts = JSON.stringify(await countsOf(path), null, 1);
-    await expect(counts).toMatchFileSnapshot("__snapshots__/counts/generated.json");
+    await expect(counts).toMatchFileSnapshot("__fixtures__/inspect-counts/generated.json");
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type RolloutLine, readRolloutLines } from "./rollout-lines.js";
+import { type LineDamage, type RolloutLine, readRolloutLines } from "./rollout-lines.js";
 
 async function linesOf(content: string | Buffer, maxLineBytes: number): Promise<RolloutLine[]> {
   const folder = await realpath(await mkdtemp(join(tmpdir(), "ctx-lines-")));
@@ -87,7 +87,11 @@ describe("readRolloutLines", () => {
               expected.push({ number, bytes: line.length });
               continue;
             }
-            const damage = line.includes(0) ? "zeroed" : isUtf8(line) ? undefined : "not-utf8";
+            const damage: LineDamage | undefined = line.includes(0)
+              ? "zeroed"
+              : isUtf8(line)
+                ? undefined
+                : "not-utf8";
             const text = (line.at(-1) === 0x0d ? line.subarray(0, -1) : line).toString("utf8");
             expected.push({
               number,
