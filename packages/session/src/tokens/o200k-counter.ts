@@ -39,6 +39,8 @@ const shortPieceBits = 15;
  * counts are the same. Special-token text counts as the plain text it is.
  */
 export function createO200kCounter(ranks: PackedRanks): (text: string) => number {
+  /** {@link o200kPieces}, matching only where it is asked to (sticky). */
+  const piecesHere = new RegExp(o200kPieces.source, "uy");
   const encoder = new TextEncoder();
   /** The text being counted, in UTF-8. */
   let bytes = new Uint8Array(8_192);
@@ -125,11 +127,11 @@ export function createO200kCounter(ranks: PackedRanks): (text: string) => number
       end = asciiPieceEnd(bytes, start, length);
       if (end >= 0) unit += end - start;
       else {
-        o200kPieces.lastIndex = unit;
-        const match = o200kPieces.exec(text);
-        if (match === null) break;
-        // Every unit is in some piece, so the match starts where the piece does.
-        const units = unit + match[0].length;
+        // Every unit starts some piece, so the piece is the one matched where it starts; asked
+        // whether it matches, the expression makes no string and no array for it.
+        piecesHere.lastIndex = unit;
+        if (!piecesHere.test(text)) break;
+        const units = piecesHere.lastIndex;
         end = start;
         while (unit < units) {
           const lead = bytes[end] as number;
