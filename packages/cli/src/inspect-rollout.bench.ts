@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadDefaultTokenizer } from "@ctx/session";
 import { benchOptions, benchSize } from "@ctx/vitest-config/bench";
-import { bench, describe } from "vitest";
+import { afterAll, bench, describe } from "vitest";
 import { planLargeRollout, writeLargeRollout } from "./__fixtures__/write-large-rollout.js";
 import { writeRealTextRollout } from "./__fixtures__/write-real-text-rollout.js";
 import { inspectRollout } from "./inspect-rollout.js";
@@ -29,6 +29,8 @@ const generated = join(folder, "generated.jsonl");
 await writeLargeRollout(generated, planLargeRollout(benchSize(40_000, 48)));
 const realText = join(folder, "real-text.jsonl");
 await writeRealTextRollout(realText, benchSize(100_000_000, 1_000_000));
+// The rollouts take 140 MB: gone once the bench ends.
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 // The tokenizer's table loads once per process, before either is timed.
 const tokenizer = await loadDefaultTokenizer();
 
