@@ -8,8 +8,8 @@
 export const headerWords = 2;
 
 /** FNV-1a's offset basis and prime, for 32 bits. */
-export const fnvOffset = 0x811c9dc5;
-export const fnvPrime = 0x01000193;
+const fnvOffset = 0x811c9dc5;
+const fnvPrime = 0x01000193;
 
 /** The FNV-1a hash of `bytes` from `start` to `end`. */
 export function hashBytes(bytes: Uint8Array, start: number, end: number): number {
