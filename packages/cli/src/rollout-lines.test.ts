@@ -1,8 +1,10 @@
+import { isUtf8 } from "node:buffer";
 import { mkdtemp, realpath, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type RolloutLine, readRolloutLines } from "./rollout-lines.js";
+import { type LineDamage, type RolloutLine, readRolloutLines } from "./rollout-lines.js";
 
 async function linesOf(content: string | Buffer, maxLineBytes: number): Promise<RolloutLine[]> {
   const folder = await realpath(await mkdtemp(join(tmpdir(), "ctx-lines-")));
@@ -53,5 +55,55 @@ describe("readRolloutLines", () => {
   it("keeps a character whose bytes fall in two chunks whole", async () => {
     const text = `${"a".repeat(65_535)}é`;
     expect(await linesOf(`${text}\n`, 1 << 20)).toEqual([{ number: 1, text }]);
+  });
+
+  it("reads any file's lines as cutting its bytes at each newline does, across chunks", async () => {
+    // Stretches of bytes that make lines of every sort: long, short, empty, CRLF, with a
+    // character of two bytes (which a chunk may cut), a zero byte or a byte that is not UTF-8.
+    const stretch = fc.oneof(
+      fc.integer({ min: 1, max: 40_000 }).map((length) => Buffer.alloc(length, "a")),
+      fc.constantFrom(
+        Buffer.from("\n"),
+        Buffer.from("\r\n"),
+        Buffer.from("é"),
+        Buffer.from([0]),
+        Buffer.from([0xff]),
+        Buffer.from('{"b":2}'),
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(stretch, { maxLength: 30 }),
+        fc.constantFrom(10, 30_000, 1 << 20),
+        async (stretches, maxLineBytes) => {
+          const bytes = Buffer.concat(stretches);
+          const expected: RolloutLine[] = [];
+          let start = 0;
+          for (let number = 1; start < bytes.length; number += 1) {
+            const found = bytes.indexOf(0x0a, start);
+            const line = bytes.subarray(start, found === -1 ? bytes.length : found);
+            start = found === -1 ? bytes.length : found + 1;
+            if (line.length > maxLineBytes) {
+              expected.push({ number, bytes: line.length });
+              continue;
+            }
+            const damage: LineDamage | undefined = line.includes(0)
+              ? "zeroed"
+              : isUtf8(line)
+                ? undefined
+                : "not-utf8";
+            const text = (line.at(-1) === 0x0d ? line.subarray(0, -1) : line).toString("utf8");
+            expected.push({
+              number,
+              text,
+              ...(damage === undefined ? {} : { damage }),
+              ...(found === -1 ? { unended: true as const } : {}),
+            });
+          }
+          expect(await linesOf(bytes, maxLineBytes)).toEqual(expected);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

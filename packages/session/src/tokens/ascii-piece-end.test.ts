@@ -15,13 +15,21 @@ function regexPieces(text: string): string[] {
 function scannedPieces(text: string): { pieces: string[]; left: number } {
   const pieces: string[] = [];
   const expression = new RegExp(o200kPieces.source, o200kPieces.flags);
+  const bytes = new TextEncoder().encode(text);
   let left = 0;
-  for (let start = 0; start < text.length; ) {
-    let end = asciiPieceEnd(text, start);
-    if (end < 0) {
+  // The piece's start in the text's units and in its bytes.
+  for (let start = 0, byte = 0; start < text.length; ) {
+    const byteEnd = asciiPieceEnd(bytes, byte, bytes.length);
+    let end: number;
+    if (byteEnd < 0) {
       left += 1;
       expression.lastIndex = start;
-      end = start + (expression.exec(text)?.[0].length ?? text.length);
+      const piece = expression.exec(text)?.[0] ?? text.slice(start);
+      end = start + piece.length;
+      byte += new TextEncoder().encode(piece).length;
+    } else {
+      end = start + byteEnd - byte;
+      byte = byteEnd;
     }
     pieces.push(text.slice(start, end));
     start = end;

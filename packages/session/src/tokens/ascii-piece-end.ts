@@ -1,30 +1,53 @@
-const apostrophe = 0x27;
-const space = 0x20;
-const slash = 0x2f;
 /** Where a piece depends on a character beyond ASCII: only the expression can tell. */
 const beyond = -1;
 
-/** The UTF-16 unit at `index` of `text`, or -1 past its end (a small integer, unlike `NaN`). */
-const unitAt = (text: string, index: number) => (index < text.length ? text.charCodeAt(index) : -1);
-const isBeyondAscii = (unit: number) => unit >= 0x80;
-const isUpper = (unit: number) => unit >= 0x41 && unit <= 0x5a;
-const isLower = (unit: number) => unit >= 0x61 && unit <= 0x7a;
-const isLetter = (unit: number) => isUpper(unit) || isLower(unit);
-const isDigit = (unit: number) => unit >= 0x30 && unit <= 0x39;
-/** `\s` within ASCII: tab, line feed, vertical tab, form feed, carriage return and space. */
-const isSpace = (unit: number) => unit === space || (unit >= 0x09 && unit <= 0x0d);
-const isLineBreak = (unit: number) => unit === 0x0a || unit === 0x0d;
-/** An ASCII sign: neither a letter, a digit nor a space (and not past the text's end). */
-const isSign = (unit: number) =>
-  unit >= 0 && unit < 0x80 && !isLetter(unit) && !isDigit(unit) && !isSpace(unit);
+// What the pieces tell apart among the bytes of UTF-8, one small integer each, read from a
+// table, so a scan makes one comparison a byte rather than a chain of range tests.
+/** Past the text's end. */
+const past = 0;
+const upper = 1;
+const lower = 2;
+const digit = 3;
+/** `\s` within ASCII but a line break: tab, vertical tab, form feed and space. */
+const space = 4;
+/** Line feed and carriage return. */
+const lineBreak = 5;
+/** Neither a letter, a digit nor a space. */
+const sign = 6;
+/** A byte of a character beyond ASCII. */
+const beyondAscii = 7;
+
+const classes = Uint8Array.from({ length: 0x100 }, (_, unit) => {
+  if (unit >= 0x80) return beyondAscii;
+  if (unit >= 0x41 && unit <= 0x5a) return upper;
+  if (unit >= 0x61 && unit <= 0x7a) return lower;
+  if (unit >= 0x30 && unit <= 0x39) return digit;
+  if (unit === 0x0a || unit === 0x0d) return lineBreak;
+  if (unit === 0x20 || (unit >= 0x09 && unit <= 0x0c)) return space;
+  return sign;
+});
+
+const apostrophe = 0x27;
+const spaceByte = 0x20;
+const slash = 0x2f;
+
+/** The class of the byte at `index` of the first `length` of `bytes`, or `past` beyond them. */
+function classAt(bytes: Uint8Array, index: number, length: number): number {
+  return index < length ? (classes[bytes[index] as number] as number) : past;
+}
+
+/** The byte at `index` in small letters when it is an ASCII letter, or 0 past `length`. */
+function foldedAt(bytes: Uint8Array, index: number, length: number): number {
+  return index < length ? (bytes[index] as number) | 0x20 : 0;
+}
 
 /** The contraction ending the word that ends at `end` (`'s`, `'ll`, `'ve`, …): where it ends. */
-function contractionEnd(text: string, end: number): number {
-  if (unitAt(text, end) !== apostrophe) return end;
-  const first = unitAt(text, end + 1) | 0x20;
+function contractionEnd(bytes: Uint8Array, end: number, length: number): number {
+  if (end >= length || bytes[end] !== apostrophe) return end;
+  const first = foldedAt(bytes, end + 1, length);
   // s, d, m, t in either case.
   if (first === 0x73 || first === 0x64 || first === 0x6d || first === 0x74) return end + 2;
-  const second = unitAt(text, end + 2) | 0x20;
+  const second = foldedAt(bytes, end + 2, length);
   // ll, ve, re in either case.
   if (
     (first === 0x6c && second === 0x6c) ||
@@ -37,56 +60,77 @@ function contractionEnd(text: string, end: number): number {
 }
 
 /** Where the word that starts with the letter at `start` ends: capitals, small letters, contraction. */
-function wordEnd(text: string, start: number): number {
+function wordEnd(bytes: Uint8Array, start: number, length: number): number {
   let end = start;
-  while (isUpper(unitAt(text, end))) end += 1;
-  while (isLower(unitAt(text, end))) end += 1;
+  let next = classAt(bytes, end, length);
+  while (next === upper) {
+    end += 1;
+    next = classAt(bytes, end, length);
+  }
+  while (next === lower) {
+    end += 1;
+    next = classAt(bytes, end, length);
+  }
   // A letter beyond ASCII could go on with the word.
-  if (isBeyondAscii(unitAt(text, end))) return beyond;
-  return contractionEnd(text, end);
+  if (next === beyondAscii) return beyond;
+  return next === sign ? contractionEnd(bytes, end, length) : end;
 }
 
 /**
- * Where the o200k_base piece that starts at `start` of `text` ends, found without the regular
- * expression's cost: the piece {@link o200kPieces} would match there, or -1 when it depends on a
- * character beyond ASCII (a letter that goes on with a word, a sign or a space of another
+ * Where the o200k_base piece that starts at byte `start` of a text's UTF-8, the first `length`
+ * bytes of `bytes`, ends, found without the regular expression's cost: the piece
+ * {@link o200kPieces} would match there, or -1 when it depends on a character beyond ASCII (a letter that goes on with a word, a sign or a space of another
  * script), for the expression to tell. Within ASCII a word is its capitals then its small
  * letters (with an optional sign or space before it, and a contraction after); up to three
  * digits; a run of signs (with an optional space before it, and the line breaks and slashes
  * after it); spaces up to and with the last line break among them; else the spaces but the last
  * before a non-space.
  */
-export function asciiPieceEnd(text: string, start: number): number {
-  const first = unitAt(text, start);
-  if (isBeyondAscii(first)) return beyond;
-  if (isLetter(first)) return wordEnd(text, start);
-  if (isDigit(first)) {
+export function asciiPieceEnd(bytes: Uint8Array, start: number, length: number): number {
+  const first = classAt(bytes, start, length);
+  if (first === lower || first === upper) return wordEnd(bytes, start, length);
+  if (first === beyondAscii) return beyond;
+  if (first === digit) {
     let end = start + 1;
-    while (end < start + 3 && isDigit(unitAt(text, end))) end += 1;
-    return end < start + 3 && isBeyondAscii(unitAt(text, end)) ? beyond : end;
+    let next = classAt(bytes, end, length);
+    if (next === digit) {
+      end += 1;
+      next = classAt(bytes, end, length);
+      if (next === digit) return end + 1;
+    }
+    return next === beyondAscii ? beyond : end;
   }
-  const next = unitAt(text, start + 1);
-  if (!isLineBreak(first)) {
+  const next = classAt(bytes, start + 1, length);
+  if (first !== lineBreak) {
     // A sign or a space (not a line break) leads a word that follows it.
-    if (isLetter(next)) return wordEnd(text, start + 1);
-    if (isBeyondAscii(next)) return beyond;
+    if (next === lower || next === upper) return wordEnd(bytes, start + 1, length);
+    if (next === beyondAscii) return beyond;
   }
-  if (isSign(first) || (first === space && isSign(next))) {
-    let end = first === space ? start + 2 : start + 1;
-    while (isSign(unitAt(text, end))) end += 1;
-    if (isBeyondAscii(unitAt(text, end))) return beyond;
-    while (isLineBreak(unitAt(text, end)) || unitAt(text, end) === slash) end += 1;
+  if (first === sign || (next === sign && bytes[start] === spaceByte)) {
+    let end = first === sign ? start + 1 : start + 2;
+    let after = classAt(bytes, end, length);
+    while (after === sign) {
+      end += 1;
+      after = classAt(bytes, end, length);
+    }
+    if (after === beyondAscii) return beyond;
+    while (after === lineBreak || (after === sign && bytes[end] === slash)) {
+      end += 1;
+      after = classAt(bytes, end, length);
+    }
     return end;
   }
   let end = start;
   let lastBreak = -1;
-  while (isSpace(unitAt(text, end))) {
-    if (isLineBreak(unitAt(text, end))) lastBreak = end;
+  let after = first;
+  while (after === space || after === lineBreak) {
+    if (after === lineBreak) lastBreak = end;
     end += 1;
+    after = classAt(bytes, end, length);
   }
   // A space beyond ASCII could go on with the spaces.
-  if (isBeyondAscii(unitAt(text, end))) return beyond;
+  if (after === beyondAscii) return beyond;
   if (lastBreak >= 0) return lastBreak + 1;
-  if (end === text.length || end - start === 1) return end;
+  if (after === past || end - start === 1) return end;
   return end - 1;
 }

@@ -1,7 +1,10 @@
 import { asciiPieceEnd } from "./ascii-piece-end.js";
 import { createBytePairMerge } from "./byte-pair-merge.js";
+import { createMergedPieceCache } from "./merged-piece-cache.js";
 import { o200kPieces } from "./o200k-pieces.js";
+import { hashBytes } from "./pack-ranks.js";
 import type { PackedRanks } from "./packed-ranks.js";
+import { createShortPieceCache, shortPieceLength } from "./short-piece-cache.js";
 
 const none = Number.POSITIVE_INFINITY;
 
@@ -13,25 +16,34 @@ const none = Number.POSITIVE_INFINITY;
  */
 const longestScannedPiece = 192;
 /**
- * How many merged pieces' counts are kept for the next time the piece comes (the cache is
- * emptied when full), and the longest piece kept: about a megabyte at most.
+ * How many merged pieces' counts are kept for the next time the piece comes, in how many bytes
+ * (the cache is emptied when full), and the longest piece kept: under a megabyte in all. Pieces
+ * of 33 to 128 bytes (paths, long identifiers) were 2% of the merged pieces of the Codex
+ * rollouts' texts, but merging them again cost more than the rest.
  */
 const cachedPieces = 16_384;
-const longestCachedPiece = 32;
+const cachedBytes = 512 * 1024;
+const longestCachedPiece = 128;
+/** The short pieces' table holds 2 ** 15 pieces, about 420 kB (2 ** 13 counted the real texts 10% slower). */
+const shortPieceBits = 15;
 
 /**
  * A function that counts the o200k_base tokens of a text with `ranks`: the text is cut into
  * pieces by {@link o200kPieces}, and each piece that is not one token is merged byte pair by byte
  * pair, the pair of lowest rank first, as tiktoken does (a long piece through a heap, so that
- * a run of one letter costs n log n, not n squared). A piece that ASCII characters alone decide
- * is found by {@link asciiPieceEnd}, the same piece without the expression's cost. The counts
- * of the latest merged pieces of up to 32 UTF-16 units are kept (16,384 at most), so a word a
- * text repeats is merged once; memory stays bounded, and the counts are the same. Special-token
- * text counts as the plain text it is.
+ * a run of one letter costs n log n, not n squared). The text is encoded to UTF-8 once, and a
+ * piece that ASCII characters alone decide is found in its bytes by {@link asciiPieceEnd}, the
+ * same piece without the expression's cost, and looked up where it lies, with no string made
+ * for it. The counts of the latest merged pieces of up to 128 bytes are kept (16,384 at most,
+ * in typed arrays), so a word a text repeats is merged once; memory stays bounded, and the
+ * counts are the same. Special-token text counts as the plain text it is.
  */
 export function createO200kCounter(ranks: PackedRanks): (text: string) => number {
+  /** {@link o200kPieces}, matching only where it is asked to (sticky). */
+  const piecesHere = new RegExp(o200kPieces.source, "uy");
   const encoder = new TextEncoder();
-  let bytes = new Uint8Array(1_024);
+  /** The text being counted, in UTF-8. */
+  let bytes = new Uint8Array(8_192);
   let starts = new Int32Array(1_024);
   let pairRanks = new Float64Array(1_024);
   const heapMerge = createBytePairMerge(ranks);
@@ -43,15 +55,15 @@ export function createO200kCounter(ranks: PackedRanks): (text: string) => number
     return rank < 0 ? none : rank;
   };
 
-  /** How many tokens the first `length` bytes are once merged. */
-  const mergedCount = (length: number): number => {
-    if (length > longestScannedPiece) return heapMerge(bytes, length);
+  /** How many tokens the `length` bytes from `start` are once merged. */
+  const mergedCount = (start: number, length: number): number => {
+    if (length > longestScannedPiece) return heapMerge(bytes.subarray(start), length);
     if (starts.length <= length) {
       starts = new Int32Array(length + 1);
       pairRanks = new Float64Array(length + 1);
     }
     let parts = length + 1;
-    for (let index = 0; index < parts; index += 1) starts[index] = index;
+    for (let index = 0; index < parts; index += 1) starts[index] = start + index;
     for (let index = 0; index < parts; index += 1) pairRanks[index] = pairRank(index, parts);
     for (;;) {
       let lowest = none;
@@ -72,57 +84,62 @@ export function createO200kCounter(ranks: PackedRanks): (text: string) => number
     }
   };
 
-  /** The UTF-8 length of `piece`, written into `bytes`. */
-  const encode = (piece: string): number => {
-    if (bytes.length < piece.length * 3) bytes = new Uint8Array(piece.length * 3);
-    for (let index = 0; index < piece.length; index += 1) {
-      const unit = piece.charCodeAt(index);
-      if (unit >= 0x80) return encoder.encodeInto(piece, bytes).written;
-      bytes[index] = unit;
+  /** The counts of pieces merged lately: a text repeats its words. */
+  const merged = createMergedPieceCache(cachedPieces, cachedBytes, longestCachedPiece);
+
+  /** The counts of short pieces seen lately: most pieces are short, and a text repeats them. */
+  const short = createShortPieceCache(shortPieceBits);
+
+  /** How many tokens the bytes from `start` to `end` are as one piece. */
+  const pieceCount = (start: number, end: number): number => {
+    const length = end - start;
+    if (length === 1) return 1;
+    if (length > shortPieceLength) return lookedUpCount(start, end);
+    let tokens = short.find(bytes, start, end);
+    if (tokens < 0) {
+      tokens = lookedUpCount(start, end);
+      short.keep(tokens);
     }
-    return piece.length;
+    return tokens;
   };
 
-  /** The counts of pieces merged lately, by piece: a text repeats its words. */
-  const merged = new Map<string, number>();
-
-  /** How many tokens `piece`, of `length` bytes in `bytes` and not one token, is once merged. */
-  const mergedPiece = (piece: string, length: number): number => {
-    if (length > longestCachedPiece) return mergedCount(length);
-    let tokens = merged.get(piece);
-    if (tokens === undefined) {
-      tokens = mergedCount(length);
-      if (merged.size >= cachedPieces) merged.clear();
-      merged.set(piece, tokens);
+  /** How many tokens the bytes from `start` to `end` are as one piece, from the rank table. */
+  const lookedUpCount = (start: number, end: number): number => {
+    const length = end - start;
+    const hash = hashBytes(bytes, start, end);
+    if (ranks.rankOf(bytes, start, end, hash) >= 0) return 1;
+    if (length > longestCachedPiece) return mergedCount(start, length);
+    let tokens = merged.find(bytes, start, end, hash);
+    if (tokens < 0) {
+      tokens = mergedCount(start, length);
+      merged.keep(bytes, start, end, hash, tokens);
     }
     return tokens;
   };
 
   return (text) => {
+    if (bytes.length < text.length * 3) bytes = new Uint8Array(text.length * 3);
+    const length = encoder.encodeInto(text, bytes).written;
     let count = 0;
-    for (let start = 0, end = 0; start < text.length; start = end) {
-      end = asciiPieceEnd(text, start);
-      let length: number;
-      if (end >= 0) {
-        length = end - start;
-        if (length === 1) {
-          count += 1;
-          continue;
+    // The piece's start in the text's UTF-16 units, for the expression, and in its bytes.
+    let unit = 0;
+    for (let start = 0, end = 0; start < length; start = end) {
+      end = asciiPieceEnd(bytes, start, length);
+      if (end >= 0) unit += end - start;
+      else {
+        // Every unit starts some piece, so the piece is the one matched where it starts; asked
+        // whether it matches, the expression makes no string and no array for it.
+        piecesHere.lastIndex = unit;
+        if (!piecesHere.test(text)) break;
+        const units = piecesHere.lastIndex;
+        end = start;
+        while (unit < units) {
+          const lead = bytes[end] as number;
+          end += lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
+          unit += lead < 0xf0 ? 1 : 2;
         }
-        if (bytes.length < length) bytes = new Uint8Array(length);
-        for (let index = 0; index < length; index += 1) {
-          bytes[index] = text.charCodeAt(start + index);
-        }
-      } else {
-        o200kPieces.lastIndex = start;
-        const match = o200kPieces.exec(text);
-        if (match === null) break;
-        start = match.index;
-        end = start + match[0].length;
-        length = encode(match[0]);
       }
-      if (length === 1 || ranks.rankOf(bytes, 0, length) >= 0) count += 1;
-      else count += mergedPiece(text.slice(start, end), length);
+      count += pieceCount(start, end);
     }
     return count;
   };

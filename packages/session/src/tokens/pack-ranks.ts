@@ -7,11 +7,15 @@
  */
 export const headerWords = 2;
 
+/** FNV-1a's offset basis and prime, for 32 bits. */
+const fnvOffset = 0x811c9dc5;
+const fnvPrime = 0x01000193;
+
 /** The FNV-1a hash of `bytes` from `start` to `end`. */
 export function hashBytes(bytes: Uint8Array, start: number, end: number): number {
-  let hash = 0x811c9dc5;
+  let hash = fnvOffset;
   for (let index = start; index < end; index += 1) {
-    hash = Math.imul(hash ^ (bytes[index] ?? 0), 0x01000193);
+    hash = Math.imul(hash ^ (bytes[index] ?? 0), fnvPrime);
   }
   return hash >>> 0;
 }

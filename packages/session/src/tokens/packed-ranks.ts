@@ -2,8 +2,11 @@ import { hashBytes, headerWords } from "./pack-ranks.js";
 
 /** A rank table packed by `packRanks`, read where it lies. */
 export interface PackedRanks {
-  /** The rank of the token made of `bytes` from `start` to `end`, or -1 when there is none. */
-  rankOf(bytes: Uint8Array, start: number, end: number): number;
+  /**
+   * The rank of the token made of `bytes` from `start` to `end`, or -1 when there is none;
+   * `hash` is those bytes' {@link hashBytes}, for a caller that has it already.
+   */
+  rankOf(bytes: Uint8Array, start: number, end: number, hash?: number): number;
 }
 
 /** Views of the packed table `packed` (copied first only when it is not 4-byte aligned). */
@@ -21,9 +24,9 @@ export function readPackedRanks(packed: Uint8Array): PackedRanks {
   const tokenBytes = aligned.subarray(slots.byteOffset - aligned.byteOffset + slots.byteLength);
   const mask = slotCount - 1;
   return {
-    rankOf(bytes, start, end) {
+    rankOf(bytes, start, end, hash = hashBytes(bytes, start, end)) {
       const length = end - start;
-      let slot = hashBytes(bytes, start, end) & mask;
+      let slot = hash & mask;
       for (let entry = slots[slot] ?? 0; entry !== 0; entry = slots[slot] ?? 0) {
         const rank = entry - 1;
         const tokenStart = offsets[rank] ?? 0;
