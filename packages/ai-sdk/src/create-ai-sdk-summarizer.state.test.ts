@@ -1,5 +1,6 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import {
+  expectKeptStates,
   openAITextResponse,
   runStateCompaction,
   stateAnswers,
@@ -32,23 +33,7 @@ describe("createAiSdkSummarizer with typedState", () => {
         schema: compactionAnswerJsonSchema(),
       },
     });
-    expect(run.warnings).toEqual([[], []]);
-    expect(run.summaries[0]).toContain(stateAnswers[0].summary);
-    expect(run.states[0]).toEqual({
-      version: 1,
-      task: stateTask,
-      constraints: ["Never push to main."],
-      decisions: ["Keep the parse signature."],
-      pendingCalls: [],
-      agents: [],
-      todos: [{ text: "Update the changelog", status: "open" }],
-      files: { read: ["src/date.ts"], changed: [] },
-    });
-    expect(run.states[1]).toMatchObject({
-      decisions: ["Keep the parse signature.", "Note the fix in the changelog."],
-      todos: [],
-      files: { read: ["src/date.ts"], changed: ["CHANGELOG.md"] },
-    });
+    expectKeptStates(run);
   });
 
   it("leaves out a state that fails the schema; an answer that is not the JSON gives the fallback", async () => {

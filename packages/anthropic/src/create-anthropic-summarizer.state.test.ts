@@ -1,6 +1,7 @@
 import { Anthropic } from "@anthropic-ai/sdk";
 import {
   type Answer,
+  expectKeptStates,
   runStateCompaction,
   shellTool,
   stateAnswers,
@@ -67,23 +68,7 @@ describe("createAnthropicSummarizer with typedState", () => {
       },
     ]);
     expect(body?.tool_choice).toEqual({ type: "tool", name: "compaction_answer" });
-    expect(run.warnings).toEqual([[], []]);
-    expect(run.summaries[0]).toContain(stateAnswers[0].summary);
-    expect(run.states[0]).toEqual({
-      version: 1,
-      task: stateTask,
-      constraints: ["Never push to main."],
-      decisions: ["Keep the parse signature."],
-      pendingCalls: [],
-      agents: [],
-      todos: [{ text: "Update the changelog", status: "open" }],
-      files: { read: ["src/date.ts"], changed: [] },
-    });
-    expect(run.states[1]).toMatchObject({
-      decisions: ["Keep the parse signature.", "Note the fix in the changelog."],
-      todos: [],
-      files: { read: ["src/date.ts"], changed: ["CHANGELOG.md"] },
-    });
+    expectKeptStates(run);
   });
 
   it("leaves the tool to the model when thinking is on, and keeps a text answer without its state", async () => {

@@ -1,4 +1,10 @@
-import { type Answer, runStateCompaction, stateAnswers, stateTask } from "@ctx/adapter-testing";
+import {
+  type Answer,
+  expectKeptStates,
+  runStateCompaction,
+  stateAnswers,
+  stateTask,
+} from "@ctx/adapter-testing";
 import { compactionAnswerJsonSchema, type StateSummarizer } from "@ctx/registry";
 import { createSession } from "@ctx/session";
 import { OpenAI } from "openai";
@@ -51,31 +57,7 @@ describe("createOpenAISummarizer with typedState", () => {
       },
       expect.anything(),
     ]);
-    expect(run.warnings).toEqual([[], []]);
-    expect(run.summaries[0]).toContain(stateAnswers[0].summary);
-    expect(run.summaries[0]).not.toContain('"state"');
-    // The model's decision and todo beside what the session filled: the task, the rule, the file.
-    expect(run.states[0]).toEqual({
-      version: 1,
-      task: stateTask,
-      constraints: ["Never push to main."],
-      decisions: ["Keep the parse signature."],
-      pendingCalls: [],
-      agents: [],
-      todos: [{ text: "Update the changelog", status: "open" }],
-      files: { read: ["src/date.ts"], changed: [] },
-    });
-    // Merged, not re-read from the summary: both decisions, the todo closed, the file changed.
-    expect(run.states[1]).toEqual({
-      version: 1,
-      task: stateTask,
-      constraints: ["Never push to main."],
-      decisions: ["Keep the parse signature.", "Note the fix in the changelog."],
-      pendingCalls: [],
-      agents: [],
-      todos: [],
-      files: { read: ["src/date.ts"], changed: ["CHANGELOG.md"] },
-    });
+    expectKeptStates(run);
   });
 
   it("leaves out a state that fails the schema, with a warning, and keeps the summary", async () => {

@@ -17,6 +17,7 @@ export {
 } from "./describe-adapter-contract.js";
 export { type AdapterManifest, describePeerRange } from "./describe-peer-range.js";
 export { expectGrowingRequests, type KeptMessages } from "./expect-growing-requests.js";
+export { expectKeptStates } from "./expect-kept-states.js";
 export { expectTypedOutcome } from "./expect-typed-outcome.js";
 export { type HistoryReads, historyReadsOnNextTurn } from "./history-reads-on-next-turn.js";
 export { hostileJson, hostileStreams, streamOf } from "./hostile-json.js";
