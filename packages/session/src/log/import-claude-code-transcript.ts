@@ -5,11 +5,7 @@ import { z } from "zod";
 import { rolloutStoreSchema } from "../argument-schemas.js";
 import { checkSchema } from "../check-argument.js";
 import { ClaudeCodeHistoryReader } from "./claude-code-history-reader.js";
-import {
-  importLinesSchema,
-  readImportLines,
-  writeImportedHistory,
-} from "./write-imported-history.js";
+import { importHistory, importLinesSchema } from "./write-imported-history.js";
 
 /** Options of {@link importClaudeCodeTranscript}. */
 export interface ImportClaudeCodeTranscriptOptions {
@@ -70,13 +66,11 @@ export async function importClaudeCodeTranscript(
 ): Promise<ImportedClaudeCodeTranscript> {
   checkSchema("lines", lines, importLinesSchema);
   const checked = checkSchema("options", options, optionsSchema);
-  const reader = new ClaudeCodeHistoryReader();
-  await readImportLines(lines, (line) => reader.line(line));
-  const history = reader.finish();
-  const sessionId = await writeImportedHistory(
+  const { sessionId, history } = await importHistory(
+    lines,
+    new ClaudeCodeHistoryReader(),
     checked.store,
     checked.sessionId,
-    history,
     "Claude Code transcript",
   );
   return {

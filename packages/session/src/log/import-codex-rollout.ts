@@ -6,11 +6,7 @@ import { z } from "zod";
 import { registrySchema, rolloutStoreSchema } from "../argument-schemas.js";
 import { checkSchema } from "../check-argument.js";
 import { CodexHistoryReader } from "./codex-history-reader.js";
-import {
-  importLinesSchema,
-  readImportLines,
-  writeImportedHistory,
-} from "./write-imported-history.js";
+import { importHistory, importLinesSchema } from "./write-imported-history.js";
 
 /** Options of {@link importCodexRollout}. */
 export interface ImportCodexRolloutOptions {
@@ -66,13 +62,11 @@ export async function importCodexRollout(
 ): Promise<ImportedCodexRollout> {
   checkSchema("lines", lines, importLinesSchema);
   const checked = checkSchema("options", options, optionsSchema);
-  const reader = new CodexHistoryReader(checked.registry ?? createStandardRegistry());
-  await readImportLines(lines, (line) => reader.line(line));
-  const history = reader.finish();
-  const sessionId = await writeImportedHistory(
+  const { sessionId, history } = await importHistory(
+    lines,
+    new CodexHistoryReader(checked.registry ?? createStandardRegistry()),
     checked.store,
     checked.sessionId,
-    history,
     "Codex rollout",
   );
   return {

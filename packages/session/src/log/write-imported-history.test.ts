@@ -1,12 +1,35 @@
 import { createMemoryRolloutStore } from "@ctx/rollout";
 import { describe, expect, it } from "vitest";
+import type { HistoryEntry } from "../history/origin.js";
 import { SessionError } from "../session-error.js";
-import { readImportLines, writeImportedHistory } from "./write-imported-history.js";
+import { importHistory } from "./write-imported-history.js";
 
-describe("writeImportedHistory", () => {
+/** A reader that makes each line the user's message. */
+function userLines() {
+  const entries: HistoryEntry[] = [];
+  return {
+    line(text: string) {
+      entries.push({
+        item: { type: "message", role: "user", content: [{ type: "input_text", text }] },
+        origin: { source: "user" },
+      });
+    },
+    finish: () => ({ entries, cwd: "/w" }),
+  };
+}
+
+describe("importHistory", () => {
+  it("writes the history the reader makes of the lines as a new session under the id given", async () => {
+    const store = createMemoryRolloutStore();
+    const imported = await importHistory(["Hi", "Go on"], userLines(), store, "moved", "file");
+    expect(imported.sessionId).toBe("moved");
+    expect(imported.history.entries).toHaveLength(2);
+    expect(await store.info("moved")).toMatchObject({ id: "moved", cwd: "/w", nextSequence: 2 });
+  });
+
   it("refuses a file without history and writes nothing", async () => {
     const store = createMemoryRolloutStore();
-    const write = writeImportedHistory(store, "empty", { entries: [], cwd: "/w" }, "pi session");
+    const write = importHistory([], userLines(), store, "empty", "pi session");
     await expect(write).rejects.toThrow(
       "invalid lines: the pi session holds no history item to import",
     );
@@ -14,32 +37,12 @@ describe("writeImportedHistory", () => {
     expect(await store.info("empty")).toBeUndefined();
   });
 
-  it("writes the history as a new session under the id given", async () => {
+  it("refuses a line that is not a string before it writes anything", async () => {
     const store = createMemoryRolloutStore();
-    const entries = [
-      {
-        item: {
-          type: "message" as const,
-          role: "user" as const,
-          content: [{ type: "input_text" as const, text: "Hi" }],
-        },
-        origin: { source: "user" as const },
-      },
-    ];
-    expect(await writeImportedHistory(store, "moved", { entries, cwd: "/w" }, "file")).toBe(
-      "moved",
-    );
-    expect(await store.info("moved")).toMatchObject({ id: "moved", cwd: "/w", nextSequence: 1 });
-  });
-});
-
-describe("readImportLines", () => {
-  it("hands each line on in order, and refuses one that is not a string", async () => {
-    const read: string[] = [];
-    await readImportLines(["a", "b"], (line) => read.push(line));
-    expect(read).toEqual(["a", "b"]);
-    await expect(readImportLines(["a", 3 as unknown as string], () => {})).rejects.toThrow(
+    const lines = ["a", 3 as unknown as string];
+    await expect(importHistory(lines, userLines(), store, "mixed", "file")).rejects.toThrow(
       "invalid lines: every line of the file must be a string",
     );
+    expect(await store.info("mixed")).toBeUndefined();
   });
 });

@@ -23,7 +23,7 @@ export const importLinesSchema = lazySchema(() =>
  *
  * @throws {SessionError} `invalid-argument` naming `lines` for a line that is not a string.
  */
-export async function readImportLines(
+async function readImportLines(
   lines: AsyncIterable<string> | Iterable<string>,
   read: (line: string) => void,
 ): Promise<void> {
@@ -44,7 +44,7 @@ export async function readImportLines(
  * @throws {SessionError} `invalid-argument` naming `lines` when there is no history item; the
  * `file` names the format in its message.
  */
-export async function writeImportedHistory(
+async function writeImportedHistory(
   store: RolloutStore,
   sessionId: string | undefined,
   history: { readonly entries: readonly HistoryEntry[]; readonly cwd: string | undefined },
@@ -63,4 +63,29 @@ export async function writeImportedHistory(
     history.cwd,
   );
   return id;
+}
+
+/** What reads another agent's file a line at a time into a history. */
+export interface ImportReader<History> {
+  line(line: string): void;
+  finish(): History;
+}
+
+/**
+ * Reads `lines` with `reader` and writes the history it makes as a new session of `store`
+ * ({@link readImportLines}, then {@link writeImportedHistory}); gives the session's id and the
+ * history.
+ */
+export async function importHistory<
+  History extends { readonly entries: readonly HistoryEntry[]; readonly cwd: string | undefined },
+>(
+  lines: AsyncIterable<string> | Iterable<string>,
+  reader: ImportReader<History>,
+  store: RolloutStore,
+  sessionId: string | undefined,
+  file: string,
+): Promise<{ readonly sessionId: string; readonly history: History }> {
+  await readImportLines(lines, (line) => reader.line(line));
+  const history = reader.finish();
+  return { sessionId: await writeImportedHistory(store, sessionId, history, file), history };
 }
