@@ -1,24 +1,30 @@
-import { readdirSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { codexRolloutNames, codexRolloutPath } from "@ctx/fixtures";
+import {
+  claudeCodeTranscriptNames,
+  claudeCodeTranscriptPath,
+  codexRolloutNames,
+  codexRolloutPath,
+  piSessionNames,
+  piSessionPath,
+} from "@ctx/fixtures";
 import { describe, expect, it } from "vitest";
 import { planLargeRollout, writeLargeRollout } from "./__fixtures__/write-large-rollout.js";
 import { inspectRollout } from "./inspect-rollout.js";
 
-const fixtures = fileURLToPath(new URL("./__fixtures__/", import.meta.url));
-const transcripts = (folder: string) =>
-  readdirSync(join(fixtures, folder))
-    .filter((name) => name.endsWith(".jsonl"))
-    .map((name): [string, string] => [`${folder}/${name}`, join(fixtures, folder, name)]);
+/** The transcripts of `names`, each by a name for its record in `folder`. */
+const transcripts = (
+  folder: string,
+  names: readonly string[],
+  path: (name: string) => string,
+): [string, string][] => names.map((name) => [`${folder}/${name}`, path(name)]);
 
 /** Every real transcript this repository holds, by a name for its record. */
 const cases: readonly [string, string][] = [
-  ...codexRolloutNames.map((name): [string, string] => [`codex/${name}`, codexRolloutPath(name)]),
-  ...transcripts("claude-code"),
-  ...transcripts("pi"),
+  ...transcripts("codex", codexRolloutNames, codexRolloutPath),
+  ...transcripts("claude-code", claudeCodeTranscriptNames, claudeCodeTranscriptPath),
+  ...transcripts("pi", piSessionNames, piSessionPath),
 ];
 
 /**
