@@ -1,24 +1,26 @@
-import { readdirSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { codexRolloutNames, codexRolloutPath } from "@ctx/fixtures";
+import {
+  claudeCodeTranscriptNames,
+  claudeCodeTranscriptPath,
+  codexRolloutNames,
+  codexRolloutPath,
+  piSessionNames,
+  piSessionPath,
+} from "@ctx/fixtures";
 import { describe, expect, it } from "vitest";
 import { planLargeRollout, writeLargeRollout } from "./__fixtures__/write-large-rollout.js";
 import { inspectRollout } from "./inspect-rollout.js";
 
-const fixtures = fileURLToPath(new URL("./__fixtures__/", import.meta.url));
-const transcripts = (folder: string) =>
-  readdirSync(join(fixtures, folder))
-    .filter((name) => name.endsWith(".jsonl"))
-    .map((name): [string, string] => [`${folder}/${name}`, join(fixtures, folder, name)]);
-
 /** Every real transcript this repository holds, by a name for its record. */
 const cases: readonly [string, string][] = [
   ...codexRolloutNames.map((name): [string, string] => [`codex/${name}`, codexRolloutPath(name)]),
-  ...transcripts("claude-code"),
-  ...transcripts("pi"),
+  ...claudeCodeTranscriptNames.map((name): [string, string] => [
+    `claude-code/${name}`,
+    claudeCodeTranscriptPath(name),
+  ]),
+  ...piSessionNames.map((name): [string, string] => [`pi/${name}`, piSessionPath(name)]),
 ];
 
 /**
