@@ -153,8 +153,9 @@ function openClaudeCode(plan: ClaudeCodeRewindPlan | undefined): RecordReader {
     const thread = record.type === "compaction" ? undefined : record.thread;
     if (thread !== undefined) return inThread(entries, thread);
     if (record.type === "unfit") return entries;
-    if (plan?.leftOut(line) === true) return [];
+    // A rewind is told even when a later one leaves the message that made it out too.
     const rewind = plan?.rewindAt(line);
+    if (plan?.leftOut(line) === true) return rewind === undefined ? [] : [rewind];
     const facts = record.facts;
     return [
       ...(facts === undefined ? [] : [{ type: "session" as const, facts: sessionFacts(facts) }]),
