@@ -49,7 +49,8 @@ const namedLongLines = 10;
  * content is opaque bytes, never counted as text. Memory stays bounded for any rollout: it holds
  * one line of at most `maxLineBytes` at a time (a longer one is skipped with a warning naming
  * it), sums by kind, the first requests and events up to their limits, and the history as sums
- * per user turn; items go to `onItem` rather than into the result.
+ * per user turn, and for a Claude Code transcript two numbers per rewind its first reading found (for the first 65,536);
+ * items go to `onItem` rather than into the result.
  *
  * The format is told from the first record ({@link detectTranscriptReader}) and read by its
  * reader in `formats/`: a Claude Code transcript's or a pi session's records say who wrote each

@@ -195,6 +195,9 @@ export class InspectionState {
         );
         return;
       }
+      case "warning":
+        this.warnings.push({ code: entry.code, message: entry.message });
+        return;
       case "piece":
         this.add(entry.piece, line);
         return;

@@ -91,6 +91,8 @@ export type RolloutEntry =
    * from line `parentLine` (0: the start of the conversation).
    */
   | { readonly type: "rewind"; readonly records: number; readonly parentLine: number }
+  /** Something the reader could not do as it should, for the inspection's warnings. */
+  | { readonly type: "warning"; readonly code: string; readonly message: string }
   /** What the provider said of its prompt cache for the latest request (@ctx's `cache_diagnostics`). */
   | { readonly type: "cache-report"; readonly report: CacheDiagnostics }
   /**
