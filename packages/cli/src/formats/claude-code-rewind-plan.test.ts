@@ -21,7 +21,7 @@ const answer = (uuid: string, parentUuid: string): JsonValue => ({
 /** The plan of `records`, one a line, and what it says of each line, asked in order. */
 function planOf(records: readonly JsonValue[], memory?: number) {
   const plan = new ClaudeCodeRewindPlan(memory);
-  records.forEach((record, index) => plan.take(record, index + 1));
+  for (const [index, record] of records.entries()) plan.take(record, index + 1);
   return records.map((_, index) => ({
     rewind: plan.rewindAt(index + 1),
     leftOut: plan.leftOut(index + 1),
