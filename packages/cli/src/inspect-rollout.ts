@@ -49,12 +49,15 @@ const namedLongLines = 10;
  * content is opaque bytes, never counted as text. Memory stays bounded for any rollout: it holds
  * one line of at most `maxLineBytes` at a time (a longer one is skipped with a warning naming
  * it), sums by kind, the first requests and events up to their limits, and the history as sums
- * per user turn; items go to `onItem` rather than into the result.
+ * per user turn, and for a Claude Code transcript two numbers per rewind its first reading found (for the first 65,536);
+ * items go to `onItem` rather than into the result.
  *
  * The format is told from the first record ({@link detectTranscriptReader}) and read by its
  * reader in `formats/`: a Claude Code transcript's or a pi session's records say who wrote each
  * text, a sub-agent's conversation is summed apart, and a message's id groups its lines into one
- * request. A line that cannot be read (damaged, torn, of another format, of the wrong shape) is
+ * request; a Claude Code transcript is read twice, so that a branch the person rewound from stays
+ * out of the main history and its totals (a `rewind` event names each, by the rule
+ * `importClaudeCodeTranscript` follows). A line that cannot be read (damaged, torn, of another format, of the wrong shape) is
  * skipped with a warning naming its number.
  *
  * @throws {CliError} `failure` when the file cannot be read, or is not a session of any of the
@@ -125,13 +128,13 @@ export async function inspectRollout(
               `${path} is not a Codex, Claude Code, pi or @ctx session${where}`,
             );
           }
-          read = reader.open();
+          read = await openRecordReader(reader, path, maxLineBytes);
         }
         if (value === undefined) {
           state.unreadable(lineNumber, damageOf(line));
           continue;
         }
-        const entries = read(value);
+        const entries = read(value, lineNumber);
         if (entries === undefined) {
           const other = otherOwner(reader, value);
           state.unreadable(
@@ -205,6 +208,27 @@ export async function inspectRollout(
     unreadLines: state.unfit,
     warnings,
   };
+}
+
+/**
+ * A reader of the file's records; for a format read twice (Claude Code's, whose rewinds leave
+ * out records read before them), after a first reading of every line it can parse.
+ */
+async function openRecordReader(
+  reader: TranscriptReader,
+  path: string,
+  maxLineBytes: number,
+): Promise<RecordReader> {
+  if (reader.survey === undefined) return reader.open();
+  const survey = reader.survey();
+  for await (const batch of readRolloutLineBatches(path, maxLineBytes)) {
+    for (const line of batch) {
+      if (line.text === undefined) continue;
+      const value = parseLine(line);
+      if (value !== undefined) survey.take(value, line.number);
+    }
+  }
+  return survey.open();
 }
 
 /** A line's record, or `undefined` when the line is not JSON. */

@@ -186,6 +186,18 @@ export class InspectionState {
       case "rollback":
         this.rollBack(entry.turns, entry.branch, line);
         return;
+      case "rewind": {
+        const to = entry.parentLine === 0 ? "the start" : `line ${entry.parentLine}`;
+        this.event(
+          line,
+          "rewind",
+          `the person rewound to ${to}: the ${entry.records} record(s) of the branch they left are not in the history`,
+        );
+        return;
+      }
+      case "warning":
+        this.warnings.push({ code: entry.code, message: entry.message });
+        return;
       case "piece":
         this.add(entry.piece, line);
         return;

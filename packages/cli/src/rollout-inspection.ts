@@ -35,6 +35,7 @@ export interface InspectedEvent {
     | "compaction"
     | "rollback"
     | "branch"
+    | "rewind"
     | "aborted"
     | "answer-ending"
     | "cache-break"

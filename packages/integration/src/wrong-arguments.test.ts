@@ -367,6 +367,7 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
     },
     createSession: { args: [{}], names: ["options"], optional: [0] },
     createClaudeCodeRecordReader: { args: [], names: [] },
+    createClaudeCodeRewindTracker: { args: [], names: [] },
     createTypedMessageMatcher: { args: [4], names: ["window"] },
     exportCodexRollout: { args: [[], { cwd: "/work" }], names: ["entries", "options"] },
     filterCompactedItems: { args: [[], standard], names: ["items", "registry"] },

@@ -28,6 +28,11 @@ export type {
 } from "./log/claude-code-record.js";
 export { createClaudeCodeRecordReader } from "./log/create-claude-code-record-reader.js";
 export {
+  type ClaudeCodeRewind,
+  type ClaudeCodeRewindTracker,
+  createClaudeCodeRewindTracker,
+} from "./log/create-claude-code-rewind-tracker.js";
+export {
   type ExportCodexRolloutOptions,
   type ExportedCodexRollout,
   exportCodexRollout,

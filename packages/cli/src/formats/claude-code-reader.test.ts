@@ -36,12 +36,13 @@ function pieces(entries: readonly RolloutEntry[]): [string, string, string][] {
 }
 
 /** The entries of `record` read on its own, as a file's first record. */
-const claudeEntries = (record: JsonValue): RolloutEntry[] => claudeCodeReader.open()(record) ?? [];
+const claudeEntries = (record: JsonValue): RolloutEntry[] =>
+  claudeCodeReader.open()(record, 1) ?? [];
 
 /** The entries of each of `records`, read in order as one file. */
 function fileEntries(records: readonly JsonValue[]): RolloutEntry[][] {
   const read = claudeCodeReader.open();
-  return records.map((record) => read(record) ?? []);
+  return records.map((record, index) => read(record, index + 1) ?? []);
 }
 
 describe("claudeCodeReader", () => {
@@ -371,7 +372,7 @@ describe("claudeCodeReader", () => {
         ),
       },
     ]);
-    expect(claudeCodeReader.open()([1, 2])).toBeUndefined();
+    expect(claudeCodeReader.open()([1, 2], 1)).toBeUndefined();
   });
 });
 

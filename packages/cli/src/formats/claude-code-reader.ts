@@ -6,6 +6,7 @@ import {
   createClaudeCodeRecordReader,
 } from "@ctx/session";
 import { isJsonObject, type JsonObject } from "../json-object.js";
+import { ClaudeCodeRewindPlan } from "./claude-code-rewind-plan.js";
 import type { ItemCategory, ItemPiece, RolloutEntry, SessionFacts } from "./transcript-entry.js";
 import type { RecordReader, TranscriptReader } from "./transcript-reader.js";
 
@@ -138,19 +139,29 @@ function sessionFacts(facts: ClaudeCodeSessionFacts): SessionFacts {
   };
 }
 
-/** One transcript's reader: the session's record reader, its records as entries. */
-function openClaudeCode(): RecordReader {
+/**
+ * One transcript's reader: the session's record reader, its records as entries. With the plan of
+ * a first reading, the main conversation's records on a branch the person rewound from give no
+ * entry, and the record that rewinds opens with the rewind.
+ */
+function openClaudeCode(plan: ClaudeCodeRewindPlan | undefined): RecordReader {
   const read = createClaudeCodeRecordReader();
-  return (line) => {
-    const record = read(line);
+  return (json, line) => {
+    const record = read(json);
     if (record === undefined) return undefined;
     const entries = recordEntries(record);
     const thread = record.type === "compaction" ? undefined : record.thread;
     if (thread !== undefined) return inThread(entries, thread);
-    const facts = record.type === "unfit" ? undefined : record.facts;
-    return facts === undefined
-      ? entries
-      : [{ type: "session", facts: sessionFacts(facts) }, ...entries];
+    if (record.type === "unfit") return entries;
+    // A rewind is told even when a later one leaves the message that made it out too.
+    const rewind = plan?.rewindAt(line);
+    if (plan?.leftOut(line) === true) return rewind === undefined ? [] : [rewind];
+    const facts = record.facts;
+    return [
+      ...(facts === undefined ? [] : [{ type: "session" as const, facts: sessionFacts(facts) }]),
+      ...(rewind === undefined ? [] : [rewind]),
+      ...entries,
+    ];
   };
 }
 
@@ -164,7 +175,9 @@ const namesItsSession = (record: JsonObject): boolean =>
  * started it), the texts of `user` and `assistant` records with who wrote each, the model and
  * usage of each assistant message (each of its lines repeats it, identified by the message id),
  * and compaction boundaries. A sub-agent's conversation written inline (Claude Code 1.0's
- * sidechains) is read as its own thread, apart from the main history. Records Claude Code keeps
+ * sidechains) is read as its own thread, apart from the main history. Read twice (`survey`), a
+ * branch the person rewound from is left out of the main history, by the rule the importer
+ * follows, and each rewind is an entry of its own. Records Claude Code keeps
  * for itself give no entry; a record that does not have the shape it should gives one `unfit`
  * entry naming the field, and nothing else.
  */
@@ -177,5 +190,9 @@ export const claudeCodeReader: TranscriptReader = {
     typeof record.type === "string" &&
     !("payload" in record) &&
     (namesItsSession(record) || typeof record.uuid === "string"),
-  open: openClaudeCode,
+  open: () => openClaudeCode(undefined),
+  survey: () => {
+    const plan = new ClaudeCodeRewindPlan();
+    return { take: (record, line) => plan.take(record, line), open: () => openClaudeCode(plan) };
+  },
 };

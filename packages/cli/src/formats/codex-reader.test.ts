@@ -11,7 +11,7 @@ describe("codexReader", () => {
       const lines = readFileSync(codexRolloutPath(name), "utf8").split("\n").filter(Boolean);
       const records = lines.map((line) => JSON.parse(line) as JsonValue);
       expect(codexReader.detects(records[0] ?? null)).toBe(true);
-      const entries = records.map((record) => read(record));
+      const entries = records.map((record, index) => read(record, index + 1));
       expect(entries.filter((each) => each === undefined)).toEqual([]);
       const types = new Set(entries.flatMap((each) => (each ?? []).map((entry) => entry.type)));
       expect(types).toContain("session");
@@ -29,7 +29,7 @@ describe("codexReader", () => {
         info: { last_token_usage: { input_tokens: 9 }, total_token_usage: { input_tokens: 9 } },
       },
     };
-    expect(read(line)).toEqual([
+    expect(read(line, 1)).toEqual([
       {
         type: "usage",
         usage: { input: 9, cached: 0, output: 0, reasoning: 0 },
@@ -40,7 +40,7 @@ describe("codexReader", () => {
 
   it("leaves another agent's record to the caller, and owns only Codex's line types", () => {
     const claude = { type: "user", sessionId: "s", message: { role: "user", content: "hi" } };
-    expect(codexReader.open()(claude)).toBeUndefined();
+    expect(codexReader.open()(claude, 1)).toBeUndefined();
     expect(codexReader.owns(claude)).toBe(false);
     expect(codexReader.owns({ type: "turn", payload: {} })).toBe(false);
     expect(codexReader.owns({ type: "event_msg", payload: {} })).toBe(true);

@@ -1,11 +1,18 @@
+import type { JsonValue } from "@ctx/protocol";
 import { describe, expect, it } from "vitest";
 import { ctxReader } from "./ctx-reader.js";
 
 const header = { rollout: 1, id: "s1", cwd: "/repo", parent: { sessionId: "s0" } };
 
+/** A reader of one file's records, whose lines these tests do not need. */
+function open() {
+  const read = ctxReader.open();
+  return (record: JsonValue) => read(record, 1);
+}
+
 describe("ctxReader", () => {
   it("reads the header and the session's records with the session's own parser", () => {
-    const read = ctxReader.open();
+    const read = open();
     expect(ctxReader.detects(header)).toBe(true);
     expect(read(header)).toEqual([
       { type: "session", facts: { id: "s1", cwd: "/repo", forkedFrom: "s0" } },
@@ -32,7 +39,7 @@ describe("ctxReader", () => {
   });
 
   it("describes the typed state a compaction kept in its event", () => {
-    const read = ctxReader.open();
+    const read = open();
     const compactionState = {
       version: 1,
       task: "Fix the parser.",
@@ -61,7 +68,7 @@ describe("ctxReader", () => {
   });
 
   it("passes over another writer's note, names a record that does not fit, and leaves Codex's lines to the caller", () => {
-    const read = ctxReader.open();
+    const read = open();
     expect(read({ type: "note", payload: { said: "hi" } })).toEqual([]);
     expect(read({ type: "rollback", payload: { userTurns: 0 } })).toEqual([
       { type: "unfit", reason: expect.stringContaining("a rollback record that does not fit") },

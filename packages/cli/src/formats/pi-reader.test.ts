@@ -28,7 +28,9 @@ const message = (
 
 function read(records: readonly JsonValue[]): RolloutEntry[] {
   const reader = piReader.open();
-  return records.flatMap((record) => reader(record) ?? [{ type: "unfit", reason: "not pi" }]);
+  return records.flatMap(
+    (record, index) => reader(record, index + 1) ?? [{ type: "unfit", reason: "not pi" }],
+  );
 }
 
 describe("piReader on real sessions", () => {
@@ -129,7 +131,7 @@ describe("piReader", () => {
 
   it("leaves another format's record to the caller to name", () => {
     const reader = piReader.open();
-    expect(reader({ type: "response_item", payload: {} })).toBeUndefined();
+    expect(reader({ type: "response_item", payload: {} }, 1)).toBeUndefined();
     expect(piReader.detects(header)).toBe(true);
     expect(piReader.detects({ type: "session_meta", payload: {} })).toBe(false);
   });

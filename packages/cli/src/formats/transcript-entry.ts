@@ -85,6 +85,14 @@ export type RolloutEntry =
    * another branch of a session tree (pi), which `branch` describes.
    */
   | { readonly type: "rollback"; readonly turns: number; readonly branch?: string }
+  /**
+   * The person wrote again from an earlier point (a Claude Code rewind): the branch they left,
+   * `records` user and assistant records, was never part of the history; the new one goes on
+   * from line `parentLine` (0: the start of the conversation).
+   */
+  | { readonly type: "rewind"; readonly records: number; readonly parentLine: number }
+  /** Something the reader could not do as it should, for the inspection's warnings. */
+  | { readonly type: "warning"; readonly code: string; readonly message: string }
   /** What the provider said of its prompt cache for the latest request (@ctx's `cache_diagnostics`). */
   | { readonly type: "cache-report"; readonly report: CacheDiagnostics }
   /**

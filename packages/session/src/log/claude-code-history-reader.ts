@@ -1,9 +1,9 @@
 import type { ContentItem, JsonValue, ResponseItem, ToolOutput } from "@ctx/protocol";
 import type { CtxWarning } from "@ctx/text";
 import type { HistoryEntry, Origin } from "../history/origin.js";
-import { linksOf } from "./claude-code-links.js";
 import type { ClaudeCodeBlock, ClaudeCodeJson, ClaudeCodeRecord } from "./claude-code-record.js";
 import { createClaudeCodeRecordReader } from "./create-claude-code-record-reader.js";
+import { createClaudeCodeRewindTracker } from "./create-claude-code-rewind-tracker.js";
 import { LineCount } from "./line-count.js";
 
 /** What a Claude Code transcript leaves for the next request, read to its end. */
@@ -20,8 +20,6 @@ export interface ClaudeCodeHistory {
 }
 
 const context: Origin = { source: "context", kinds: [] };
-/** How many records' places are remembered, so a rewind can go back to them. */
-const placeMemory = 65_536;
 const model: Origin = { source: "model" };
 
 /** A reasoning item that carries a Claude block back to Claude, as `@ctx/anthropic` reads it. */
@@ -76,10 +74,8 @@ export class ClaudeCodeHistoryReader {
   readonly #unpaired = new LineCount();
   #sidechainRecords = 0;
   #cwd: string | undefined;
-  /** The history's length after each main-thread record, by its uuid: where a rewind goes. */
-  readonly #lengths = new Map<string, number>();
-  /** The uuid of the last main-thread record. */
-  #last: string | undefined;
+  /** Where each main-thread record left the history's length: where a rewind goes back to. */
+  readonly #rewindTracker = createClaudeCodeRewindTracker();
   #rewinds = 0;
 
   /** Reads the next line of the transcript (without its newline). */
@@ -97,33 +93,20 @@ export class ClaudeCodeHistoryReader {
       return;
     }
     this.#cwd ??= record.facts?.cwd;
-    const links = linksOf(record, json, this.#last);
-    if (links.rewindsTo !== undefined) this.#rewind(links.rewindsTo);
+    const rewind = json === undefined ? undefined : this.#rewindTracker.take(record, json);
+    if (rewind !== undefined) this.#rewind(rewind.place);
     this.#record(record);
-    if (record.type === "compaction") this.#lengths.clear();
-    if (links.uuid !== undefined) {
-      this.#lengths.set(links.uuid, this.#entries.length);
-      if (this.#lengths.size > placeMemory) {
-        const oldest = this.#lengths.keys().next();
-        if (oldest.done !== true) this.#lengths.delete(oldest.value);
-      }
-      this.#last = links.uuid;
-    }
+    this.#rewindTracker.remember(this.#entries.length);
   }
 
   /**
-   * Goes back to where the person's message that answers `parent` was written: the person
-   * rewound the conversation (Claude Code keeps the abandoned branch in the file, and sends the
-   * new one). A parent this reader never saw (an excerpt's first lines, or one older than the
-   * newest 65,536 records) is no rewind.
+   * Goes back to the history's length `length`, where the person's message that rewound the
+   * conversation goes on from (Claude Code keeps the abandoned branch in the file, and sends the
+   * new one).
    */
-  #rewind(parent: string | null): void {
-    const length = parent === null ? 0 : this.#lengths.get(parent);
-    // A parent at the history's present length (a record between that added nothing) cuts nothing.
-    if (length === undefined || length >= this.#entries.length) return;
+  #rewind(length: number): void {
     this.#rewinds += 1;
     this.#entries = this.#entries.slice(0, length);
-    for (const [uuid, after] of this.#lengths) if (after > length) this.#lengths.delete(uuid);
     this.#calls.clear();
     for (const { item } of this.#entries) {
       if (item.type === "function_call") this.#calls.add(item.call_id);
