@@ -24,6 +24,7 @@ import {
 } from "./jsonl-log.js";
 import { readOwnLogRecords } from "./read-own-log-records.js";
 import { RolloutLogMismatchError } from "./rollout-log-mismatch-error.js";
+import { loadSearchIndex } from "./search-index-file.js";
 import { searchRecordLines } from "./search-record-lines.js";
 import type { SessionIndexSource } from "./session-index.js";
 import type { IndexedSession } from "./session-index-line.js";
@@ -238,10 +239,21 @@ export function createJsonlSessionFiles(folder: string): JsonlSessionFiles {
     search: RecordSearch,
   ): Promise<OwnRecords> {
     const base = info.parent?.sequence ?? 0;
-    return readOwnLogRecords(location(info.id), info, async (handle, start, committedEnd, log) => ({
-      records: await searchRecordLines(handle, { start, committedEnd, below }, log, base, search),
-      fromCheckpoint: false,
-    }));
+    return readOwnLogRecords(location(info.id), info, async (handle, start, committedEnd, log) => {
+      const range = { start, first: base, committedEnd };
+      const { blocks } = await loadSearchIndex(log, handle, range);
+      return {
+        records: await searchRecordLines(
+          handle,
+          { start, committedEnd, below },
+          log,
+          base,
+          search,
+          blocks,
+        ),
+        fromCheckpoint: false,
+      };
+    });
   }
 
   return {

@@ -1,0 +1,154 @@
+import { readFile } from "node:fs/promises";
+import { crc32 } from "node:zlib";
+import { errorCode } from "./file-system.js";
+import type { LogLocation, LogReader } from "./jsonl-log.js";
+import {
+  type BlockSummary,
+  type BlockTypeLines,
+  trigramBitmapBytes,
+} from "./search-block-summary.js";
+
+/** How many of a block's last bytes its entry keeps a checksum of, to know the log is the same. */
+const checkedTailBytes = 64;
+const noPlaces = 0xffffffff;
+
+/** The search index of a log: beside it, named for it (`<id>.search-index`). */
+export function searchIndexPath(log: LogLocation): string {
+  return `${log.path.replace(/\.jsonl$/, "")}.search-index`;
+}
+
+/** The checksum of the last bytes of a block ending at `end`, read from the log. */
+export async function tailChecksum(reader: LogReader, start: number, end: number): Promise<number> {
+  const length = Math.min(checkedTailBytes, end - start);
+  const bytes = Buffer.alloc(length);
+  const { bytesRead } = await reader.read(bytes, 0, length, end - length);
+  return bytesRead === length ? crc32(bytes) : -1;
+}
+
+/** One entry of the index file: the block's summary and its tail's checksum, framed and checked. */
+export function encodeEntry(block: BlockSummary, checksum: number): Buffer {
+  const parts: Buffer[] = [];
+  const fixed = Buffer.alloc(36);
+  fixed.writeDoubleLE(block.start, 0);
+  fixed.writeDoubleLE(block.end, 8);
+  fixed.writeDoubleLE(block.firstSequence, 16);
+  fixed.writeDoubleLE(block.lastSequence, 24);
+  fixed.writeUInt32LE(checksum >>> 0, 32);
+  parts.push(fixed, Buffer.from(block.trigrams), u32(block.types.size));
+  for (const [type, lines] of block.types) {
+    const name = Buffer.from(type, "utf8");
+    parts.push(u32(name.length), name, u32(lines.count));
+    const places = lines.places;
+    parts.push(u32(places === undefined ? noPlaces : places.length));
+    if (places !== undefined) {
+      const packed = Buffer.alloc(places.length * 4);
+      for (const [index, place] of places.entries()) packed.writeUInt32LE(place, index * 4);
+      parts.push(packed);
+    }
+  }
+  const body = Buffer.concat(parts);
+  const frame = Buffer.alloc(8);
+  frame.writeUInt32LE(body.length, 0);
+  frame.writeUInt32LE(crc32(body), 4);
+  return Buffer.concat([frame, body]);
+}
+
+function u32(value: number): Buffer {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32LE(value, 0);
+  return bytes;
+}
+
+/** A block as the index file holds it. */
+export interface IndexedBlock extends BlockSummary {
+  readonly checksum: number;
+}
+
+/** Decodes one entry's body; `undefined` when it does not read as one. */
+function decodeBody(body: Buffer): IndexedBlock | undefined {
+  if (body.length < 36 + trigramBitmapBytes + 4) return undefined;
+  let at = 36 + trigramBitmapBytes;
+  const next = () => {
+    if (at + 4 > body.length) throw new RangeError("entry cut short");
+    at += 4;
+    return body.readUInt32LE(at - 4);
+  };
+  const types = new Map<string, BlockTypeLines>();
+  try {
+    for (let count = next(); count > 0; count -= 1) {
+      const nameLength = next();
+      if (at + nameLength > body.length) return undefined;
+      const type = body.toString("utf8", at, at + nameLength);
+      at += nameLength;
+      const lines = next();
+      const placeCount = next();
+      let places: number[] | undefined;
+      if (placeCount !== noPlaces) {
+        places = [];
+        for (let index = 0; index < placeCount; index += 1) places.push(next());
+      }
+      types.set(type, { count: lines, places });
+    }
+  } catch {
+    return undefined;
+  }
+  return {
+    start: body.readDoubleLE(0),
+    end: body.readDoubleLE(8),
+    firstSequence: body.readDoubleLE(16),
+    lastSequence: body.readDoubleLE(24),
+    checksum: body.readUInt32LE(32),
+    trigrams: body.subarray(36, 36 + trigramBitmapBytes),
+    types,
+  };
+}
+
+/**
+ * The blocks of a log's index that the log bears out: read from the file's start while each
+ * entry's frame checks and each block follows the one before, from `start` (the header's end)
+ * and sequence `first`, up to `committedEnd`; then cut back to none unless the last block's tail
+ * checksum matches the log. `length` is how many bytes of the file those blocks take. A missing,
+ * damaged or foreign index gives fewer blocks, never a wrong one.
+ */
+export async function loadSearchIndex(
+  log: LogLocation,
+  reader: LogReader,
+  range: { readonly start: number; readonly first: number; readonly committedEnd: number },
+): Promise<{ readonly blocks: readonly IndexedBlock[]; readonly length: number }> {
+  let file: Buffer;
+  try {
+    file = await readFile(searchIndexPath(log));
+  } catch (error) {
+    if (errorCode(error) === "ENOENT") return { blocks: [], length: 0 };
+    throw error;
+  }
+  const blocks: IndexedBlock[] = [];
+  let at = 0;
+  let expectedStart = range.start;
+  let expectedSequence = range.first;
+  while (at + 8 <= file.length) {
+    const length = file.readUInt32LE(at);
+    if (at + 8 + length > file.length) break;
+    const body = file.subarray(at + 8, at + 8 + length);
+    if (crc32(body) !== file.readUInt32LE(at + 4)) break;
+    const block = decodeBody(body);
+    if (
+      block === undefined ||
+      block.start !== expectedStart ||
+      block.firstSequence !== expectedSequence ||
+      block.end <= block.start ||
+      block.end > range.committedEnd ||
+      block.lastSequence < block.firstSequence
+    )
+      break;
+    blocks.push(block);
+    at += 8 + length;
+    expectedStart = block.end;
+    expectedSequence = block.lastSequence + 1;
+  }
+  const last = blocks.at(-1);
+  if (last === undefined) return { blocks, length: 0 };
+  if ((await tailChecksum(reader, last.start, last.end)) !== last.checksum)
+    return { blocks: [], length: 0 };
+  return { blocks, length: at };
+}
