@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { record, search } from "./__fixtures__/record-search-arbitraries.js";
 import { inspectLogTail, type LogLocation, readLogHeader } from "./jsonl-log.js";
 import { createJsonlRolloutStore } from "./jsonl-rollout-store.js";
+import { createBlockPlan } from "./search-block-plan.js";
 import { loadSearchIndex, searchIndexPath } from "./search-index-file.js";
 import { updateSearchIndex } from "./update-search-index.js";
 
@@ -25,11 +26,20 @@ const wideSearch: fc.Arbitrary<RecordSearch> = fc
 
 /** What happens to a session between two appends. */
 const event = fc.oneof(
-  fc.record({
-    kind: fc.constant("append" as const),
-    records: fc.array(record, { minLength: 1, maxLength: 5 }),
-  }),
-  fc.record({ kind: fc.constant("index" as const), blockBytes: fc.integer({ min: 40, max: 600 }) }),
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant("append" as const),
+      records: fc.array(record, { minLength: 1, maxLength: 6 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("index" as const),
+      blockBytes: fc.integer({ min: 40, max: 400 }),
+    }),
+  },
   fc.record({ kind: fc.constant("delete-index" as const) }),
   fc.record({ kind: fc.constant("corrupt-index" as const), at: fc.nat(), byte: fc.nat(255) }),
   fc.record({ kind: fc.constant("cut-index" as const), at: fc.nat() }),
@@ -65,7 +75,7 @@ describe("updateSearchIndex", () => {
     try {
       await fc.assert(
         fc.asyncProperty(
-          fc.array(event, { minLength: 1, maxLength: 12 }),
+          fc.array(event, { minLength: 1, maxLength: 16 }),
           fc.array(wideSearch, { minLength: 1, maxLength: 3 }),
           async (events, searches) => {
             sessions += 1;
@@ -120,6 +130,11 @@ describe("updateSearchIndex", () => {
   });
 
   it("indexes a log as appends pass each block, and skips blocks a text cannot be in", async () => {
+    const needle: RecordSearch = {
+      types: ["response_item"],
+      texts: ["PLANTED needle"],
+      marks: ["turn"],
+    };
     const store = createJsonlRolloutStore(folder());
     await store.create({ id: "big" });
     const filler = "a line of output that says nothing much\n".repeat(2_000);
@@ -146,14 +161,14 @@ describe("updateSearchIndex", () => {
       const range = { start: header?.end ?? 0, first: 0, committedEnd: size };
       const { blocks } = await loadSearchIndex(log, handle, range);
       expect(blocks.length).toBe(Math.floor(size / (1024 * 1024)));
+      // Only the block holding the needle is read whole; the others give their turns alone.
+      const readings = blocks.map(createBlockPlan(needle, Number.POSITIVE_INFINITY));
+      expect(readings.filter((reading) => reading === "scan")).toHaveLength(1);
+      expect(readings.filter((reading) => reading === "skip")).toHaveLength(0);
     } finally {
       await handle.close();
     }
-    const found = await store.searchRecords?.("big", {
-      types: ["response_item"],
-      texts: ["PLANTED needle"],
-      marks: ["turn"],
-    });
+    const found = await store.searchRecords?.("big", needle);
     expect(found?.records.map((stored) => stored.sequence)).toEqual([
       ...Array.from({ length: 40 }, (_, turn) => turn * 2).slice(0, 8),
       15,
