@@ -4,8 +4,8 @@ import type { IndexedBlock } from "./search-index-file.js";
 
 /**
  * What a search reads of one indexed block: nothing, the lines at these places (pairs of offset
- * from the log's start and length, in order: the marks of a block nothing else can match in),
- * or the whole block.
+ * from the log's start and length, in order: the lines of the types asked, each of them few in
+ * the block), or the whole block.
  */
 export type BlockReading = "skip" | "scan" | readonly number[];
 
@@ -36,18 +36,17 @@ export function createBlockPlan(
       block.firstSequence < end &&
       search.types.some((type) => block.types.has(type)) &&
       (needles === undefined || needles.some((needle) => mayHoldBytes(block.trigrams, needle)));
-    if (items) return "scan";
     const places: number[] = [];
-    for (const mark of marks) {
-      const lines = block.types.get(mark);
+    for (const type of items ? [...search.types, ...marks] : marks) {
+      const lines = block.types.get(type);
       if (lines === undefined) continue;
       if (lines.places === undefined) return "scan";
       places.push(...lines.places);
     }
     if (places.length === 0) return "skip";
-    const pairs: [number, number][] = [];
+    const pairs = new Map<number, number>();
     for (let index = 0; index < places.length; index += 2)
-      pairs.push([block.start + (places[index] ?? 0), places[index + 1] ?? 0]);
-    return pairs.sort((left, right) => left[0] - right[0]).flat();
+      pairs.set(block.start + (places[index] ?? 0), places[index + 1] ?? 0);
+    return [...pairs].sort((left, right) => left[0] - right[0]).flat();
   };
 }

@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { crc32 } from "node:zlib";
 import { errorCode } from "./file-system.js";
 import type { LogLocation, LogReader } from "./jsonl-log.js";
@@ -103,6 +103,57 @@ function decodeBody(body: Buffer): IndexedBlock | undefined {
   };
 }
 
+/** An index file's entries whose frames check, each with the file's length up to its end. */
+type IndexEntries = readonly { readonly block: IndexedBlock; readonly end: number }[];
+
+function decodeEntries(file: Buffer): IndexEntries {
+  const entries: { block: IndexedBlock; end: number }[] = [];
+  let at = 0;
+  while (at + 8 <= file.length) {
+    const length = file.readUInt32LE(at);
+    if (at + 8 + length > file.length) break;
+    const body = file.subarray(at + 8, at + 8 + length);
+    if (crc32(body) !== file.readUInt32LE(at + 4)) break;
+    const block = decodeBody(body);
+    if (block === undefined) break;
+    at += 8 + length;
+    entries.push({ block, end: at });
+  }
+  return entries;
+}
+
+/** How many decoded index files a store keeps, for the searches that follow one another. */
+const cachedIndexes = 2;
+
+/**
+ * The decoded index files of the logs searched last, each known by its file's inode, size and
+ * modification time: a search that follows another on the same log skips reading its index
+ * again. Memory: {@link cachedIndexes} indexes at most.
+ */
+export type SearchIndexCache = Map<
+  string,
+  { readonly key: string; readonly entries: IndexEntries }
+>;
+
+/** The entries of the index file at `path`, from `cache` when the file did not change. */
+async function readEntries(path: string, cache: SearchIndexCache): Promise<IndexEntries> {
+  let key: string;
+  try {
+    const { ino, size, mtimeMs } = await stat(path);
+    key = `${ino}:${size}:${mtimeMs}`;
+    const cached = cache.get(path);
+    if (cached?.key === key) return cached.entries;
+    const entries = decodeEntries(await readFile(path));
+    cache.delete(path);
+    cache.set(path, { key, entries });
+    for (const old of cache.keys()) if (cache.size > cachedIndexes) cache.delete(old);
+    return entries;
+  } catch (error) {
+    if (errorCode(error) === "ENOENT") return [];
+    throw error;
+  }
+}
+
 /**
  * The blocks of a log's index that the log bears out: read from the file's start while each
  * entry's frame checks and each block follows the one before, from `start` (the header's end)
@@ -114,26 +165,14 @@ export async function loadSearchIndex(
   log: LogLocation,
   reader: LogReader,
   range: { readonly start: number; readonly first: number; readonly committedEnd: number },
+  cache: SearchIndexCache = new Map(),
 ): Promise<{ readonly blocks: readonly IndexedBlock[]; readonly length: number }> {
-  let file: Buffer;
-  try {
-    file = await readFile(searchIndexPath(log));
-  } catch (error) {
-    if (errorCode(error) === "ENOENT") return { blocks: [], length: 0 };
-    throw error;
-  }
   const blocks: IndexedBlock[] = [];
-  let at = 0;
+  let length = 0;
   let expectedStart = range.start;
   let expectedSequence = range.first;
-  while (at + 8 <= file.length) {
-    const length = file.readUInt32LE(at);
-    if (at + 8 + length > file.length) break;
-    const body = file.subarray(at + 8, at + 8 + length);
-    if (crc32(body) !== file.readUInt32LE(at + 4)) break;
-    const block = decodeBody(body);
+  for (const { block, end } of await readEntries(searchIndexPath(log), cache)) {
     if (
-      block === undefined ||
       block.start !== expectedStart ||
       block.firstSequence !== expectedSequence ||
       block.end <= block.start ||
@@ -142,7 +181,7 @@ export async function loadSearchIndex(
     )
       break;
     blocks.push(block);
-    at += 8 + length;
+    length = end;
     expectedStart = block.end;
     expectedSequence = block.lastSequence + 1;
   }
@@ -150,5 +189,5 @@ export async function loadSearchIndex(
   if (last === undefined) return { blocks, length: 0 };
   if ((await tailChecksum(reader, last.start, last.end)) !== last.checksum)
     return { blocks: [], length: 0 };
-  return { blocks, length: at };
+  return { blocks, length };
 }

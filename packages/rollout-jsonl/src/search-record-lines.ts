@@ -116,21 +116,31 @@ async function scanLines(
 }
 
 /**
- * The records at `places` (pairs of offset and length) of `block`, each read alone;
- * `undefined` when one is not a record of the block (the index then misled, and the block is
- * read whole instead).
+ * The records at `places` (pairs of offset and length) of `block` whose raw bytes pass
+ * `rawTest`, each line read alone; `undefined` when one is not a whole line holding a record of
+ * the block (the index then misled, and the block is read whole instead).
  */
 function readPlaces(
   descriptor: number,
   block: IndexedBlock,
   places: readonly number[],
   log: LogLocation,
+  rawTest: RawTest,
 ): RecordLine[] | undefined {
   const records: RecordLine[] = [];
   for (let index = 0; index < places.length; index += 2) {
     const offset = places[index] ?? 0;
-    const bytes = Buffer.allocUnsafe(places[index + 1] ?? 0);
-    if (readSync(descriptor, bytes, 0, bytes.length, offset) !== bytes.length) return undefined;
+    const length = places[index + 1] ?? 0;
+    const read = Buffer.allocUnsafe(length + 1);
+    if (readSync(descriptor, read, 0, read.length, offset) !== read.length) return undefined;
+    if (read[length] !== 0x0a) return undefined;
+    const bytes = read.subarray(0, length);
+    const head = sequenceOf(bytes);
+    if (head !== undefined) {
+      if (head.sequence < block.firstSequence || head.sequence > block.lastSequence)
+        return undefined;
+      if (!rawTest(bytes, head.typeStart, head.sequence)) continue;
+    }
     let parsed: ReturnType<typeof parseLogLine>;
     try {
       parsed = parseLogLine(bytes, { sessionId: log.sessionId, path: log.path, offset });
@@ -149,7 +159,7 @@ function readPlaces(
  * The records from `start` (a line's start) up to `committedEnd` and below `below` that fit
  * `search`, each line read checked to follow the one before it. The blocks of the log's search
  * index (which `loadSearchIndex` checked against the log) say which parts may hold a
- * match: the others are skipped, or only their marks read; past them every line is read. Only
+ * match: the others are skipped, or only their lines of the types asked read; past them every line is read. Only
  * the lines whose raw bytes may fit are parsed; memory holds a chunk of the log and the records
  * found, never the whole log.
  *
@@ -177,13 +187,15 @@ export async function searchRecordLines(
       first: block.firstSequence,
       line: span.line,
     };
-    const marks =
-      typeof reading === "string" ? undefined : readPlaces(handle.fd, block, reading, log);
-    if (reading === "scan" || (reading !== "skip" && marks === undefined))
+    const lines =
+      typeof reading === "string"
+        ? undefined
+        : readPlaces(handle.fd, block, reading, log, tests.rawTest);
+    if (reading === "scan" || (reading !== "skip" && lines === undefined))
       await scanLines(handle, whole, range.below, log, tests, found);
-    else if (marks !== undefined)
+    else if (lines !== undefined)
       found.push(
-        ...marks.filter((record) => record.sequence < range.below && tests.matches(record)),
+        ...lines.filter((record) => record.sequence < range.below && tests.matches(record)),
       );
     span = {
       start: block.end,
