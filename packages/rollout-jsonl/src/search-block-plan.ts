@@ -3,11 +3,17 @@ import { mayHoldBytes } from "./search-block-summary.js";
 import type { IndexedBlock } from "./search-index-file.js";
 
 /**
- * What a search reads of one indexed block: nothing, the lines at these places (pairs of offset
- * from the log's start and length, in order: the lines of the types asked, each of them few in
- * the block), or the whole block.
+ * What a search reads of one indexed block: nothing, the lines at these places (in order:
+ * the lines of the types asked, each of them few in the block), or the whole block.
  */
-export type BlockReading = "skip" | "scan" | readonly number[];
+export type BlockReading = "skip" | "scan" | readonly LinePlace[];
+
+/** A line of a block a search reads alone: where it is, and its copy when the index has one. */
+export interface LinePlace {
+  readonly offset: number;
+  readonly length: number;
+  readonly copy: Buffer | undefined;
+}
 
 const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -36,17 +42,22 @@ export function createBlockPlan(
       block.firstSequence < end &&
       search.types.some((type) => block.types.has(type)) &&
       (needles === undefined || needles.some((needle) => mayHoldBytes(block.trigrams, needle)));
-    const places: number[] = [];
+    const places = new Map<number, LinePlace>();
     for (const type of items ? [...search.types, ...marks] : marks) {
       const lines = block.types.get(type);
       if (lines === undefined) continue;
       if (lines.places === undefined) return "scan";
-      places.push(...lines.places);
+      for (let index = 0; index < lines.places.length; index += 2) {
+        const offset = block.start + (lines.places[index] ?? 0);
+        const copy = lines.copies?.[index / 2];
+        places.set(offset, {
+          offset,
+          length: lines.places[index + 1] ?? 0,
+          copy: copy === undefined || copy.length === 0 ? undefined : copy,
+        });
+      }
     }
-    if (places.length === 0) return "skip";
-    const pairs = new Map<number, number>();
-    for (let index = 0; index < places.length; index += 2)
-      pairs.set(block.start + (places[index] ?? 0), places[index + 1] ?? 0);
-    return [...pairs].sort((left, right) => left[0] - right[0]).flat();
+    if (places.size === 0) return "skip";
+    return [...places.values()].sort((left, right) => left.offset - right.offset);
   };
 }

@@ -5,11 +5,22 @@ export const trigramBitmapBytes = 8192;
 /** The most lines of one type a block lists by place; a type with more is only counted. */
 export const listedLinesPerType = 64;
 
+/** The most bytes of short lines a block's entry keeps copies of. */
+const copiedBytesPerBlock = 4096;
+/** The longest line a block's entry keeps a copy of. */
+const longestCopiedLine = 512;
+
 /** The lines of one type in a block: how many, and where each is while few enough. */
 export interface BlockTypeLines {
   count: number;
   /** Pairs of (offset from the block's start, length without the line end); none past the cap. */
   places: number[] | undefined;
+  /**
+   * Beside each pair, a copy of the line when it is short (a turn mark, say) and the block's
+   * budget for copies lasts, else an empty buffer: a search gives such lines without reading
+   * the log.
+   */
+  copies: Buffer[] | undefined;
 }
 
 /**
@@ -96,6 +107,7 @@ export function summarizeBlock(
   const types = new Map<string, BlockTypeLines>();
   let expected = firstSequence;
   let lineStart = 0;
+  let copied = 0;
   while (lineStart < bytes.length) {
     const end = bytes.indexOf(lineEnd, lineStart);
     if (end === -1) return undefined;
@@ -107,10 +119,18 @@ export function summarizeBlock(
     }
     if (found === undefined || found.sequence !== expected) return undefined;
     expected += 1;
-    const lines = types.get(found.type) ?? { count: 0, places: [] };
+    const lines = types.get(found.type) ?? { count: 0, places: [], copies: [] };
     lines.count += 1;
-    if (lines.count > listedLinesPerType) lines.places = undefined;
-    else lines.places?.push(lineStart, end - lineStart);
+    if (lines.count > listedLinesPerType) {
+      lines.places = undefined;
+      lines.copies = undefined;
+    } else if (lines.places !== undefined && lines.copies !== undefined) {
+      const length = end - lineStart;
+      lines.places.push(lineStart, length);
+      const copy = length <= longestCopiedLine && copied + length <= copiedBytesPerBlock;
+      lines.copies.push(copy ? Buffer.from(bytes.subarray(lineStart, end)) : Buffer.alloc(0));
+      if (copy) copied += length;
+    }
     types.set(found.type, lines);
     lineStart = end + 1;
   }

@@ -11,6 +11,10 @@ import {
 /** How many of a block's last bytes its entry keeps a checksum of, to know the log is the same. */
 const checkedTailBytes = 64;
 const noPlaces = 0xffffffff;
+/** The layout of an entry, first in its body: an entry of another layout ends the index there. */
+const entryLayout = 0x63747831;
+/** The bytes of an entry's fixed fields: layout, byte range, sequences, tail checksum. */
+const fixedBytes = 40;
 
 /** The search index of a log: beside it, named for it (`<id>.search-index`). */
 export function searchIndexPath(log: LogLocation): string {
@@ -28,12 +32,13 @@ export async function tailChecksum(reader: LogReader, start: number, end: number
 /** One entry of the index file: the block's summary and its tail's checksum, framed and checked. */
 export function encodeEntry(block: BlockSummary, checksum: number): Buffer {
   const parts: Buffer[] = [];
-  const fixed = Buffer.alloc(36);
-  fixed.writeDoubleLE(block.start, 0);
-  fixed.writeDoubleLE(block.end, 8);
-  fixed.writeDoubleLE(block.firstSequence, 16);
-  fixed.writeDoubleLE(block.lastSequence, 24);
-  fixed.writeUInt32LE(checksum >>> 0, 32);
+  const fixed = Buffer.alloc(fixedBytes);
+  fixed.writeUInt32LE(entryLayout, 0);
+  fixed.writeDoubleLE(block.start, 4);
+  fixed.writeDoubleLE(block.end, 12);
+  fixed.writeDoubleLE(block.firstSequence, 20);
+  fixed.writeDoubleLE(block.lastSequence, 28);
+  fixed.writeUInt32LE(checksum >>> 0, 36);
   parts.push(fixed, Buffer.from(block.trigrams), u32(block.types.size));
   for (const [type, lines] of block.types) {
     const name = Buffer.from(type, "utf8");
@@ -44,6 +49,7 @@ export function encodeEntry(block: BlockSummary, checksum: number): Buffer {
       const packed = Buffer.alloc(places.length * 4);
       for (const [index, place] of places.entries()) packed.writeUInt32LE(place, index * 4);
       parts.push(packed);
+      for (const copy of lines.copies ?? []) parts.push(u32(copy.length), copy);
     }
   }
   const body = Buffer.concat(parts);
@@ -66,8 +72,9 @@ export interface IndexedBlock extends BlockSummary {
 
 /** Decodes one entry's body; `undefined` when it does not read as one. */
 function decodeBody(body: Buffer): IndexedBlock | undefined {
-  if (body.length < 36 + trigramBitmapBytes + 4) return undefined;
-  let at = 36 + trigramBitmapBytes;
+  if (body.length < fixedBytes + trigramBitmapBytes + 4) return undefined;
+  if (body.readUInt32LE(0) !== entryLayout) return undefined;
+  let at = fixedBytes + trigramBitmapBytes;
   const next = () => {
     if (at + 4 > body.length) throw new RangeError("entry cut short");
     at += 4;
@@ -83,22 +90,30 @@ function decodeBody(body: Buffer): IndexedBlock | undefined {
       const lines = next();
       const placeCount = next();
       let places: number[] | undefined;
+      let copies: Buffer[] | undefined;
       if (placeCount !== noPlaces) {
         places = [];
+        copies = [];
         for (let index = 0; index < placeCount; index += 1) places.push(next());
+        for (let index = 0; index < placeCount / 2; index += 1) {
+          const copyLength = next();
+          if (at + copyLength > body.length) return undefined;
+          copies.push(body.subarray(at, at + copyLength));
+          at += copyLength;
+        }
       }
-      types.set(type, { count: lines, places });
+      types.set(type, { count: lines, places, copies });
     }
   } catch {
     return undefined;
   }
   return {
-    start: body.readDoubleLE(0),
-    end: body.readDoubleLE(8),
-    firstSequence: body.readDoubleLE(16),
-    lastSequence: body.readDoubleLE(24),
-    checksum: body.readUInt32LE(32),
-    trigrams: body.subarray(36, 36 + trigramBitmapBytes),
+    start: body.readDoubleLE(4),
+    end: body.readDoubleLE(12),
+    firstSequence: body.readDoubleLE(20),
+    lastSequence: body.readDoubleLE(28),
+    checksum: body.readUInt32LE(36),
+    trigrams: body.subarray(fixedBytes, fixedBytes + trigramBitmapBytes),
     types,
   };
 }

@@ -3,7 +3,7 @@ import { createRecordMatcher, type RecordSearch } from "@ctx/rollout";
 import type { RecordLine } from "./jsonl-line.js";
 import { parseLogLine, unreadableLineError } from "./jsonl-line.js";
 import { type LogLocation, type LogReader, linesForward } from "./jsonl-log.js";
-import { createBlockPlan } from "./search-block-plan.js";
+import { createBlockPlan, type LinePlace } from "./search-block-plan.js";
 import type { IndexedBlock } from "./search-index-file.js";
 
 const sequenceKey = Buffer.from('{"sequence":');
@@ -116,25 +116,26 @@ async function scanLines(
 }
 
 /**
- * The records at `places` (pairs of offset and length) of `block` whose raw bytes pass
- * `rawTest`, each line read alone; `undefined` when one is not a whole line holding a record of
+ * The records at `places` of `block` whose raw bytes pass `rawTest`, each line read alone
+ * (or taken from the index's copy); `undefined` when one is not a whole line holding a record of
  * the block (the index then misled, and the block is read whole instead).
  */
 function readPlaces(
   descriptor: number,
   block: IndexedBlock,
-  places: readonly number[],
+  places: readonly LinePlace[],
   log: LogLocation,
   rawTest: RawTest,
 ): RecordLine[] | undefined {
   const records: RecordLine[] = [];
-  for (let index = 0; index < places.length; index += 2) {
-    const offset = places[index] ?? 0;
-    const length = places[index + 1] ?? 0;
-    const read = Buffer.allocUnsafe(length + 1);
-    if (readSync(descriptor, read, 0, read.length, offset) !== read.length) return undefined;
-    if (read[length] !== 0x0a) return undefined;
-    const bytes = read.subarray(0, length);
+  for (const { offset, length, copy } of places) {
+    let bytes = copy;
+    if (bytes === undefined) {
+      const read = Buffer.allocUnsafe(length + 1);
+      if (readSync(descriptor, read, 0, read.length, offset) !== read.length) return undefined;
+      if (read[length] !== 0x0a) return undefined;
+      bytes = read.subarray(0, length);
+    }
     const head = sequenceOf(bytes);
     if (head !== undefined) {
       if (head.sequence < block.firstSequence || head.sequence > block.lastSequence)

@@ -167,7 +167,7 @@ describe("updateSearchIndex", () => {
       const extra = blocks.map((block, index) => {
         const reading = readings[index];
         const turns = block.types.get("turn")?.count ?? 0;
-        return typeof reading === "string" ? -1 : reading.length / 2 - turns;
+        return reading === undefined || typeof reading === "string" ? -1 : reading.length - turns;
       });
       expect(extra.filter((count) => count !== 0)).toEqual([
         blocks
