@@ -80,6 +80,8 @@ export async function updateSearchIndex(
   state: SearchIndexState | undefined,
   blockBytes = searchBlockBytes,
 ): Promise<SearchIndexState | undefined> {
+  // A log shorter than a block has nothing to index: its appends cost no call on the index.
+  if (state === undefined && committedEnd < blockBytes) return undefined;
   try {
     const current = state ?? (await openState(handle, log, committedEnd));
     if (current === undefined || current.stopped) return current;
