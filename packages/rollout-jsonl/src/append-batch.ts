@@ -7,6 +7,7 @@ import type { OpenLog, SessionHold } from "./jsonl-log-holds.js";
 import { infoFromHeader } from "./jsonl-session-files.js";
 import type { SessionIndex } from "./session-index.js";
 import type { IndexedSession } from "./session-index-line.js";
+import { updateSearchIndex } from "./update-search-index.js";
 
 /** The most bytes a log keeps in its encoding buffer between batches. */
 const largestKeptBuffer = 64 * 1024;
@@ -117,6 +118,12 @@ export function createBatchAppender(
       appendedAt: updatedAt,
       tornBytes: 0,
     };
+    log.searchIndex = await updateSearchIndex(
+      log.handle,
+      location(id),
+      state.size,
+      log.searchIndex,
+    );
     if (!noted)
       await index.change(async (sessions) => noteAppend(sessions, log.header, state), unlisted);
     return { nextSequence: state.nextSequence, duplicate: false };

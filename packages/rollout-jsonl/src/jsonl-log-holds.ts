@@ -8,6 +8,7 @@ import type { HeaderLine } from "./jsonl-line.js";
 import { inspectLogTail, type LogTail, readLogHeader } from "./jsonl-log.js";
 import type { JsonlSessionFiles } from "./jsonl-session-files.js";
 import { createSessionLanes } from "./session-lanes.js";
+import type { SearchIndexState } from "./update-search-index.js";
 
 /** How long a store keeps a session's lock and log after its last call on them, in milliseconds. */
 const idleRelease = 20;
@@ -33,6 +34,8 @@ export interface OpenLog {
   tail: LogTail;
   /** The buffer this log's batches are encoded into, reused while the log stays open. */
   buffer: Buffer | undefined;
+  /** Where the log's search index stands, once an append under this hold read it. */
+  searchIndex: SearchIndexState | undefined;
 }
 
 /** What an action run under a session's lock gets. */
@@ -121,6 +124,7 @@ export function createLogHolds(
         header: start.header,
         tail,
         buffer: undefined,
+        searchIndex: undefined,
       };
       return hold.log;
     } catch (error) {

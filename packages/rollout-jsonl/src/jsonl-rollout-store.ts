@@ -23,6 +23,7 @@ import { errorCode, exists } from "./file-system.js";
 import { encodeHeaderLine, type HeaderLine } from "./jsonl-line.js";
 import { createLogHolds } from "./jsonl-log-holds.js";
 import { createJsonlSessionFiles, infoFromHeader } from "./jsonl-session-files.js";
+import { searchIndexPath } from "./search-index-file.js";
 import { createSessionIndex } from "./session-index.js";
 
 /** Options of {@link createJsonlRolloutStore}. */
@@ -297,9 +298,10 @@ export function createJsonlRolloutStore(
                   .map((entry) => entry.info.id);
                 if (forks.length > 0) throw RolloutError.referencedByForks(id, forks);
                 await unlink(logPath(id));
-                await unlink(files.archivedPath(id)).catch((error: unknown) => {
-                  if (errorCode(error) !== "ENOENT") throw error;
-                });
+                for (const path of [files.archivedPath(id), searchIndexPath(location(id))])
+                  await unlink(path).catch((error: unknown) => {
+                    if (errorCode(error) !== "ENOENT") throw error;
+                  });
                 await syncDirectory(folder);
                 return { result: undefined, changes: [{ deleted: id }] };
               },

@@ -24,6 +24,7 @@ import {
 } from "./jsonl-log.js";
 import { readOwnLogRecords } from "./read-own-log-records.js";
 import { RolloutLogMismatchError } from "./rollout-log-mismatch-error.js";
+import { loadSearchIndex, type SearchIndexCache } from "./search-index-file.js";
 import { searchRecordLines } from "./search-record-lines.js";
 import type { SessionIndexSource } from "./session-index.js";
 import type { IndexedSession } from "./session-index-line.js";
@@ -151,6 +152,7 @@ export function createJsonlSessionFiles(folder: string): JsonlSessionFiles {
   const logPath = (id: string) => join(folder, `${id}${logSuffix}`);
   const archivedPath = (id: string) => join(folder, `${id}${archivedSuffix}`);
   const location = (id: string): LogLocation => ({ sessionId: id, path: logPath(id) });
+  const searchIndexes: SearchIndexCache = new Map();
 
   /** A session as its header and the end of its log say, read from an open log. */
   async function summarize(
@@ -238,10 +240,21 @@ export function createJsonlSessionFiles(folder: string): JsonlSessionFiles {
     search: RecordSearch,
   ): Promise<OwnRecords> {
     const base = info.parent?.sequence ?? 0;
-    return readOwnLogRecords(location(info.id), info, async (handle, start, committedEnd, log) => ({
-      records: await searchRecordLines(handle, { start, committedEnd, below }, log, base, search),
-      fromCheckpoint: false,
-    }));
+    return readOwnLogRecords(location(info.id), info, async (handle, start, committedEnd, log) => {
+      const range = { start, first: base, committedEnd };
+      const { blocks } = await loadSearchIndex(log, handle, range, searchIndexes);
+      return {
+        records: await searchRecordLines(
+          handle,
+          { start, committedEnd, below },
+          log,
+          base,
+          search,
+          blocks,
+        ),
+        fromCheckpoint: false,
+      };
+    });
   }
 
   return {

@@ -1,3 +1,4 @@
+import type { FileHandle } from "node:fs/promises";
 import {
   type OwnRecords,
   RolloutError,
@@ -7,7 +8,7 @@ import {
 } from "@ctx/rollout";
 import { openIfPresent } from "./file-system.js";
 import type { RecordLine } from "./jsonl-line.js";
-import { inspectLogTail, type LogLocation, type LogReader, readLogHeader } from "./jsonl-log.js";
+import { inspectLogTail, type LogLocation, readLogHeader } from "./jsonl-log.js";
 
 /**
  * Opens the session's log, finds its header and committed end, and reads its records with
@@ -19,7 +20,7 @@ export async function readOwnLogRecords(
   log: LogLocation,
   info: SessionInfo,
   read: (
-    handle: LogReader,
+    handle: FileHandle,
     start: number,
     committedEnd: number,
     log: LogLocation,
