@@ -169,8 +169,14 @@ export function keepRequestBody(
   body: object,
   difference: RequestDifference | undefined,
 ): Record<string, unknown> {
+  if (kept !== undefined && (!isRecord(kept) || Array.isArray(kept))) {
+    throw argumentError("kept", "expected a kept request body or undefined");
+  }
   if (!isRecord(body) || Array.isArray(body)) {
     throw argumentError("body", "expected a JSON object (a request body)");
+  }
+  if (difference !== undefined && !(isRecord(difference) && Array.isArray(difference.path))) {
+    throw argumentError("difference", "expected a request difference or undefined");
   }
   const [field, index] = difference?.path ?? [];
   let before = kept !== undefined;
