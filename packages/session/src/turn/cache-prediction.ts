@@ -43,9 +43,11 @@ export interface PredictedCacheBreak {
   /**
    * Where the serialised request first parts from the previous one (the byte offset, the path,
    * the part and an excerpt of each side), as the session option `requestBody` serialises them:
-   * the same for every break of a request, the earliest cause's place. Absent without that
-   * option, on the first request the session object sends (a resume's included), and when the
-   * two bodies serialise alike (an expired cache, say).
+   * the same for every break of a request, the earliest cause's place. For a cause that changes
+   * no byte of the body (an expired lifetime, a model the body does not name), it is where this
+   * request's input goes past the previous one's. Absent without that option, on the first
+   * request the session object sends (a resume's included), and when the two bodies serialise
+   * alike.
    */
   readonly difference?: RequestDifference;
   /** One sentence for people. */
