@@ -1,3 +1,4 @@
+import type { ResponseItem } from "@ctx/protocol";
 import {
   createRequestBodyMapping,
   firstDifferingByte,
@@ -24,11 +25,11 @@ const plainBody: RequestBodyMapping = createRequestBodyMapping({
   difference: (previous, next) => firstDifferingByte(previous, next, { input: "input item" }),
 });
 
-const reply = {
+const reply: ResponseItem = {
   type: "message",
   role: "assistant",
   content: [{ type: "output_text", text: "Done." }],
-} as const;
+};
 
 describe("the requestBody session option", () => {
   it("puts the first differing byte of the two bodies on a rollback's predicted break", async () => {
