@@ -11,5 +11,6 @@ export {
 export { fromGenerateText, type TextResult } from "./from-generate-text.js";
 export { fromStreamText, type StreamingTextResult } from "./from-stream-text.js";
 export { promptDifference } from "./prompt-difference.js";
+export { promptRequestBody } from "./prompt-request-body.js";
 export { reportedUsage } from "./reported-usage.js";
 export { type AiSdkPrompt, toPrompt } from "./to-prompt.js";

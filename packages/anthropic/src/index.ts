@@ -19,6 +19,7 @@ export { developerContext } from "./developer-context.js";
 export { fromMessage, type MessageOptions } from "./from-message.js";
 export { fromMessageStream, type MessageStreamOptions } from "./from-message-stream.js";
 export type { CachePricing } from "./long-ttl-pays.js";
+export { messagesRequestBody } from "./messages-request-body.js";
 export { messagesRequestDifference } from "./messages-request-difference.js";
 export { reportedUsage } from "./reported-usage.js";
 export {

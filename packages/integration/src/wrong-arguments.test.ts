@@ -176,6 +176,10 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       names: ["previous", "next", "labels"],
       optional: [2],
     },
+    createRequestBodyMapping: {
+      args: [{ fields: {}, params: () => ({}), difference: () => undefined }],
+      names: ["options"],
+    },
     saysContextWindowExceeded: { args: [{}], names: ["error"], anything: [0] },
     sharedInputRequest: {
       args: [{ instructions: "" }, [extendedItem], 1],
@@ -184,6 +188,11 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
   },
   "@ctx/protocol/internal": {
     createSchemaChecker: { args: [() => new Error("wrong")], names: ["refuse"] },
+    keepRequestBody: {
+      args: [{ input: [1] }, { input: [1, 2] }, { path: ["input", 1] }],
+      names: ["kept", "body", "difference"],
+      optional: [0, 2],
+    },
     deepFreeze: { args: [{}], names: ["value"], anything: [0] },
     describeSchemaIssues: { args: [[{ path: "a", message: "b" }]], names: ["issues"] },
     isDeepFrozen: { args: [{}], names: ["value"], anything: [0] },
@@ -471,6 +480,11 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       names: ["options"],
     },
     reportedUsage: { args: [{ usage: { total_tokens: 105 } }], names: ["response"] },
+    responsesRequestBody: {
+      args: [{ model: "gpt-5.1" }, { promptCacheKey: "key" }],
+      names: ["fields", "options"],
+      optional: [1],
+    },
     responsesRequestDifference: {
       args: [{ input: [1] }, { input: [2] }],
       names: ["previous", "next"],
@@ -513,6 +527,11 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
       args: [{ usage: { input_tokens: 100, output_tokens: 5 } }],
       names: ["message"],
     },
+    messagesRequestBody: {
+      args: [{ model: "claude-sonnet-4-5" }, { cacheControl: false }],
+      names: ["fields", "options"],
+      optional: [1],
+    },
     messagesRequestDifference: {
       args: [{ messages: [1] }, { messages: [2] }],
       names: ["previous", "next"],
@@ -544,6 +563,7 @@ const rows: Readonly<Record<string, Readonly<Record<string, Row>>>> = {
     toPrompt: { args: [adapterRequest], names: ["request"] },
     createAiSdkSummarizer: { args: [{ model: "openai/m" }], names: ["options"] },
     reportedUsage: { args: [{ inputTokens: 100, outputTokens: 5 }], names: ["usage"] },
+    promptRequestBody: { args: [{ tools: {} }], names: ["fields"] },
     promptDifference: { args: [{ messages: [1] }, { messages: [2] }], names: ["previous", "next"] },
     fromGenerateText: {
       args: [{ response: { messages: [] }, usage: { inputTokens: 1, outputTokens: 1 } }],

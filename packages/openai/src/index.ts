@@ -17,6 +17,7 @@ export {
   type OpenAIAdapterErrorOptions,
 } from "./openai-adapter-error.js";
 export { reportedUsage } from "./reported-usage.js";
+export { responsesRequestBody } from "./responses-request-body.js";
 export { responsesRequestDifference } from "./responses-request-difference.js";
 export {
   type ChatCompletionsParams,

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { deepFreeze } from "./deep-freeze.js";
-import { firstDifferingByte } from "./first-differing-byte.js";
+import { firstDifferingByte, keepRequestBody } from "./first-differing-byte.js";
 
 const encoder = new TextEncoder();
 
@@ -70,6 +70,63 @@ describe("firstDifferingByte", () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it("measures each copy of a list whose last elements the next one replaces, as a session's mapping hands them out", () => {
+    const message = fc.jsonValue({ maxDepth: 2 }).map((value) => deepFreeze({ value }));
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.array(message, { maxLength: 4 }), fc.nat(3)), { maxLength: 8 }),
+        (steps) => {
+          const live: unknown[] = [];
+          let previous = { system: "s", messages: [...live] };
+          for (const [added, replaced] of steps) {
+            // The last `replaced` elements are made again (a run grown, a breakpoint moved).
+            const kept = live.splice(Math.max(0, live.length - replaced));
+            live.push(...kept.map((element) => ({ again: element })), ...added);
+            const next = { system: "s", messages: [...live] };
+            expect(firstDifferingByte(previous, next)?.offset).toBe(slowOffset(previous, next));
+            previous = next;
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("keeps a body whose lists the next request grows and rewrites in place, as it was sent", () => {
+    const element = fc.jsonValue({ maxDepth: 2 }).map((value) => deepFreeze({ value }));
+    const change = fc.record({
+      list: fc.constantFrom("tools", "messages"),
+      added: fc.array(element, { maxLength: 3 }),
+      replaced: fc.nat(3),
+      system: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(change, { maxLength: 10 }), (changes) => {
+        // The lists are the live ones a mapping hands out, grown and rewritten at their end.
+        const live: Record<string, unknown[]> = { tools: [], messages: [] };
+        let system = "s";
+        let sent = JSON.stringify({ system, ...live });
+        let kept: Record<string, unknown> | undefined;
+        for (const { list, added, replaced, system: rewritten } of changes) {
+          const values = live[list] ?? [];
+          const again = values.splice(Math.max(0, values.length - replaced));
+          values.push(...again.map((value) => ({ again: value })), ...added);
+          if (rewritten) system += "!";
+          const body = { system, tools: live.tools, messages: live.messages };
+          const difference = kept === undefined ? undefined : firstDifferingByte(kept, body);
+          if (kept !== undefined) {
+            expect(difference?.offset).toBe(slowOffset(JSON.parse(sent), body));
+          }
+          kept = keepRequestBody(kept, body, difference);
+          sent = JSON.stringify(body);
+          expect(JSON.stringify(kept)).toBe(sent);
+        }
+      }),
+      { numRuns: 200 },
+    );
+    expect(() => keepRequestBody(undefined, [] as unknown as object, undefined)).toThrow(/body/);
   });
 
   it("refuses what is not a request body", () => {

@@ -113,11 +113,9 @@ function walk(
   if (Array.isArray(left) && Array.isArray(right)) {
     // The elements both share by reference are passed over at the cost of a comparison each,
     // and their length is read from the previous request's when it ended there.
-    let index = 0;
-    const shared = Math.min(left.length, right.length);
-    while (index < shared && left[index] === right[index]) index += 1;
+    let index = sharedCount(left, right);
     const before = elementsLength(left, index);
-    if (index === left.length) rememberExtension(left, right, before);
+    rememberLength(right, index, before);
     let at = offset + 1 + before;
     for (; index < Math.max(left.length, right.length); index += 1) {
       if (index >= left.length || index >= right.length) {
@@ -157,6 +155,69 @@ function walk(
   return leftText === rightText ? undefined : text(path, offset, leftText, rightText);
 }
 
+/**
+ * `body` kept for a later {@link firstDifferingByte} with the next body: `kept` (the body kept
+ * before, or `undefined`) made equal to it, each top-level list updated in place, the rest of
+ * `body`'s fields shared. `difference` is where `body` parts from `kept` (`undefined` when they
+ * serialise alike): the lists before it are alike, the one holding it is alike up to the element
+ * it names, and only those after it are compared again. A mapping hands each request the same
+ * lists, grown, so keeping a body costs its new elements and no allocation; the lengths measured
+ * of `body`'s lists go with their copies.
+ */
+export function keepRequestBody(
+  kept: Record<string, unknown> | undefined,
+  body: object,
+  difference: RequestDifference | undefined,
+): Record<string, unknown> {
+  if (kept !== undefined && (!isRecord(kept) || Array.isArray(kept))) {
+    throw argumentError("kept", "expected a kept request body or undefined");
+  }
+  if (!isRecord(body) || Array.isArray(body)) {
+    throw argumentError("body", "expected a JSON object (a request body)");
+  }
+  if (difference !== undefined && !(isRecord(difference) && Array.isArray(difference.path))) {
+    throw argumentError("difference", "expected a request difference or undefined");
+  }
+  const [field, index] = difference?.path ?? [];
+  let before = kept !== undefined;
+  const next: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (key === field) before = false;
+    if (!Array.isArray(value)) {
+      next[key] = value;
+      continue;
+    }
+    const list: unknown = kept?.[key];
+    const copy: unknown[] = Array.isArray(list) && list !== value ? list : [];
+    const from =
+      copy.length === 0
+        ? 0
+        : before
+          ? value.length
+          : key === field
+            ? typeof index === "number"
+              ? index
+              : 0
+            : sharedCount(copy, value);
+    copy.length = Math.min(copy.length, from);
+    for (let at = copy.length; at < value.length; at += 1) copy.push(value[at]);
+    const known = arrayLengths.get(value);
+    if (known !== undefined && known.count === value.length && known.last === value.at(-1)) {
+      arrayLengths.set(copy, { count: copy.length, last: copy.at(-1), length: known.length });
+    } else arrayLengths.delete(copy);
+    next[key] = copy;
+  }
+  return next;
+}
+
+/** How many leading elements `left` and `right` share by reference. */
+function sharedCount(left: readonly unknown[], right: readonly unknown[]): number {
+  const shared = Math.min(left.length, right.length);
+  let index = 0;
+  while (index < shared && left[index] === right[index]) index += 1;
+  return index;
+}
+
 /** Where one object ends before the other: a closing brace on one side, a comma on the other. */
 function tail(
   path: (string | number)[],
@@ -182,29 +243,44 @@ const arrayLengths = new WeakMap<
   { readonly count: number; readonly last: unknown; readonly length: number }
 >();
 
-/** The UTF-8 length of `values`' first `count` elements as JSON writes them, commas between. */
+/**
+ * The UTF-8 length of `values`' first `count` elements as JSON writes them, commas between: from
+ * the length kept for the whole of `values`, less its last elements, when fewer of those are left
+ * out than kept (a request's list whose last messages the next request replaces).
+ */
 function elementsLength(values: readonly unknown[], count: number): number {
+  if (count === 0) return 0;
   const known = arrayLengths.get(values);
-  if (known !== undefined && known.count === count && values.length === count) {
-    if (count === 0 || values[count - 1] === known.last) return known.length;
+  if (
+    known !== undefined &&
+    known.count === values.length &&
+    values.at(-1) === known.last &&
+    known.count - count <= count
+  ) {
+    let length = known.length;
+    for (let index = count; index < known.count; index += 1) {
+      length -= 1 + byteLength(element(values[index]));
+    }
+    return length;
   }
-  let length = count > 0 ? count - 1 : 0;
+  let length = count - 1;
   for (let index = 0; index < count; index += 1) length += byteLength(element(values[index]));
   if (count === values.length) arrayLengths.set(values, { count, last: values.at(-1), length });
   return length;
 }
 
-/** Keeps the length of `next`'s elements, which begin with all of `previous`'s (`length` long). */
-function rememberExtension(
-  previous: readonly unknown[],
-  next: readonly unknown[],
-  length: number,
-): void {
+/**
+ * Keeps the length of `values`' elements, the first `count` of which are `length` long (shared
+ * with the list it was compared with), when the rest are no more than those: they are measured,
+ * so the cost stays within that of the comparison.
+ */
+function rememberLength(values: readonly unknown[], count: number, length: number): void {
+  if (values.length - count > count) return;
   let total = length;
-  for (let index = previous.length; index < next.length; index += 1) {
-    total += (index > 0 ? 1 : 0) + byteLength(element(next[index]));
+  for (let index = count; index < values.length; index += 1) {
+    total += (index > 0 ? 1 : 0) + byteLength(element(values[index]));
   }
-  arrayLengths.set(next, { count: next.length, last: next.at(-1), length: total });
+  arrayLengths.set(values, { count: values.length, last: values.at(-1), length: total });
 }
 
 /** Where one array ends before the other: a closing bracket on one side, the next element on the other. */

@@ -1,6 +1,7 @@
 import type { Fragment } from "@ctx/fragments";
 import type { ModelCatalog } from "@ctx/prompts";
 import { lazySchema } from "@ctx/protocol/internal";
+import type { RequestBodyMapping } from "@ctx/protocol/mapping";
 import type { Registry, StateSummarizer } from "@ctx/registry";
 import type { RolloutStore } from "@ctx/rollout";
 import { z } from "zod";
@@ -88,6 +89,14 @@ export const sessionOptionsShape = {
   clock: lazySchema(() =>
     z
       .custom<() => number>((value) => typeof value === "function", "expected a clock function")
+      .optional(),
+  ),
+  requestBody: lazySchema(() =>
+    z
+      .custom<RequestBodyMapping>(
+        (value) => hasMethods(value, ["body", "difference"]),
+        "expected a request body mapping: { body, difference } functions (an adapter's messagesRequestBody, say)",
+      )
       .optional(),
   ),
   toolOutputLimit: lazySchema(() =>

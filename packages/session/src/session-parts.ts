@@ -51,7 +51,7 @@ export function createSessionParts(
     agentsMdCache: new AgentsMdCache(),
     nestedAgentsMd: new NestedAgentsMdIndex(),
     tokens: new SessionTokens(options),
-    requests: new OutgoingRequests(state, startWarnings),
+    requests: new OutgoingRequests(state, startWarnings, options.requestBody),
     commit: createCommit(writer, state),
   };
 }

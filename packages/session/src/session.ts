@@ -1,5 +1,6 @@
 import type { ModelCatalog, TruncationPolicy } from "@ctx/prompts";
 import type { ModelAnswer, ReportedUsage, ResponseItem } from "@ctx/protocol";
+import type { RequestBodyMapping } from "@ctx/protocol/mapping";
 import type { Registry, StateSummarizer } from "@ctx/registry";
 import type { RolloutStore } from "@ctx/rollout";
 import type { CtxWarning } from "@ctx/text";
@@ -83,6 +84,14 @@ export interface SessionOptions {
    * gap between two requests with the provider's cache lifetime. `Date.now` when omitted.
    */
   readonly clock?: () => number;
+  /**
+   * How the caller serialises each request for its provider: an adapter's ready-made mapping
+   * (`messagesRequestBody`, `responsesRequestBody`, `promptRequestBody`), whose `body` the
+   * caller's `callModel` then sends. Each request is serialised once more by the session and
+   * compared with the previous one's body, so every predicted cache break carries the first
+   * differing byte of the request (`difference`). Without it, predictions carry no byte.
+   */
+  readonly requestBody?: RequestBodyMapping;
 }
 
 /** Options of {@link Session.compact}. */

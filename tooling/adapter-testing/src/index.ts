@@ -16,6 +16,7 @@ export {
   type SummarizerContract,
 } from "./describe-adapter-contract.js";
 export { type AdapterManifest, describePeerRange } from "./describe-peer-range.js";
+export { type BreakByte, expectBreakBytes } from "./expect-break-bytes.js";
 export { expectGrowingRequests, type KeptMessages } from "./expect-growing-requests.js";
 export { expectKeptStates } from "./expect-kept-states.js";
 export { expectTypedOutcome } from "./expect-typed-outcome.js";

@@ -11,6 +11,12 @@ export {
   type MessageMapperOptions,
   type MessageMapping,
 } from "../create-message-mapper.js";
+export {
+  createRequestBodyMapping,
+  type RequestBodyMapping,
+  type RequestBodyMappingOptions,
+  type RequestFields,
+} from "../create-request-body-mapping.js";
 export { declareExtension } from "../declare-extension.js";
 export { firstDifferingByte, type RequestDifference } from "../first-differing-byte.js";
 export { saysContextWindowExceeded } from "../says-context-window-exceeded.js";

@@ -1,18 +1,29 @@
 import { defaultModelCatalog } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
+import { deepFreeze } from "@ctx/protocol/internal";
+import {
+  createItemMapper,
+  createRequestBodyMapping,
+  firstDifferingByte,
+  sharedInputRequest,
+} from "@ctx/protocol/mapping";
 import { benchOptions, benchSize } from "@ctx/vitest-config/bench";
 import { bench, describe } from "vitest";
 import { defaultOrigin } from "../history/origin.js";
 import { PromptBuilder } from "../history/prompt-builder.js";
+import { SentInput } from "../history/sent-input.js";
 import { approximateTokenizer } from "../tokens/approximate-tokenizer.js";
 import { TokenCounter } from "../tokens/token-counter.js";
 import { CacheLedger } from "./cache-ledger.js";
 import type { RequestSettings } from "./request-settings.js";
+import { SentBody } from "./sent-body.js";
 
 // What the cache ledger adds to one request on a long history (issue 45: at most 1 ms at 100,000
 // history items): each iteration appends a tool round, takes the prompt view as a request does,
-// and, in the second benchmark only, has the ledger predict the request's cache misses. The
-// difference of the two means is the ledger's cost per request.
+// and, in the second benchmark, has the ledger predict the request's cache misses; in the third,
+// it also serialises the request through a request body mapping (the session option
+// `requestBody`: an incremental item mapping, as the Responses adapter's) and compares the body
+// with the previous one. The difference of the means is the ledger's cost per request.
 
 const size = benchSize(100_000, 1_000);
 const model = defaultModelCatalog.get("gpt-5.1");
@@ -30,17 +41,30 @@ const settings: RequestSettings = {
 
 function round(turn: number): ResponseItem[] {
   const callId = `call-${turn}`;
-  return [
+  // Frozen, as a session holds its items: a mapping converts each once.
+  return deepFreeze([
     { type: "function_call", call_id: callId, name: "shell", arguments: '{"command":"ls"}' },
     { type: "function_call_output", call_id: callId, output: "a.ts\nb.ts" },
-  ];
+  ]);
 }
 
+const itemMapper = createItemMapper((item) => item);
+const requestBody = createRequestBodyMapping({
+  fields: { model: model.slug, tools: settings.tools },
+  params: (request) => ({
+    instructions: request.instructions,
+    input: itemMapper.map(request, { toError: (problems) => new Error(problems), path: "" }),
+  }),
+  difference: (previous, next) => firstDifferingByte(previous, next, { input: "input item" }),
+});
+
 /** A history of `size` items, and a step that grows it by one tool round and takes a request. */
-function history(withLedger: boolean) {
+function history(withLedger: boolean, withBody: boolean) {
   const builder = new PromptBuilder();
   const counter = new TokenCounter(approximateTokenizer);
   const ledger = new CacheLedger();
+  const sent = new SentInput();
+  const body = new SentBody(requestBody);
   let turn = 0;
   const append = () => {
     for (const item of round(turn)) builder.append({ item, origin: defaultOrigin(item) });
@@ -55,8 +79,12 @@ function history(withLedger: boolean) {
     const view = builder.view({ imageInput: true });
     if (withLedger) {
       const instructions = "You are a careful coding agent.";
-      const sent = { view, instructions, model, settings, at };
-      ledger.predict(sent, { view: previous, model: model.slug }, undefined, false, counter);
+      const request = { view, instructions, model, settings, at };
+      ledger.predict(request, { view: previous, model: model.slug }, undefined, false, counter);
+      if (withBody) {
+        const items = sent.of(view);
+        body.next(sharedInputRequest({ instructions, warnings: [] }, items, items.length));
+      }
     }
     previous = view;
   };
@@ -64,10 +92,16 @@ function history(withLedger: boolean) {
   return request;
 }
 
-const without = history(false);
-const withLedger = history(true);
+const without = history(false, false);
+const withLedger = history(true, false);
+const withBody = history(true, true);
 
 describe(`one request on ${size.toLocaleString("en")} history items`, () => {
   bench("without the cache ledger", without, benchOptions());
   bench("with the cache ledger's prediction", withLedger, benchOptions());
+  bench(
+    "with the prediction and the request body's first differing byte",
+    withBody,
+    benchOptions(),
+  );
 });

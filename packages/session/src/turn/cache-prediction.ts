@@ -1,3 +1,5 @@
+import type { RequestDifference } from "@ctx/protocol/mapping";
+
 /**
  * What may keep the provider's prompt cache from reading a request's prefix: the model, the base
  * instructions, the tools, the cache key, the reasoning settings or the service tier changed;
@@ -38,6 +40,16 @@ export interface PredictedCacheBreak {
   readonly tokens: number;
   /** What reading those tokens again costs beyond a cache read, in US dollars, when priced. */
   readonly dollars?: number;
+  /**
+   * Where the serialised request first parts from the previous one (the byte offset, the path,
+   * the part and an excerpt of each side), as the session option `requestBody` serialises them:
+   * the same for every break of a request, the earliest cause's place. For a cause that changes
+   * no byte of the body (an expired lifetime, a model the body does not name), it is where this
+   * request's input goes past the previous one's. Absent without that option, on the first
+   * request the session object sends (a resume's included), and when the two bodies serialise
+   * alike.
+   */
+  readonly difference?: RequestDifference;
   /** One sentence for people. */
   readonly message: string;
 }
@@ -56,6 +68,8 @@ export interface CachePrediction {
    * price, per million tokens. Absent when the catalog has no prices for the model.
    */
   readonly dollars?: number;
+  /** Where the serialised request first parts from the previous one; see {@link PredictedCacheBreak.difference}. */
+  readonly difference?: RequestDifference;
   /** The page the prices come from, as the catalog cites it. */
   readonly pricingSource?: string;
 }

@@ -1,4 +1,8 @@
-import { sharedInputRequest } from "@ctx/protocol/mapping";
+import {
+  type RequestBodyMapping,
+  type RequestDifference,
+  sharedInputRequest,
+} from "@ctx/protocol/mapping";
 import type { CtxWarning } from "@ctx/text";
 import type { CompactionReport } from "../compaction/compaction-report.js";
 import type { PromptView } from "../history/prompt-builder.js";
@@ -8,6 +12,8 @@ import type { SessionState } from "../session-state.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { explainCacheBreak } from "./cache-break.js";
 import { CacheLedger, type LedgerRequest } from "./cache-ledger.js";
+import type { CachePrediction } from "./cache-prediction.js";
+import { SentBody } from "./sent-body.js";
 
 /**
  * The requests a session hands out, and what waits for the next one: the warnings met between
@@ -22,11 +28,18 @@ export class OutgoingRequests {
   #last: PromptView | undefined;
   readonly #sent = new SentInput();
   readonly #ledger = new CacheLedger();
+  /** The last request's body, when the session was told how requests are serialised. */
+  readonly #body: SentBody | undefined;
   #warnings: CtxWarning[];
   #report: CompactionReport | undefined;
 
-  constructor(state: SessionState, warnings: readonly CtxWarning[]) {
+  constructor(
+    state: SessionState,
+    warnings: readonly CtxWarning[],
+    requestBody: RequestBodyMapping | undefined,
+  ) {
     this.#state = state;
+    this.#body = requestBody === undefined ? undefined : new SentBody(requestBody);
     this.#warnings = [...warnings];
   }
 
@@ -93,16 +106,38 @@ export class OutgoingRequests {
     );
     const sent = this.#sent.of(view);
     this.#last = view;
+    const fields = {
+      instructions,
+      warnings: report === undefined ? warnings : [...warnings, ...report.warnings],
+      ...(cacheBreak === undefined ? {} : { cacheBreak }),
+      ...(report === undefined ? {} : { compaction: report }),
+    };
+    const serialised = this.#body?.next(sharedInputRequest(fields, sent, sent.length));
+    const difference = serialised?.difference;
     return sharedInputRequest(
       {
-        instructions,
-        warnings: report === undefined ? warnings : [...warnings, ...report.warnings],
-        ...(cacheBreak === undefined ? {} : { cacheBreak }),
-        ...(cachePrediction === undefined ? {} : { cachePrediction }),
-        ...(report === undefined ? {} : { compaction: report }),
+        ...fields,
+        warnings:
+          serialised === undefined ? fields.warnings : [...fields.warnings, ...serialised.warnings],
+        ...(cachePrediction === undefined
+          ? {}
+          : { cachePrediction: withDifference(cachePrediction, difference) }),
       },
       sent,
       sent.length,
     );
   }
+}
+
+/** `prediction` with the first differing byte of the serialised request on it and its breaks. */
+function withDifference(
+  prediction: CachePrediction,
+  difference: RequestDifference | undefined,
+): CachePrediction {
+  if (difference === undefined) return prediction;
+  return {
+    ...prediction,
+    difference,
+    breaks: prediction.breaks.map((predicted) => ({ ...predicted, difference })),
+  };
 }

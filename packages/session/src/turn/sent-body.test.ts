@@ -1,0 +1,89 @@
+import type { ResponseItem } from "@ctx/protocol";
+import {
+  createRequestBodyMapping,
+  firstDifferingByte,
+  type RequestBodyMapping,
+} from "@ctx/protocol/mapping";
+import { createMemoryRolloutStore } from "@ctx/rollout";
+import { describe, expect, it } from "vitest";
+import { createSession } from "../create-session.js";
+import { resumeSession } from "../log/resume-session.js";
+import { approximateTokenizer } from "../tokens/approximate-tokenizer.js";
+import type { TurnContext } from "./turn-context.js";
+
+const context: TurnContext = {
+  model: "gpt-5.1",
+  environments: [{ id: "local", cwd: "/repo", shell: "bash" }],
+  date: "2026-12-07",
+  timezone: "Etc/UTC",
+};
+
+/** A body of the instructions and the input as they are, as a plain provider would take them. */
+const plainBody: RequestBodyMapping = createRequestBodyMapping({
+  fields: { model: "test-model" },
+  params: (request) => ({ instructions: request.instructions, input: [...request.input] }),
+  difference: (previous, next) => firstDifferingByte(previous, next, { input: "input item" }),
+});
+
+const reply: ResponseItem = {
+  type: "message",
+  role: "assistant",
+  content: [{ type: "output_text", text: "Done." }],
+};
+
+describe("the requestBody session option", () => {
+  it("puts the first differing byte of the two bodies on a rollback's predicted break", async () => {
+    const session = createSession({ tokenizer: approximateTokenizer, requestBody: plainBody });
+    const first = await session.beginTurn(context, "one");
+    await session.record([reply]);
+    const second = await session.beginTurn(context, "two");
+    expect(second.cachePrediction).toBeUndefined();
+    await session.rollback(1);
+    const third = await session.beginTurn(context, "three");
+    const expected = firstDifferingByte(plainBody.body(second), plainBody.body(third), {
+      input: "input item",
+    });
+    expect(expected?.part).toMatch(/^input item \d+ \(user\)$/);
+    expect(third.cachePrediction?.difference).toEqual(expected);
+    expect(third.cachePrediction?.breaks.map((predicted) => predicted.difference)).toEqual([
+      expected,
+    ]);
+    expect(first.warnings).toEqual([]);
+  });
+
+  it("leaves the byte out without the option, and on a resumed session's first request", async () => {
+    const store = createMemoryRolloutStore();
+    const session = createSession({ tokenizer: approximateTokenizer, store, sessionId: "s" });
+    await session.beginTurn(context, "one");
+    await session.record([reply]);
+    await session.beginTurn({ ...context, model: "gpt-5-mini" }, "two");
+    const switched = await session.beginTurn(context, "three");
+    expect(switched.cachePrediction?.breaks.map((predicted) => predicted.cause)).toEqual(["model"]);
+    expect(switched.cachePrediction?.difference).toBeUndefined();
+    const resumed = await resumeSession(store, { sessionId: "s", requestBody: plainBody });
+    const after = await resumed.beginTurn({ ...context, model: "gpt-5-mini" }, "four");
+    expect(after.cachePrediction?.breaks.map((predicted) => predicted.cause)).toEqual(["model"]);
+    expect(after.cachePrediction?.difference).toBeUndefined();
+  });
+
+  it("warns once a body cannot be made, and sends the request all the same", async () => {
+    const failing = createRequestBodyMapping({
+      ...plainBody,
+      fields: () => {
+        throw new Error("no tools today");
+      },
+      params: plainBody.body,
+    });
+    const session = createSession({ tokenizer: approximateTokenizer, requestBody: failing });
+    const request = await session.beginTurn(context, "one");
+    expect(
+      request.warnings.map(({ code, message }) => [code, message.includes("no tools")]),
+    ).toEqual([["request-body-failed", true]]);
+  });
+
+  it("refuses a request body mapping that is not one, before anything is written", () => {
+    expect(() =>
+      createSession({ requestBody: { body: () => ({}) } as unknown as RequestBodyMapping }),
+    ).toThrow(/requestBody/);
+  });
+});
