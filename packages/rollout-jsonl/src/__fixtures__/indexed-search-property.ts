@@ -66,9 +66,15 @@ async function index(log: LogLocation, blockBytes: number): Promise<number> {
 /**
  * Runs `runs` random sessions in a store on `folder`: appends, indexes built in small blocks,
  * indexes deleted, cut or corrupted, logs torn at their end, and after each step every search's
- * answer held to the whole read filtered. Answers how many index blocks the searches could use.
+ * answer held to the whole read filtered. Answers how many sessions ran (fewer than `runs` when
+ * the property's time ran out on a loaded machine) and how many index blocks their searches could
+ * use. `minutes` is the property's time (fast-check's default for every property otherwise).
  */
-export async function checkIndexedSearches(folder: string, runs: number): Promise<number> {
+export async function checkIndexedSearches(
+  folder: string,
+  runs: number,
+  minutes?: number,
+): Promise<{ readonly sessions: number; readonly indexedBlocks: number }> {
   const store = createJsonlRolloutStore(folder);
   let sessions = 0;
   let indexedBlocks = 0;
@@ -120,9 +126,12 @@ export async function checkIndexedSearches(folder: string, runs: number): Promis
           }
         },
       ),
-      { numRuns: runs },
+      {
+        numRuns: runs,
+        ...(minutes === undefined ? {} : { interruptAfterTimeLimit: minutes * 60_000 }),
+      },
     );
-    return indexedBlocks;
+    return { sessions, indexedBlocks };
   } finally {
     await store.close();
   }
