@@ -131,13 +131,13 @@ export async function inspectRollout(
           read = await openRecordReader(reader, path, maxLineBytes);
         }
         if (value === undefined) {
-          state.unreadable(lineNumber, damageOf(line));
+          state.unread.add(lineNumber, damageOf(line));
           continue;
         }
         const entries = read(value, lineNumber);
         if (entries === undefined) {
           const other = otherOwner(reader, value);
-          state.unreadable(
+          state.unread.add(
             lineNumber,
             other === undefined
               ? `it is not a ${rolloutFormatNames[reader.format]} record`
@@ -177,10 +177,10 @@ export async function inspectRollout(
       message: `${estimated.items} text(s) (${estimated.bytes} bytes) past the first ${tokenizeLimit} bytes of text were counted at bytes / 4, not with ${tokenizer.name}: their figures are marked ~`,
     });
   }
-  if (state.eventCount > state.events.length) {
+  if (state.events.count > state.events.list.length) {
     warnings.push({
       code: "events-left-out",
-      message: `only the first ${state.events.length} of ${state.eventCount} events are listed`,
+      message: `only the first ${state.events.list.length} of ${state.events.count} events are listed`,
     });
   }
   const totals = orderKindTotals(state.totals.values());
@@ -194,18 +194,20 @@ export async function inspectRollout(
     ...(instructions === undefined
       ? {}
       : { instructions: { bytes: instructions.bytes, tokens: instructions.tokens } }),
-    ...(state.usage.reported === undefined ? {} : { reported: state.usage.reported }),
+    ...(state.requests.usage.reported === undefined
+      ? {}
+      : { reported: state.requests.usage.reported }),
     lines: lineNumber,
     turns: state.turn,
     items: totals.reduce((sum, total) => sum + total.items, 0),
     totals,
-    requestCount: state.requestCount,
-    requestTokens: state.requestTokens,
-    requests: state.requests,
-    eventCount: state.eventCount,
-    events: state.events,
+    requestCount: state.requests.count,
+    requestTokens: state.requests.tokens,
+    requests: state.requests.kept,
+    eventCount: state.events.count,
+    events: state.events.list,
     subAgents: state.subAgents.totals(),
-    unreadLines: state.unfit,
+    unreadLines: state.unread.count,
     warnings,
   };
 }

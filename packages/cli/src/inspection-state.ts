@@ -1,8 +1,7 @@
-import type { CacheDiagnostics, JsonValue } from "@ctx/protocol";
+import type { JsonValue } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
 import type { Tokenizer } from "@ctx/session";
 import type { CtxWarning } from "@ctx/text";
-import { cacheStake, describeStake } from "./cache-stake.js";
 import type {
   ItemCategory,
   ItemPiece,
@@ -10,24 +9,16 @@ import type {
   SessionFacts,
 } from "./formats/transcript-entry.js";
 import { HistoryTotals, type Measure } from "./history-totals.js";
+import { describeAnswerEnding, describeRewind, InspectedEvents } from "./inspected-events.js";
+import { InspectedRequests } from "./inspected-requests.js";
 import { itemPieces } from "./item-pieces.js";
 import { isJsonObject, type JsonObject } from "./json-object.js";
 import { addToKindTotal, type KindTotal } from "./kind-total.js";
-import { ReconciliationTally, reconcile } from "./request-reconciliation.js";
-import { snapshotRequest } from "./request-snapshot.js";
-import type { InspectedEvent, InspectedItem, InspectedRequest } from "./rollout-inspection.js";
+import type { InspectedEvent, InspectedItem } from "./rollout-inspection.js";
 import { SubAgentTally } from "./sub-agent-tally.js";
 import { TextMeasure } from "./text-measure.js";
 import { TypedUserMessages } from "./typed-user-messages.js";
-import { UsageLedger } from "./usage-ledger.js";
-
-/** What the inspection says of an answer that did not complete, by how it ended. */
-const answerEndings = {
-  cut: "the model's answer was cut short (the provider's output limit)",
-  refused: "the model refused to answer",
-  failed: "the provider reported the answer as failed",
-  aborted: "the answer was stopped before it was whole",
-} as const;
+import { UnreadLines } from "./unread-lines.js";
 
 /** The limits an {@link InspectionState} keeps to, and how it counts tokens. */
 export interface StateOptions {
@@ -45,15 +36,6 @@ export interface StateOptions {
 const kindLimit = 256;
 /** How many distinct models the header names. */
 const modelLimit = 16;
-/** How many lines that do not fit their format are named one by one; the rest are counted. */
-const namedUnfit = 10;
-
-/** A kept request, whose report and reconciliation arrive after it. */
-type KeptRequest = Omit<InspectedRequest, "reported" | "reconciliation" | "providerCacheReport"> & {
-  reported?: NonNullable<InspectedRequest["reported"]>;
-  providerCacheReport?: NonNullable<InspectedRequest["providerCacheReport"]>;
-  reconciliation?: NonNullable<InspectedRequest["reconciliation"]>;
-};
 
 /**
  * What `ctx inspect` has learnt from a transcript so far, one entry at a time: totals by kind,
@@ -62,26 +44,20 @@ type KeptRequest = Omit<InspectedRequest, "reported" | "reconciliation" | "provi
  */
 export class InspectionState {
   turn = 0;
-  requestCount = 0;
-  eventCount = 0;
   facts: SessionFacts | undefined;
   readonly models: string[] = [];
   /** The model of the latest turn, whose prices a cache break is counted at. */
   private model: string | undefined;
   readonly totals = new Map<string, KindTotal>();
-  readonly requests: KeptRequest[] = [];
-  readonly events: InspectedEvent[] = [];
+  readonly requests: InspectedRequests;
+  readonly events: InspectedEvents;
   readonly warnings: CtxWarning[] = [];
-  readonly usage = new UsageLedger();
   readonly subAgents = new SubAgentTally();
-  readonly reconciliation = new ReconciliationTally();
   readonly measure: TextMeasure;
   /** The line of the first text counted at bytes / 4: later requests hold estimates. */
   estimatedSince: number | undefined;
-  /** The tokens of every request, kept or not. */
-  requestTokens = 0;
-  /** How many lines did not fit their format. */
-  unfit = 0;
+  /** The lines that did not fit their format. */
+  readonly unread: UnreadLines;
   private instructions: (Measure & { line: number }) | undefined;
   /** The history the next request sends, as sums. */
   private readonly history: HistoryTotals;
@@ -91,13 +67,8 @@ export class InspectionState {
   private fresh: InspectedItem[] = [];
   private readonly typed = new TypedUserMessages();
   private lastWasModel = false;
-  private pendingBreak: string | undefined;
-  private lastBreak = false;
   /** The message the latest request is, where the transcript names messages. */
   private lastMessage: string | undefined;
-  /** The latest request's figures, to reconcile with the report that follows it. */
-  private latest: { tokens: number; reasoning: number } | undefined;
-  private reconciled = 0;
   /** Whether the transcript marks its turns; otherwise each message the user typed opens one. */
   private explicitTurns = false;
   private turnId: string | undefined;
@@ -108,6 +79,11 @@ export class InspectionState {
   ) {
     this.history = new HistoryTotals(options.rollbackWindow);
     this.measure = new TextMeasure(options.tokenizer, options.tokenizeLimit);
+    this.events = new InspectedEvents(options.eventLimit);
+    this.unread = new UnreadLines(this.warnings);
+    this.requests = new InspectedRequests(options.requestLimit, (line, type, detail) =>
+      this.event(line, type, detail),
+    );
   }
 
   /** The items read since the last call, in order. */
@@ -147,7 +123,7 @@ export class InspectionState {
       case "turn":
         // Providers cache each model apart: the first request at another model reads nothing.
         if (entry.model !== undefined && this.model !== undefined && entry.model !== this.model) {
-          this.pendingBreak ??= `after a model switch (${this.model} to ${entry.model})`;
+          this.requests.breakBefore(`after a model switch (${this.model} to ${entry.model})`, true);
         }
         this.model = entry.model ?? this.model;
         if (entry.model !== undefined && !this.models.includes(entry.model)) {
@@ -181,20 +157,14 @@ export class InspectionState {
           "compaction",
           entry.detail ?? `history replaced by ${entry.replacement.length} item(s)`,
         );
-        this.pendingBreak = "after a compaction";
+        this.requests.breakBefore("after a compaction");
         return;
       case "rollback":
         this.rollBack(entry.turns, entry.branch, line);
         return;
-      case "rewind": {
-        const to = entry.parentLine === 0 ? "the start" : `line ${entry.parentLine}`;
-        this.event(
-          line,
-          "rewind",
-          `the person rewound to ${to}: the ${entry.records} record(s) of the branch they left are not in the history`,
-        );
+      case "rewind":
+        this.event(line, "rewind", describeRewind(entry.parentLine, entry.records));
         return;
-      }
       case "warning":
         this.warnings.push({ code: entry.code, message: entry.message });
         return;
@@ -202,54 +172,38 @@ export class InspectionState {
         this.add(entry.piece, line);
         return;
       case "unfit":
-        this.unreadable(line, entry.reason);
+        this.unread.add(line, entry.reason);
         return;
       case "aborted":
         this.event(line, "aborted", "the turn was interrupted");
         return;
       case "ending":
-        this.event(line, "answer-ending", answerEndings[entry.ending]);
+        this.event(line, "answer-ending", describeAnswerEnding(entry.ending));
         return;
       case "cache-report":
-        this.cacheReport(entry.report, line);
+        this.requests.cacheReport(entry.report, line);
         return;
       case "usage":
         if (entry.thread !== undefined) {
           this.subAgents.usage(entry.thread, line, entry.usage, entry.copyOf);
           return;
         }
-        this.report(entry.usage, entry.copyOf, line);
+        this.requests.report(entry.usage, entry.copyOf, line);
         return;
-    }
-  }
-
-  /** Names line `line`, which could not be read, and why: the first ten, the rest counted. */
-  unreadable(line: number, reason: string): void {
-    this.unfit += 1;
-    if (this.unfit <= namedUnfit) {
-      this.warnings.push({
-        code: "line-does-not-fit",
-        message: `line ${line} was skipped: ${reason}`,
-      });
     }
   }
 
   /** Settles what still waits, once the transcript is read. */
   finish(): void {
     this.settle();
-    if (this.unfit > namedUnfit) {
-      this.warnings.push({
-        code: "lines-do-not-fit",
-        message: `${this.unfit - namedUnfit} more line(s) that could not be read were skipped`,
-      });
-    }
+    this.unread.finish();
     if (this.subAgents.leftOut > 0) {
       this.warnings.push({
         code: "sub-agents-left-out",
         message: `${this.subAgents.leftOut} text(s) of sub-agents past the first 256 were not summed`,
       });
     }
-    this.warnings.push(...this.reconciliation.warnings());
+    this.warnings.push(...this.requests.reconciliation.warnings());
   }
 
   /** The base instructions' size, when the transcript recorded them. */
@@ -268,45 +222,8 @@ export class InspectionState {
     const said = `${turns} turn(s) dropped (${dropped.items} item(s))`;
     if (branch === undefined) this.event(line, "rollback", said);
     else this.event(line, "branch", `${branch}: ${said}`);
-    this.pendingBreak =
-      branch === undefined ? "after a rollback" : "after a move to another branch";
-  }
-
-  private report(
-    usage: NonNullable<InspectedRequest["reported"]>,
-    copyOf: string | undefined,
-    line: number,
-  ): void {
-    const request = this.requests.at(-1);
-    const target =
-      request !== undefined && request.index === this.requestCount ? request : undefined;
-    const cacheBreak = this.usage.take(usage, copyOf, this.requestCount, target, this.lastBreak);
-    if (cacheBreak !== undefined) this.event(line, "cache-break", cacheBreak);
-    if (this.latest === undefined || this.requestCount === 0) return;
-    const { tokens, reasoning } = this.latest;
-    const found = reconcile(tokens, usage.input, reasoning);
-    if (this.reconciled < this.requestCount) {
-      this.reconciled = this.requestCount;
-      this.reconciliation.take(this.requestCount, found);
-    }
-    if (target === undefined) return;
-    if (found === undefined) delete target.reconciliation;
-    else target.reconciliation = found;
-  }
-
-  /** Keeps the provider's cache report on the latest request, and names a miss as an event. */
-  private cacheReport(report: CacheDiagnostics, line: number): void {
-    const request = this.requests.at(-1);
-    if (request !== undefined && request.index === this.requestCount) {
-      request.providerCacheReport = report;
-    }
-    if (!report.missed) return;
-    const tokens =
-      report.missedInputTokens === undefined ? "" : `, ${report.missedInputTokens} input tokens`;
-    this.event(
-      line,
-      "cache-report",
-      `the provider reports a cache miss at request ${this.requestCount} (${report.reason ?? "no reason given"}${tokens})`,
+    this.requests.breakBefore(
+      branch === undefined ? "after a rollback" : "after a move to another branch",
     );
   }
 
@@ -364,45 +281,19 @@ export class InspectionState {
   }
 
   private request(line: number): void {
-    this.requestCount += 1;
-    const stake =
-      this.pendingBreak === undefined || this.latest === undefined
-        ? undefined
-        : cacheStake(this.latest.tokens, this.model);
-    const cacheBreak =
-      stake === undefined ? this.pendingBreak : `${this.pendingBreak}: ${describeStake(stake)}`;
-    this.lastBreak = cacheBreak !== undefined;
-    this.pendingBreak = undefined;
-    const history = this.history.byKind();
-    const tokens = (this.instructions?.tokens ?? 0) + this.history.tokens();
-    this.latest = { tokens, reasoning: history.get("reasoning")?.tokens ?? 0 };
-    this.requestTokens += tokens;
-    if (this.requests.length < this.options.requestLimit) {
-      const { tokensByKind, bytesByKind, categoryOf } = snapshotRequest(
-        this.instructions,
-        history,
-        this.categories,
-      );
-      this.requests.push({
-        index: this.requestCount,
-        line,
-        turn: this.turn,
-        ...(this.estimatedSince === undefined ? {} : { estimated: true as const }),
-        tokens,
-        bytesByKind,
-        tokensByKind,
-        categoryOf,
-        ...(cacheBreak === undefined ? {} : { cacheBreak }),
-        ...(stake === undefined ? {} : { cacheStake: stake }),
-      });
-    }
-    if (cacheBreak !== undefined) this.event(line, "cache-break", cacheBreak);
+    this.requests.open({
+      line,
+      turn: this.turn,
+      model: this.model,
+      instructions: this.instructions,
+      byKind: this.history.byKind(),
+      tokens: this.history.tokens(),
+      categories: this.categories,
+      estimated: this.estimatedSince !== undefined,
+    });
   }
 
   private event(line: number, type: InspectedEvent["type"], detail: string): void {
-    this.eventCount += 1;
-    if (this.events.length < this.options.eventLimit) {
-      this.events.push({ line, turn: this.turn, type, detail });
-    }
+    this.events.add({ line, turn: this.turn, type, detail });
   }
 }
