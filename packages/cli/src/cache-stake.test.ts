@@ -2,26 +2,13 @@ import { mkdtemp, readFile, realpath } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cacheMissDollars, defaultModelCatalog } from "@ctx/prompts";
-import type { JsonValue } from "@ctx/protocol";
 import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
 import { beforeAll, describe, expect, it } from "vitest";
+import { answerRecord, userRecord } from "./__fixtures__/ctx-records.js";
 import { runCtx } from "./__fixtures__/run-ctx.js";
 
 let folder: string;
 
-const message = (role: "user" | "assistant", text: string, origin: JsonValue) => ({
-  type: "response_item",
-  payload: {
-    item: {
-      type: "message",
-      role,
-      content: [{ type: role === "user" ? "input_text" : "output_text", text }],
-    },
-    origin,
-  },
-});
-const user = (text: string) => message("user", text, { source: "user" });
-const answer = message("assistant", "Done.", { source: "model" });
 const usage = (input: number, cached: number) => ({
   type: "reported_usage",
   payload: {
@@ -43,18 +30,18 @@ beforeAll(async () => {
     appendId: "one",
     records: [
       { type: "turn", payload: { index: 1, model: "gpt-6.2-sol", baseInstructions: "Be useful." } },
-      user("List the files."),
-      answer,
+      userRecord("List the files."),
+      answerRecord,
       usage(1_300, 0),
       { type: "turn", payload: { index: 2, model: "gpt-6.2-sol" } },
-      user("Now the tests."),
-      answer,
+      userRecord("Now the tests."),
+      answerRecord,
       usage(1_350, 1_280),
       { type: "cache_diagnostics", payload: { missed: false } },
       { type: "rollback", payload: { userTurns: 1 } },
       { type: "turn", payload: { index: 3, model: "gpt-6.2-sol" } },
-      user("Only the README."),
-      answer,
+      userRecord("Only the README."),
+      answerRecord,
       usage(1_330, 0),
       { type: "cache_diagnostics", payload: missed },
     ],
@@ -69,14 +56,14 @@ beforeAll(async () => {
         type: "turn",
         payload: { index: 1, model: "gpt-5.6-luna", baseInstructions: "Be useful." },
       },
-      user("List the files."),
-      answer,
+      userRecord("List the files."),
+      answerRecord,
       { type: "turn", payload: { index: 2, model: "gpt-5.6-luna" } },
-      user("Now the tests."),
-      answer,
+      userRecord("Now the tests."),
+      answerRecord,
       { type: "turn", payload: { index: 3, model: "gpt-6.2-sol" } },
-      user("Only the README."),
-      answer,
+      userRecord("Only the README."),
+      answerRecord,
     ],
   });
   await store.close();

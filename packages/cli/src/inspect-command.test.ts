@@ -4,10 +4,10 @@ import { mkdtemp, readFile, realpath, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { codexRolloutNames, codexRolloutPath } from "@ctx/fixtures";
-import type { JsonValue } from "@ctx/protocol";
 import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
 import { createSession, loadDefaultTokenizer, runTurn } from "@ctx/session";
 import { beforeAll, describe, expect, it } from "vitest";
+import { answerRecord, messageRecord, userRecord } from "./__fixtures__/ctx-records.js";
 import { expectLargeInspection } from "./__fixtures__/expect-large-inspection.js";
 import { type CtxRun, runCtx } from "./__fixtures__/run-ctx.js";
 
@@ -142,20 +142,7 @@ describe("ctx inspect on @ctx rollouts", () => {
     const directory = join(folder, "store");
     const store = createJsonlRolloutStore(directory);
     const session = await store.create({ id: "demo", cwd: folder });
-    const message = (role: "user" | "assistant", text: string, origin: JsonValue) => ({
-      type: "response_item",
-      payload: {
-        item: {
-          type: "message",
-          role,
-          content: [{ type: role === "user" ? "input_text" : "output_text", text }],
-        },
-        origin,
-      },
-    });
-    const user = (text: string) => message("user", text, { source: "user" });
-    const answer = message("assistant", "Done.", { source: "model" });
-    const environment = message(
+    const environment = messageRecord(
       "user",
       "<environment_context>\n  <cwd>/repo</cwd>\n</environment_context>",
       { source: "context", kinds: ["environment_context"] },
@@ -167,15 +154,15 @@ describe("ctx inspect on @ctx rollouts", () => {
       records: [
         { type: "turn", payload: { index: 1, model: "ctx-coder", baseInstructions: "Be useful." } },
         environment,
-        user("Fix the test."),
-        answer,
+        userRecord("Fix the test."),
+        answerRecord,
         { type: "turn", payload: { index: 2, model: "ctx-coder" } },
-        user("Now the docs."),
-        answer,
+        userRecord("Now the docs."),
+        answerRecord,
         { type: "rollback", payload: { userTurns: 1 } },
         { type: "turn", payload: { index: 3, model: "ctx-coder" } },
-        user("Only the README."),
-        answer,
+        userRecord("Only the README."),
+        answerRecord,
       ],
     });
     await store.close();
