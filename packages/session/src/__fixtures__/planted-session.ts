@@ -5,18 +5,12 @@ import { createSession } from "../create-session.js";
 import { createRecall } from "../recall/create-recall.js";
 import { approximateTokenizer } from "../tokens/approximate-tokenizer.js";
 import type { TurnContext } from "../turn/turn-context.js";
-import { assistant, output } from "./items.js";
+import { assistant, output, toolCall as call } from "./items.js";
 
 const turnContext: TurnContext = {
   model: "ctx-coder",
   environments: [{ id: "local", cwd: "/repo", shell: "bash" }],
 };
-const call = (id: string, name: string, args: unknown): ResponseItem => ({
-  type: "function_call",
-  call_id: id,
-  name,
-  arguments: JSON.stringify(args),
-});
 
 /** The facts {@link plantedSession} plants, as the user or the model wrote them. */
 export const plantedFacts = {

@@ -1,6 +1,7 @@
 import type { ResponseItem } from "@ctx/protocol";
 import { createMemoryRolloutStore } from "@ctx/rollout";
 import { describe, expect, it } from "vitest";
+import { toolCall as call, output, assistant as said } from "../__fixtures__/items.js";
 import { createSession } from "../create-session.js";
 import { forkSession } from "../log/fork-session.js";
 import { SessionError } from "../session-error.js";
@@ -12,22 +13,6 @@ const turnContext = {
   model: "ctx-coder",
   environments: [{ id: "local", cwd: "/repo", shell: "bash" }],
 };
-const call = (id: string, name: string, args: unknown): ResponseItem => ({
-  type: "function_call",
-  call_id: id,
-  name,
-  arguments: JSON.stringify(args),
-});
-const output = (id: string, text: string): ResponseItem => ({
-  type: "function_call_output",
-  call_id: id,
-  output: text,
-});
-const said = (text: string): ResponseItem => ({
-  type: "message",
-  role: "assistant",
-  content: [{ type: "output_text", text }],
-});
 
 /** Three turns, then a compaction, then a fourth turn, on a memory store. */
 async function compactedSession() {
