@@ -1,6 +1,7 @@
 import type { ResponseItem } from "@ctx/protocol";
 import { benchOptions, benchSize } from "@ctx/vitest-config/bench";
 import { bench, describe } from "vitest";
+import { agentRequestSettings } from "../__fixtures__/agent-request-settings.js";
 import { createSession } from "../create-session.js";
 import type { Session } from "../session.js";
 import type { TurnContext } from "./turn-context.js";
@@ -27,16 +28,7 @@ const context: TurnContext = {
 /** The same context telling the session an agent's tools and cache key, for its cache prediction. */
 const withRequest: TurnContext = {
   ...context,
-  request: {
-    tools: Array.from({ length: 20 }, (_, index) => ({
-      type: "function",
-      name: `tool_${index}`,
-      description: "Runs one of the agent's commands in the repository.",
-      parameters: { type: "object", properties: { path: { type: "string" } } },
-    })),
-    promptCacheKey: "bench",
-    reasoning: { effort: "medium" },
-  },
+  request: agentRequestSettings,
 };
 
 /** A session whose history holds about `size` items: turns of a tool call, its output and a reply. */

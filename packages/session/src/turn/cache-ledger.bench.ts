@@ -9,6 +9,7 @@ import {
 } from "@ctx/protocol/mapping";
 import { benchOptions, benchSize } from "@ctx/vitest-config/bench";
 import { bench, describe } from "vitest";
+import { agentRequestSettings } from "../__fixtures__/agent-request-settings.js";
 import { defaultOrigin } from "../history/origin.js";
 import { PromptBuilder } from "../history/prompt-builder.js";
 import { SentInput } from "../history/sent-input.js";
@@ -27,17 +28,7 @@ import { SentBody } from "./sent-body.js";
 
 const size = benchSize(100_000, 1_000);
 const model = defaultModelCatalog.get("gpt-5.1");
-const settings: RequestSettings = {
-  tools: Array.from({ length: 20 }, (_, index) => ({
-    type: "function",
-    name: `tool_${index}`,
-    description: "Runs one of the agent's commands in the repository.",
-    parameters: { type: "object", properties: { path: { type: "string" } } },
-  })),
-  promptCacheKey: "bench",
-  reasoning: { effort: "medium" },
-  cacheTtl: "5m",
-};
+const settings: RequestSettings = { ...agentRequestSettings, cacheTtl: "5m" };
 
 function round(turn: number): ResponseItem[] {
   const callId = `call-${turn}`;
