@@ -15,10 +15,9 @@ import {
 } from "@ctx/session";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCodex } from "./codex-cli.js";
+import { mockKeyVariable, mockProviderConfig } from "./mock-provider-config.js";
 import { type MockResponsesServer, startMockResponsesServer } from "./mock-responses-server.js";
 
-/** The variable named by `env_key`: Codex wants one, the mock ignores it. */
-const keyVariable = "CTX_CONFORMANCE_KEY";
 const markers = {
   prompt: "MARKER-CTX-PROMPT: add the health check.",
   answer: "MARKER-CTX-ANSWER: the health check is in.",
@@ -39,21 +38,7 @@ async function codexHomeWithMock(): Promise<{ home: string; work: string }> {
   const work = join(home, "work");
   await mkdir(work);
   mock = await startMockResponsesServer(() => ({ text: "Done.", totalTokens: 100 }));
-  await writeFile(
-    join(home, "config.toml"),
-    [
-      `model_provider = "mock"`,
-      `[model_providers.mock]`,
-      `name = "mock"`,
-      `base_url = "${mock.baseUrl}"`,
-      `wire_api = "responses"`,
-      `env_key = "${keyVariable}"`,
-      `request_max_retries = 0`,
-      `stream_max_retries = 0`,
-      `supports_websockets = false`,
-      "",
-    ].join("\n"),
-  );
+  await writeFile(join(home, "config.toml"), mockProviderConfig(mock.baseUrl));
   return { home, work };
 }
 
@@ -63,7 +48,7 @@ async function codex(home: string, work: string, args: readonly string[]): Promi
     cwd: work,
     home,
     args: [...args.slice(0, -1), "--json", "--skip-git-repo-check", ...args.slice(-1)],
-    env: { [keyVariable]: "unused" },
+    env: { [mockKeyVariable]: "unused" },
   });
 }
 

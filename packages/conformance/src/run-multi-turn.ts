@@ -23,6 +23,7 @@ import { type CtxTurnState, ctxTurnState } from "./ctx-turn-state.js";
 import { isKeptUserInput } from "./kept-user-input.js";
 import { describeLayout, type ExtraLabel, layoutOf } from "./layout.js";
 import { type MockAnswer, mockOutputItem } from "./mock-output-item.js";
+import { mockKeyVariable, mockProviderConfig } from "./mock-provider-config.js";
 import { type RecordedRequest, startMockResponsesServer } from "./mock-responses-server.js";
 import { runAppServerTurn } from "./run-app-server-turn.js";
 import type { Scenario, ScenarioSettings, ScenarioTurn } from "./scenario.js";
@@ -33,7 +34,6 @@ const mockSummary = "Conformance checkpoint: the health check is half written.";
 /** Codex compacts once reported usage passes this; our catalog gives every model the same limit. */
 const autoCompactTokenLimit = 50_000;
 /** The variable named by `env_key`: Codex wants one, the mock ignores it. */
-const keyVariable = "CTX_CONFORMANCE_KEY";
 /** What the tool that the mock calls returns on our side (Codex answers that it has no such tool). */
 const toolOutput = "No agents are running.";
 
@@ -106,19 +106,9 @@ export async function runMultiTurn(options: {
   try {
     await writeFile(
       join(home, "config.toml"),
-      [
-        `model_provider = "mock"`,
+      mockProviderConfig(mock.baseUrl, [
         `model_auto_compact_token_limit = ${autoCompactTokenLimit}`,
-        `[model_providers.mock]`,
-        `name = "mock"`,
-        `base_url = "${mock.baseUrl}"`,
-        `wire_api = "responses"`,
-        `env_key = "${keyVariable}"`,
-        `request_max_retries = 0`,
-        `stream_max_retries = 0`,
-        `supports_websockets = false`,
-        "",
-      ].join("\n"),
+      ]),
     );
     let settings: ScenarioSettings = scenario.settings;
     let cwd = scenario.cwd;
@@ -188,7 +178,7 @@ export async function runMultiTurn(options: {
           cwd: join(base, cwd),
           home,
           args: overrides,
-          env: { [keyVariable]: "unused" },
+          env: { [mockKeyVariable]: "unused" },
         });
         threadId ||= await server.startThread(join(base, cwd));
         await runAppServerTurn(server, threadId, turn, codexTurns, join(base, cwd));
@@ -210,7 +200,7 @@ export async function runMultiTurn(options: {
         cwd: join(base, cwd),
         home,
         args,
-        env: { [keyVariable]: "unused" },
+        env: { [mockKeyVariable]: "unused" },
       });
       if (index === 0 || turn.fork === true) threadId = readThreadId(stdout);
     }

@@ -2,6 +2,7 @@ import { isSummaryText, parseSummaryText } from "@ctx/prompts";
 import type { ResponseItem } from "@ctx/protocol";
 import { truncateMiddle } from "@ctx/text";
 import type { HistoryEntry } from "../history/origin.js";
+import { parseCallArguments } from "./parse-call-arguments.js";
 import { messageText } from "./user-text.js";
 
 /** How many of the newest requests, files and commands the fallback summary lists. */
@@ -65,7 +66,7 @@ function collectToolCall(
   commands: string[],
 ): void {
   const text = item.type === "function_call" ? item.arguments : item.input;
-  const parsed = parseObject(text) ?? {};
+  const parsed = parseCallArguments(text) ?? {};
   for (const value of [text, ...Object.values(parsed)]) {
     if (typeof value !== "string") continue;
     for (const match of value.matchAll(patchFile)) if (match[1] !== undefined) files.add(match[1]);
@@ -80,16 +81,5 @@ function collectToolCall(
     if (Array.isArray(value) && value.every((part) => typeof part === "string")) {
       commands.push(value.join(" "));
     }
-  }
-}
-
-function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value))
-      : undefined;
-  } catch {
-    return undefined;
   }
 }

@@ -3,6 +3,7 @@ import type { ResponseItem } from "@ctx/protocol";
 import { type CompactionState, compactionStateLimits } from "@ctx/registry";
 import type { HistoryEntry } from "../history/origin.js";
 import { boundState, clip } from "./bound-compaction-state.js";
+import { parseCallArguments } from "./parse-call-arguments.js";
 import { messageText } from "./user-text.js";
 
 /** A typed state filled from a history, and the calls whose outputs it holds. */
@@ -92,7 +93,7 @@ function sentences(text: string): string[] {
 }
 
 function collectCallPaths(tool: string, args: string, read: string[], changed: string[]): void {
-  const parsed = parseObject(args);
+  const parsed = parseCallArguments(args);
   const patched = [...args.matchAll(patchFile)].flatMap((match) =>
     match[1] === undefined ? [] : [match[1].trim()],
   );
@@ -152,7 +153,7 @@ function outputText(
 
 /** The todos of an `update_plan` call (`{ plan: [{ step, status }] }`), or none when it is not one. */
 function planOf(args: string): CompactionState["todos"] | undefined {
-  const plan = parseObject(args)?.plan;
+  const plan = parseCallArguments(args)?.plan;
   if (!Array.isArray(plan)) return undefined;
   return plan.flatMap((entry: unknown) => {
     if (typeof entry !== "object" || entry === null) return [];
@@ -162,15 +163,4 @@ function planOf(args: string): CompactionState["todos"] | undefined {
       status === "completed" ? "done" : status === "in_progress" ? "in_progress" : "open";
     return [{ text: clip(step, compactionStateLimits.textLength), status: mapped }];
   });
-}
-
-function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value))
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }
