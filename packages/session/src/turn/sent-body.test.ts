@@ -7,6 +7,7 @@ import {
 import { createMemoryRolloutStore } from "@ctx/rollout";
 import { describe, expect, it } from "vitest";
 import { createSession } from "../create-session.js";
+import { forkSession } from "../log/fork-session.js";
 import { resumeSession } from "../log/resume-session.js";
 import { approximateTokenizer } from "../tokens/approximate-tokenizer.js";
 import type { TurnContext } from "./turn-context.js";
@@ -64,6 +65,50 @@ describe("the requestBody session option", () => {
     const after = await resumed.beginTurn({ ...context, model: "gpt-5-mini" }, "four");
     expect(after.cachePrediction?.breaks.map((predicted) => predicted.cause)).toEqual(["model"]);
     expect(after.cachePrediction?.difference).toBeUndefined();
+  });
+
+  it("keeps the byte true over a session's life: after a compaction, in a resumed session and in a fork", async () => {
+    const store = createMemoryRolloutStore();
+    const options = { tokenizer: approximateTokenizer, requestBody: plainBody };
+    const byteOf = (
+      before: Parameters<RequestBodyMapping["body"]>[0],
+      after: Parameters<RequestBodyMapping["body"]>[0],
+    ) => firstDifferingByte(plainBody.body(before), plainBody.body(after), { input: "input item" });
+
+    const session = createSession({ ...options, store, sessionId: "life" });
+    await session.beginTurn(context, "one");
+    await session.record([reply]);
+    const beforeCompaction = await session.beginTurn(context, "two");
+    await session.record([reply]);
+    await session.compact();
+    const afterCompaction = await session.beginTurn(context, "three");
+    expect(afterCompaction.cachePrediction?.breaks.map((predicted) => predicted.cause)).toEqual([
+      "compaction",
+    ]);
+    expect(afterCompaction.cachePrediction?.difference).toEqual(
+      byteOf(beforeCompaction, afterCompaction),
+    );
+    await session.record([reply]);
+
+    // A resumed session knows no body of the last process: its first request carries no byte, its
+    // next one (after a rollback) the byte against the request it sent itself.
+    const resumed = await resumeSession(store, { ...options, sessionId: "life" });
+    const firstResumed = await resumed.beginTurn(context, "four");
+    expect(firstResumed.cachePrediction?.difference).toBeUndefined();
+    await resumed.record([reply]);
+    await resumed.rollback(1);
+    const afterRollback = await resumed.beginTurn(context, "five");
+    expect(afterRollback.cachePrediction?.difference).toEqual(byteOf(firstResumed, afterRollback));
+
+    // A fork is a new session object: the same rule from its own first request on.
+    const fork = await forkSession(store, { ...options, sessionId: "life", forkId: "life-fork" });
+    const firstForked = await fork.beginTurn(context, "six");
+    expect(firstForked.cachePrediction?.difference).toBeUndefined();
+    await fork.record([reply]);
+    await fork.rollback(1);
+    const forkRollback = await fork.beginTurn(context, "seven");
+    expect(forkRollback.cachePrediction?.difference).toEqual(byteOf(firstForked, forkRollback));
+    expect(forkRollback.cachePrediction?.difference).toBeDefined();
   });
 
   it("warns once a body cannot be made, and sends the request all the same", async () => {
