@@ -1,6 +1,6 @@
 import { lazySchema } from "@ctx/protocol/internal";
 import type { RolloutStore } from "@ctx/rollout";
-import { sessionIdSchema } from "@ctx/rollout";
+import { foldAsciiLetters, sessionIdSchema } from "@ctx/rollout";
 import { describeWrongArgument, truncateMiddle, utf8ByteLength } from "@ctx/text";
 import { z } from "zod";
 import { rolloutStoreSchema } from "../argument-schemas.js";
@@ -59,11 +59,6 @@ const optionsSchema = lazySchema(() =>
 const notUsed = "The recall arguments were not used: ";
 const example = 'Give a JSON object such as {"text": "…"} or {"turns": {"from": 2, "to": 4}}.';
 
-/** `text` with the ASCII capitals made small, so a search ignores their case and no other. */
-function lowerAscii(text: string): string {
-  return text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
-}
-
 /** The JSON a recalled item costs beyond its text, counted generously. */
 const itemOverhead = 160;
 
@@ -93,7 +88,7 @@ export function createRecall(store: RolloutStore, options: RecallOptions): Recal
       );
     }
     const entries = await readRecallEntries(store, sessionId, checked);
-    const folded = text === undefined ? undefined : lowerAscii(text);
+    const folded = text === undefined ? undefined : foldAsciiLetters(text);
     const found = entries.filter(
       (entry) =>
         entry.tool !== recallToolDefinition.name &&
@@ -101,7 +96,7 @@ export function createRecall(store: RolloutStore, options: RecallOptions): Recal
         (turns?.to === undefined || entry.turn <= turns.to) &&
         (tool === undefined || entry.tool === tool) &&
         (path === undefined || entry.text.includes(path)) &&
-        (folded === undefined || lowerAscii(entry.text).includes(folded)),
+        (folded === undefined || foldAsciiLetters(entry.text).includes(folded)),
     );
     return { items: found.slice(0, limit), matched: found.length };
   };
