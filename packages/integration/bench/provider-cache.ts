@@ -108,7 +108,8 @@ for (const [name, provider, longestLifetime] of [
     );
   }
   print(
-    `  goals: ${percent(goals.cachedShare)} read from cache outside the unavoidable misses (${percent(goals.repeatedShare)} repeated the request before), ` +
+    `  goals: ${percent(goals.cachedShare)} read from cache outside the unavoidable misses (${percent(goals.repeatedShare)} repeated the request before; ` +
+      `${percent(goals.repeatedCachedShare)} of what repeated was read), ` +
       `${goals.avoidable.length} avoidable losses, ${goals.compactionsWithoutPrefix.length} compactions that lost the tools and system prefix, ` +
       `summary requests ${goals.summaryShares.map(percent).join(", ")} read from cache`,
   );

@@ -15,6 +15,13 @@ export interface CacheSessionGoals {
    * cache could have read (the rest is new).
    */
   readonly repeatedShare: number;
+  /**
+   * What the same requests read from cache, as a share of what they repeated of the request
+   * before them: of the tokens a cache could have held, how many it gave back. New input (a
+   * turn's tool outputs, the user's words) is sent once and can be read by no cache, so this is
+   * the share outside every miss that cannot be avoided.
+   */
+  readonly repeatedCachedShare: number;
   /** The requests that lost cache with no unavoidable cause before them. */
   readonly avoidable: readonly ServedCacheRequest[];
   /**
@@ -59,6 +66,7 @@ export function measureCacheGoals(
   return {
     cachedShare: input === 0 ? 1 : cached / input,
     repeatedShare: input === 0 ? 1 : repeated / input,
+    repeatedCachedShare: repeated === 0 ? 1 : cached / repeated,
     avoidable,
     compactionsWithoutPrefix: run.requests.filter(
       (request) =>
