@@ -35,7 +35,7 @@ describe("itemPieces", () => {
       {
         category: "model",
         kind: "function_call",
-        text: JSON.stringify(call),
+        json: call,
         words: ["shell", '{"cmd":"ls"}'],
       },
     ]);
@@ -48,7 +48,7 @@ describe("itemPieces", () => {
       {
         category: "model",
         kind: "reasoning",
-        text: JSON.stringify({ ...reasoning, encrypted_content: "" }),
+        json: { ...reasoning, encrypted_content: "" },
         words: ["Look first."],
       },
       { category: "model", kind: "encrypted_reasoning", text: "c2VjcmV0", opaque: true },

@@ -20,7 +20,7 @@ export interface PieceContext {
 /**
  * The texts of a history `item` of the Responses API's shape, each with its category and kind.
  * A message's texts are classified by `origin` where the transcript recorded it (@ctx's store),
- * else by their markers; any other item is its JSON, with encrypted content apart as opaque
+ * else by their markers; any other item is kept as JSON, with encrypted content apart as opaque
  * bytes, and the strings of it the model reads as the piece's `words`.
  */
 export function itemPieces(
@@ -56,10 +56,10 @@ export function itemPieces(
     });
   }
   const kind = context.knows(type) && kindPattern.test(type) ? type : "unknown";
-  const { text, opaque, words } = splitOpaque(item);
+  const { json, opaque, words } = splitOpaque(item);
   const category = categoryOfType(item, type, context.agentPath);
   return [
-    { category, kind, text, words },
+    { category, kind, json, words },
     ...(opaque === "" ? [] : [{ category, kind: `encrypted_${kind}`, text: opaque, opaque: true }]),
   ];
 }
@@ -94,10 +94,10 @@ function wordsOf(value: JsonValue, into: string[], key = ""): string[] {
 }
 
 /**
- * `item` as JSON with the strings of its `encrypted_content` fields (its own, and its content
- * parts') emptied, those strings joined (bytes only the provider can read), and its words.
+ * `item` with the strings of its `encrypted_content` fields (its own, and its content parts')
+ * emptied, those strings joined (bytes only the provider can read), and its words.
  */
-function splitOpaque(item: JsonObject): { text: string; opaque: string; words: string[] } {
+function splitOpaque(item: JsonObject): { json: JsonObject; opaque: string; words: string[] } {
   const opaque: string[] = [];
   const clear = (value: JsonObject): JsonObject => {
     const encrypted = value.encrypted_content;
@@ -110,5 +110,5 @@ function splitOpaque(item: JsonObject): { text: string; opaque: string; words: s
   const shown = Array.isArray(content)
     ? { ...cleared, content: content.map((part) => (isJsonObject(part) ? clear(part) : part)) }
     : cleared;
-  return { text: JSON.stringify(shown), opaque: opaque.join(""), words: wordsOf(shown, []) };
+  return { json: shown, opaque: opaque.join(""), words: wordsOf(shown, []) };
 }

@@ -1,6 +1,8 @@
 import { approximateTokenizer, type Tokenizer } from "@ctx/session";
 import { utf8ByteLength } from "@ctx/text";
+import type { PieceText } from "./formats/transcript-entry.js";
 import type { Measure } from "./history-totals.js";
+import { jsonByteLength } from "./json-byte-length.js";
 
 /**
  * Measures texts: their UTF-8 bytes, and their tokens with `tokenizer` until `limit` bytes of
@@ -17,18 +19,15 @@ export class TextMeasure {
   ) {}
 
   /**
-   * The size of `text`: its bytes, and the tokens of `words` when given (the strings of an item
-   * kept as JSON that the model reads: a provider reads the item's fields, not its JSON), else
-   * of `text`. Opaque bytes have no tokens.
+   * The size of `piece`: its bytes (of its text, or of its item's JSON), and the tokens of its
+   * `words` when given (the strings of an item kept as JSON that the model reads: a provider
+   * reads the item's fields, not its JSON), else of its text. Opaque bytes have no tokens.
    */
-  measure(
-    text: string,
-    opaque?: boolean,
-    words?: readonly string[],
-  ): Measure & { estimated: boolean } {
-    const bytes = utf8ByteLength(text);
-    if (opaque === true) return { bytes, tokens: 0, estimated: false };
-    const counted = words === undefined ? [text] : words;
+  measure(piece: PieceText): Measure & { estimated: boolean } {
+    const { text, words } = piece;
+    const bytes = text === undefined ? jsonByteLength(piece.json) : utf8ByteLength(text);
+    if (piece.opaque === true) return { bytes, tokens: 0, estimated: false };
+    const counted = words ?? [text ?? ""];
     const countedBytes =
       words === undefined ? bytes : words.reduce((sum, word) => sum + utf8ByteLength(word), 0);
     const count = (tokenizer: Tokenizer) =>
