@@ -6,8 +6,9 @@ describe("TextMeasure", () => {
   it("counts an item's words rather than its JSON, its bytes still the JSON's", () => {
     const measure = new TextMeasure(approximateTokenizer, 1_000);
     const json = { type: "function_call", call_id: "call_1", arguments: "12345678" };
-    expect(measure.measure({ json, words: ["12345678"] })).toEqual({
-      bytes: JSON.stringify(json).length,
+    const kept = { bytes: JSON.stringify(json).length, words: ["12345678"], wordBytes: 8 };
+    expect(measure.measure({ kept })).toEqual({
+      bytes: kept.bytes,
       tokens: 2,
       estimated: false,
     });

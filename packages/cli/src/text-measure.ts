@@ -2,7 +2,6 @@ import { approximateTokenizer, type Tokenizer } from "@ctx/session";
 import { utf8ByteLength } from "@ctx/text";
 import type { PieceText } from "./formats/transcript-entry.js";
 import type { Measure } from "./history-totals.js";
-import { jsonByteLength } from "./json-byte-length.js";
 
 /**
  * Measures texts: their UTF-8 bytes, and their tokens with `tokenizer` until `limit` bytes of
@@ -24,12 +23,14 @@ export class TextMeasure {
    * reads the item's fields, not its JSON), else of its text. Opaque bytes have no tokens.
    */
   measure(piece: PieceText): Measure & { estimated: boolean } {
-    const { text, words } = piece;
-    const bytes = text === undefined ? jsonByteLength(piece.json) : utf8ByteLength(text);
+    const { text, kept } = piece;
+    const bytes = kept === undefined ? utf8ByteLength(text) : kept.bytes;
     if (piece.opaque === true) return { bytes, tokens: 0, estimated: false };
+    const words = kept?.words ?? piece.words;
     const counted = words ?? [text ?? ""];
     const countedBytes =
-      words === undefined ? bytes : words.reduce((sum, word) => sum + utf8ByteLength(word), 0);
+      kept?.wordBytes ??
+      (words === undefined ? bytes : words.reduce((sum, word) => sum + utf8ByteLength(word), 0));
     const count = (tokenizer: Tokenizer) =>
       counted.reduce((sum, word) => sum + tokenizer.count(word), 0);
     if (this.tokenized + countedBytes <= this.limit) {

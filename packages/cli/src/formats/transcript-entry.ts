@@ -1,5 +1,6 @@
 import type { CacheDiagnostics, JsonValue } from "@ctx/protocol";
 import type { JsonObject } from "../json-object.js";
+import type { KeptJson } from "../kept-json.js";
 
 /** Who wrote an item: the user, the agent (an injected fragment), the model, or a tool. */
 export type ItemCategory = "user" | "injected" | "model" | "tool" | "other";
@@ -62,14 +63,14 @@ export type PieceText =
        * ids and escapes are never read as text.
        */
       readonly words?: readonly string[];
-      readonly json?: undefined;
+      readonly kept?: undefined;
     }
   | {
-      readonly json: JsonValue;
+      /** The item's JSON bytes and the words of it the model reads, which its tokens count. */
+      readonly kept: KeptJson;
       readonly text?: undefined;
       readonly opaque?: undefined;
-      /** The strings of the item the model reads (a call's name and input, an output's text). */
-      readonly words: readonly string[];
+      readonly words?: undefined;
     };
 
 /** One record of a transcript, reduced to what `ctx inspect` reads from it. */
