@@ -69,6 +69,7 @@ describe("readRolloutLines", () => {
       fc.constantFrom(
         Buffer.from("\n"),
         Buffer.from("\r\n"),
+        Buffer.from("\r"),
         Buffer.from("é"),
         Buffer.from([0]),
         Buffer.from([0xff]),
