@@ -118,7 +118,7 @@ export class InspectionState {
         }
         return;
       case "instructions":
-        this.instructions ??= { line, ...this.measure.measure(entry.text) };
+        this.instructions ??= { line, ...this.measure.measure({ text: entry.text }) };
         return;
       case "turn":
         // Providers cache each model apart: the first request at another model reads nothing.
@@ -148,7 +148,7 @@ export class InspectionState {
         entry.replacement.forEach((value, index) => {
           if (!isJsonObject(value)) return;
           for (const piece of this.pieces(value, entry.origins?.[index])) {
-            const measure = this.measure.measure(piece.text, piece.opaque, piece.words);
+            const measure = this.measure.measure(piece);
             this.remember(piece.kind, piece.category, measure);
           }
         });
@@ -241,7 +241,7 @@ export class InspectionState {
   }
 
   private add(piece: ItemPiece, line: number): void {
-    const measure = this.measure.measure(piece.text, piece.opaque, piece.words);
+    const measure = this.measure.measure(piece);
     const estimated = measure.estimated;
     const model = piece.category === "model";
     if (piece.thread !== undefined) {

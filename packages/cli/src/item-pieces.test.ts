@@ -35,8 +35,11 @@ describe("itemPieces", () => {
       {
         category: "model",
         kind: "function_call",
-        text: JSON.stringify(call),
-        words: ["shell", '{"cmd":"ls"}'],
+        kept: {
+          bytes: JSON.stringify(call).length,
+          words: ["shell", '{"cmd":"ls"}'],
+          wordBytes: 17,
+        },
       },
     ]);
     const reasoning = {
@@ -48,8 +51,11 @@ describe("itemPieces", () => {
       {
         category: "model",
         kind: "reasoning",
-        text: JSON.stringify({ ...reasoning, encrypted_content: "" }),
-        words: ["Look first."],
+        kept: {
+          bytes: JSON.stringify({ ...reasoning, encrypted_content: "" }).length,
+          words: ["Look first."],
+          wordBytes: 11,
+        },
       },
       { category: "model", kind: "encrypted_reasoning", text: "c2VjcmV0", opaque: true },
     ]);

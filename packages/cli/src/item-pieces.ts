@@ -2,6 +2,7 @@ import type { JsonValue } from "@ctx/protocol";
 import type { Registry } from "@ctx/registry";
 import type { ItemCategory, ItemPiece } from "./formats/transcript-entry.js";
 import { isJsonObject, type JsonObject } from "./json-object.js";
+import { type KeptJson, measureKeptJson } from "./kept-json.js";
 
 const kindPattern = /^[a-z][a-z0-9_]{0,63}$/;
 const modelTypes = new Set(["reasoning", "agent_message"]);
@@ -20,7 +21,7 @@ export interface PieceContext {
 /**
  * The texts of a history `item` of the Responses API's shape, each with its category and kind.
  * A message's texts are classified by `origin` where the transcript recorded it (@ctx's store),
- * else by their markers; any other item is its JSON, with encrypted content apart as opaque
+ * else by their markers; any other item is kept as JSON, with encrypted content apart as opaque
  * bytes, and the strings of it the model reads as the piece's `words`.
  */
 export function itemPieces(
@@ -56,10 +57,10 @@ export function itemPieces(
     });
   }
   const kind = context.knows(type) && kindPattern.test(type) ? type : "unknown";
-  const { text, opaque, words } = splitOpaque(item);
+  const { kept, opaque } = splitOpaque(item);
   const category = categoryOfType(item, type, context.agentPath);
   return [
-    { category, kind, text, words },
+    { category, kind, kept },
     ...(opaque === "" ? [] : [{ category, kind: `encrypted_${kind}`, text: opaque, opaque: true }]),
   ];
 }
@@ -81,23 +82,12 @@ function categoryOfType(
 /** The fields that name or pair an item for the harness: not words the model reads. */
 const notWords = new Set(["type", "id", "call_id", "status", "encrypted_content"]);
 
-/** The strings of `value` the model reads: every string but those of {@link notWords}' fields. */
-function wordsOf(value: JsonValue, into: string[], key = ""): string[] {
-  if (typeof value === "string") {
-    if (!notWords.has(key) && value !== "") into.push(value);
-  } else if (Array.isArray(value)) {
-    for (const each of value) wordsOf(each, into);
-  } else if (isJsonObject(value)) {
-    for (const name in value) wordsOf(value[name] as JsonValue, into, name);
-  }
-  return into;
-}
-
 /**
- * `item` as JSON with the strings of its `encrypted_content` fields (its own, and its content
- * parts') emptied, those strings joined (bytes only the provider can read), and its words.
+ * `item` kept as JSON with the strings of its `encrypted_content` fields (its own, and its
+ * content parts') emptied, measured with its words, and those strings joined (bytes only the
+ * provider can read).
  */
-function splitOpaque(item: JsonObject): { text: string; opaque: string; words: string[] } {
+function splitOpaque(item: JsonObject): { kept: KeptJson; opaque: string } {
   const opaque: string[] = [];
   const clear = (value: JsonObject): JsonObject => {
     const encrypted = value.encrypted_content;
@@ -110,5 +100,5 @@ function splitOpaque(item: JsonObject): { text: string; opaque: string; words: s
   const shown = Array.isArray(content)
     ? { ...cleared, content: content.map((part) => (isJsonObject(part) ? clear(part) : part)) }
     : cleared;
-  return { text: JSON.stringify(shown), opaque: opaque.join(""), words: wordsOf(shown, []) };
+  return { kept: measureKeptJson(shown, notWords), opaque: opaque.join("") };
 }

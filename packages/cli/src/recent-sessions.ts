@@ -37,6 +37,8 @@ export interface RecentSessionsOptions {
 
 /** The longest first line read of a Codex rollout: its session_meta, with the base instructions. */
 const metaLineBytes = 1024 * 1024;
+/** What a listing reads of a file at a time: its first lines, not a large chunk of every file. */
+const metaChunkBytes = 64 * 1024;
 /** How many lines of a Claude Code transcript are read for the first that names its folder. */
 const claudeHeadLines = 20;
 
@@ -114,7 +116,7 @@ async function firstAccepted(
   accept: (value: JsonValue) => boolean,
 ): Promise<JsonValue | undefined> {
   try {
-    for await (const line of readRolloutLines(path, metaLineBytes)) {
+    for await (const line of readRolloutLines(path, metaLineBytes, metaChunkBytes)) {
       if (line.number > lines) return undefined;
       if (line.text === undefined) continue;
       let value: JsonValue;

@@ -6,12 +6,16 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type LineDamage, type RolloutLine, readRolloutLines } from "./rollout-lines.js";
 
-async function linesOf(content: string | Buffer, maxLineBytes: number): Promise<RolloutLine[]> {
+async function linesOf(
+  content: string | Buffer,
+  maxLineBytes: number,
+  chunkBytes?: number,
+): Promise<RolloutLine[]> {
   const folder = await realpath(await mkdtemp(join(tmpdir(), "ctx-lines-")));
   const path = join(folder, "file.jsonl");
   await writeFile(path, content);
   const lines: RolloutLine[] = [];
-  for await (const line of readRolloutLines(path, maxLineBytes)) lines.push(line);
+  for await (const line of readRolloutLines(path, maxLineBytes, chunkBytes)) lines.push(line);
   return lines;
 }
 
@@ -25,10 +29,10 @@ describe("readRolloutLines", () => {
     ]);
   });
 
-  it("gives a line over the limit as its size alone, across the stream's chunks", async () => {
-    // 200,000 bytes span several of the stream's 64 KiB chunks.
+  it("gives a line over the limit as its size alone, across chunks", async () => {
+    // 200,000 bytes span several 64 KiB chunks.
     const long = "x".repeat(200_000);
-    expect(await linesOf(`short\n${long}\n${"y".repeat(10)}\nend`, 10)).toEqual([
+    expect(await linesOf(`short\n${long}\n${"y".repeat(10)}\nend`, 10, 64 * 1024)).toEqual([
       { number: 1, text: "short" },
       { number: 2, bytes: 200_000 },
       { number: 3, text: "y".repeat(10) },
@@ -54,7 +58,7 @@ describe("readRolloutLines", () => {
 
   it("keeps a character whose bytes fall in two chunks whole", async () => {
     const text = `${"a".repeat(65_535)}é`;
-    expect(await linesOf(`${text}\n`, 1 << 20)).toEqual([{ number: 1, text }]);
+    expect(await linesOf(`${text}\n`, 1 << 20, 64 * 1024)).toEqual([{ number: 1, text }]);
   });
 
   it("reads any file's lines as cutting its bytes at each newline does, across chunks", async () => {
@@ -65,6 +69,7 @@ describe("readRolloutLines", () => {
       fc.constantFrom(
         Buffer.from("\n"),
         Buffer.from("\r\n"),
+        Buffer.from("\r"),
         Buffer.from("é"),
         Buffer.from([0]),
         Buffer.from([0xff]),
@@ -75,7 +80,10 @@ describe("readRolloutLines", () => {
       fc.asyncProperty(
         fc.array(stretch, { maxLength: 30 }),
         fc.constantFrom(10, 30_000, 1 << 20),
-        async (stretches, maxLineBytes) => {
+        // Small chunks of an odd size cut lines and characters anywhere; the default reads most
+        // of these files whole.
+        fc.constantFrom(4093, 64 * 1024, undefined),
+        async (stretches, maxLineBytes, chunkBytes) => {
           const bytes = Buffer.concat(stretches);
           const expected: RolloutLine[] = [];
           let start = 0;
@@ -100,7 +108,7 @@ describe("readRolloutLines", () => {
               ...(found === -1 ? { unended: true as const } : {}),
             });
           }
-          expect(await linesOf(bytes, maxLineBytes)).toEqual(expected);
+          expect(await linesOf(bytes, maxLineBytes, chunkBytes)).toEqual(expected);
         },
       ),
       { numRuns: 60 },

@@ -5,17 +5,14 @@ import { TextMeasure } from "./text-measure.js";
 describe("TextMeasure", () => {
   it("counts an item's words rather than its JSON, its bytes still the JSON's", () => {
     const measure = new TextMeasure(approximateTokenizer, 1_000);
-    const json = JSON.stringify({
-      type: "function_call",
-      call_id: "call_1",
-      arguments: "12345678",
-    });
-    expect(measure.measure(json, false, ["12345678"])).toEqual({
-      bytes: json.length,
+    const json = { type: "function_call", call_id: "call_1", arguments: "12345678" };
+    const kept = { bytes: JSON.stringify(json).length, words: ["12345678"], wordBytes: 8 };
+    expect(measure.measure({ kept })).toEqual({
+      bytes: kept.bytes,
       tokens: 2,
       estimated: false,
     });
-    expect(measure.measure("opaque bytes", true)).toEqual({
+    expect(measure.measure({ text: "opaque bytes", opaque: true })).toEqual({
       bytes: 12,
       tokens: 0,
       estimated: false,
@@ -25,8 +22,12 @@ describe("TextMeasure", () => {
   it("estimates past the tokenizer's budget, and says how much it estimated", () => {
     const counting = { name: "words", count: (text: string) => text.split(" ").length };
     const measure = new TextMeasure(counting, 8);
-    expect(measure.measure("one two")).toEqual({ bytes: 7, tokens: 2, estimated: false });
-    expect(measure.measure("three four")).toEqual({ bytes: 10, tokens: 3, estimated: true });
+    expect(measure.measure({ text: "one two" })).toEqual({ bytes: 7, tokens: 2, estimated: false });
+    expect(measure.measure({ text: "three four" })).toEqual({
+      bytes: 10,
+      tokens: 3,
+      estimated: true,
+    });
     expect(measure.estimated).toEqual({ items: 1, bytes: 10 });
   });
 });

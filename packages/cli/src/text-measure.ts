@@ -1,5 +1,6 @@
 import { approximateTokenizer, type Tokenizer } from "@ctx/session";
 import { utf8ByteLength } from "@ctx/text";
+import type { PieceText } from "./formats/transcript-entry.js";
 import type { Measure } from "./history-totals.js";
 
 /**
@@ -17,20 +18,19 @@ export class TextMeasure {
   ) {}
 
   /**
-   * The size of `text`: its bytes, and the tokens of `words` when given (the strings of an item
-   * kept as JSON that the model reads: a provider reads the item's fields, not its JSON), else
-   * of `text`. Opaque bytes have no tokens.
+   * The size of `piece`: its bytes (of its text, or of its item's JSON), and the tokens of its
+   * `words` when given (the strings of an item kept as JSON that the model reads: a provider
+   * reads the item's fields, not its JSON), else of its text. Opaque bytes have no tokens.
    */
-  measure(
-    text: string,
-    opaque?: boolean,
-    words?: readonly string[],
-  ): Measure & { estimated: boolean } {
-    const bytes = utf8ByteLength(text);
-    if (opaque === true) return { bytes, tokens: 0, estimated: false };
-    const counted = words === undefined ? [text] : words;
+  measure(piece: PieceText): Measure & { estimated: boolean } {
+    const { text, kept } = piece;
+    const bytes = kept === undefined ? utf8ByteLength(text) : kept.bytes;
+    if (piece.opaque === true) return { bytes, tokens: 0, estimated: false };
+    const words = kept?.words ?? piece.words;
+    const counted = words ?? [text ?? ""];
     const countedBytes =
-      words === undefined ? bytes : words.reduce((sum, word) => sum + utf8ByteLength(word), 0);
+      kept?.wordBytes ??
+      (words === undefined ? bytes : words.reduce((sum, word) => sum + utf8ByteLength(word), 0));
     const count = (tokenizer: Tokenizer) =>
       counted.reduce((sum, word) => sum + tokenizer.count(word), 0);
     if (this.tokenized + countedBytes <= this.limit) {

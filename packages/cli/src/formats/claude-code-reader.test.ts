@@ -31,7 +31,9 @@ const reminder = "<system-reminder>\nThe task tools were not used lately.\n</sys
 /** The pieces of `entries` as [category, kind, text]. */
 function pieces(entries: readonly RolloutEntry[]): [string, string, string][] {
   return entries.flatMap((entry) =>
-    entry.type === "piece" ? [[entry.piece.category, entry.piece.kind, entry.piece.text]] : [],
+    entry.type === "piece" && entry.piece.text !== undefined
+      ? [[entry.piece.category, entry.piece.kind, entry.piece.text]]
+      : [],
   );
 }
 

@@ -10,7 +10,12 @@ import { ClaudeCodeRewindPlan } from "./claude-code-rewind-plan.js";
 import type { ItemCategory, ItemPiece, RolloutEntry, SessionFacts } from "./transcript-entry.js";
 import type { RecordReader, TranscriptReader } from "./transcript-reader.js";
 
-const piece = (category: ItemCategory, kind: string, text: string, opaque = false): ItemPiece =>
+const piece = (
+  category: ItemCategory,
+  kind: string,
+  text: string,
+  opaque = false,
+): ItemPiece & { readonly text: string } =>
   opaque ? { category, kind, text, opaque } : { category, kind, text };
 
 /** An image's JSON without its data, and the data apart as opaque bytes. */

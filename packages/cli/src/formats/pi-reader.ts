@@ -2,7 +2,7 @@ import type { JsonValue } from "@ctx/protocol";
 import { isJsonObject, type JsonObject } from "../json-object.js";
 import type {
   ItemCategory,
-  ItemPiece,
+  PieceWhere,
   ReportedUsage,
   RolloutEntry,
   SessionFacts,
@@ -33,7 +33,10 @@ const piece = (
   category: ItemCategory,
   kind: string,
   said: string,
-  extra: Partial<ItemPiece> = {},
+  extra: {
+    readonly opaque?: boolean;
+    readonly words?: readonly string[];
+  } & Partial<PieceWhere> = {},
 ) => ({ type: "piece", piece: { category, kind, text: said, ...extra } }) as const;
 
 /** The pieces of a message's content: a string is one text; a block of another type is its JSON. */

@@ -1,5 +1,6 @@
 import type { CacheDiagnostics, JsonValue } from "@ctx/protocol";
 import type { JsonObject } from "../json-object.js";
+import type { KeptJson } from "../kept-json.js";
 
 /** Who wrote an item: the user, the agent (an injected fragment), the model, or a tool. */
 export type ItemCategory = "user" | "injected" | "model" | "tool" | "other";
@@ -29,17 +30,12 @@ export interface ReportedUsage {
 }
 
 /** A text about to be measured: where it goes, and whether it is opaque (encrypted) bytes. */
-export interface ItemPiece {
+export type ItemPiece = PieceWhere & PieceText;
+
+/** What a text is of: its category and kind, and the message or sub-agent it belongs to. */
+export interface PieceWhere {
   readonly category: ItemCategory;
   readonly kind: string;
-  readonly text: string;
-  readonly opaque?: boolean;
-  /**
-   * For a text kept as JSON (a tool call, a tool's output, a reasoning item), the strings of it
-   * the model reads (a call's name and its input, an output's text), which its tokens count;
-   * its bytes are the JSON's. The JSON's keys, ids and escapes are never read as text.
-   */
-  readonly words?: readonly string[];
   /**
    * For a model's text, the message it is part of, where the transcript names it: a request is
    * one message however its parts are spread over lines (Claude Code writes one per block).
@@ -52,6 +48,30 @@ export interface ItemPiece {
    */
   readonly thread?: string;
 }
+
+/**
+ * What is measured of a piece: a text, or an item kept as JSON (a tool call, a tool's output, a
+ * reasoning item), whose bytes are its JSON's, measured without writing it.
+ */
+export type PieceText =
+  | {
+      readonly text: string;
+      readonly opaque?: boolean;
+      /**
+       * For a text written as JSON (a tool call's), the strings of it the model reads (a call's
+       * name and its input), which its tokens count; its bytes are the JSON's. The JSON's keys,
+       * ids and escapes are never read as text.
+       */
+      readonly words?: readonly string[];
+      readonly kept?: undefined;
+    }
+  | {
+      /** The item's JSON bytes and the words of it the model reads, which its tokens count. */
+      readonly kept: KeptJson;
+      readonly text?: undefined;
+      readonly opaque?: undefined;
+      readonly words?: undefined;
+    };
 
 /** One record of a transcript, reduced to what `ctx inspect` reads from it. */
 export type RolloutEntry =
