@@ -75,6 +75,8 @@ describe("buildInitialContext", () => {
   it("refuses a fragment whose kind is not in the registry", () => {
     expect(() =>
       buildInitialContext(createRegistry([environmentContext]), [permissions]),
-    ).toThrowError(/not in the registry/);
+    ).toThrowError(
+      /^invalid fragments: the fragment kind "permissions_instructions" is not in the registry$/,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { Fragment, FragmentRole } from "@ctx/fragments";
 import type { MessageItem } from "@ctx/protocol";
+import { describeWrongArgument } from "@ctx/text";
 import { envelopeOptionsSchema, fragmentRoleSchema, fragmentsSchema } from "../argument-schemas.js";
 import { checkSchema } from "../check-argument.js";
 import { SessionError } from "../session-error.js";
@@ -43,12 +44,18 @@ export function createContextMessage(
   checkSchema("fragments", fragments, fragmentsSchema);
   const { separator: joiner } = checkSchema("options", options, envelopeOptionsSchema);
   if (fragments.length === 0)
-    throw new SessionError("invalid-argument", "a context message needs a fragment");
+    throw new SessionError(
+      "invalid-argument",
+      describeWrongArgument("fragments", "a context message needs a fragment"),
+    );
   const stray = fragments.find((fragment) => fragment.kind.role !== role);
   if (stray !== undefined) {
     throw new SessionError(
       "invalid-argument",
-      `the ${stray.kind.role} fragment "${stray.kind.type}" cannot travel in a ${role} message`,
+      describeWrongArgument(
+        "fragments",
+        `the ${stray.kind.role} fragment "${stray.kind.type}" cannot travel in a ${role} message`,
+      ),
     );
   }
   const separator = separators[joiner ?? "blank-line"];

@@ -1,5 +1,6 @@
 import type { Fragment } from "@ctx/fragments";
 import type { Registry } from "@ctx/registry";
+import { describeWrongArgument } from "@ctx/text";
 import { SessionError } from "../session-error.js";
 
 const positions = new WeakMap<Registry, ReadonlyMap<string, number>>();
@@ -19,7 +20,10 @@ export function inRegistryOrder(registry: Registry, fragments: readonly Fragment
     if (index === undefined || registry.kinds[index] !== fragment.kind) {
       throw new SessionError(
         "invalid-argument",
-        `the fragment kind "${fragment.kind.type}" is not in the registry`,
+        describeWrongArgument(
+          "fragments",
+          `the fragment kind "${fragment.kind.type}" is not in the registry`,
+        ),
       );
     }
     return { fragment, index };

@@ -27,5 +27,8 @@ describe("a turn's turn state", () => {
     const attempt = () => buildTurnState(context({ permissions: { text: "forged" } }), sources);
     expect(attempt).toThrowError(SessionError);
     expect(attempt).toThrowError(expect.objectContaining({ code: "invalid-argument" }));
+    expect(attempt).toThrowError(
+      'invalid turn context.extensions: the extension slot "permissions" is a standard section\'s',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { describeWrongArgument } from "@ctx/text";
 import { SessionError } from "../session-error.js";
 import { resolveTurnState, type TurnStateSources } from "./resolve-turn-state.js";
 import type { ParsedTurnContext } from "./turn-context.js";
@@ -17,7 +18,10 @@ export function buildTurnState(
     if (section in turnState) {
       throw new SessionError(
         "invalid-argument",
-        `the extension slot "${section}" is a standard section's`,
+        describeWrongArgument(
+          "turn context.extensions",
+          `the extension slot "${section}" is a standard section's`,
+        ),
       );
     }
     turnState[section] = value;
