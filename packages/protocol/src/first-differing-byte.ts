@@ -1,4 +1,5 @@
 import { argumentError } from "./argument-error.js";
+import { copiedPrefix, recordCopy } from "./list-rewrites.js";
 
 /** Where two serialised provider requests first differ. */
 export interface RequestDifference {
@@ -111,8 +112,9 @@ function walk(
 ): Found | undefined {
   if (left === right) return undefined;
   if (Array.isArray(left) && Array.isArray(right)) {
-    // The elements both share by reference are passed over at the cost of a comparison each,
-    // and their length is read from the previous request's when it ended there.
+    // The elements both share by reference are passed over at the cost of a comparison each, or
+    // none for a kept copy of a list a mapping rewrites in place, and their length is read from
+    // the previous request's when it ended there.
     let index = sharedCount(left, right);
     const before = elementsLength(left, index);
     rememberLength(right, index, before);
@@ -162,7 +164,9 @@ function walk(
  * serialise alike): the lists before it are alike, the one holding it is alike up to the element
  * it names, and only those after it are compared again. A mapping hands each request the same
  * lists, grown, so keeping a body costs its new elements and no allocation; the lengths measured
- * of `body`'s lists go with their copies.
+ * of `body`'s lists go with their copies, and so does what each copy was made of: the next
+ * comparison with a list a mapping rewrote in place since reads how much of it is left alike
+ * from the rewrites rather than comparing each element.
  */
 export function keepRequestBody(
   kept: Record<string, unknown> | undefined,
@@ -205,15 +209,20 @@ export function keepRequestBody(
     if (known !== undefined && known.count === value.length && known.last === value.at(-1)) {
       arrayLengths.set(copy, { count: copy.length, last: copy.at(-1), length: known.length });
     } else arrayLengths.delete(copy);
+    recordCopy(copy, value);
     next[key] = copy;
   }
   return next;
 }
 
-/** How many leading elements `left` and `right` share by reference. */
+/**
+ * How many leading elements `left` and `right` share by reference, or serialise alike in: when
+ * `left` is a kept copy of `right` itself, those its rewrites left in place are known without
+ * looking (`copiedPrefix`), and only the rest are compared.
+ */
 function sharedCount(left: readonly unknown[], right: readonly unknown[]): number {
   const shared = Math.min(left.length, right.length);
-  let index = 0;
+  let index = copiedPrefix(left, right) ?? 0;
   while (index < shared && left[index] === right[index]) index += 1;
   return index;
 }
