@@ -205,9 +205,9 @@ export function keepRequestBody(
             : sharedCount(copy, value);
     copy.length = Math.min(copy.length, from);
     for (let at = copy.length; at < value.length; at += 1) copy.push(value[at]);
-    const known = arrayLengths.get(value);
-    if (known !== undefined && known.count === value.length && known.last === value.at(-1)) {
-      arrayLengths.set(copy, { count: copy.length, last: copy.at(-1), length: known.length });
+    const length = keptLength(value);
+    if (length !== undefined) {
+      arrayLengths.set(copy, { count: copy.length, last: copy.at(-1), length });
     } else arrayLengths.delete(copy);
     recordCopy(copy, value);
     next[key] = copy;
@@ -259,15 +259,10 @@ const arrayLengths = new WeakMap<
  */
 function elementsLength(values: readonly unknown[], count: number): number {
   if (count === 0) return 0;
-  const known = arrayLengths.get(values);
-  if (
-    known !== undefined &&
-    known.count === values.length &&
-    values.at(-1) === known.last &&
-    known.count - count <= count
-  ) {
-    let length = known.length;
-    for (let index = count; index < known.count; index += 1) {
+  const known = keptLength(values);
+  if (known !== undefined && values.length - count <= count) {
+    let length = known;
+    for (let index = count; index < values.length; index += 1) {
       length -= 1 + byteLength(element(values[index]));
     }
     return length;
@@ -276,6 +271,14 @@ function elementsLength(values: readonly unknown[], count: number): number {
   for (let index = 0; index < count; index += 1) length += byteLength(element(values[index]));
   if (count === values.length) arrayLengths.set(values, { count, last: values.at(-1), length });
   return length;
+}
+
+/** The length kept for the whole of `values`' elements, when its length and last element are still those measured. */
+function keptLength(values: readonly unknown[]): number | undefined {
+  const known = arrayLengths.get(values);
+  return known !== undefined && known.count === values.length && known.last === values.at(-1)
+    ? known.length
+    : undefined;
 }
 
 /**
@@ -340,6 +343,9 @@ function byteLength(value: unknown): number {
     return utf8Length(JSON.stringify(value) ?? "null");
   const known = frozenLengths.get(value);
   if (known !== undefined) return known;
+  // A list compared before (the caller's tools, say) is measured by its elements' kept length.
+  const elements = Array.isArray(value) ? keptLength(value) : undefined;
+  if (elements !== undefined) return elements + 2;
   const length = utf8Length(JSON.stringify(value));
   if (Object.isFrozen(value)) frozenLengths.set(value, length);
   return length;
