@@ -273,7 +273,10 @@ function elementsLength(values: readonly unknown[], count: number): number {
   return length;
 }
 
-/** The length kept for the whole of `values`' elements, when its length and last element are still those measured. */
+/**
+ * The length kept for the whole of `values`' elements, while its length and last element are
+ * those it had when measured.
+ */
 function keptLength(values: readonly unknown[]): number | undefined {
   const known = arrayLengths.get(values);
   return known !== undefined && known.count === values.length && known.last === values.at(-1)
