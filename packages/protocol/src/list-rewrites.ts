@@ -1,9 +1,9 @@
 /**
  * How many of a list's latest rewrites are kept: a copy made before them is compared element by
  * element. A session's request calls its adapter's mapper more than once (to send, to measure the
- * body), so the window spans a few requests.
+ * body), so the rewritesKept spans a few requests.
  */
-const window = 8;
+const rewritesKept = 8;
 
 /** The latest rewrites of one list a mapping hands out. */
 interface Rewrites {
@@ -11,7 +11,7 @@ interface Rewrites {
   revision: number;
   /** Its length after the latest: a holder that changed it since is not followed. */
   length: number;
-  /** The index each of the latest `window` rewrites wrote from, at its revision modulo `window`. */
+  /** The index each of the latest `rewritesKept` rewrites wrote from, at its revision modulo `rewritesKept`. */
   readonly from: number[];
 }
 
@@ -32,7 +32,7 @@ const origins = new WeakMap<readonly unknown[], Origin>();
 export function recordRewrite(list: readonly unknown[], from: number): void {
   const entry = rewrites.get(list) ?? { revision: 0, length: 0, from: [] };
   entry.revision += 1;
-  entry.from[entry.revision % window] = from;
+  entry.from[entry.revision % rewritesKept] = from;
   entry.length = list.length;
   rewrites.set(list, entry);
 }
@@ -53,7 +53,8 @@ export function recordCopy(copy: readonly unknown[], list: readonly unknown[]): 
  * when `copy` was made of `list` itself ({@link recordCopy}), the elements before every index
  * rewritten since (and before the shorter's end). `undefined` when not known: a copy of another
  * list, a list whose writes are not recorded or whose holder changed its length, or more
- * rewrites since the copy than are kept.
+ * rewrites since the copy than are kept. A slot a holder overwrote in place is not seen, as the
+ * writer does not see it either.
  */
 export function copiedPrefix(
   copy: readonly unknown[],
@@ -64,10 +65,10 @@ export function copiedPrefix(
   if (origin?.list !== list || entry === undefined || entry.length !== list.length) {
     return undefined;
   }
-  if (entry.revision - origin.revision > window) return undefined;
+  if (entry.revision - origin.revision > rewritesKept) return undefined;
   let prefix = Math.min(copy.length, list.length);
   for (let revision = origin.revision + 1; revision <= entry.revision; revision += 1) {
-    prefix = Math.min(prefix, entry.from[revision % window] ?? 0);
+    prefix = Math.min(prefix, entry.from[revision % rewritesKept] ?? 0);
   }
   return prefix;
 }
