@@ -1,7 +1,7 @@
 /**
  * How many of a list's latest rewrites are kept: a copy made before them is compared element by
  * element. A session's request calls its adapter's mapper more than once (to send, to measure the
- * body), so the rewritesKept spans a few requests.
+ * body), so they span a few requests.
  */
 const rewritesKept = 8;
 
@@ -11,7 +11,7 @@ interface Rewrites {
   revision: number;
   /** Its length after the latest: a holder that changed it since is not followed. */
   length: number;
-  /** The index each of the latest `rewritesKept` rewrites wrote from, at its revision modulo `rewritesKept`. */
+  /** The index each of the latest `rewritesKept` rewrites wrote from, at its revision modulo that. */
   readonly from: number[];
 }
 
