@@ -11,7 +11,7 @@ interface Rewrites {
   revision: number;
   /** Its length after the latest: a holder that changed it since is not followed. */
   length: number;
-  /** The index each of the latest `rewritesKept` rewrites wrote from, at its revision modulo that. */
+  /** The index each of the latest rewrites wrote from, at its revision modulo `rewritesKept`. */
   readonly from: number[];
 }
 
