@@ -1,7 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { createMessageMapper } from "./create-message-mapper.js";
 import { deepFreeze } from "./deep-freeze.js";
 import { firstDifferingByte, keepRequestBody } from "./first-differing-byte.js";
+import { copiedPrefix } from "./list-rewrites.js";
+import type { ResponseItem } from "./response-item.js";
 
 const encoder = new TextEncoder();
 
@@ -129,6 +132,71 @@ describe("firstDifferingByte", () => {
     expect(() => keepRequestBody(undefined, [] as unknown as object, undefined)).toThrow(/body/);
   });
 
+  it("finds in a mapper's lists, rewritten in place between kept bodies, the byte two copies of the bodies differ at", () => {
+    const item = fc
+      .tuple(fc.constantFrom("user", "assistant", "developer"), fc.constantFrom("a", "é", "😀", ""))
+      .map(([role, text]): ResponseItem => deepFreeze(message(role, text)));
+    const step = fc.record({
+      added: fc.array(item, { maxLength: 4 }),
+      // What a compaction, a rollback or another session does to the input.
+      restart: fc.constantFrom("none", "none", "none", "same-first", "shorter", "new"),
+      marked: fc.nat(3),
+      instructions: fc.nat(3).map((draw) => draw === 0),
+      tools: fc.boolean(),
+      // The send path's calls of the same mapper before the body's, marked otherwise.
+      calls: fc.oneof(fc.constant(0), fc.nat(2), fc.nat(10)),
+      // A holder of the array that changes its length (which the mapper then leaves to it).
+      holder: fc.constantFrom("none", "none", "none", "pop", "shift"),
+      holderWhen: fc.constantFrom("before-body", "after-keep"),
+    });
+    let known = 0;
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 12 }), (steps) => {
+        const mapper = roleMapper();
+        let input: ResponseItem[] = [];
+        let instructions = "be brief";
+        let tools = ["shell"];
+        let kept: Record<string, unknown> | undefined;
+        let sent = "";
+        for (const change of steps) {
+          if (change.restart === "same-first") input = input.slice(0, 1);
+          else if (change.restart === "shorter") input = input.slice(0, input.length - 1);
+          else if (change.restart === "new") input = [];
+          input = [...input, ...change.added];
+          if (change.instructions) instructions += "!";
+          if (change.tools) tools = [...tools, "read"];
+          const request = { instructions, input };
+          for (let call = 0; call < change.calls; call += 1) mapper(request, call % 4);
+          const messages = mapper(request, change.marked);
+          const hold = () => (change.holder === "pop" ? messages.pop() : messages.shift());
+          if (change.holder !== "none" && change.holderWhen === "before-body") hold();
+          const body = { model: "m", instructions, tools, messages };
+          if (
+            kept !== undefined &&
+            copiedPrefix(kept.messages as unknown[], messages) !== undefined
+          ) {
+            known += 1;
+          }
+          // As a session's `SentBody` compares and keeps each body.
+          const difference =
+            kept === undefined ? undefined : firstDifferingByte(kept, body, labels);
+          if (kept !== undefined) {
+            const fresh = JSON.parse(JSON.stringify(body));
+            expect(difference).toEqual(firstDifferingByte(JSON.parse(sent), fresh, labels));
+            expect(difference?.offset).toBe(slowOffset(JSON.parse(sent), body));
+          }
+          kept = keepRequestBody(kept, body, difference);
+          sent = JSON.stringify(body);
+          expect(JSON.stringify(kept)).toBe(sent);
+          if (change.holder !== "none" && change.holderWhen === "after-keep") hold();
+        }
+      }),
+      { numRuns: 300 },
+    );
+    // The comparisons above went through the rewrites of the mapper's list, not only the scan.
+    expect(known).toBeGreaterThan(0);
+  });
+
   it("refuses what is not a request body", () => {
     expect(() => firstDifferingByte("a" as unknown as object, {})).toThrow(/previous/);
     expect(() =>
@@ -136,3 +204,33 @@ describe("firstDifferingByte", () => {
     ).toThrow(/labels/);
   });
 });
+
+const labels = { messages: "message", tools: "tool" };
+
+function message(role: "user" | "assistant" | "developer", text: string): ResponseItem {
+  return {
+    type: "message",
+    role,
+    content: [{ type: role === "assistant" ? "output_text" : "input_text", text }],
+  };
+}
+
+/**
+ * A mapping of a session's requests as an adapter's: the instructions in a system message first
+ * (a new array when they change), a user's messages alone, the others joined by role in runs,
+ * the last `marked` messages marked as cache breakpoints are.
+ */
+function roleMapper() {
+  const mapper = createMessageMapper<ResponseItem, object>({
+    convert: (item) => item,
+    runOf: (item) => (item.type === "message" && item.role !== "user" ? item.role : undefined),
+    join: (run) => ({ run: [...run] }),
+  });
+  return (request: { instructions: string; input: ResponseItem[] }, marked: number) =>
+    mapper.map(request, {
+      toError: (problems) => new Error(problems),
+      path: "request",
+      before: (checked) => [{ system: checked.instructions }],
+      marked: { count: marked, mark: (each, fromEnd) => ({ ...each, fromEnd }) },
+    }).messages;
+}

@@ -1,4 +1,5 @@
 import { argumentError } from "./argument-error.js";
+import { copiedPrefix, recordCopy } from "./list-rewrites.js";
 
 /** Where two serialised provider requests first differ. */
 export interface RequestDifference {
@@ -111,8 +112,9 @@ function walk(
 ): Found | undefined {
   if (left === right) return undefined;
   if (Array.isArray(left) && Array.isArray(right)) {
-    // The elements both share by reference are passed over at the cost of a comparison each,
-    // and their length is read from the previous request's when it ended there.
+    // The elements both share by reference are passed over at the cost of a comparison each, or
+    // none for a kept copy of a list a mapping rewrites in place, and their length is read from
+    // the previous request's when it ended there.
     let index = sharedCount(left, right);
     const before = elementsLength(left, index);
     rememberLength(right, index, before);
@@ -162,7 +164,9 @@ function walk(
  * serialise alike): the lists before it are alike, the one holding it is alike up to the element
  * it names, and only those after it are compared again. A mapping hands each request the same
  * lists, grown, so keeping a body costs its new elements and no allocation; the lengths measured
- * of `body`'s lists go with their copies.
+ * of `body`'s lists go with their copies, and so does what each copy was made of: the next
+ * comparison with a list a mapping rewrote in place since reads how much of it is left alike
+ * from the rewrites rather than comparing each element.
  */
 export function keepRequestBody(
   kept: Record<string, unknown> | undefined,
@@ -201,19 +205,24 @@ export function keepRequestBody(
             : sharedCount(copy, value);
     copy.length = Math.min(copy.length, from);
     for (let at = copy.length; at < value.length; at += 1) copy.push(value[at]);
-    const known = arrayLengths.get(value);
-    if (known !== undefined && known.count === value.length && known.last === value.at(-1)) {
-      arrayLengths.set(copy, { count: copy.length, last: copy.at(-1), length: known.length });
+    const length = keptLength(value);
+    if (length !== undefined) {
+      arrayLengths.set(copy, { count: copy.length, last: copy.at(-1), length });
     } else arrayLengths.delete(copy);
+    recordCopy(copy, value);
     next[key] = copy;
   }
   return next;
 }
 
-/** How many leading elements `left` and `right` share by reference. */
+/**
+ * How many leading elements `left` and `right` share by reference, or serialise alike in: when
+ * `left` is a kept copy of `right` itself, those its rewrites left in place are known without
+ * looking (`copiedPrefix`), and only the rest are compared.
+ */
 function sharedCount(left: readonly unknown[], right: readonly unknown[]): number {
   const shared = Math.min(left.length, right.length);
-  let index = 0;
+  let index = copiedPrefix(left, right) ?? 0;
   while (index < shared && left[index] === right[index]) index += 1;
   return index;
 }
@@ -250,15 +259,10 @@ const arrayLengths = new WeakMap<
  */
 function elementsLength(values: readonly unknown[], count: number): number {
   if (count === 0) return 0;
-  const known = arrayLengths.get(values);
-  if (
-    known !== undefined &&
-    known.count === values.length &&
-    values.at(-1) === known.last &&
-    known.count - count <= count
-  ) {
-    let length = known.length;
-    for (let index = count; index < known.count; index += 1) {
+  const known = keptLength(values);
+  if (known !== undefined && values.length - count <= count) {
+    let length = known;
+    for (let index = count; index < values.length; index += 1) {
       length -= 1 + byteLength(element(values[index]));
     }
     return length;
@@ -267,6 +271,17 @@ function elementsLength(values: readonly unknown[], count: number): number {
   for (let index = 0; index < count; index += 1) length += byteLength(element(values[index]));
   if (count === values.length) arrayLengths.set(values, { count, last: values.at(-1), length });
   return length;
+}
+
+/**
+ * The length kept for the whole of `values`' elements, while its length and last element are
+ * those it had when measured.
+ */
+function keptLength(values: readonly unknown[]): number | undefined {
+  const known = arrayLengths.get(values);
+  return known !== undefined && known.count === values.length && known.last === values.at(-1)
+    ? known.length
+    : undefined;
 }
 
 /**
@@ -331,6 +346,9 @@ function byteLength(value: unknown): number {
     return utf8Length(JSON.stringify(value) ?? "null");
   const known = frozenLengths.get(value);
   if (known !== undefined) return known;
+  // A list compared before (the caller's tools, say) is measured by its elements' kept length.
+  const elements = Array.isArray(value) ? keptLength(value) : undefined;
+  if (elements !== undefined) return elements + 2;
   const length = utf8Length(JSON.stringify(value));
   if (Object.isFrozen(value)) frozenLengths.set(value, length);
   return length;

@@ -1,3 +1,5 @@
+import { recordRewrite } from "./list-rewrites.js";
+
 /** An array of messages a mapping returned, and what its next call needs to know of it. */
 export interface HandedMessages<Message> {
   readonly messages: Message[];
@@ -30,7 +32,8 @@ export interface MessageParts<Message> {
  * given the message and its place from the end, 1 for the last): `previous`
  * itself when it can go on (its length unchanged since it was returned, its `before` messages
  * the same), its settled messages left in place and the rest written after them, so the call
- * costs what changed; otherwise a new array, made in one copy. The marks are made before
+ * costs what changed; otherwise a new array, made in one copy. Each write is recorded
+ * (`recordRewrite`) with the index it wrote from. The marks are made before
  * anything is written, so a mark that throws leaves `previous` as it was.
  */
 export function handOutMessages<Message>(
@@ -50,13 +53,15 @@ export function handOutMessages<Message>(
     marks.push((marked as NonNullable<typeof marked>).mark(slot(index), total - index));
   }
   let messages: Message[];
+  let from = 0;
   if (
     previous !== undefined &&
     previous.messages.length === previous.length &&
     previous.before === before
   ) {
     messages = previous.messages;
-    messages.length = Math.min(previous.settled, markFrom);
+    from = Math.min(previous.settled, markFrom);
+    messages.length = from;
     for (let index = messages.length; index < markFrom; index += 1) messages.push(slot(index));
   } else {
     messages = before.length === 0 ? closed.slice() : before.concat(closed);
@@ -64,6 +69,7 @@ export function handOutMessages<Message>(
     messages.length = markFrom;
   }
   for (const mark of marks) messages.push(mark);
+  recordRewrite(messages, from);
   return {
     messages,
     length: messages.length,
