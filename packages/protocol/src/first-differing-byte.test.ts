@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createMessageMapper } from "./create-message-mapper.js";
 import { deepFreeze } from "./deep-freeze.js";
-import { firstDifferingByte, keepRequestBody } from "./first-differing-byte.js";
+import { firstDifferingByte } from "./first-differing-byte.js";
+import { keepRequestBody } from "./keep-request-body.js";
 import { copiedPrefix } from "./list-rewrites.js";
 import type { ResponseItem } from "./response-item.js";
 

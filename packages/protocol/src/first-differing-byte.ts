@@ -1,5 +1,14 @@
 import { argumentError } from "./argument-error.js";
-import { copiedPrefix, recordCopy } from "./list-rewrites.js";
+import { isRecord } from "./is-record.js";
+import {
+  byteLength,
+  element,
+  elementsLength,
+  isHighSurrogate,
+  rememberLength,
+  utf8Length,
+} from "./json-lengths.js";
+import { sharedCount } from "./list-rewrites.js";
 
 /** Where two serialised provider requests first differ. */
 export interface RequestDifference {
@@ -21,9 +30,6 @@ export interface RequestDifference {
 }
 
 const excerptLength = 40;
-
-/** The UTF-8 byte length of each frozen value's JSON: items a session sends again are frozen. */
-const frozenLengths = new WeakMap<object, number>();
 
 /**
  * Where the JSON of `next` first differs from the JSON of `previous`, as `JSON.stringify` writes
@@ -157,76 +163,6 @@ function walk(
   return leftText === rightText ? undefined : text(path, offset, leftText, rightText);
 }
 
-/**
- * `body` kept for a later {@link firstDifferingByte} with the next body: `kept` (the body kept
- * before, or `undefined`) made equal to it, each top-level list updated in place, the rest of
- * `body`'s fields shared. `difference` is where `body` parts from `kept` (`undefined` when they
- * serialise alike): the lists before it are alike, the one holding it is alike up to the element
- * it names, and only those after it are compared again. A mapping hands each request the same
- * lists, grown, so keeping a body costs its new elements and no allocation; the lengths measured
- * of `body`'s lists go with their copies, and so does what each copy was made of: the next
- * comparison with a list a mapping rewrote in place since reads how much of it is left alike
- * from the rewrites rather than comparing each element.
- */
-export function keepRequestBody(
-  kept: Record<string, unknown> | undefined,
-  body: object,
-  difference: RequestDifference | undefined,
-): Record<string, unknown> {
-  if (kept !== undefined && (!isRecord(kept) || Array.isArray(kept))) {
-    throw argumentError("kept", "expected a kept request body or undefined");
-  }
-  if (!isRecord(body) || Array.isArray(body)) {
-    throw argumentError("body", "expected a JSON object (a request body)");
-  }
-  if (difference !== undefined && !(isRecord(difference) && Array.isArray(difference.path))) {
-    throw argumentError("difference", "expected a request difference or undefined");
-  }
-  const [field, index] = difference?.path ?? [];
-  let before = kept !== undefined;
-  const next: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) {
-    if (key === field) before = false;
-    if (!Array.isArray(value)) {
-      next[key] = value;
-      continue;
-    }
-    const list: unknown = kept?.[key];
-    const copy: unknown[] = Array.isArray(list) && list !== value ? list : [];
-    const from =
-      copy.length === 0
-        ? 0
-        : before
-          ? value.length
-          : key === field
-            ? typeof index === "number"
-              ? index
-              : 0
-            : sharedCount(copy, value);
-    copy.length = Math.min(copy.length, from);
-    for (let at = copy.length; at < value.length; at += 1) copy.push(value[at]);
-    const length = keptLength(value);
-    if (length !== undefined) {
-      arrayLengths.set(copy, { count: copy.length, last: copy.at(-1), length });
-    } else arrayLengths.delete(copy);
-    recordCopy(copy, value);
-    next[key] = copy;
-  }
-  return next;
-}
-
-/**
- * How many leading elements `left` and `right` share by reference, or serialise alike in: when
- * `left` is a kept copy of `right` itself, those its rewrites left in place are known without
- * looking (`copiedPrefix`), and only the rest are compared.
- */
-function sharedCount(left: readonly unknown[], right: readonly unknown[]): number {
-  const shared = Math.min(left.length, right.length);
-  let index = copiedPrefix(left, right) ?? 0;
-  while (index < shared && left[index] === right[index]) index += 1;
-  return index;
-}
-
 /** Where one object ends before the other: a closing brace on one side, a comma on the other. */
 function tail(
   path: (string | number)[],
@@ -241,61 +177,6 @@ function tail(
       : `${index === 0 ? "" : ","}${JSON.stringify(entry[0])}:${JSON.stringify(entry[1])}`;
   const key = (rightEntry ?? leftEntry)?.[0];
   return text(key === undefined ? path : [...path, key], at, piece(leftEntry), piece(rightEntry));
-}
-
-/**
- * The UTF-8 length of an array's elements, commas between, as of its length and last element:
- * a request's list that the next request extends is measured once.
- */
-const arrayLengths = new WeakMap<
-  readonly unknown[],
-  { readonly count: number; readonly last: unknown; readonly length: number }
->();
-
-/**
- * The UTF-8 length of `values`' first `count` elements as JSON writes them, commas between: from
- * the length kept for the whole of `values`, less its last elements, when fewer of those are left
- * out than kept (a request's list whose last messages the next request replaces).
- */
-function elementsLength(values: readonly unknown[], count: number): number {
-  if (count === 0) return 0;
-  const known = keptLength(values);
-  if (known !== undefined && values.length - count <= count) {
-    let length = known;
-    for (let index = count; index < values.length; index += 1) {
-      length -= 1 + byteLength(element(values[index]));
-    }
-    return length;
-  }
-  let length = count - 1;
-  for (let index = 0; index < count; index += 1) length += byteLength(element(values[index]));
-  if (count === values.length) arrayLengths.set(values, { count, last: values.at(-1), length });
-  return length;
-}
-
-/**
- * The length kept for the whole of `values`' elements, while its length and last element are
- * those it had when measured.
- */
-function keptLength(values: readonly unknown[]): number | undefined {
-  const known = arrayLengths.get(values);
-  return known !== undefined && known.count === values.length && known.last === values.at(-1)
-    ? known.length
-    : undefined;
-}
-
-/**
- * Keeps the length of `values`' elements, the first `count` of which are `length` long (shared
- * with the list it was compared with), when the rest are no more than those: they are measured,
- * so the cost stays within that of the comparison.
- */
-function rememberLength(values: readonly unknown[], count: number, length: number): void {
-  if (values.length - count > count) return;
-  let total = length;
-  for (let index = count; index < values.length; index += 1) {
-    total += (index > 0 ? 1 : 0) + byteLength(element(values[index]));
-  }
-  arrayLengths.set(values, { count: values.length, last: values.at(-1), length: total });
 }
 
 /** Where one array ends before the other: a closing bracket on one side, the next element on the other. */
@@ -329,49 +210,9 @@ function text(path: (string | number)[], offset: number, left: string, right: st
   };
 }
 
-/** An array element as JSON writes it: `undefined` and functions become `null`. */
-function element(value: unknown): unknown {
-  return value === undefined || typeof value === "function" ? null : value;
-}
-
 /** An object's entries as JSON writes them: those whose value is not `undefined` or a function. */
 function entries(value: Record<string, unknown>): [string, unknown][] {
   return Object.entries(value).filter(
     ([, entry]) => entry !== undefined && typeof entry !== "function",
   );
-}
-
-function byteLength(value: unknown): number {
-  if (typeof value !== "object" || value === null)
-    return utf8Length(JSON.stringify(value) ?? "null");
-  const known = frozenLengths.get(value);
-  if (known !== undefined) return known;
-  // A list compared before (the caller's tools, say) is measured by its elements' kept length.
-  const elements = Array.isArray(value) ? keptLength(value) : undefined;
-  if (elements !== undefined) return elements + 2;
-  const length = utf8Length(JSON.stringify(value));
-  if (Object.isFrozen(value)) frozenLengths.set(value, length);
-  return length;
-}
-
-function utf8Length(text: string): number {
-  let length = 0;
-  for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code < 0x80) length += 1;
-    else if (code < 0x800) length += 2;
-    else if (isHighSurrogate(code) && index + 1 < text.length) {
-      length += 4;
-      index += 1;
-    } else length += 3;
-  }
-  return length;
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
 }

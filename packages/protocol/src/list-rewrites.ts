@@ -72,3 +72,15 @@ export function copiedPrefix(
   }
   return prefix;
 }
+
+/**
+ * How many leading elements `left` and `right` share by reference, or serialise alike in: when
+ * `left` is a kept copy of `right` itself, those its rewrites left in place are known without
+ * looking (`copiedPrefix`), and only the rest are compared.
+ */
+export function sharedCount(left: readonly unknown[], right: readonly unknown[]): number {
+  const shared = Math.min(left.length, right.length);
+  let index = copiedPrefix(left, right) ?? 0;
+  while (index < shared && left[index] === right[index]) index += 1;
+  return index;
+}

@@ -3,7 +3,7 @@
 // import it.
 export { requestFieldsSchema } from "../create-request-body-mapping.js";
 export { deepFreeze, isDeepFrozen } from "../deep-freeze.js";
-export { keepRequestBody } from "../first-differing-byte.js";
+export { keepRequestBody } from "../keep-request-body.js";
 export { lazySchema, lazySchemaBuilds } from "../lazy-schema.js";
 export { parseWithSchema } from "../parse-with-schema.js";
 export { repeatedCallId } from "../repeated-call-id.js";
