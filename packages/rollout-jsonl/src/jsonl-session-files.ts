@@ -11,17 +11,11 @@ import {
 } from "@ctx/rollout";
 import { errorCode, exists, openIfPresent } from "./file-system.js";
 import type { HeaderLine } from "./jsonl-line.js";
-import {
-  inspectLogTail,
-  type LogLocation,
-  type LogReader,
-  type LogTail,
-  readBackToCheckpoint,
-  readDescriptor,
-  readLogHeader,
-  readRecordLines,
-  summarizeLogBytes,
-} from "./jsonl-log.js";
+import { readBackToCheckpoint, readRecordLines } from "./jsonl-log.js";
+import { readLogHeader } from "./log-header.js";
+import type { LogLocation } from "./log-location.js";
+import { type LogReader, readDescriptor } from "./log-reader.js";
+import { inspectLogTail, type LogTail, summarizeLogBytes } from "./log-tail.js";
 import { readOwnLogRecords } from "./read-own-log-records.js";
 import { RolloutLogMismatchError } from "./rollout-log-mismatch-error.js";
 import { loadSearchIndex, type SearchIndexCache } from "./search-index-file.js";
