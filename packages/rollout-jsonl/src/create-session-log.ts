@@ -11,7 +11,8 @@ import type { z } from "zod";
 import { errorCode } from "./file-system.js";
 import type { IndexAction } from "./index-changes.js";
 import { encodeHeaderLine, type HeaderLine } from "./jsonl-line.js";
-import { infoFromHeader, type JsonlSessionFiles } from "./jsonl-session-files.js";
+import type { JsonlSessionFiles } from "./jsonl-session-files.js";
+import { infoFromHeader } from "./session-from-log.js";
 import { syncDirectory } from "./sync-directory.js";
 
 /**
