@@ -4,7 +4,7 @@ import { createRecordMatcher, type RecordSearch } from "@ctx/rollout";
 import fc from "fast-check";
 import { expect } from "vitest";
 import { readLogHeader } from "../log-header.js";
-import { type LogLocation } from "../log-location.js";
+import type { LogLocation } from "../log-location.js";
 import { inspectLogTail } from "../log-tail.js";
 import { createJsonlRolloutStore } from "../jsonl-rollout-store.js";
 import { loadSearchIndex, searchIndexPath } from "../search-index-file.js";
