@@ -8,7 +8,8 @@ import { discoverAgentsMd } from "./discover-agents-md.js";
 import { discoverAgentsMdForEnvironments } from "./discover-agents-md-for-environments.js";
 import type { AgentsMdFileSystem } from "./file-system.js";
 import { fileSystemError } from "./file-system-failure.js";
-import { createMemoryFileSystem, type MemoryEntry } from "./memory-file-system.js";
+import type { MemoryEntry } from "./memory-entry.js";
+import { createMemoryFileSystem } from "./memory-file-system.js";
 import { createNodeFileSystem } from "./node/node-file-system.js";
 
 const tree: Record<string, MemoryEntry> = {

@@ -5,7 +5,8 @@ import { createCountingFileSystem } from "./__fixtures__/counting-file-system.js
 import { AgentsMdError } from "./agents-md-error.js";
 import type { DiscoverAgentsMdOptions } from "./agents-md-options.js";
 import { discoverAgentsMd } from "./discover-agents-md.js";
-import { createMemoryFileSystem, type MemoryEntry } from "./memory-file-system.js";
+import type { MemoryEntry } from "./memory-entry.js";
+import { createMemoryFileSystem } from "./memory-file-system.js";
 
 const git = { directory: true } as const;
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { discoverAgentsMd } from "./discover-agents-md.js";
 import type { AgentsMdFileSystem } from "./file-system.js";
-import { createMemoryFileSystem, type MemoryEntry } from "./memory-file-system.js";
+import type { MemoryEntry } from "./memory-entry.js";
+import { createMemoryFileSystem } from "./memory-file-system.js";
 
 /**
  * Six files of 88 KB, each referencing the next 2,000 times (one reference per 44-byte line); the

@@ -3,7 +3,8 @@ import { createCountingFileSystem } from "./__fixtures__/counting-file-system.js
 import { agentsMdDefaults } from "./defaults.js";
 import { expandImports, type ImportSettings } from "./expand-imports.js";
 import { createImportSession } from "./import-session.js";
-import { createMemoryFileSystem, type MemoryEntry } from "./memory-file-system.js";
+import type { MemoryEntry } from "./memory-entry.js";
+import { createMemoryFileSystem } from "./memory-file-system.js";
 
 async function expand(
   entries: Record<string, MemoryEntry>,

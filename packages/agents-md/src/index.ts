@@ -54,12 +54,10 @@ export type {
   BudgetPolicy,
   LoadedAgentsMdData,
 } from "./loaded-agents-md-data.js";
+export type { MemoryEntry, MemoryFileContent, RepeatedContent } from "./memory-entry.js";
 export {
   createMemoryFileSystem,
-  type MemoryEntry,
-  type MemoryFileContent,
   type MemoryFileSystem,
   type MemoryFileSystemOptions,
-  type RepeatedContent,
 } from "./memory-file-system.js";
 export { projectDocSeparator } from "./render-agents-md-text.js";

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { agentsMdDefaults } from "./defaults.js";
 import { createImportSession } from "./import-session.js";
 import { loadGlobalInstructions } from "./load-global-instructions.js";
-import { createMemoryFileSystem, type MemoryEntry } from "./memory-file-system.js";
+import type { MemoryEntry } from "./memory-entry.js";
+import { createMemoryFileSystem } from "./memory-file-system.js";
 
 function load(entries: Record<string, MemoryEntry>, maxGlobalBytes = 1_048_576) {
   return loadGlobalInstructions({

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { budgetCutWarning } from "./__fixtures__/budget-cut-warning.js";
 import { createCountingFileSystem } from "./__fixtures__/counting-file-system.js";
 import { type InstructionFileRequest, loadInstructionFile } from "./load-instruction-file.js";
-import { createMemoryFileSystem, type MemoryEntry } from "./memory-file-system.js";
+import type { MemoryEntry } from "./memory-entry.js";
+import { createMemoryFileSystem } from "./memory-file-system.js";
 import { closeOpened, openCheckedFile } from "./read-checked-file.js";
 
 async function load(entry: MemoryEntry, overrides: Partial<InstructionFileRequest> = {}) {

@@ -2,35 +2,15 @@ import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { AgentsMdError } from "./agents-md-error.js";
 import { checkSchema } from "./check-argument.js";
-import { checkText } from "./check-text.js";
-import type { AgentsMdFileSystem, EntryKind, FileStat, OpenedFile } from "./file-system.js";
+import type { AgentsMdFileSystem, FileStat } from "./file-system.js";
 import { fileSystemError } from "./file-system-failure.js";
-import { byteCountSchema, openOptionsSchema, readdirOptionsSchema } from "./file-system-schemas.js";
+import { openOptionsSchema, readdirOptionsSchema } from "./file-system-schemas.js";
+import { entrySchema, type MemoryEntry } from "./memory-entry.js";
+import { contentSize, toContent } from "./memory-file-content.js";
+import { type Child, entryKind, type MemoryNode } from "./memory-node.js";
+import { openedFile } from "./opened-memory-file.js";
+import { splitAbsolute, splitRelative } from "./path-segments.js";
 import { posixPath } from "./posix-path.js";
-
-/** A large file made of one piece of text repeated, held without allocating its bytes. */
-export interface RepeatedContent {
-  /** The text repeated (UTF-8); must not be empty. */
-  readonly repeat: string;
-  /** The file's size in bytes; the last repetition may be cut. */
-  readonly bytes: number;
-}
-
-/** What an in-memory file holds. */
-export type MemoryFileContent = string | Uint8Array | RepeatedContent;
-
-/**
- * One entry of an in-memory tree: a string or bytes is a regular file; the object forms add a
- * directory, a symlink, a special file (FIFO, socket, device), a file that fails when read, or
- * a path where every access fails (an unreadable or unsearchable entry).
- */
-export type MemoryEntry =
-  | MemoryFileContent
-  | { readonly file: MemoryFileContent; readonly readError?: string | undefined }
-  | { readonly directory: true }
-  | { readonly symlink: string }
-  | { readonly special: "fifo" | "socket" | "device" }
-  | { readonly error: string };
 
 /** Options of {@link createMemoryFileSystem}. */
 export interface MemoryFileSystemOptions {
@@ -47,43 +27,6 @@ export interface MemoryFileSystem extends AgentsMdFileSystem {
   /** Removes the entry at an absolute path (a directory with everything in it); no-op if absent. */
   remove(path: string): void;
 }
-
-type MemoryNode =
-  | { readonly kind: "directory"; readonly inode: number; readonly children: Map<string, Child> }
-  | {
-      readonly kind: "file";
-      readonly inode: number;
-      readonly content: Uint8Array | RepeatedContent;
-      readonly readError: string | undefined;
-    }
-  | { readonly kind: "symlink"; readonly inode: number; readonly target: string }
-  | { readonly kind: "special"; readonly inode: number }
-  | { readonly kind: "error"; readonly inode: number; readonly code: string };
-
-interface Child {
-  readonly name: string;
-  readonly node: MemoryNode;
-}
-
-const contentSchema = lazySchema(() =>
-  z.union([
-    z.string(),
-    z.instanceof(Uint8Array),
-    z.strictObject({ repeat: z.string().min(1), bytes: byteCountSchema }),
-  ]),
-);
-
-const entrySchema = lazySchema(() =>
-  z.union([
-    contentSchema,
-    z.strictObject({ file: contentSchema, readError: z.string().min(1).optional() }),
-    z.strictObject({ directory: z.literal(true) }),
-    z.strictObject({ symlink: z.string().min(1) }),
-    z.strictObject({ special: z.enum(["fifo", "socket", "device"]) }),
-    z.strictObject({ error: z.string().min(1) }),
-  ]),
-) satisfies z.ZodType<MemoryEntry>;
-
 const optionsSchema = lazySchema(() =>
   z.strictObject({
     caseInsensitive: z.boolean().optional(),
@@ -92,7 +35,6 @@ const optionsSchema = lazySchema(() =>
 ) satisfies z.ZodType<MemoryFileSystemOptions>;
 
 const maxSymlinkHops = 40;
-const encoder = new TextEncoder();
 
 /**
  * A POSIX-style file system held in memory, for tests and for virtual environments: directories,
@@ -273,69 +215,4 @@ export function createMemoryFileSystem(
     place(`entries[${JSON.stringify(path)}]`, path, entry);
   }
   return fileSystem;
-}
-
-/** What a listing says an entry is: a failing entry's type is left for a `stat` to tell. */
-function entryKind(node: MemoryNode): EntryKind {
-  switch (node.kind) {
-    case "special":
-      return "other";
-    case "error":
-      return "unknown";
-    default:
-      return node.kind;
-  }
-}
-
-/** The file `open` gave: bound to the node it found, whatever happens to the path later. */
-function openedFile(node: MemoryNode, stat: FileStat, path: string): OpenedFile {
-  return {
-    stat: async () => stat,
-    async read(maxBytes) {
-      const limit = checkSchema("maxBytes", maxBytes, byteCountSchema);
-      if (node.kind === "directory") throw fileSystemError("EISDIR", "read", path);
-      if (node.kind !== "file") throw fileSystemError("ENOTFILE", "read", path);
-      if (node.readError !== undefined) throw fileSystemError(node.readError, "read", path);
-      return readContent(node.content, limit);
-    },
-    close: async () => undefined,
-  };
-}
-
-/**
- * The segments of `path`, checked (as the argument `argument`) to be an absolute path without a
- * NUL byte.
- * @throws {AgentsMdError} `invalid-argument` naming `argument`.
- */
-function splitAbsolute(argument: string, path: unknown): string[] {
-  const checked = checkText(argument, path);
-  if (!checked.startsWith("/")) {
-    throw AgentsMdError.forArgument(argument, `expected an absolute path, got "${checked}"`);
-  }
-  return splitRelative(checked);
-}
-
-function splitRelative(path: string): string[] {
-  return path.split("/").filter((segment) => segment !== "");
-}
-
-function toContent(content: MemoryFileContent): Uint8Array | RepeatedContent {
-  if (typeof content === "string") return encoder.encode(content);
-  if (content instanceof Uint8Array) return content;
-  return content;
-}
-
-function contentSize(content: Uint8Array | RepeatedContent): number {
-  return content instanceof Uint8Array ? content.length : content.bytes;
-}
-
-function readContent(content: Uint8Array | RepeatedContent, maxBytes: number): Uint8Array {
-  if (content instanceof Uint8Array) return content.slice(0, maxBytes);
-  const length = Math.min(content.bytes, maxBytes);
-  const unit = encoder.encode(content.repeat);
-  const bytes = new Uint8Array(length);
-  for (let offset = 0; offset < length; offset += unit.length) {
-    bytes.set(unit.subarray(0, Math.min(unit.length, length - offset)), offset);
-  }
-  return bytes;
 }

@@ -7,8 +7,17 @@ import { z } from "zod";
 import { stopEnding } from "./answer-ending.js";
 import { readCacheDiagnostics } from "./cache-diagnostics.js";
 import { toItems } from "./content-blocks.js";
+import { deltaChunk, finishBlock, type OpenBlock, openBlock } from "./open-block.js";
 import { checkSchema, provider } from "./provider.js";
 import { readUsage } from "./reported-usage.js";
+import {
+  blockDeltaSchema,
+  blockStartSchema,
+  blockStopSchema,
+  eventSchema,
+  messageDeltaSchema,
+  startSchema,
+} from "./stream-event-schemas.js";
 
 /** Options of {@link fromMessageStream}. */
 export interface MessageStreamOptions {
@@ -32,47 +41,6 @@ const optionsSchema = lazySchema(() =>
     diagnosed: z.boolean().optional(),
   }),
 );
-
-const eventSchema = lazySchema(() => z.looseObject({ type: z.string() }));
-const startSchema = lazySchema(() =>
-  z.looseObject({
-    message: z.looseObject({
-      usage: z.record(z.string(), z.unknown()),
-      diagnostics: z.unknown().optional(),
-    }),
-  }),
-);
-const blockStartSchema = lazySchema(() =>
-  z.looseObject({
-    index: z.number().int().min(0),
-    content_block: z.looseObject({ type: z.string() }),
-  }),
-);
-const blockDeltaSchema = lazySchema(() =>
-  z.looseObject({
-    index: z.number().int().min(0),
-    delta: z.discriminatedUnion("type", [
-      z.looseObject({ type: z.literal("text_delta"), text: z.string() }),
-      z.looseObject({ type: z.literal("input_json_delta"), partial_json: z.string() }),
-      z.looseObject({ type: z.literal("thinking_delta"), thinking: z.string() }),
-      z.looseObject({ type: z.literal("signature_delta"), signature: z.string() }),
-      z.looseObject({ type: z.literal("citations_delta") }),
-    ]),
-  }),
-);
-const blockStopSchema = lazySchema(() => z.looseObject({ index: z.number().int().min(0) }));
-const messageDeltaSchema = lazySchema(() =>
-  z.looseObject({
-    delta: z.looseObject({ stop_reason: z.string().nullish() }).nullish(),
-    usage: z.record(z.string(), z.unknown()).nullish(),
-  }),
-);
-
-/** A content block between its start and its stop: its start, and each field's chunks. */
-interface OpenBlock {
-  readonly start: Record<string, unknown>;
-  readonly chunks: Record<"text" | "partial_json" | "thinking" | "signature", string[]>;
-}
 
 /**
  * Reads a streamed Messages API answer (`client.messages.create({ …, stream: true })`, or the
@@ -179,7 +147,7 @@ export async function fromMessageStream(
         const { index } = checkAnswer(provider, blockStopSchema, event, where);
         content.set(
           index,
-          finish(openBlock(open, content, index, where), `${where} (block ${index})`, index),
+          finishBlock(openBlock(open, content, index, where), `${where} (block ${index})`, index),
         );
         open.delete(index);
         break;
@@ -222,82 +190,6 @@ export async function fromMessageStream(
     }
   }
   throw incomplete("the stream ended before its message_stop event; nothing of it was kept");
-}
-
-/** The field each delta type adds to. */
-const deltaFields = {
-  text_delta: "text",
-  input_json_delta: "partial_json",
-  thinking_delta: "thinking",
-  signature_delta: "signature",
-} as const;
-
-/**
- * The block index, field and text of a well-formed text, JSON, thinking or signature delta;
- * `undefined` for anything else, which the schema then checks (and names when malformed).
- */
-function deltaChunk(
-  event: object,
-): { index: number; field: keyof OpenBlock["chunks"]; text: string } | undefined {
-  const index: unknown = Reflect.get(event, "index");
-  const delta: unknown = Reflect.get(event, "delta");
-  if (typeof index !== "number" || !Number.isInteger(index) || index < 0) return undefined;
-  if (typeof delta !== "object" || delta === null) return undefined;
-  const type: unknown = Reflect.get(delta, "type");
-  if (typeof type !== "string" || !Object.hasOwn(deltaFields, type)) return undefined;
-  const field = deltaFields[type as keyof typeof deltaFields];
-  const text: unknown = Reflect.get(delta, field);
-  return typeof text === "string" ? { index, field, text } : undefined;
-}
-
-/**
- * The open block `index`.
- * @throws {AdapterError} coded `invalid-answer`, naming `where`, when the block has not
- * started, or has stopped already (`stopped` holds it then).
- */
-function openBlock(
-  open: Map<number, OpenBlock>,
-  stopped: Map<number, unknown>,
-  index: number,
-  where: string,
-): OpenBlock {
-  const block = open.get(index);
-  if (block === undefined) {
-    throw new AdapterError(
-      "invalid-answer",
-      stopped.has(index)
-        ? `the stream contradicts itself: ${where} names block ${index} after it stopped; nothing of it was kept`
-        : `${where} names block ${index}, which has not started`,
-      { provider, index },
-    );
-  }
-  return block;
-}
-
-/** The block as the whole message would carry it: its start with each field's chunks joined. */
-function finish(block: OpenBlock, where: string, index: number): Record<string, unknown> {
-  const { start, chunks } = block;
-  const finished: Record<string, unknown> = { ...start };
-  for (const field of ["text", "thinking", "signature"] as const) {
-    if (chunks[field].length > 0) finished[field] = stringOr(start[field]) + chunks[field].join("");
-  }
-  if (chunks.partial_json.length > 0) {
-    const json = chunks.partial_json.join("");
-    try {
-      finished.input = JSON.parse(json);
-    } catch (error) {
-      throw new AdapterError("invalid-answer", `${where} has tool input that is not JSON`, {
-        provider,
-        index,
-        cause: error,
-      });
-    }
-  }
-  return finished;
-}
-
-function stringOr(value: unknown): string {
-  return typeof value === "string" ? value : "";
 }
 
 function incomplete(message: string): AdapterError {

@@ -1,27 +1,16 @@
 import type {
   CacheControlEphemeral,
   ContentBlockParam,
-  ImageBlockParam,
   MessageParam,
   TextBlockParam,
-  ToolResultBlockParam,
 } from "@anthropic-ai/sdk/resources/messages/messages";
-import {
-  AdapterError,
-  type ContentItem,
-  type InputImageContent,
-  type ModelInput,
-  type ResponseItem,
-  type ToolOutput,
-} from "@ctx/protocol";
+import { AdapterError, type ModelInput } from "@ctx/protocol";
 import { lazySchema, parseWithSchema } from "@ctx/protocol/internal";
 import { createMessageMapper } from "@ctx/protocol/mapping";
 import { z } from "zod";
 import { withBreakpoint } from "./cache-breakpoints.js";
-import { claudeBlockOf } from "./content-blocks.js";
-import { developerContext } from "./developer-context.js";
+import { convertItem, type Piece } from "./convert-item.js";
 import { provider } from "./provider.js";
-import { shieldDeveloperContext } from "./shield-developer-context.js";
 
 /** Options of {@link toMessagesParams}. */
 export interface MessagesParamsOptions {
@@ -74,14 +63,6 @@ const optionsArgumentSchema = lazySchema(() => z.object({ options: messagesParam
 
 const toError = (problems: string) => new AdapterError("invalid-argument", problems, { provider });
 
-/**
- * What one item becomes: its blocks and the side they go to, and for a developer or system
- * message its texts, which join the top-level `system` when the message opens the input.
- */
-interface Piece extends Turn {
-  readonly system: readonly string[] | undefined;
-}
-
 /** For each way of sending a later developer message, each item converted once. */
 const messageMappers = {
   "user-text": messageMapper("user-text"),
@@ -100,23 +81,6 @@ function messageMapper(developerMessages: "user-text" | "system-messages") {
       ),
   });
 }
-
-function convertItem(
-  item: ResponseItem,
-  index: number,
-  developerMessages: "user-text" | "system-messages",
-): Piece | undefined {
-  const turn = toTurn(item, index, developerMessages);
-  if (turn === undefined) return undefined;
-  const system =
-    item.type === "message" && (item.role === "developer" || item.role === "system")
-      ? item.content.map((part) => systemText(part, index))
-      : undefined;
-  return { ...turn, system };
-}
-
-const imageMediaTypes = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
-type ImageMediaType = (typeof imageMediaTypes)[number];
 
 /**
  * Maps a model request to the Messages API's `system` and `messages`.
@@ -196,170 +160,9 @@ export function toMessagesParams(
     ? { system, messages }
     : { system, messages, diagnostics: { previous_message_id: diagnostics.previousMessageId } };
 }
-
-/** The blocks this mapping makes. */
-type Block = ContentBlockParam;
-
-/** One message under construction: consecutive items of one side. */
-interface Turn {
-  readonly role: MessageParam["role"];
-  readonly blocks: readonly Block[];
-}
-
-function toMessage(role: MessageParam["role"], blocks: Block[]): MessageParam {
+function toMessage(role: MessageParam["role"], blocks: ContentBlockParam[]): MessageParam {
   // A system turn only ever receives text blocks; the filter states it for the compiler.
   return role === "system"
     ? { role: "system", content: blocks.filter((block) => block.type === "text") }
     : { role, content: blocks };
-}
-
-function toTurn(
-  item: ResponseItem,
-  index: number,
-  developerMessages: "user-text" | "system-messages",
-): Turn | undefined {
-  switch (item.type) {
-    case "reasoning": {
-      // Claude's own thinking and server tool blocks go back where they were; reasoning of
-      // another provider's is left out.
-      const block = claudeBlockOf(item);
-      return block === undefined ? undefined : { role: "assistant", blocks: [block] };
-    }
-    case "message": {
-      if (item.role === "assistant") {
-        return {
-          role: "assistant",
-          blocks: item.content.map((part) => toAssistantText(part, index)),
-        };
-      }
-      if (item.role === "user") {
-        return { role: "user", blocks: item.content.map((part) => toUserBlock(part, index)) };
-      }
-      const texts = item.content.map((part) => systemText(part, index));
-      if (developerMessages === "system-messages") {
-        return { role: "system", blocks: texts.map((text) => ({ type: "text", text })) };
-      }
-      return {
-        role: "user",
-        blocks: texts.map((text) => ({
-          type: "text",
-          text: developerContext.create({ text }).render(),
-        })),
-      };
-    }
-    case "function_call": {
-      const input = parseArguments(item.arguments, index);
-      return {
-        role: "assistant",
-        blocks: [{ type: "tool_use", id: item.call_id, name: item.name, input }],
-      };
-    }
-    case "custom_tool_call": {
-      // A Claude tool takes a JSON object, so a free-form tool's text travels as its `input` field.
-      const input = { input: item.input };
-      return {
-        role: "assistant",
-        blocks: [{ type: "tool_use", id: item.call_id, name: item.name, input }],
-      };
-    }
-    case "function_call_output":
-    case "custom_tool_call_output":
-      return { role: "user", blocks: [toToolResult(item.call_id, item.output, index)] };
-    case "compaction":
-      throw new AdapterError(
-        "invalid-argument",
-        `input[${index}] is a compaction item, which only the OpenAI Responses API can read`,
-        { provider, index },
-      );
-  }
-}
-
-function systemText(part: ContentItem, index: number): string {
-  if (part.type === "input_image") {
-    throw new AdapterError(
-      "invalid-argument",
-      `input[${index}] is a developer message with an image; Claude takes images only in user turns`,
-      { provider, index },
-    );
-  }
-  return part.text;
-}
-
-function toAssistantText(part: ContentItem, index: number): TextBlockParam {
-  if (part.type === "input_image") {
-    throw new AdapterError(
-      "invalid-argument",
-      `input[${index}] is an assistant message with an image, which Claude cannot be given`,
-      { provider, index },
-    );
-  }
-  return { type: "text", text: shieldDeveloperContext(part.text) };
-}
-
-function toUserBlock(part: ContentItem, index: number): TextBlockParam | ImageBlockParam {
-  return part.type === "input_image"
-    ? toImage(part, index)
-    : { type: "text", text: shieldDeveloperContext(part.text) };
-}
-
-function toImage(image: InputImageContent, index: number): ImageBlockParam {
-  const url = image.image_url;
-  if (url === undefined) {
-    throw new AdapterError(
-      "invalid-argument",
-      `input[${index}] has an image given by an OpenAI file id, which Claude cannot resolve`,
-      { provider, index },
-    );
-  }
-  const data = /^data:([^;,]+);base64,(.*)$/s.exec(url);
-  if (data === null) return { type: "image", source: { type: "url", url } };
-  const mediaType = data[1];
-  if (!isImageMediaType(mediaType)) {
-    throw new AdapterError(
-      "invalid-argument",
-      `input[${index}] has an image of type ${mediaType}; Claude reads ${imageMediaTypes.join(", ")}`,
-      { provider, index },
-    );
-  }
-  return { type: "image", source: { type: "base64", media_type: mediaType, data: data[2] ?? "" } };
-}
-
-function isImageMediaType(value: string | undefined): value is ImageMediaType {
-  return imageMediaTypes.some((type) => type === value);
-}
-
-function parseArguments(text: string, index: number): object {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new AdapterError(
-      "invalid-argument",
-      `input[${index}] is a function call whose arguments are not JSON`,
-      { provider, index, cause: error },
-    );
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new AdapterError(
-      "invalid-argument",
-      `input[${index}] is a function call whose arguments are not a JSON object, which a Claude tool input must be`,
-      { provider, index },
-    );
-  }
-  return value;
-}
-
-function toToolResult(callId: string, output: ToolOutput, index: number): ToolResultBlockParam {
-  return {
-    type: "tool_result",
-    tool_use_id: callId,
-    content:
-      typeof output === "string"
-        ? shieldDeveloperContext(output)
-        : output.map((part) =>
-            part.type === "input_text"
-              ? { type: "text", text: shieldDeveloperContext(part.text) }
-              : toImage(part, index),
-          ),
-  };
 }

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { compactionPrompt, createModelCatalog, defaultModelCatalog } from "@ctx/prompts";
+import { createModelCatalog, defaultModelCatalog } from "@ctx/prompts";
 import type { Registry } from "@ctx/registry";
 import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
 import {
@@ -16,24 +16,24 @@ import { type CheckResult, compareText } from "./check-result.js";
 import { type CodexAppServer, startCodexAppServer } from "./codex-app-server.js";
 import { runCodex } from "./codex-cli.js";
 import { codexOverrides } from "./codex-overrides.js";
+import { readThreadId } from "./codex-thread-id.js";
 import { type CtxRequest, compareLaterTurns, type TurnRequest } from "./compare-later-turns.js";
 import { ConformanceError } from "./conformance-error.js";
 import { ctxSessionTurnContext } from "./ctx-session-turn.js";
 import { type CtxTurnState, ctxTurnState } from "./ctx-turn-state.js";
-import { isKeptUserInput } from "./kept-user-input.js";
-import { describeLayout, type ExtraLabel, layoutOf } from "./layout.js";
+import { describeLayout, layoutOf } from "./layout.js";
+import { doneAnswer, firstAnswer, mockSummary } from "./mock-answers.js";
 import { type MockAnswer, mockOutputItem } from "./mock-output-item.js";
 import { mockKeyVariable, mockProviderConfig } from "./mock-provider-config.js";
-import { type RecordedRequest, startMockResponsesServer } from "./mock-responses-server.js";
+import { startMockResponsesServer } from "./mock-responses-server.js";
+import { inputOf, lastUserText } from "./recorded-request-input.js";
 import { runAppServerTurn } from "./run-app-server-turn.js";
 import type { Scenario, ScenarioSettings, ScenarioTurn } from "./scenario.js";
+import { scenarioLabels } from "./scenario-labels.js";
 import { unrecognisedTexts } from "./unrecognised-texts.js";
 
-/** The summary the mock writes when Codex asks it to compact, and our summarizer returns to @ctx. */
-const mockSummary = "Conformance checkpoint: the health check is half written.";
 /** Codex compacts once reported usage passes this; our catalog gives every model the same limit. */
 const autoCompactTokenLimit = 50_000;
-/** The variable named by `env_key`: Codex wants one, the mock ignores it. */
 /** What the tool that the mock calls returns on our side (Codex answers that it has no such tool). */
 const toolOutput = "No agents are running.";
 
@@ -71,7 +71,7 @@ export async function runMultiTurn(options: {
       settings.developerInstructions === undefined ? [] : [settings.developerInstructions],
     ),
   );
-  const extraLabel = labels(prompts, instructions, options.registry);
+  const extraLabel = scenarioLabels(prompts, instructions, options.registry);
   let plan: { turnIndex: number; answered: boolean } = { turnIndex: 0, answered: false };
   const ours: CtxRequest[] = [];
   const sessionOptions: SessionOptions = {
@@ -238,21 +238,6 @@ export async function runMultiTurn(options: {
   }
 }
 
-/** The mock's answer to every later request of a turn; the session records and is told it too. */
-const doneAnswer: MockAnswer = { text: "Done.", totalTokens: 100 };
-
-/**
- * The mock's answer to the first request of turn `index`, which the session records and is told
- * the usage of too: a text, or with `toolCall` a call of a tool Codex does not have; it reports
- * `reportTokens` used (100 without).
- */
-function firstAnswer(turn: ScenarioTurn, index: number): MockAnswer {
-  const totalTokens = turn.reportTokens ?? 100;
-  return turn.toolCall === true
-    ? { toolCall: { name: "list_agents", arguments: "{}" }, totalTokens }
-    : { text: `Answer to turn ${index + 1}.`, totalTokens };
-}
-
 /** A request of the session's in turn `index`, with the compaction it reports. */
 function ctxRequest(index: number, request: ModelRequest): CtxRequest {
   return {
@@ -262,57 +247,6 @@ function ctxRequest(index: number, request: ModelRequest): CtxRequest {
     compaction: false,
     report: request.compaction,
   };
-}
-
-function inputOf(request: RecordedRequest): unknown[] {
-  const input = request.input;
-  return Array.isArray(input) ? input : [];
-}
-
-function lastUserText(request: RecordedRequest): string | undefined {
-  const last: unknown = inputOf(request).at(-1);
-  if (typeof last !== "object" || last === null || !("role" in last) || last.role !== "user")
-    return undefined;
-  const content =
-    "content" in last && Array.isArray(last.content) ? (last.content as unknown[]) : [];
-  const first: unknown = content[0];
-  return typeof first === "object" && first !== null && "text" in first
-    ? String(first.text)
-    : undefined;
-}
-
-/**
- * What a text of a recorded request is, by what we know of it: the scenario's developer
- * instructions (raw, unmarked, as Codex sends them), one of its prompts or a piece of one cut
- * across a compaction (its head, the elision note, its tail), the summary (a prefix, then the mock's text), the compaction prompt (Codex's, which
- * the registry recognises, or ours), or a fragment the registry knows (left to it).
- */
-function labels(
-  prompts: ReadonlySet<string>,
-  instructions: ReadonlySet<string>,
-  registry: Registry,
-): ExtraLabel {
-  return (role, text) => {
-    if (role === "developer" && instructions.has(text)) return "developer_instructions";
-    if (role !== "user") return undefined;
-    if (text.endsWith(`\n${mockSummary}`)) return "summary";
-    if (prompts.has(text)) return "user_input";
-    if (text === compactionPrompt) return "compaction_prompt";
-    if (isKeptUserInput(text, prompts)) return "kept_user_input";
-    return registry.classify(role, text)?.type === "codex_compaction_prompt"
-      ? "compaction_prompt"
-      : undefined;
-  };
-}
-
-function readThreadId(stdout: string): string {
-  for (const line of stdout.split("\n")) {
-    if (!line.startsWith("{")) continue;
-    const event: unknown = JSON.parse(line);
-    if (typeof event === "object" && event !== null && "thread_id" in event)
-      return String(event.thread_id);
-  }
-  throw new ConformanceError("codex-failed", "codex exec printed no thread id");
 }
 
 /** Whether a scenario runs through Codex's app server: a turn compacts by hand or rolls back. */

@@ -1,121 +1,14 @@
-import type { ResponseItem } from "@ctx/protocol";
 import { createMemoryRolloutStore, RolloutConflictError, type RolloutStore } from "@ctx/rollout";
-import {
-  approximateTokenizer,
-  createSession,
-  forkSession,
-  resumeSession,
-  type Session,
-  type TurnContext,
-} from "@ctx/session";
-import fc from "fast-check";
+import { createSession, forkSession, resumeSession, type Session } from "@ctx/session";
 import { expect } from "vitest";
-
-/** A write one session object makes: each is one append to its rollout. */
-type WriteKind = "turn" | "record" | "rollback" | "compact";
-
-/** One step of a schedule: a writer (an index, taken modulo the number of writers) acts. */
-export type WriterStep =
-  | { readonly kind: "resume"; readonly writer: number }
-  | { readonly kind: "fork"; readonly writer: number; readonly fork: number }
-  | { readonly kind: WriteKind; readonly writer: number }
-  /** These writers record at the same moment, their appends racing. */
-  | { readonly kind: "race"; readonly writers: readonly number[] };
-
-/** How many writers there are, and what they do in turn. */
-export interface WriterSchedule {
-  readonly writers: number;
-  readonly steps: readonly WriterStep[];
-}
-
-/** Schedules of 2 to 8 writers and 1 to `maxSteps` steps. */
-export function writerSchedules(maxSteps: number): fc.Arbitrary<WriterSchedule> {
-  const writer = fc.nat({ max: 7 });
-  const step: fc.Arbitrary<WriterStep> = fc.oneof(
-    fc.record({
-      kind: fc.constantFrom("turn", "record", "rollback", "compact", "resume"),
-      writer,
-    }),
-    fc.record({ kind: fc.constant("fork"), writer, fork: fc.nat({ max: 2 }) }),
-    fc.record({
-      kind: fc.constant("race"),
-      writers: fc.uniqueArray(writer, { minLength: 2, maxLength: 8 }),
-    }),
-  );
-  return fc.record({
-    writers: fc.integer({ min: 2, max: 8 }),
-    steps: fc.array(step, { minLength: 1, maxLength: maxSteps }),
-  });
-}
+import { readMarks } from "./rollout-marks.js";
+import type { WriteKind, WriterSchedule } from "./writer-schedule.js";
+import { markOf, performWrite, writerOptions, writerTurn } from "./writer-write.js";
 
 /** What a schedule came to: writes the store acknowledged, and writes refused with a conflict. */
 export interface InterleavingTally {
   acknowledged: number;
   refused: number;
-}
-
-const turn: TurnContext = {
-  model: "ctx-coder",
-  environments: [{ id: "local", cwd: "/repo", shell: "bash" }],
-  date: "2026-02-26",
-  timezone: "Europe/Paris",
-};
-const options = { tokenizer: approximateTokenizer };
-const assistant = (text: string): ResponseItem => ({
-  type: "message",
-  role: "assistant",
-  content: [{ type: "output_text", text }],
-});
-
-/** The one append `kind` makes, tagged `tag` so the rollout shows whose it is. */
-function perform(session: Session, kind: WriteKind, tag: string): Promise<unknown> {
-  switch (kind) {
-    case "turn":
-      return session.beginTurn(turn, tag);
-    case "record":
-      return session.record([assistant(tag)]);
-    case "rollback":
-      return session.rollback(1);
-    case "compact":
-      return session.compact({
-        replacement: [{ item: assistant(`summary ${tag}`), origin: { source: "model" } }],
-      });
-  }
-}
-
-/** How an acknowledged write shows in the rollout. */
-function mark(kind: WriteKind, tag: string): string {
-  switch (kind) {
-    case "turn":
-      return `user:${tag}`;
-    case "record":
-      return `model:${tag}`;
-    case "rollback":
-      return "rollback";
-    case "compact":
-      return `compact:${tag}`;
-  }
-}
-
-/** The marks of a rollout as the store holds it, from its start (a fork's parent prefix included). */
-async function readMarks(store: RolloutStore, sessionId: string): Promise<string[]> {
-  const read = await store.read(sessionId, { from: "start" });
-  const text = (item: unknown) => {
-    const content = (item as { content?: { text?: string }[] }).content ?? [];
-    return content.map((part) => part.text ?? "").join("");
-  };
-  return read.records.flatMap((record): string[] => {
-    const payload = record.payload as Record<string, unknown>;
-    if (record.type === "rollback") return ["rollback"];
-    if (record.type === "compaction") {
-      const history = (payload.replacementHistory as unknown[]).map(text);
-      const summary = history.find((entry) => entry.startsWith("summary "));
-      return [`compact:${summary?.slice("summary ".length)}`];
-    }
-    if (record.type !== "response_item") return [];
-    const source = (payload.origin as { source: string }).source;
-    return source === "user" || source === "model" ? [`${source}:${text(payload.item)}`] : [];
-  });
 }
 
 interface Writer {
@@ -161,16 +54,16 @@ export async function interleaveWriters(
   const truth = new Map<string, Session>();
   const rollouts = new Map<string, Rollout>();
 
-  const first = createSession({ store, sessionId: "s", ...options });
-  await first.beginTurn(turn, "first");
-  const firstTruth = createSession({ store: reference, sessionId: "s", ...options });
-  await firstTruth.beginTurn(turn, "first");
+  const first = createSession({ store, sessionId: "s", ...writerOptions });
+  await first.beginTurn(writerTurn, "first");
+  const firstTruth = createSession({ store: reference, sessionId: "s", ...writerOptions });
+  await firstTruth.beginTurn(writerTurn, "first");
   truth.set("s", firstTruth);
   rollouts.set("s", { marks: ["user:first"], own: 1, parent: undefined });
   const writers: Writer[] = [{ session: first, sessionId: "s", seen: 1 }];
   while (writers.length < schedule.writers)
     writers.push({
-      session: await resumeSession(store, { sessionId: "s", ...options }),
+      session: await resumeSession(store, { sessionId: "s", ...writerOptions }),
       sessionId: "s",
       seen: 1,
     });
@@ -187,12 +80,12 @@ export async function interleaveWriters(
 
   const acknowledge = async (writer: Writer, kind: WriteKind, tag: string) => {
     const rollout = rolloutOf(writer);
-    rollout.marks.push(mark(kind, tag));
+    rollout.marks.push(markOf(kind, tag));
     rollout.own += 1;
     writer.seen = rollout.marks.length;
     tally.acknowledged += 1;
     const single = truthOf(writer.sessionId);
-    await perform(single, kind, tag);
+    await performWrite(single, kind, tag);
     expect(writer.session.history()).toEqual(single.history());
   };
 
@@ -212,7 +105,7 @@ export async function interleaveWriters(
       const histories = racing.map(({ writer }) => writer.session.history());
       const outcomes = await Promise.all(
         racing.map(({ at, writer }) =>
-          attempt(() => perform(writer.session, "record", `race-${index}-${at}`)),
+          attempt(() => performWrite(writer.session, "record", `race-${index}-${at}`)),
         ),
       );
       for (const sessionId of new Set(racing.map(({ writer }) => writer.sessionId))) {
@@ -245,7 +138,10 @@ export async function interleaveWriters(
     if (writer === undefined) continue;
     const rollout = rolloutOf(writer);
     if (step.kind === "resume") {
-      writer.session = await resumeSession(store, { sessionId: writer.sessionId, ...options });
+      writer.session = await resumeSession(store, {
+        sessionId: writer.sessionId,
+        ...writerOptions,
+      });
       writer.seen = rollout.marks.length;
       expect(writer.session.history()).toEqual(truthOf(writer.sessionId).history());
       continue;
@@ -257,7 +153,7 @@ export async function interleaveWriters(
       const forked = await forkSession(store, {
         sessionId: writer.sessionId,
         forkId,
-        ...options,
+        ...writerOptions,
       }).then(
         (session) => ({ ok: true as const, session }),
         (error: unknown) => ({ ok: false as const, error }),
@@ -283,7 +179,7 @@ export async function interleaveWriters(
         });
         truth.set(
           forkId,
-          await forkSession(reference, { sessionId: writer.sessionId, forkId, ...options }),
+          await forkSession(reference, { sessionId: writer.sessionId, forkId, ...writerOptions }),
         );
       }
       writer.session = forked.session;
@@ -296,7 +192,7 @@ export async function interleaveWriters(
     const current = writer.seen === rollout.marks.length;
     const before = writer.session.history();
     const position = (await store.info(writer.sessionId))?.nextSequence;
-    const outcome = await attempt(() => perform(writer.session, step.kind, tag));
+    const outcome = await attempt(() => performWrite(writer.session, step.kind, tag));
     expect(outcome.ok, outcome.ok ? tag : String(outcome.error)).toBe(current);
     if (outcome.ok) await acknowledge(writer, step.kind, tag);
     else {
@@ -308,7 +204,7 @@ export async function interleaveWriters(
 
   for (const [sessionId, rollout] of rollouts) {
     expect(await readMarks(store, sessionId)).toEqual(rollout.marks);
-    const resumed = await resumeSession(store, { sessionId, ...options });
+    const resumed = await resumeSession(store, { sessionId, ...writerOptions });
     expect(resumed.history()).toEqual(truthOf(sessionId).history());
   }
   return tally;

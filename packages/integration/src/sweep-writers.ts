@@ -7,11 +7,8 @@ import { createJsonlRolloutStore } from "@ctx/rollout-jsonl";
 import { createPostgresRolloutStore, migrate } from "@ctx/rollout-postgres";
 import fc from "fast-check";
 import postgres from "postgres";
-import {
-  type InterleavingTally,
-  interleaveWriters,
-  writerSchedules,
-} from "./interleave-writers.js";
+import { type InterleavingTally, interleaveWriters } from "./interleave-writers.js";
+import { writerSchedules } from "./writer-schedule.js";
 
 /** How many schedules of how many steps a sweep runs, and on which store. */
 export interface WriterSweep {

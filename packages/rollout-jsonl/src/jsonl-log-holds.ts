@@ -5,8 +5,9 @@ import { RolloutError } from "@ctx/rollout";
 import type { FileLocks, ReleaseLock } from "./file-lock.js";
 import { openIfPresent } from "./file-system.js";
 import type { HeaderLine } from "./jsonl-line.js";
-import { inspectLogTail, type LogTail, readLogHeader } from "./jsonl-log.js";
 import type { JsonlSessionFiles } from "./jsonl-session-files.js";
+import { readLogHeader } from "./log-header.js";
+import { inspectLogTail, type LogTail } from "./log-tail.js";
 import { createSessionLanes } from "./session-lanes.js";
 import type { SearchIndexState } from "./update-search-index.js";
 

@@ -1,30 +1,29 @@
 import { randomUUID } from "node:crypto";
-import { link, mkdir, open, unlink } from "node:fs/promises";
+import { mkdir, open, unlink } from "node:fs/promises";
 import { lazySchema } from "@ctx/protocol/internal";
 import {
   createRecordMatcher,
   createSessionRequestSchema,
-  isCreateRetry,
   listOptionsSchema,
-  RolloutConflictError,
   RolloutError,
   type RolloutStore,
   readOptionsSchema,
   readRolloutChain,
   sessionIdSchema,
 } from "@ctx/rollout";
-import { CtxError } from "@ctx/text";
 import { z } from "zod";
 import { createBatchAppender } from "./append-batch.js";
 import { type CheckedAppend, checkAppendRequest } from "./append-request.js";
 import { checkSchema } from "./check-argument.js";
+import { createSessionLog } from "./create-session-log.js";
 import { createFileLocks } from "./file-lock.js";
 import { errorCode, exists } from "./file-system.js";
-import { encodeHeaderLine, type HeaderLine } from "./jsonl-line.js";
 import { createLogHolds } from "./jsonl-log-holds.js";
-import { createJsonlSessionFiles, infoFromHeader } from "./jsonl-session-files.js";
+import { createJsonlSessionFiles } from "./jsonl-session-files.js";
 import { searchIndexPath } from "./search-index-file.js";
 import { createSessionIndex } from "./session-index.js";
+import { createStoreCalls } from "./store-calls.js";
+import { syncDirectory } from "./sync-directory.js";
 
 /** Options of {@link createJsonlRolloutStore}. */
 export interface JsonlRolloutStoreOptions {
@@ -38,16 +37,6 @@ const optionsSchema = lazySchema(() =>
 
 /** How an append holds the session's lock: kept for the appends that follow. */
 const keepHold = { keep: true } as const;
-
-/** Makes a directory's new or removed entries durable. */
-async function syncDirectory(directory: string): Promise<void> {
-  const handle = await open(directory, "r");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
 
 /**
  * The embedded rollout store: one append-only JSONL file per session in `directory`
@@ -86,8 +75,6 @@ export function createJsonlRolloutStore(
   const lockTimeout = checkSchema("store options", options, optionsSchema).lockTimeout ?? 10_000;
   const files = createJsonlSessionFiles(folder);
   const { logPath, location, readSession } = files;
-  let prepared: Promise<unknown> | undefined;
-  let closed = false;
 
   const locks = createFileLocks(folder);
   const index = createSessionIndex(folder, locks, files.indexSource, lockTimeout);
@@ -106,42 +93,12 @@ export function createJsonlRolloutStore(
     return structuredClone(checkSchema(what, value, schema));
   }
 
-  /** Whether the folder exists: calls then start at once, not after `prepared`. */
-  let ready = false;
-  /** How many calls are under way, and the `close` calls that wait for them to end. */
-  let active = 0;
-  const idleWaiters: (() => void)[] = [];
-
-  function asRolloutError(error: unknown): never {
-    if (CtxError.isInstance(error)) throw error;
-    throw new RolloutError("io-failed", `the rollout store in ${folder} failed: ${String(error)}`, {
-      cause: error,
-    });
-  }
-
-  function finished(): void {
-    active -= 1;
-    if (active === 0) for (const wake of idleWaiters.splice(0)) wake();
-  }
-
-  /**
-   * Runs one store call: refuses it once closed, turns file-system failures into
-   * `RolloutError`s, and lets `close` wait for it.
-   */
-  function run<Result>(action: () => Promise<Result>): Promise<Result> {
-    if (closed) return Promise.reject(RolloutError.storeClosed());
-    // Opening the folder also removes the identity files of writers that died without closing
-    // (a Ctrl-C): housekeeping, so a failure there leaves them and fails no call.
-    prepared ??= mkdir(folder, { recursive: true })
-      .then(() => locks.removeDeadIdentities().catch(() => undefined))
-      .then(() => {
-        ready = true;
-      });
-    const call = (ready ? action() : prepared.then(action)).catch(asRolloutError);
-    active += 1;
-    call.then(finished, finished);
-    return call;
-  }
+  // Opening the folder also removes the identity files of writers that died without closing
+  // (a Ctrl-C): housekeeping, so a failure there leaves them and fails no call.
+  const { run, closeCalls } = createStoreCalls(folder, async () => {
+    await mkdir(folder, { recursive: true });
+    await locks.removeDeadIdentities().catch(() => undefined);
+  });
 
   return {
     create(request) {
@@ -153,55 +110,7 @@ export function createJsonlRolloutStore(
       }
       return run(async () => {
         const id = parsed.id ?? randomUUID();
-        return index.change(
-          async () => {
-            if (parsed.parent !== undefined) {
-              const parent = await readSession(parsed.parent.sessionId);
-              if (parent === undefined || parent.info.nextSequence < parsed.parent.sequence)
-                throw RolloutError.invalidParent(parsed.parent, parent?.info.nextSequence);
-            }
-            const header: HeaderLine = {
-              rollout: 1,
-              id,
-              createdAt: new Date().toISOString(),
-              ...(parsed.cwd === undefined ? {} : { cwd: parsed.cwd }),
-              ...(parsed.parent === undefined ? {} : { parent: parsed.parent }),
-              meta: parsed.meta ?? null,
-            };
-            const text = encodeHeaderLine(header);
-            const temporary = `${logPath(id)}.${randomUUID()}.tmp`;
-            const handle = await open(temporary, "wx");
-            try {
-              await handle.writeFile(text);
-              await handle.sync();
-            } finally {
-              await handle.close();
-            }
-            let taken = false;
-            try {
-              await link(temporary, logPath(id));
-            } catch (error) {
-              if (errorCode(error) !== "EEXIST") throw error;
-              taken = true;
-            } finally {
-              await unlink(temporary);
-            }
-            if (taken) {
-              const session = await readSession(id);
-              if (session !== undefined && isCreateRetry(session.info, { ...parsed, id }))
-                return { result: session.info, changes: [] };
-              throw RolloutConflictError.forTakenId(id, session?.info.nextSequence ?? 0);
-            }
-            await syncDirectory(folder);
-            const info = infoFromHeader(header, {
-              nextSequence: header.parent?.sequence ?? 0,
-              updatedAt: header.createdAt,
-              archived: false,
-            });
-            return { result: info, changes: [{ info, size: Buffer.byteLength(text) }] };
-          },
-          { complete: false },
-        );
+        return index.change(() => createSessionLog(folder, files, parsed, id), { complete: false });
       });
     },
 
@@ -313,8 +222,7 @@ export function createJsonlRolloutStore(
     },
 
     async close() {
-      closed = true;
-      if (active > 0) await new Promise<void>((resolve) => idleWaiters.push(resolve));
+      await closeCalls();
       await holds.releaseAll();
       await index.close();
       await locks.dispose();

@@ -7,7 +7,7 @@ import {
   type SessionPage,
 } from "@ctx/rollout";
 import { openIfPresent } from "./file-system.js";
-import { linesBackward, linesForward } from "./jsonl-log.js";
+import { linesBackward, linesForward } from "./log-lines.js";
 import type { IndexedSession } from "./session-index-line.js";
 import { decodeIndexLine, type IndexChange } from "./session-index-line.js";
 

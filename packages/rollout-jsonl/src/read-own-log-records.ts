@@ -8,7 +8,9 @@ import {
 } from "@ctx/rollout";
 import { openIfPresent } from "./file-system.js";
 import type { RecordLine } from "./jsonl-line.js";
-import { inspectLogTail, type LogLocation, readLogHeader } from "./jsonl-log.js";
+import { readLogHeader } from "./log-header.js";
+import type { LogLocation } from "./log-location.js";
+import { inspectLogTail } from "./log-tail.js";
 
 /**
  * Opens the session's log, finds its header and committed end, and reads its records with

@@ -1,7 +1,8 @@
 import { readFile, stat } from "node:fs/promises";
 import { crc32 } from "node:zlib";
 import { errorCode } from "./file-system.js";
-import type { LogLocation, LogReader } from "./jsonl-log.js";
+import type { LogLocation } from "./log-location.js";
+import type { LogReader } from "./log-reader.js";
 import {
   type BlockSummary,
   type BlockTypeLines,

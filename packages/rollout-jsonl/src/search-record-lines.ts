@@ -2,7 +2,9 @@ import { readSync } from "node:fs";
 import { createRecordMatcher, type RecordSearch } from "@ctx/rollout";
 import type { RecordLine } from "./jsonl-line.js";
 import { parseLogLine, unreadableLineError } from "./jsonl-line.js";
-import { type LogLocation, type LogReader, linesForward } from "./jsonl-log.js";
+import { linesForward } from "./log-lines.js";
+import type { LogLocation } from "./log-location.js";
+import type { LogReader } from "./log-reader.js";
 import { createBlockPlan, type LinePlace } from "./search-block-plan.js";
 import type { IndexedBlock } from "./search-index-file.js";
 

@@ -4,8 +4,8 @@ import type { RecordSearch } from "@ctx/rollout";
 import { useTemporaryFolder } from "@ctx/vitest-config/temporary-folder";
 import { describe, expect, it } from "vitest";
 import { checkIndexedSearches } from "./__fixtures__/indexed-search-property.js";
-import { readLogHeader } from "./jsonl-log.js";
 import { createJsonlRolloutStore } from "./jsonl-rollout-store.js";
+import { readLogHeader } from "./log-header.js";
 import { createBlockPlan } from "./search-block-plan.js";
 import { loadSearchIndex } from "./search-index-file.js";
 

@@ -1,5 +1,6 @@
 import { type FileHandle, open } from "node:fs/promises";
-import { type LogLocation, readLogHeader } from "./jsonl-log.js";
+import { readLogHeader } from "./log-header.js";
+import type { LogLocation } from "./log-location.js";
 import { summarizeBlock } from "./search-block-summary.js";
 import {
   encodeEntry,

@@ -1,15 +1,8 @@
-import { lazySchema } from "@ctx/protocol/internal";
-import type { AppendResult, RolloutStore } from "@ctx/rollout";
-import {
-  createRecordMatcher,
-  RolloutConflictError,
-  RolloutError,
-  readOptionsSchema,
-  sessionIdSchema,
-} from "@ctx/rollout";
+import type { RolloutStore } from "@ctx/rollout";
+import { createRecordMatcher, readOptionsSchema, sessionIdSchema } from "@ctx/rollout";
 import type { Sql } from "postgres";
-import { z } from "zod";
-import { answerWithin, longestWait } from "./answer-within.js";
+import { answerUnmatchedAppend } from "./answer-unmatched-append.js";
+import { answerWithin } from "./answer-within.js";
 import {
   type AppendOutcome,
   createAppendFlushWriter,
@@ -17,18 +10,17 @@ import {
 } from "./append-flush-writer.js";
 import { checkSchema } from "./check-argument.js";
 import { createSession } from "./create-session.js";
+import { deleteSession } from "./delete-session.js";
 import { createGroupCommit } from "./group-commit.js";
-import { isForeignKeyViolation } from "./is-foreign-key-violation.js";
-import { isPostgresUrl } from "./is-postgres-url.js";
 import { listSessions } from "./list-sessions.js";
 import { openPool } from "./open-pool.js";
 import { pendingAppend } from "./pending-append.js";
-import { postgresClientSchema } from "./postgres-client-schema.js";
 import { type PruneOptions, type PruneResult, pruneSessions } from "./prune-sessions.js";
 import { readRollout } from "./read-rollout.js";
 import { rolloutTables } from "./rollout-tables.js";
 import { type SessionRow, sessionColumns, toSessionInfo } from "./session-row.js";
 import { asStoreFailure, missing, storeClosed } from "./store-failure.js";
+import { storeOptionsSchema } from "./store-options-schema.js";
 
 /** The most appends one flush writes. */
 const maxAppendsPerFlush = 256;
@@ -46,23 +38,6 @@ const flushesAtOnce = 2;
 
 /** How long a call waits for the database when the options do not say. */
 const defaultCallTimeout = 60_000;
-
-const storeOptionsSchema = lazySchema(() => {
-  const shared = {
-    schema: z.string().optional(),
-    callTimeout: z.number().int().positive().max(longestWait).optional(),
-  };
-  return z.union([
-    z.strictObject({
-      url: z.string().refine(isPostgresUrl, {
-        message: "expected a postgres:// or postgresql:// connection URL",
-      }),
-      maxConnections: z.number().int().positive().optional(),
-      ...shared,
-    }),
-    z.strictObject({ sql: postgresClientSchema, ...shared }),
-  ]);
-});
 
 /** Where a {@link PostgresRolloutStore} keeps its tables, and through which client. */
 export type PostgresRolloutStoreOptions = (
@@ -205,9 +180,7 @@ export function createPostgresRolloutStore(
           if (outcome === "written") return { nextSequence: append.nextSequence, duplicate: false };
           // The server's own error, reported as a failure of the database like any other.
           if (outcome !== "unmatched") throw asStoreFailure(outcome.refused);
-          return answered(
-            refusedAppend(append.sessionId, append.expectedSequence, append.appendId),
-          );
+          return answered(answerUnmatchedAppend(sql, tables, queryOptions, append));
         }),
       );
     },
@@ -262,23 +235,7 @@ export function createPostgresRolloutStore(
         );
         if (updated.count === 0) throw missing(id);
       }),
-
-    delete: (sessionId) =>
-      guarded(async () => {
-        const id = checkSchema("session id", sessionId, sessionIdSchema);
-        try {
-          const deleted = await sql.unsafe(`DELETE FROM ${tables.sessions} WHERE id = $1`, [id]);
-          if (deleted.count === 0) throw missing(id);
-        } catch (error) {
-          if (isForeignKeyViolation(error))
-            throw new RolloutError(
-              "referenced-by-forks",
-              `session ${id} cannot be deleted: forks reference it`,
-              { sessionId: id, cause: error },
-            );
-          throw error;
-        }
-      }),
+    delete: (sessionId) => guarded(() => deleteSession(sql, tables, sessionId)),
 
     prune: (pruneOptions) => guarded(() => pruneSessions(sql, tables, pruneOptions)),
 
@@ -292,24 +249,4 @@ export function createPostgresRolloutStore(
       if (ownsClient) await sql.end({ timeout: 0 });
     },
   };
-
-  /** Why an append changed nothing: a retry of a written batch, a lost race, or no session. */
-  async function refusedAppend(
-    sessionId: string,
-    expected: number,
-    appendId: string,
-  ): Promise<AppendResult> {
-    const [row] = await sql.unsafe<{ next_sequence: string; size: number | null }[]>(
-      `SELECT session.next_sequence, batch.size
-       FROM ${tables.sessions} AS session
-       LEFT JOIN ${tables.batches} AS batch
-         ON batch.session_id = session.id AND batch.sequence = $2::bigint AND batch.append_id = $3
-       WHERE session.id = $1`,
-      [sessionId, String(expected), appendId],
-      queryOptions,
-    );
-    if (row === undefined) throw missing(sessionId);
-    if (row.size !== null) return { nextSequence: expected + Number(row.size), duplicate: true };
-    throw RolloutConflictError.forWrite(sessionId, expected, Number(row.next_sequence));
-  }
 }

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { MemoryEntry } from "../memory-file-system.js";
+import type { MemoryEntry } from "../memory-entry.js";
 
 /** The tree of issue 17, as paths relative to its root (segments joined with `/`). */
 export interface DeepTree {
