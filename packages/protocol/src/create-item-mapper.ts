@@ -1,5 +1,6 @@
 import { argumentError } from "./argument-error.js";
-import { createMessageMapper, type MapOptions } from "./create-message-mapper.js";
+import { createMessageMapper } from "./create-message-mapper.js";
+import type { MapOptions } from "./message-mapper.js";
 import type { ModelInput } from "./model-input.js";
 import type { ResponseItem } from "./response-item.js";
 

@@ -2,10 +2,10 @@
 // them. They keep working from the root for one minor version; each says where it went.
 import type * as mappers from "./create-item-mapper.js";
 import { createItemMapper as movedCreateItemMapper } from "./create-item-mapper.js";
-import type * as messageMappers from "./create-message-mapper.js";
 import { createMessageMapper as movedCreateMessageMapper } from "./create-message-mapper.js";
 import { declareExtension as movedDeclareExtension } from "./declare-extension.js";
 import { deepFreeze as movedDeepFreeze, isDeepFrozen as movedIsDeepFrozen } from "./deep-freeze.js";
+import type * as messageMappers from "./message-mapper.js";
 import { parseWithSchema as movedParseWithSchema } from "./parse-with-schema.js";
 import type * as checkers from "./schema-checker.js";
 import { createSchemaChecker as movedCreateSchemaChecker } from "./schema-checker.js";

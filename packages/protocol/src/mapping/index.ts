@@ -4,13 +4,7 @@
 export { adapterArgumentChecker } from "../adapter-argument-checker.js";
 export { checkAnswer } from "../check-answer.js";
 export { createItemMapper, type ItemMapper } from "../create-item-mapper.js";
-export {
-  createMessageMapper,
-  type MapOptions,
-  type MessageMapper,
-  type MessageMapperOptions,
-  type MessageMapping,
-} from "../create-message-mapper.js";
+export { createMessageMapper } from "../create-message-mapper.js";
 export {
   createRequestBodyMapping,
   type RequestBodyMapping,
@@ -19,6 +13,12 @@ export {
 } from "../create-request-body-mapping.js";
 export { declareExtension } from "../declare-extension.js";
 export { firstDifferingByte, type RequestDifference } from "../first-differing-byte.js";
+export type {
+  MapOptions,
+  MessageMapper,
+  MessageMapperOptions,
+  MessageMapping,
+} from "../message-mapper.js";
 export { saysContextWindowExceeded } from "../says-context-window-exceeded.js";
 export type { SchemaChecker } from "../schema-checker.js";
 export { sharedInputRequest } from "../shared-input-request.js";
