@@ -28,8 +28,9 @@ import { inspectRollout } from "./inspect-rollout.js";
 // texts the tokenizer still takes half the time.
 //
 // `CTX_BENCH_INSPECT_TURNS` sets the generated rollout's turns (40,000 by default): 520,000 make
-// 514 MB, the size issue 42 measured. There, as processes, the built command took 13.6–14.6 s
-// against the loop's 6.2 s: 2.2–2.35 times.
+// 514 MB, the size issue 42 measured. There this bench gave 2.71 times (15.56 s against 5.73 s,
+// load 1.2), and, as processes, the built command took 13.6–14.6 s against the loop's 6.2 s
+// (2.2–2.35 times).
 const folder = mkdtempSync(join(tmpdir(), "ctx-inspect-bench-"));
 const generated = join(folder, "generated.jsonl");
 const turns = benchSize(Number(process.env.CTX_BENCH_INSPECT_TURNS ?? 40_000), 48);
