@@ -1,5 +1,6 @@
 import type { ResponseItem } from "@ctx/protocol";
 import {
+  createItemMapper,
   createRequestBodyMapping,
   firstDifferingByte,
   type RequestBodyMapping,
@@ -10,6 +11,7 @@ import { createSession } from "../create-session.js";
 import { forkSession } from "../log/fork-session.js";
 import { resumeSession } from "../log/resume-session.js";
 import { approximateTokenizer } from "../tokens/approximate-tokenizer.js";
+import { runTurn } from "./run-turn.js";
 import type { TurnContext } from "./turn-context.js";
 
 const context: TurnContext = {
@@ -23,6 +25,21 @@ const context: TurnContext = {
 const plainBody: RequestBodyMapping = createRequestBodyMapping({
   fields: { model: "test-model" },
   params: (request) => ({ instructions: request.instructions, input: [...request.input] }),
+  difference: (previous, next) => firstDifferingByte(previous, next, { input: "input item" }),
+});
+
+/**
+ * The same body through an item mapper, as an adapter's: the mapper hands each request the same
+ * input list, rewritten in place, so the comparison reads how much is still alike from its
+ * rewrites rather than looking.
+ */
+const itemMapper = createItemMapper((item) => item);
+const mappedBody: RequestBodyMapping = createRequestBodyMapping({
+  fields: { model: "test-model" },
+  params: (request) => ({
+    instructions: request.instructions,
+    input: itemMapper.map(request, { toError: (problems) => new Error(problems), path: "" }),
+  }),
   difference: (previous, next) => firstDifferingByte(previous, next, { input: "input item" }),
 });
 
@@ -67,49 +84,79 @@ describe("the requestBody session option", () => {
     expect(after.cachePrediction?.difference).toBeUndefined();
   });
 
-  it("keeps the byte true over a session's life: after a compaction, in a resumed session and in a fork", async () => {
-    const store = createMemoryRolloutStore();
-    const options = { tokenizer: approximateTokenizer, requestBody: plainBody };
-    const byteOf = (
-      before: Parameters<RequestBodyMapping["body"]>[0],
-      after: Parameters<RequestBodyMapping["body"]>[0],
-    ) => firstDifferingByte(plainBody.body(before), plainBody.body(after), { input: "input item" });
+  it.each([
+    ["a body made afresh each request", plainBody, "life"],
+    ["a mapper's list rewritten in place", mappedBody, "mapped"],
+  ] as const)(
+    "keeps the byte true over a session's life, with %s: after a cut answer and a compaction, in a resumed session and in a fork",
+    async (_, requestBody, id) => {
+      const store = createMemoryRolloutStore();
+      const options = { tokenizer: approximateTokenizer, requestBody };
+      const byteOf = (
+        before: Parameters<RequestBodyMapping["body"]>[0],
+        after: Parameters<RequestBodyMapping["body"]>[0],
+      ) =>
+        firstDifferingByte(plainBody.body(before), plainBody.body(after), { input: "input item" });
 
-    const session = createSession({ ...options, store, sessionId: "life" });
-    await session.beginTurn(context, "one");
-    await session.record([reply]);
-    const beforeCompaction = await session.beginTurn(context, "two");
-    await session.record([reply]);
-    await session.compact();
-    const afterCompaction = await session.beginTurn(context, "three");
-    expect(afterCompaction.cachePrediction?.breaks.map((predicted) => predicted.cause)).toEqual([
-      "compaction",
-    ]);
-    expect(afterCompaction.cachePrediction?.difference).toEqual(
-      byteOf(beforeCompaction, afterCompaction),
-    );
-    await session.record([reply]);
+      const session = createSession({ ...options, store, sessionId: id });
+      await session.beginTurn(context, "one");
+      await session.record([reply]);
+      // A turn whose answer the provider cut, then a rollback of it: the rollback's break carries
+      // the byte at which its body parts from the cut turn's, as the two were sent.
+      const sent: Parameters<RequestBodyMapping["body"]>[0][] = [];
+      const cut = await runTurn({
+        session,
+        turnContext: context,
+        userInput: "half",
+        callModel: async (request) => {
+          sent.push(request);
+          return { items: [reply], usage: { totalTokens: 10 }, ending: "cut" };
+        },
+        runTool: async () => "ran",
+      });
+      expect(cut.status).toBe("cut");
+      await session.rollback(1);
+      const beforeCompaction = await session.beginTurn(context, "two");
+      const [cutRequest] = sent;
+      if (cutRequest === undefined) throw new Error("the cut turn sent no request");
+      expect(beforeCompaction.cachePrediction?.difference).toEqual(
+        byteOf(cutRequest, beforeCompaction),
+      );
+      expect(beforeCompaction.cachePrediction?.difference).toBeDefined();
+      await session.record([reply]);
+      await session.compact();
+      const afterCompaction = await session.beginTurn(context, "three");
+      expect(afterCompaction.cachePrediction?.breaks.map((predicted) => predicted.cause)).toEqual([
+        "compaction",
+      ]);
+      expect(afterCompaction.cachePrediction?.difference).toEqual(
+        byteOf(beforeCompaction, afterCompaction),
+      );
+      await session.record([reply]);
 
-    // A resumed session knows no body of the last process: its first request carries no byte, its
-    // next one (after a rollback) the byte against the request it sent itself.
-    const resumed = await resumeSession(store, { ...options, sessionId: "life" });
-    const firstResumed = await resumed.beginTurn(context, "four");
-    expect(firstResumed.cachePrediction?.difference).toBeUndefined();
-    await resumed.record([reply]);
-    await resumed.rollback(1);
-    const afterRollback = await resumed.beginTurn(context, "five");
-    expect(afterRollback.cachePrediction?.difference).toEqual(byteOf(firstResumed, afterRollback));
+      // A resumed session knows no body of the last process: its first request carries no byte, its
+      // next one (after a rollback) the byte against the request it sent itself.
+      const resumed = await resumeSession(store, { ...options, sessionId: id });
+      const firstResumed = await resumed.beginTurn(context, "four");
+      expect(firstResumed.cachePrediction?.difference).toBeUndefined();
+      await resumed.record([reply]);
+      await resumed.rollback(1);
+      const afterRollback = await resumed.beginTurn(context, "five");
+      expect(afterRollback.cachePrediction?.difference).toEqual(
+        byteOf(firstResumed, afterRollback),
+      );
 
-    // A fork is a new session object: the same rule from its own first request on.
-    const fork = await forkSession(store, { ...options, sessionId: "life", forkId: "life-fork" });
-    const firstForked = await fork.beginTurn(context, "six");
-    expect(firstForked.cachePrediction?.difference).toBeUndefined();
-    await fork.record([reply]);
-    await fork.rollback(1);
-    const forkRollback = await fork.beginTurn(context, "seven");
-    expect(forkRollback.cachePrediction?.difference).toEqual(byteOf(firstForked, forkRollback));
-    expect(forkRollback.cachePrediction?.difference).toBeDefined();
-  });
+      // A fork is a new session object: the same rule from its own first request on.
+      const fork = await forkSession(store, { ...options, sessionId: id, forkId: `${id}-fork` });
+      const firstForked = await fork.beginTurn(context, "six");
+      expect(firstForked.cachePrediction?.difference).toBeUndefined();
+      await fork.record([reply]);
+      await fork.rollback(1);
+      const forkRollback = await fork.beginTurn(context, "seven");
+      expect(forkRollback.cachePrediction?.difference).toEqual(byteOf(firstForked, forkRollback));
+      expect(forkRollback.cachePrediction?.difference).toBeDefined();
+    },
+  );
 
   it("warns once a body cannot be made, and sends the request all the same", async () => {
     const failing = createRequestBodyMapping({
