@@ -1,4 +1,4 @@
-import { bundledTexts } from "./data/bundled-data.js";
+import { bundledTexts } from "./data/bundled-texts.js";
 
 /**
  * What a session sends, as a user message after the whole history, to have the model write a

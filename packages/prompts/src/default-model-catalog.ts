@@ -1,6 +1,6 @@
 import { deepFreeze } from "@ctx/protocol/internal";
 import { assembleModelCatalog, type ModelCatalog } from "./create-model-catalog.js";
-import { bundledModels } from "./data/bundled-data.js";
+import { bundledModels } from "./data/bundled-models.js";
 import { defaultModelFallback } from "./default-model-fallback.js";
 
 /**

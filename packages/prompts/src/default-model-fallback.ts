@@ -1,5 +1,5 @@
 import { deepFreeze } from "@ctx/protocol/internal";
-import { bundledFallback } from "./data/bundled-data.js";
+import { bundledFallback } from "./data/bundled-models.js";
 import type { ModelFallback } from "./model-info.js";
 
 /**

@@ -1,5 +1,5 @@
 import { compareCodePoints } from "@ctx/text";
-import { bundledTexts } from "./data/bundled-data.js";
+import { bundledTexts } from "./data/bundled-texts.js";
 import { fillPlaceholder } from "./fill-placeholder.js";
 import type { PermissionsTextOverrides } from "./model-info.js";
 import type { GranularApprovals, PermissionsPolicy } from "./permissions-policy.js";

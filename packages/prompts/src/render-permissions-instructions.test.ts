@@ -6,7 +6,7 @@ import {
   policies,
   sandboxFor,
 } from "./__fixtures__/permissions-policies.js";
-import { bundledTexts } from "./data/bundled-data.js";
+import { bundledTexts } from "./data/bundled-texts.js";
 import type { ApprovalPolicy, PermissionsPolicy } from "./permissions-policy.js";
 import { PermissionsPolicyError } from "./permissions-policy-error.js";
 import { renderPermissionsInstructions as render } from "./render-permissions-instructions.js";

@@ -1,7 +1,7 @@
 import { lazySchema } from "@ctx/protocol/internal";
 import { sortedUnique } from "@ctx/text";
 import { checkPolicy } from "./check-argument.js";
-import { bundledTexts } from "./data/bundled-data.js";
+import { bundledTexts } from "./data/bundled-texts.js";
 import { fillPlaceholder } from "./fill-placeholder.js";
 import { type PermissionsTextOverrides, permissionsTextOverridesSchema } from "./model-info.js";
 import {

@@ -9,7 +9,7 @@ import {
   policyFields,
   sandboxFor,
 } from "./__fixtures__/permissions-policies.js";
-import { bundledTexts } from "./data/bundled-data.js";
+import { bundledTexts } from "./data/bundled-texts.js";
 import type { GranularApprovals, PermissionsPolicy } from "./permissions-policy.js";
 import { renderPermissionsInstructions as render } from "./render-permissions-instructions.js";
 

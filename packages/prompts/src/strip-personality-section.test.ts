@@ -1,7 +1,7 @@
 import { codeRegions } from "@ctx/text";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { bundledTexts } from "./data/bundled-data.js";
+import { bundledTexts } from "./data/bundled-texts.js";
 import { PromptsError } from "./prompts-error.js";
 import { stripPersonalitySection } from "./strip-personality-section.js";
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { codexSummaries } from "./__fixtures__/codex-texts.js";
 import { compactionPrompt } from "./compaction-prompt.js";
-import { bundledTexts } from "./data/bundled-data.js";
+import { bundledTexts } from "./data/bundled-texts.js";
 import { PromptsError } from "./prompts-error.js";
 import {
   formatSummaryText,

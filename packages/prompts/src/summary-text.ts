@@ -1,7 +1,7 @@
 import { lazySchema } from "@ctx/protocol/internal";
 import { z } from "zod";
 import { checkSchema } from "./check-argument.js";
-import { bundledTexts } from "./data/bundled-data.js";
+import { bundledTexts } from "./data/bundled-texts.js";
 
 const textSchema = lazySchema(() => z.string());
 

@@ -2,16 +2,18 @@ import { readFileSync } from "node:fs";
 import { transformWithOxc } from "vite";
 import { describe, expect, it } from "vitest";
 import {
-  modulePath,
+  modelsModulePath,
   readDataFiles,
-  renderBundledDataModule,
+  renderBundledDataModules,
+  textsModulePath,
   toTemplateLiteral,
 } from "../../scripts/generate-bundled-data.mjs";
 import { codexTexts } from "../__fixtures__/codex-texts.js";
 import { createModelCatalog } from "../create-model-catalog.js";
 import { defaultModelCatalog } from "../default-model-catalog.js";
 import { defaultModelFallback } from "../default-model-fallback.js";
-import { bundledFallback, bundledModels, bundledTexts } from "./bundled-data.js";
+import { bundledFallback, bundledModels } from "./bundled-models.js";
+import { bundledTexts } from "./bundled-texts.js";
 
 const files = readDataFiles();
 
@@ -37,9 +39,28 @@ function words(text: string): string[] {
   return text.toLowerCase().match(/[a-z0-9_`'-]+/g) ?? [];
 }
 
-describe("the generated module", () => {
-  it("is what the generator writes from the data files today (run `pnpm generate` after editing one)", () => {
-    expect(readFileSync(modulePath, "utf8")).toBe(renderBundledDataModule(files));
+/**
+ * The generated modules' exports, run from their source: the texts' module as a data URL, which
+ * the catalog's module imports in place of its file.
+ */
+async function runModules(modules: { texts: string; models: string }) {
+  const url = async (source: string, name: string) =>
+    `data:text/javascript,${encodeURIComponent((await transformWithOxc(source, name)).code)}`;
+  const textsUrl = await url(modules.texts, "bundled-texts.ts");
+  const models = modules.models.replace('"./bundled-texts.js"', JSON.stringify(textsUrl));
+  const texts: { bundledTexts: Record<string, string> } = await import(textsUrl);
+  const catalog: {
+    bundledFallback: { baseInstructions: string };
+    bundledModels: { baseInstructions: string; instructionsTemplate: string }[];
+  } = await import(await url(models, "bundled-models.ts"));
+  return { ...texts, ...catalog };
+}
+
+describe("the generated modules", () => {
+  it("are what the generator writes from the data files today (run `pnpm generate` after editing one)", () => {
+    const modules = renderBundledDataModules(files);
+    expect(readFileSync(textsModulePath, "utf8")).toBe(modules.texts);
+    expect(readFileSync(modelsModulePath, "utf8")).toBe(modules.models);
   });
 
   it("holds every Markdown file, without its trailing white space, and nothing else", () => {
@@ -60,7 +81,7 @@ describe("the generated module", () => {
   });
 
   it("gives a template entry without base instructions the template filled with its default message, writing the template once", async () => {
-    const source = renderBundledDataModule(
+    const modules = renderBundledDataModules(
       new Map([
         [
           "models.json",
@@ -82,19 +103,15 @@ describe("the generated module", () => {
         ["plain.md", "Plain.\n\n"],
       ]),
     );
-    expect(source).toContain("  plain: `Plain.`,\n");
-    expect(source).toContain(
+    expect(modules.texts).toContain("  plain: `Plain.`,\n");
+    expect(modules.models).toContain(
       '    baseInstructions: templateWithCalmPersonality,\n    slug: "t",\n    instructionsTemplate: bundledTexts.template,\n',
     );
-    expect(source).toContain("baseInstructions: bundledTexts.plain,\n");
+    expect(modules.models).toContain("baseInstructions: bundledTexts.plain,\n");
+    const source = `${modules.texts}${modules.models}`;
     expect(source.split("Intro")).toHaveLength(2);
     expect(source.split("# Work")).toHaveLength(2);
-    const { code } = await transformWithOxc(source, "bundled-data.ts");
-    const module: {
-      bundledTexts: Record<string, string>;
-      bundledFallback: { baseInstructions: string };
-      bundledModels: { baseInstructions: string; instructionsTemplate: string }[];
-    } = await import(`data:text/javascript,${encodeURIComponent(code)}`);
+    const module = await runModules(modules);
     expect(module.bundledTexts.template).toBe(
       "Intro\n\n# Personality\n\n{{ personality }}\n\n# Work `x`",
     );
@@ -112,7 +129,7 @@ describe("the generated module", () => {
 
   it("refuses a catalog file that is missing, is not JSON, has another shape, or names a missing file", () => {
     const render = (catalog: string | undefined) =>
-      renderBundledDataModule(new Map(catalog === undefined ? [] : [["models.json", catalog]]));
+      renderBundledDataModules(new Map(catalog === undefined ? [] : [["models.json", catalog]]));
     expect(() => render(undefined)).toThrow("models.json is missing");
     expect(() => render("{ fallback: ")).toThrow("models.json is not valid JSON");
     expect(() => render("[]")).toThrow('models.json must be { "fallback"');
